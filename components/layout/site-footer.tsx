@@ -1,0 +1,39 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { getMenuEntry, getSite, localise, type Language } from '@/lib/config';
+import { href, menuEntryHref } from '@/lib/i18n';
+import styles from './site-footer.module.css';
+
+const legalPages = ['privacy-statement', 'cookie-policy', 'disclaimer'] as const;
+
+/** Footer: the agency's address, the legal pages, the owner login and the copyright line. */
+export async function SiteFooter({ language }: { language: Language }) {
+  const t = await getTranslations('nav');
+  const { footer, siteInfo } = getSite();
+  return (
+    <footer className={styles.footer} style={{ background: footer.bgColor, color: footer.textColor }}>
+      <address className={styles.address}>
+        <strong>{siteInfo.name}</strong>
+        <br />
+        {siteInfo.street}, {siteInfo.zip} {localise(siteInfo.city, language)}
+        <br />
+        <a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>
+      </address>
+      <ul className={styles.links}>
+        {legalPages.map((id) => {
+          const entry = getMenuEntry(id);
+          if (!entry || entry.status === 'Draft') return null;
+          return (
+            <li key={id}>
+              <Link href={menuEntryHref(entry, language)}>{localise(entry.params.title, language)}</Link>
+            </li>
+          );
+        })}
+        <li>
+          <Link href={href({ page: 'login' }, language)}>{t('login')}</Link>
+        </li>
+      </ul>
+      <p className={styles.copyright}>{localise(footer.copyright, language)}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,179 @@
+import { searchName, slugify } from '../format/slug';
+import { loadCatalogue } from './load';
+import type { AppointmentSlot, CatalogueLanguage, City, Owner, Project, Property, PropertyType } from './schemas';
+
+export type { AppointmentSlot, CatalogueLanguage, City, Owner, PictureItem, Project, Property, PropertyType } from './schemas';
+export { catalogueLanguages } from './schemas';
+export { loadCatalogue, readCatalogue, type CatalogueSnapshot } from './load';
+
+/*
+ * Typed getters over the validated snapshot, in the style of a commerce data layer: pages ask
+ * questions ("the for-sale listings of Mons in French"), never read files or count records.
+ */
+
+export type Goal = 'sale' | 'rent';
+const goalOf = (property: Property): Goal => (property.Goal === 0 ? 'sale' : 'rent');
+
+export type PropertyFilter = {
+  goal?: Goal;
+  /** A type WebID; matches the main type or any of WebIDs. */
+  webId?: number;
+  /** "Name|Zip" from the ?city= query parameter. */
+  city?: string;
+};
+
+export type CityQuery = { name: string; zip: string };
+
+/** Parses ?city=Name|Zip; a value without a 4-digit postcode matches nothing. */
+export function parseCityQuery(value: string): CityQuery | undefined {
+  const separator = value.lastIndexOf('|');
+  if (separator < 0) return undefined;
+  const name = value.slice(0, separator).trim();
+  const zip = value.slice(separator + 1).trim();
+  if (!name || !/^\d{4}$/.test(zip)) return undefined;
+  return { name, zip };
+}
+
+/** The names a town has in any language, keyed by postcode, so "Bergen|7000" finds Mons in French. */
+function townNamesByZip(): Map<string, Set<string>> {
+  const names = new Map<string, Set<string>>();
+  for (const city of loadCatalogue().cities.all) {
+    const set = names.get(city.Zip) ?? new Set<string>();
+    set.add(searchName(city.Name));
+    names.set(city.Zip, set);
+  }
+  return names;
+}
+
+export function matchesCity(property: Pick<Property, 'Zip'>, query: CityQuery): boolean {
+  if (property.Zip !== query.zip) return false;
+  return townNamesByZip().get(query.zip)?.has(searchName(query.name)) ?? false;
+}
+
+function hasType(property: Property, webId: number): boolean {
+  return property.WebID === webId || property.WebIDs.split(',').includes(String(webId));
+}
+
+export function getProperties(language: CatalogueLanguage, filter: PropertyFilter = {}): Property[] {
+  const cityQuery = filter.city === undefined ? undefined : parseCityQuery(filter.city);
+  if (filter.city !== undefined && !cityQuery) return [];
+  return loadCatalogue().properties.filter(
+    (property) =>
+      property.language === language &&
+      (filter.goal === undefined || goalOf(property) === filter.goal) &&
+      (filter.webId === undefined || hasType(property, filter.webId)) &&
+      (cityQuery === undefined || matchesCity(property, cityQuery)),
+  );
+}
+
+export function getProperty(id: number, language: CatalogueLanguage): Property | undefined {
+  return loadCatalogue().properties.find((property) => property.ID === id && property.language === language);
+}
+
+export function getPropertyIds(): number[] {
+  return [...new Set(loadCatalogue().properties.map((property) => property.ID))];
+}
+
+export function getPropertyGoal(property: Property): Goal {
+  return goalOf(property);
+}
+
+export type TypeWithCounts = PropertyType & { countSaleProperty: number; countRentProperty: number };
+
+export function getTypes(language: CatalogueLanguage): TypeWithCounts[] {
+  const properties = getProperties(language);
+  return loadCatalogue()
+    .types.filter((type) => type.language === language)
+    .sort((a, b) => a.ShowOrder - b.ShowOrder)
+    .map((type) => {
+      const ofType = properties.filter((property) => hasType(property, Number(type.WebID)));
+      return {
+        ...type,
+        countSaleProperty: ofType.filter((property) => property.Goal === 0).length,
+        countRentProperty: ofType.filter((property) => property.Goal === 1).length,
+      };
+    });
+}
+
+export function getType(webId: number, language: CatalogueLanguage): PropertyType | undefined {
+  return loadCatalogue().types.find((type) => Number(type.WebID) === webId && type.language === language);
+}
+
+export type CityWithCounts = City & { SearchName: string; countSaleProperty: number; countRentProperty: number };
+export type CityList = 'all' | 'sale' | 'rent';
+
+export function getCities(language: CatalogueLanguage, list: CityList = 'all'): CityWithCounts[] {
+  const properties = getProperties(language);
+  return loadCatalogue()
+    .cities[list].filter((city) => city.language === language)
+    .map((city) => {
+      const inTown = properties.filter((property) => property.Zip === city.Zip && property.City === city.Name);
+      return {
+        ...city,
+        SearchName: searchName(city.Name),
+        countSaleProperty: inTown.filter((property) => property.Goal === 0).length,
+        countRentProperty: inTown.filter((property) => property.Goal === 1).length,
+      };
+    })
+    .sort((a, b) => a.SearchName.localeCompare(b.SearchName));
+}
+
+/** Totals of the home search block: listings for sale and for rent, computed, never read from config. */
+export function getTotals(language: CatalogueLanguage): { sale: number; rent: number } {
+  const properties = getProperties(language);
+  return {
+    sale: properties.filter((property) => property.Goal === 0).length,
+    rent: properties.filter((property) => property.Goal === 1).length,
+  };
+}
+
+export type ProjectUnitWithListing = Project['Units'][number] & { property: Property | undefined };
+export type ProjectWithUnits = Omit<Project, 'Units'> & { Units: ProjectUnitWithListing[] };
+
+function withUnits(project: Project): ProjectWithUnits {
+  return { ...project, Units: project.Units.map((unit) => ({ ...unit, property: getProperty(unit.PropertyID, project.language) })) };
+}
+
+export function getProjects(language: CatalogueLanguage): ProjectWithUnits[] {
+  return loadCatalogue()
+    .projects.filter((project) => project.language === language)
+    .map(withUnits);
+}
+
+export function getProject(id: number, language: CatalogueLanguage): ProjectWithUnits | undefined {
+  const project = loadCatalogue().projects.find((candidate) => candidate.ID === id && candidate.language === language);
+  return project && withUnits(project);
+}
+
+export function getProjectIds(): number[] {
+  return [...new Set(loadCatalogue().projects.map((project) => project.ID))];
+}
+
+export function getAppointmentSlots(propertyId: number): AppointmentSlot[] {
+  return loadCatalogue().appointmentSlots.filter((slot) => slot.PropertyID === propertyId);
+}
+
+export function getOwners(): Owner[] {
+  return loadCatalogue().owners;
+}
+
+/** Slug of a listing's town in its language: Mons is "bergen" in Dutch. */
+export function citySlug(property: Pick<Property, 'City'>): string {
+  return slugify(property.City);
+}
+
+/** Slug of a type in a language, e.g. WebID 3 → "appartement" (nl). */
+export function typeSlug(webId: number, language: CatalogueLanguage): string {
+  const type = getType(webId, language);
+  return type ? slugify(type.Name) : String(webId);
+}
+
+/** Every (city slug, type slug) pair in use per language, for pages that enumerate detail URLs. */
+export function getDetailSlugs(language: CatalogueLanguage): { id: number; goal: Goal; city: string; type: string }[] {
+  return getProperties(language).map((property) => ({
+    id: property.ID,
+    goal: goalOf(property),
+    city: citySlug(property),
+    type: typeSlug(property.WebID, language),
+  }));
+}

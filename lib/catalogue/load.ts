@@ -1,0 +1,141 @@
+import {
+  catalogueFileSchemas,
+  catalogueLanguages,
+  type AppointmentSlot,
+  type City,
+  type Owner,
+  type Project,
+  type Property,
+  type PropertyType,
+} from './schemas';
+import { DataValidationError, duplicateIssues, readDataFile, resolveDataDir, type DataIssue } from '../data-file';
+
+/*
+ * The only module that reads data/catalogue. It validates each file with its schema, then the
+ * relations between files, and hands out the snapshot once per process.
+ */
+
+export const catalogueDisplayDir = 'data/catalogue';
+
+export type CatalogueSnapshot = {
+  properties: Property[];
+  types: PropertyType[];
+  cities: { all: City[]; sale: City[]; rent: City[] };
+  projects: Project[];
+  appointmentSlots: AppointmentSlot[];
+  owners: Owner[];
+};
+
+export type CatalogueResult = { ok: true; snapshot: CatalogueSnapshot } | { ok: false; issues: DataIssue[] };
+
+const file = (name: keyof typeof catalogueFileSchemas) => `${catalogueDisplayDir}/${name}`;
+const listingLabel = (record: { ID: number; language: string }) => `ID ${record.ID}, ${record.language}`;
+
+function relationIssues(snapshot: CatalogueSnapshot): DataIssue[] {
+  const issues: DataIssue[] = [];
+  const { properties, types, cities, projects, appointmentSlots, owners } = snapshot;
+
+  issues.push(...duplicateIssues(file('properties.json'), properties, (p) => `${p.ID}/${p.language}`, listingLabel));
+  issues.push(...duplicateIssues(file('types.json'), types, (t) => `${t.WebID}/${t.language}`, (t) => `WebID ${t.WebID}, ${t.language}`));
+  issues.push(...duplicateIssues(file('projects.json'), projects, (p) => `${p.ID}/${p.language}`, listingLabel));
+  issues.push(...duplicateIssues(file('appointment-slots.json'), appointmentSlots, (s) => String(s.ID), (s) => `ID ${s.ID}`));
+  issues.push(...duplicateIssues(file('owners.json'), owners, (o) => String(o.ID), (o) => `ID ${o.ID}`));
+  issues.push(...duplicateIssues(file('owners.json'), owners, (o) => o.Email.toLowerCase(), (o) => `ID ${o.ID}, ${o.Email}`));
+  for (const list of ['all', 'sale', 'rent'] as const) {
+    issues.push(...duplicateIssues(file('cities.json'), cities[list], (c) => `${c.Zip}/${c.Name}/${c.language}`, (c) => `${c.Zip} ${c.Name}, ${c.language}`, list));
+  }
+
+  const webIds = new Set(types.map((t) => Number(t.WebID)));
+  const towns = new Set(cities.all.map((c) => `${c.Zip}/${c.Name}/${c.language}`));
+  const languagesById = new Map<number, Set<string>>();
+  properties.forEach((property, index) => {
+    const record = { index, label: listingLabel(property) };
+    if (!webIds.has(property.WebID)) {
+      issues.push({ file: file('properties.json'), record, field: 'WebID', message: `unknown WebID ${property.WebID}; types.json defines ${[...webIds].sort((a, b) => a - b).join(', ')}` });
+    }
+    property.WebIDs.split(',').forEach((webId, position) => {
+      if (!webIds.has(Number(webId))) issues.push({ file: file('properties.json'), record, field: `WebIDs[${position}]`, message: `unknown WebID ${webId}` });
+    });
+    if (!property.WebIDs.split(',').includes(String(property.WebID))) {
+      issues.push({ file: file('properties.json'), record, field: 'WebIDs', message: `must include the main WebID ${property.WebID}` });
+    }
+    if (!towns.has(`${property.Zip}/${property.City}/${property.language}`)) {
+      issues.push({ file: file('properties.json'), record, field: 'City', message: `town "${property.Zip} ${property.City}" (${property.language}) is not in cities.json "all"` });
+    }
+    const languages = languagesById.get(property.ID) ?? new Set<string>();
+    languages.add(property.language);
+    languagesById.set(property.ID, languages);
+  });
+  for (const [id, languages] of languagesById) {
+    const missing = catalogueLanguages.filter((language) => !languages.has(language));
+    if (missing.length > 0) issues.push({ file: file('properties.json'), message: `listing ID ${id} has no record in ${missing.join(', ')}: every listing needs one record per language` });
+  }
+
+  const listingIds = new Set(properties.map((p) => p.ID));
+  projects.forEach((project, index) => {
+    project.Units.forEach((unit, unitIndex) => {
+      if (!listingIds.has(unit.PropertyID)) {
+        issues.push({ file: file('projects.json'), record: { index, label: listingLabel(project) }, field: `Units.${unitIndex}.PropertyID`, message: `unknown property ID ${unit.PropertyID}` });
+      }
+    });
+  });
+  appointmentSlots.forEach((slot, index) => {
+    if (!listingIds.has(slot.PropertyID)) issues.push({ file: file('appointment-slots.json'), record: { index, label: `ID ${slot.ID}` }, field: 'PropertyID', message: `unknown property ID ${slot.PropertyID}` });
+  });
+  owners.forEach((owner, index) => {
+    owner.PropertyIDs.forEach((propertyId, position) => {
+      if (!listingIds.has(propertyId)) issues.push({ file: file('owners.json'), record: { index, label: `ID ${owner.ID}` }, field: `PropertyIDs.${position}`, message: `unknown property ID ${propertyId}` });
+    });
+    owner.History.forEach((history, position) => {
+      if (!owner.PropertyIDs.includes(history.PropertyID)) {
+        issues.push({ file: file('owners.json'), record: { index, label: `ID ${owner.ID}` }, field: `History.${position}.PropertyID`, message: `property ${history.PropertyID} is not among this owner's PropertyIDs` });
+      }
+    });
+  });
+  return issues;
+}
+
+/** Reads and validates every file of the catalogue folder, collecting all problems before failing. */
+export function readCatalogue(dir = resolveDataDir(process.env.CATALOGUE_DIR, catalogueDisplayDir)): CatalogueResult {
+  const schemas = catalogueFileSchemas;
+  const results = {
+    properties: readDataFile(dir, catalogueDisplayDir, 'properties.json', schemas['properties.json']),
+    types: readDataFile(dir, catalogueDisplayDir, 'types.json', schemas['types.json']),
+    cities: readDataFile(dir, catalogueDisplayDir, 'cities.json', schemas['cities.json']),
+    projects: readDataFile(dir, catalogueDisplayDir, 'projects.json', schemas['projects.json']),
+    appointmentSlots: readDataFile(dir, catalogueDisplayDir, 'appointment-slots.json', schemas['appointment-slots.json']),
+    owners: readDataFile(dir, catalogueDisplayDir, 'owners.json', schemas['owners.json']),
+  };
+  const fileIssues = Object.values(results).flatMap((result) => (result.ok ? [] : result.issues));
+  if (
+    !results.properties.ok ||
+    !results.types.ok ||
+    !results.cities.ok ||
+    !results.projects.ok ||
+    !results.appointmentSlots.ok ||
+    !results.owners.ok
+  ) {
+    return { ok: false, issues: fileIssues };
+  }
+  const snapshot: CatalogueSnapshot = {
+    properties: results.properties.data,
+    types: results.types.data,
+    cities: results.cities.data,
+    projects: results.projects.data,
+    appointmentSlots: results.appointmentSlots.data,
+    owners: results.owners.data,
+  };
+  const issues = relationIssues(snapshot);
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, snapshot };
+}
+
+let cached: CatalogueSnapshot | undefined;
+
+/** The validated snapshot; throws a DataValidationError naming every problem. */
+export function loadCatalogue(): CatalogueSnapshot {
+  if (cached) return cached;
+  const result = readCatalogue();
+  if (!result.ok) throw new DataValidationError(result.issues);
+  cached = result.snapshot;
+  return cached;
+}

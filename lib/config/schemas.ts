@@ -1,0 +1,269 @@
+import { z } from 'zod';
+
+/*
+ * Schemas of data/site: the configuration staff edit by hand. Objects are strict so that a typo in
+ * a key fails the build with its path instead of being ignored.
+ */
+
+export const supportedLanguages = ['nl', 'fr', 'en', 'de'] as const;
+export const languageSchema = z.enum(supportedLanguages);
+export type Language = z.infer<typeof languageSchema>;
+
+const text = z.string().trim().min(1);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(\.\d+)?Z?)?$/, 'expected an ISO date (yyyy-mm-dd)');
+const colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'expected a hex colour such as #1d4e89');
+const link = z.string().refine(
+  (value) => /^(https?:)?\/\//.test(value) || /^(tel|mailto):/.test(value) || value.startsWith('/'),
+  'expected an absolute URL, a path starting with /, tel: or mailto:',
+);
+
+/**
+ * Localised content: an object keyed by language code (the uppercase code is accepted as a
+ * fallback key), or a plain string used in every language.
+ */
+export const localisedSchema = z.union([
+  z.string(),
+  z.record(z.string().regex(/^(nl|fr|en|de|NL|FR|EN|DE)$/, 'a language key is nl, fr, en or de'), z.string()),
+]);
+export type Localised = z.infer<typeof localisedSchema>;
+
+const publicText = z.strictObject({ text: localisedSchema, public: z.boolean() });
+
+/** A path segment as it appears in a URL. U+2019 (’) gets its own message: it sneaks in from word processors. */
+export const pathSegmentSchema = z
+  .string()
+  .refine((value) => !value.includes('\u2019'), 'contains a typographic apostrophe (U+2019); use the ASCII apostrophe (\')')
+  .refine((value) => /^[a-z0-9][a-z0-9'-]*$/.test(value), 'a path segment uses lowercase letters, digits, hyphens and the ASCII apostrophe only');
+
+const perLanguagePath = z.strictObject({
+  nl: pathSegmentSchema,
+  fr: pathSegmentSchema,
+  en: pathSegmentSchema,
+  de: pathSegmentSchema,
+});
+
+const seoMetadataSchema = z.strictObject({
+  pageTitle: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  ogTitle: z.string(),
+  ogDescription: z.string(),
+  ogImage: z.string(),
+  twitterTitle: z.string(),
+  twitterDescription: z.string(),
+  twitterImage: z.string(),
+  seoActive: z.boolean(),
+});
+
+export const moduleRelationTypes = ['property-list', 'category', 'article', 'contact', 'stats-view'] as const;
+export const moduleViews = ['collapse-view', 'card-view', 'ons-team-view', 'single-view'] as const;
+/** The media types of the spec; the empty text means none. */
+export const mediaTypes = ['image', 'color', 'gallery', 'none', ''] as const;
+
+export const moduleSchema = z.strictObject({
+  id: text,
+  title: localisedSchema,
+  titleSize: z.enum(['h2', 'h3', 'h4']),
+  description: localisedSchema,
+  position: z.number().int().nonnegative(),
+  span: z.number().int().min(1).max(12),
+  col: z.strictObject({ sm: z.number().int().min(1).max(12), md: z.number().int().min(1).max(12), lg: z.number().int().min(1).max(12) }),
+  sort: z.number().int(),
+  class: z.string(),
+  status: z.enum(['Published', 'Draft']),
+  view: z.enum(moduleViews),
+  backgroundType: z.enum(mediaTypes),
+  image: z.string(),
+  images: z.array(z.string()),
+  colorBackground: z.union([colour, z.literal('')]),
+  relations: z.strictObject({
+    type: z.enum(moduleRelationTypes),
+    /** For property-list: "sale" or "rent"; for category and article: their id; for contact: the form. */
+    id: text,
+  }),
+  /** The spec caps property-list modules at 4 items, 4 per row. */
+  numberItemOfRow: z.number().int().min(1).max(4),
+  maxItems: z.number().int().min(1).max(4),
+  isHasSubcategories: z.boolean(),
+});
+export type Module = z.infer<typeof moduleSchema>;
+
+/** How a menu entry is rendered: a page built from its modules, or one of the site's system pages. */
+export const menuPageTypes = ['home', 'page', 'for-sale', 'for-rent', 'projects', 'login'] as const;
+
+export const menuEntrySchema = z.strictObject({
+  id: text,
+  parentId: text.nullable(),
+  name: text,
+  path: pathSegmentSchema,
+  status: z.enum(['Published', 'Draft', 'Hidden']),
+  createDate: isoDate,
+  modifyDate: isoDate,
+  sort: z.number().int(),
+  params: z.strictObject({
+    title: localisedSchema,
+    description: localisedSchema,
+    metadata: z.record(languageSchema, seoMetadataSchema),
+    image: z.string(),
+    modules: z.array(moduleSchema),
+    submenu: z.boolean(),
+    content: localisedSchema,
+    css: z.string(),
+    type: z.enum(menuPageTypes),
+    redirect: z.boolean(),
+    redirectUrl: z.union([link, z.literal('')]),
+    path: perLanguagePath,
+    breadcrumb: z.boolean(),
+    banner: z.boolean(),
+    bannerTitle: localisedSchema,
+    bannerDescription: localisedSchema,
+  }),
+});
+export type MenuEntry = z.infer<typeof menuEntrySchema>;
+
+const headerLinkSchema = z.strictObject({
+  status: z.enum(['Published', 'Draft']),
+  icon: z.string(),
+  label: localisedSchema,
+  link: z.union([link, localisedSchema]),
+  color: z.union([colour, z.literal('')]),
+});
+
+export const headerSchema = z.strictObject({
+  appBar: z.strictObject({ show: z.boolean(), text: localisedSchema }),
+  menu: z.strictObject({
+    position: z.enum(['left', 'center', 'right']),
+    menuMaxItems: z.number().int().min(1),
+    showFreeEvaluation: z.boolean(),
+    showHomeMenu: z.boolean(),
+    fontSize: z.number().positive(),
+  }),
+  mobileMenu: z.strictObject({ show: z.boolean(), position: z.enum(['left', 'right']) }),
+  logo: z.strictObject({ position: z.enum(['left', 'center']), showLogoAtStart: z.boolean(), image: text }),
+  links: z.strictObject({ left: z.array(headerLinkSchema), right: z.array(headerLinkSchema) }),
+  languageSwitcher: z.boolean(),
+  propertySearch: z.boolean(),
+  changeOnScroll: z.boolean(),
+});
+
+export const bannerSchema = z.strictObject({
+  type: z.enum(['image', 'gallery', 'video', 'properties', 'projects', 'color']),
+  show: z.boolean(),
+  image: z.strictObject({ url: z.string() }),
+  gallery: z.strictObject({ images: z.array(z.string()) }),
+  video: z.union([z.string(), z.strictObject({ url: text, mimetype: text })]),
+  color: z.union([colour, z.literal('')]),
+  title: publicText,
+  description: publicText,
+});
+
+export const footerSchema = z.strictObject({
+  bottom: z.array(
+    z.strictObject({
+      title: localisedSchema,
+      introText: localisedSchema,
+      fullText: localisedSchema,
+      image: z.string(),
+      col: z.strictObject({ sm: z.number().int().min(1).max(12), md: z.number().int().min(1).max(12), lg: z.number().int().min(1).max(12) }),
+    }),
+  ),
+  copyright: localisedSchema,
+  bgColor: colour,
+  textColor: colour,
+});
+
+export const homeSearchSchema = z.strictObject({
+  logo: z.strictObject({ show: z.boolean(), image: z.string() }),
+  title: publicText,
+  description: publicText,
+  secondDescription: publicText,
+  showSearchInput: z.boolean(),
+  showSearchButton: z.boolean(),
+  showSearchCount: z.boolean(),
+  showCountProperty: z.boolean(),
+  /** Kept for compatibility with the CRM export; the site shows counts computed from the catalogue. */
+  data: z.strictObject({ countProperty: z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]) }),
+});
+
+export const marqueeSchema = z.strictObject({
+  id: z.number().int().min(0).max(4),
+  name: localisedSchema,
+  meaning: z.enum(['none', 'new', 'option', 'sold', 'rented']),
+});
+
+export const siteSchema = z
+  .strictObject({
+    languageDefault: languageSchema,
+    languageFlags: z.boolean(),
+    languageUse: z.array(z.strictObject({ code: languageSchema, use: z.boolean() })).min(1),
+    siteInfo: z.strictObject({
+      name: text,
+      legalName: text,
+      street: text,
+      zip: z.string().regex(/^\d{4}$/, 'a Belgian postcode has exactly 4 digits'),
+      city: localisedSchema,
+      phone: text,
+      email: z.email(),
+      vatNumber: text,
+      siteUrl: z.url(),
+      analyticsId: z.string(),
+      adsId: z.string(),
+      tagManagerId: z.string(),
+      socialPixelId: z.string(),
+      cdnHost: z.string(),
+      legacyImageHosts: z.array(z.string()),
+    }),
+    theme: z.strictObject({ primary: colour, secondary: colour, text: colour, background: colour, muted: colour }),
+    header: headerSchema,
+    footer: footerSchema,
+    banner: bannerSchema,
+    homeSearch: homeSearchSchema,
+    marquees: z.array(marqueeSchema),
+  })
+  .superRefine((site, ctx) => {
+    const enabled = site.languageUse.filter((entry) => entry.use).map((entry) => entry.code);
+    if (enabled.length === 0) ctx.addIssue({ code: 'custom', path: ['languageUse'], message: 'at least one language must have use: true' });
+    if (!enabled.includes(site.languageDefault)) {
+      ctx.addIssue({ code: 'custom', path: ['languageDefault'], message: `the default language "${site.languageDefault}" is not enabled in languageUse` });
+    }
+    const codes = site.languageUse.map((entry) => entry.code);
+    codes.forEach((code, index) => {
+      if (codes.indexOf(code) !== index) ctx.addIssue({ code: 'custom', path: ['languageUse', index, 'code'], message: `language "${code}" is listed twice` });
+    });
+  });
+export type Site = z.infer<typeof siteSchema>;
+
+export const articleSchema = z.strictObject({
+  id: text,
+  category: z.enum(['services', 'testimonials', 'pages']),
+  slug: perLanguagePath,
+  title: localisedSchema,
+  summary: localisedSchema,
+  body: localisedSchema,
+  author: z.string(),
+  image: z.string(),
+  status: z.enum(['Published', 'Draft']),
+  createDate: isoDate,
+  sort: z.number().int(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+export const teamMemberSchema = z.strictObject({
+  id: z.number().int().positive(),
+  name: text,
+  email: z.email(),
+  directPhone: z.string().regex(/^\d{9,10}$/, 'a phone number is 9 or 10 digits without spaces'),
+  mobilePhone: z.string().regex(/^\d{9,10}$/, 'a phone number is 9 or 10 digits without spaces'),
+  role: localisedSchema,
+  photo: z.string().nullable(),
+  sort: z.number().int(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** One entry per file of data/site; the key is the file name. */
+export const siteFileSchemas = {
+  'site.json': siteSchema,
+  'menu.json': z.array(menuEntrySchema),
+  'articles.json': z.array(articleSchema),
+  'team.json': z.array(teamMemberSchema),
+} as const;

@@ -1,0 +1,47 @@
+import { readCatalogue, type CatalogueSnapshot } from '../catalogue/load';
+import { readSiteConfig, type SiteConfig } from '../config/load';
+import { DataValidationError, formatDataIssues, type DataIssue } from '../data-file';
+
+/*
+ * Validates both data folders together, including what links them (a listing's manager must be a
+ * team member, its marquee must be in the marquee table). Used by `npm run check:data` and by
+ * next.config.ts so that `next build` refuses bad data before rendering anything.
+ */
+
+function crossIssues(catalogue: CatalogueSnapshot, config: SiteConfig): DataIssue[] {
+  const issues: DataIssue[] = [];
+  const team = new Set(config.team.map((member) => member.email.toLowerCase()));
+  const marquees = new Set(config.site.marquees.map((marquee) => marquee.id));
+  catalogue.properties.forEach((property, index) => {
+    const record = { index, label: `ID ${property.ID}, ${property.language}` };
+    if (!team.has(property.ManagerEmail.toLowerCase())) {
+      issues.push({ file: 'data/catalogue/properties.json', record, field: 'ManagerEmail', message: `"${property.ManagerEmail}" is not a member of data/site/team.json` });
+    }
+    if (!marquees.has(property.Marquee)) {
+      issues.push({ file: 'data/catalogue/properties.json', record, field: 'Marquee', message: `marquee ${property.Marquee} is not in the marquee table of data/site/site.json` });
+    }
+  });
+  catalogue.projects.forEach((project, index) => {
+    if (!team.has(project.ManagerEmail.toLowerCase())) {
+      issues.push({ file: 'data/catalogue/projects.json', record: { index, label: `ID ${project.ID}, ${project.language}` }, field: 'ManagerEmail', message: `"${project.ManagerEmail}" is not a member of data/site/team.json` });
+    }
+  });
+  return issues;
+}
+
+export type DataDirs = { catalogueDir?: string; siteDir?: string };
+
+export function checkData(dirs: DataDirs = {}): DataIssue[] {
+  const catalogue = readCatalogue(dirs.catalogueDir);
+  const config = readSiteConfig(dirs.siteDir);
+  const issues = [...(catalogue.ok ? [] : catalogue.issues), ...(config.ok ? [] : config.issues)];
+  if (catalogue.ok && config.ok) issues.push(...crossIssues(catalogue.snapshot, config.config));
+  return issues;
+}
+
+export function assertValidData(dirs: DataDirs = {}): void {
+  const issues = checkData(dirs);
+  if (issues.length > 0) throw new DataValidationError(issues);
+}
+
+export { formatDataIssues };

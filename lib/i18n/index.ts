@@ -1,0 +1,32 @@
+import { notFound } from 'next/navigation';
+import { setRequestLocale } from 'next-intl/server';
+import { getEnabledLanguages, type Language } from '../config';
+
+export {
+  alternates,
+  findMenuPage,
+  href,
+  menuEntryHref,
+  publishedMenuHrefs,
+  resolveDetail,
+  resolvePath,
+  translatePath,
+  type DetailParams,
+  type Route,
+} from './urls';
+export { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
+
+/**
+ * For pages and layouts: the route's language if the site has it enabled (404 otherwise), set as
+ * next-intl's request locale so that static rendering works.
+ */
+export function requireLanguage(lang: string): Language {
+  const language = getEnabledLanguages().find((candidate) => candidate === lang);
+  if (!language) notFound();
+  setRequestLocale(language);
+  return language;
+}
+
+export function languageParams(): { lang: Language }[] {
+  return getEnabledLanguages().map((lang) => ({ lang }));
+}

@@ -1,0 +1,33 @@
+import type { Language } from '../config/schemas';
+
+/*
+ * Localised slugs of the system pages (design.md §5). Pure data so that both the router and the
+ * data validation can read it. The apostrophe of "i'm-looking-for" (a menu page) is ASCII.
+ */
+
+type PerLanguage = Record<Language, string>;
+
+export const systemSlugs = {
+  'for-sale': { nl: 'te-koop', fr: 'a-vendre', en: 'for-sale', de: 'zu-verkaufen' },
+  'for-rent': { nl: 'te-huur', fr: 'a-louer', en: 'for-rent', de: 'zu-vermieten' },
+  projects: { nl: 'projecten', fr: 'projets', en: 'projects', de: 'projekte' },
+  'thank-you': { nl: 'bedankt', fr: 'merci', en: 'thank-you', de: 'danke' },
+  testimonials: { nl: 'getuigenissen', fr: 'temoignages', en: 'testimonials', de: 'erfahrungsberichte' },
+  login: { nl: 'login', fr: 'login', en: 'login', de: 'login' },
+  'our-services': { nl: 'our-services', fr: 'our-services', en: 'our-services', de: 'our-services' },
+} as const satisfies Record<string, PerLanguage>;
+
+export type SystemPage = keyof typeof systemSlugs;
+
+/** The forms that end on a thank-you page (spec §2). */
+export const thankYouForms = [
+  'contact-me',
+  'contact-appointment',
+  'contact-construction',
+  'contact-demand',
+  'demand-register',
+  'send-to-friend',
+  'site-contact',
+  'sign-newsletter',
+] as const;
+export type ThankYouForm = (typeof thankYouForms)[number];

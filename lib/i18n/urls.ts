@@ -1,0 +1,211 @@
+import { citySlug, getProject, getProperty, getPropertyGoal, typeSlug } from '../catalogue';
+import { getArticles, getEnabledLanguages, getMenu, isSupportedLanguage, loadSiteConfig, type Language, type MenuEntry } from '../config';
+import { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
+
+/*
+ * The one module that knows every URL of the site. `href` builds a URL from a route; `resolvePath`
+ * reads one back. Switching language is resolve-then-build, so a detail page maps to the same
+ * listing with the other language's city and type slugs.
+ */
+
+export type ListQuery = { city?: string; type?: number };
+
+export type Route =
+  | { page: 'home' }
+  | { page: 'for-sale' | 'for-rent'; query?: ListQuery }
+  | { page: 'property'; id: number }
+  | { page: 'projects' }
+  | { page: 'project'; id: number }
+  | { page: 'thank-you'; form: ThankYouForm }
+  | { page: 'login' }
+  | { page: 'article'; id: string }
+  | { page: 'menu'; id: string };
+
+const join = (language: Language, segments: readonly string[]) => `/${[language, ...segments].join('/')}/`;
+
+function queryString(query: ListQuery | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  if (query.city) params.set('city', query.city);
+  if (query.type !== undefined) params.set('type', String(query.type));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Menu entries by id, including unpublished ones (hidden pages are reachable, drafts are not). */
+function reachableMenu(): MenuEntry[] {
+  return loadSiteConfig().menu.filter((entry) => entry.status !== 'Draft');
+}
+
+/** Path segments of a menu page: its ancestors' paths then its own, in one language. */
+export function menuSegments(entry: MenuEntry, language: Language): string[] {
+  const byId = new Map(reachableMenu().map((candidate) => [candidate.id, candidate]));
+  const segments: string[] = [];
+  let current: MenuEntry | undefined = entry;
+  const seen = new Set<string>();
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id);
+    segments.unshift(current.params.path[language]);
+    current = current.parentId === null ? undefined : byId.get(current.parentId);
+  }
+  return segments;
+}
+
+function menuHref(entry: MenuEntry, language: Language): string {
+  switch (entry.params.type) {
+    case 'home':
+      return href({ page: 'home' }, language);
+    case 'for-sale':
+    case 'for-rent':
+    case 'projects':
+    case 'login':
+      return href({ page: entry.params.type }, language);
+    case 'page':
+      return join(language, menuSegments(entry, language));
+  }
+}
+
+export function href(route: Route, language: Language): string {
+  switch (route.page) {
+    case 'home':
+      return join(language, []);
+    case 'for-sale':
+    case 'for-rent':
+      return join(language, [systemSlugs[route.page][language]]) + queryString(route.query);
+    case 'property': {
+      const property = getProperty(route.id, language);
+      if (!property) return join(language, [systemSlugs['for-sale'][language], '-', '-', String(route.id)]);
+      const goal = getPropertyGoal(property) === 'sale' ? 'for-sale' : 'for-rent';
+      return join(language, [systemSlugs[goal][language], citySlug(property), typeSlug(property.WebID, language), String(property.ID)]);
+    }
+    case 'projects':
+      return join(language, [systemSlugs.projects[language]]);
+    case 'project':
+      return join(language, [systemSlugs.projects[language], String(route.id)]);
+    case 'thank-you':
+      return join(language, [systemSlugs['thank-you'][language], route.form]);
+    case 'login':
+      return join(language, [systemSlugs.login[language]]);
+    case 'article': {
+      const article = getArticles().find((candidate) => candidate.id === route.id);
+      if (!article || article.category === 'pages') return join(language, []);
+      const section = article.category === 'services' ? systemSlugs['our-services'][language] : systemSlugs.testimonials[language];
+      return join(language, [section, article.slug[language]]);
+    }
+    case 'menu': {
+      const entry = reachableMenu().find((candidate) => candidate.id === route.id);
+      return entry ? menuHref(entry, language) : join(language, []);
+    }
+  }
+}
+
+/** The href of a menu entry as the menu links it (system entries link their system page). */
+export function menuEntryHref(entry: MenuEntry, language: Language): string {
+  return menuHref(entry, language);
+}
+
+/** Finds the menu page at these path segments in a language (case-insensitive, percent-decoded). */
+export function findMenuPage(language: Language, segments: readonly string[]): MenuEntry | undefined {
+  const wanted = segments.map((segment) => safeDecode(segment).toLowerCase());
+  return reachableMenu().find((entry) => {
+    if (entry.params.type !== 'page') return false;
+    const path = menuSegments(entry, language);
+    return path.length === wanted.length && path.every((segment, index) => segment.toLowerCase() === wanted[index]);
+  });
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export type ResolvedPath = { language: Language; route: Route };
+
+/** Reads a site URL path (with or without trailing slash) back into its language and route. */
+export function resolvePath(pathname: string, search = ''): ResolvedPath | undefined {
+  const segments = pathname.split('/').filter(Boolean).map(safeDecode);
+  const [language, first, ...rest] = segments;
+  if (!isSupportedLanguage(language)) return undefined;
+  const params = new URLSearchParams(search);
+  if (first === undefined) return { language, route: { page: 'home' } };
+
+  for (const page of ['for-sale', 'for-rent'] as const) {
+    if (first !== systemSlugs[page][language]) continue;
+    if (rest.length === 0) {
+      const query: ListQuery = {};
+      const city = params.get('city');
+      const type = Number(params.get('type'));
+      if (city) query.city = city;
+      if (params.has('type') && Number.isInteger(type) && type > 0) query.type = type;
+      return { language, route: { page, query } };
+    }
+    const id = Number(rest[2]);
+    if (rest.length === 3 && Number.isInteger(id) && id > 0) return { language, route: { page: 'property', id } };
+    return undefined;
+  }
+  if (first === systemSlugs.projects[language]) {
+    if (rest.length === 0) return { language, route: { page: 'projects' } };
+    const id = Number(rest[0]);
+    return rest.length === 1 && Number.isInteger(id) && id > 0 ? { language, route: { page: 'project', id } } : undefined;
+  }
+  if (first === systemSlugs['thank-you'][language]) {
+    const form = rest[0];
+    return rest.length === 1 && (thankYouForms as readonly string[]).includes(form ?? '')
+      ? { language, route: { page: 'thank-you', form: form as ThankYouForm } }
+      : undefined;
+  }
+  if (first === systemSlugs.login[language] && rest.length === 0) return { language, route: { page: 'login' } };
+  for (const category of ['services', 'testimonials'] as const) {
+    const section = category === 'services' ? systemSlugs['our-services'][language] : systemSlugs.testimonials[language];
+    if (first !== section || rest.length !== 1) continue;
+    const article = getArticles().find((candidate) => candidate.category === category && candidate.slug[language] === rest[0]);
+    if (article) return { language, route: { page: 'article', id: article.id } };
+  }
+  const entry = findMenuPage(language, [first, ...rest]);
+  return entry ? { language, route: { page: 'menu', id: entry.id } } : undefined;
+}
+
+/**
+ * The same page in another language. Unknown paths map to the target language's home page, so a
+ * language switch never leads to a 404.
+ */
+export function translatePath(pathname: string, target: Language, search = ''): string {
+  const resolved = resolvePath(pathname, search);
+  if (!resolved) return href({ page: 'home' }, target);
+  if (resolved.route.page === 'property' && !getProperty(resolved.route.id, target)) return href({ page: 'home' }, target);
+  if (resolved.route.page === 'project' && !getProject(resolved.route.id, target)) return href({ page: 'projects' }, target);
+  return href(resolved.route, target);
+}
+
+/** hreflang alternates of a route in every enabled language. */
+export function alternates(route: Route): Partial<Record<Language, string>> {
+  return Object.fromEntries(getEnabledLanguages().map((language) => [language, href(route, language)]));
+}
+
+/** Menu pages in the published menu, for the header (step 3) and the crawl tests. */
+export function publishedMenuHrefs(language: Language): { entry: MenuEntry; href: string }[] {
+  return getMenu().map((entry) => ({ entry, href: menuHref(entry, language) }));
+}
+
+export type DetailParams = { city: string; type: string; id: string };
+export type DetailResolution =
+  | { kind: 'found'; id: number }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'not-found' };
+
+/**
+ * What a detail URL leads to: the listing, a permanent redirect to its canonical URL (stale town
+ * or type slug, or the wrong list), or a 404 for an id the catalogue does not know.
+ */
+export function resolveDetail(list: 'for-sale' | 'for-rent', language: Language, params: DetailParams): DetailResolution {
+  const id = Number(params.id);
+  if (!/^\d+$/.test(params.id) || !Number.isSafeInteger(id)) return { kind: 'not-found' };
+  const property = getProperty(id, language);
+  if (!property) return { kind: 'not-found' };
+  const canonical = href({ page: 'property', id }, language);
+  const requested = join(language, [systemSlugs[list][language], safeDecode(params.city), safeDecode(params.type), params.id]);
+  return requested === canonical ? { kind: 'found', id } : { kind: 'redirect', to: canonical };
+}

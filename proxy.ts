@@ -1,0 +1,63 @@
+import createMiddleware from 'next-intl/middleware';
+import { NextResponse, type NextRequest } from 'next/server';
+import { getEnabledLanguages, getDefaultLanguage, isSupportedLanguage } from './lib/config';
+import { detectLanguage } from './lib/i18n/detect';
+import { legacyRedirect } from './lib/i18n/legacy';
+import { languageCookie, routing } from './lib/i18n/routing';
+import { translatePath } from './lib/i18n/urls';
+
+const intl = createMiddleware(routing);
+const oneYear = 60 * 60 * 24 * 365;
+
+function remember(response: NextResponse, language: string): NextResponse {
+  response.cookies.set(languageCookie, language, { maxAge: oneYear, sameSite: 'lax', path: '/' });
+  return response;
+}
+
+export default function proxy(request: NextRequest) {
+  const { pathname, search, searchParams } = request.nextUrl;
+  const enabled = getEnabledLanguages();
+  const language = detectLanguage({
+    query: searchParams.get('lng'),
+    cookie: request.cookies.get(languageCookie)?.value,
+    acceptLanguage: request.headers.get('accept-language'),
+    enabled,
+    fallback: getDefaultLanguage(),
+  });
+  const redirectTo = (target: string, status = 307) => remember(NextResponse.redirect(new URL(target, request.url), status), language);
+
+  const first = pathname.split('/').filter(Boolean)[0];
+  if (first === undefined) {
+    const rest = new URLSearchParams(search);
+    rest.delete('lng');
+    const query = rest.toString();
+    return redirectTo(`/${language}/${query ? `?${query}` : ''}`);
+  }
+
+  const legacy = legacyRedirect(pathname, search, language);
+  if (legacy) return redirectTo(legacy, 308);
+
+  // A language the site supports but has switched off: send the visitor to the same page in
+  // the detected language rather than to a 404.
+  if (isSupportedLanguage(first) && !enabled.includes(first)) {
+    return redirectTo(translatePath(pathname, language) + search);
+  }
+
+  // ?lng= on a localised page switches to that language and remembers it.
+  const requested = searchParams.get('lng');
+  if (requested && isSupportedLanguage(requested) && enabled.includes(requested) && requested !== first) {
+    const rest = new URLSearchParams(search);
+    rest.delete('lng');
+    const query = rest.toString();
+    return redirectTo(translatePath(pathname, requested) + (query ? `?${query}` : ''));
+  }
+
+  const response = intl(request);
+  if (requested && isSupportedLanguage(requested) && enabled.includes(requested)) remember(response, requested);
+  return response;
+}
+
+export const config = {
+  // Everything but API routes, Next.js internals and files (anything with a dot: images, robots.txt...).
+  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
+};
