@@ -1,6 +1,7 @@
 import { citySlug, getProject, getProperty, getPropertyGoal, typeSlug } from '../catalogue';
 import { getArticles, getEnabledLanguages, getMenu, isSupportedLanguage, loadSiteConfig, type Language, type MenuEntry } from '../config';
 import { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
+import { languageHome, systemHref } from './system-urls';
 
 /*
  * The one module that knows every URL of the site. `href` builds a URL from a route; `resolvePath`
@@ -68,10 +69,10 @@ function menuHref(entry: MenuEntry, language: Language): string {
 export function href(route: Route, language: Language): string {
   switch (route.page) {
     case 'home':
-      return join(language, []);
+      return languageHome(language);
     case 'for-sale':
     case 'for-rent':
-      return join(language, [systemSlugs[route.page][language]]) + queryString(route.query);
+      return systemHref(route.page, language) + queryString(route.query);
     case 'property': {
       const property = getProperty(route.id, language);
       if (!property) return join(language, [systemSlugs['for-sale'][language], '-', '-', String(route.id)]);
@@ -79,13 +80,12 @@ export function href(route: Route, language: Language): string {
       return join(language, [systemSlugs[goal][language], citySlug(property), typeSlug(property.WebID, language), String(property.ID)]);
     }
     case 'projects':
-      return join(language, [systemSlugs.projects[language]]);
+    case 'login':
+      return systemHref(route.page, language);
     case 'project':
       return join(language, [systemSlugs.projects[language], String(route.id)]);
     case 'thank-you':
       return join(language, [systemSlugs['thank-you'][language], route.form]);
-    case 'login':
-      return join(language, [systemSlugs.login[language]]);
     case 'article': {
       const article = getArticles().find((candidate) => candidate.id === route.id);
       if (!article || article.category === 'pages') return join(language, []);

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+/*
+ * Browser tests run against production builds served by `next start`, never `next dev`.
+ * Two servers: the site as configured, and a second build of the same code with German switched
+ * on in a copy of data/site (var/site-de), which proves that German needs configuration only.
+ *
+ * The browser is Debian's Chromium by default; CHROMIUM_PATH points to another executable, and
+ * CHROMIUM_PATH="" uses the browser Playwright downloaded itself (npx playwright install).
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '');
+const sitePort = Number(process.env.E2E_PORT ?? 3100);
+const germanPort = sitePort + 1;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath || undefined,
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'site', testIgnore: /german\.spec\.ts/, use: { baseURL: `http://localhost:${sitePort}` } },
+    { name: 'german', testMatch: /german\.spec\.ts/, use: { baseURL: `http://localhost:${germanPort}` } },
+  ],
+  webServer: [
+    {
+      command: `npm run build && npx next start -p ${sitePort}`,
+      url: `http://localhost:${sitePort}/nl/`,
+      timeout: 600_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Built after the main site (the wait keeps the two builds off the same two cores).
+      command: `node scripts/wait-for-url.mjs http://localhost:${sitePort}/nl/ && node scripts/copy-site-with-german.mjs var/site-de && npx next build && npx next start -p ${germanPort}`,
+      url: `http://localhost:${germanPort}/de/`,
+      timeout: 900_000,
+      reuseExistingServer: !process.env.CI,
+      env: { SITE_DIR: 'var/site-de', NEXT_DIST_DIR: '.next-de' },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

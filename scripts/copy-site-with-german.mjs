@@ -1,0 +1,13 @@
+// node scripts/copy-site-with-german.mjs <dir>: a copy of data/site with German enabled, used by the
+// German browser tests to prove that switching a language on is a configuration change only.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const target = process.argv[2];
+if (!target) throw new Error('usage: copy-site-with-german.mjs <dir>');
+cpSync('data/site', target, { recursive: true });
+const file = path.join(target, 'site.json');
+const site = JSON.parse(readFileSync(file, 'utf8'));
+site.languageUse = site.languageUse.map((entry) => (entry.code === 'de' ? { ...entry, use: true } : entry));
+writeFileSync(file, `${JSON.stringify(site, null, 2)}\n`);
+console.log(`German enabled in ${file}`);

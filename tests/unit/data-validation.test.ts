@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkData, formatDataIssues } from '@/lib/data-check';
+
+const root = path.resolve(__dirname, '../..');
+const copies: string[] = [];
+
+/** A broken copy of both data folders: `edit` changes one JSON file of it in place. */
+function brokenCopy(folder: 'catalogue' | 'site', file: string, edit: (data: any) => void) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'agency-data-'));
+  copies.push(dir);
+  cpSync(path.join(root, 'data/catalogue'), path.join(dir, 'catalogue'), { recursive: true });
+  cpSync(path.join(root, 'data/site'), path.join(dir, 'site'), { recursive: true });
+  const target = path.join(dir, folder, file);
+  const data = JSON.parse(readFileSync(target, 'utf8'));
+  edit(data);
+  writeFileSync(target, JSON.stringify(data));
+  return { catalogueDir: path.join(dir, 'catalogue'), siteDir: path.join(dir, 'site') };
+}
+
+function messageFor(dirs: { catalogueDir: string; siteDir: string }): string {
+  const issues = checkData(dirs);
+  expect(issues.length).toBeGreaterThan(0);
+  return formatDataIssues(issues);
+}
+
+afterEach(() => {
+  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('data validation', () => {
+  it('accepts the shipped data', () => {
+    expect(checkData()).toEqual([]);
+  });
+
+  it('names file, record and field for a wrong type', () => {
+    let id = 0;
+    const dirs = brokenCopy('catalogue', 'properties.json', (properties) => {
+      id = properties[3].ID;
+      properties[3].Price = 'cheap';
+    });
+    expect(messageFor(dirs)).toMatch(new RegExp(`data/catalogue/properties\\.json › record #3 \\(ID ${id}, \\w\\w\\) › field Price: .*number.*got "cheap"`));
+  });
+
+  it('names a missing field', () => {
+    const dirs = brokenCopy('catalogue', 'properties.json', (properties) => {
+      delete properties[0].City;
+    });
+    expect(messageFor(dirs)).toMatch(/data\/catalogue\/properties\.json › record #0 \(ID \d+, \w\w\) › field City: .*got missing/);
+  });
+
+  it('refuses an unknown WebID', () => {
+    const dirs = brokenCopy('catalogue', 'properties.json', (properties) => {
+      properties[5].WebID = 99;
+    });
+    expect(messageFor(dirs)).toMatch(/properties\.json › record #5 \(ID \d+, \w\w\) › field WebID: unknown WebID 99/);
+  });
+
+  it('refuses a duplicate ID', () => {
+    const dirs = brokenCopy('catalogue', 'properties.json', (properties) => {
+      properties.push(structuredClone(properties[0]));
+    });
+    expect(messageFor(dirs)).toMatch(/properties\.json › record #\d+ \(ID \d+, \w\w\): duplicate of record #0/);
+  });
+
+  it('refuses a town whose postcode is not 4 digits', () => {
+    const dirs = brokenCopy('catalogue', 'cities.json', (cities) => {
+      cities.all[2].Zip = '700';
+    });
+    expect(messageFor(dirs)).toMatch(/data\/catalogue\/cities\.json › all\[2\] › field Zip: a Belgian or Luxembourg postcode has exactly 4 digits \(got "700"\)/);
+  });
+
+  it('refuses a menu path with a typographic apostrophe (U+2019)', () => {
+    const dirs = brokenCopy('site', 'menu.json', (menu) => {
+      const entry = menu.find((candidate: { id: string }) => candidate.id === 'demand-register');
+      entry.params.path.en = 'i\u2019m-looking-for';
+    });
+    const message = messageFor(dirs);
+    expect(message).toMatch(/data\/site\/menu\.json › record #\d+ \(id demand-register\) › field params\.path\.en: contains a typographic apostrophe \(U\+2019\)/);
+  });
+
+  it('refuses a default language that is not enabled', () => {
+    const dirs = brokenCopy('site', 'site.json', (site) => {
+      site.languageDefault = 'de';
+    });
+    expect(messageFor(dirs)).toContain('data/site/site.json › field languageDefault: the default language "de" is not enabled');
+  });
+
+  it('lists every problem at once, one per line', () => {
+    const dirs = brokenCopy('catalogue', 'properties.json', (properties) => {
+      properties[0].Zip = 'abc';
+      properties[1].Goal = 3;
+    });
+    const message = messageFor(dirs);
+    expect(message).toMatch(/^Invalid site data \(\d+ problems\):/);
+    expect(message).toContain('field Zip');
+    expect(message).toContain('field Goal');
+  });
+
+  it('npm run check:data exits 1 with the message on a broken copy, 0 on the real data', () => {
+    const dirs = brokenCopy('catalogue', 'types.json', (types) => {
+      types[0].ShowOrder = 9;
+    });
+    const tsx = path.join(root, 'node_modules/.bin/tsx');
+    let output = '';
+    let status = 0;
+    try {
+      execFileSync(tsx, ['scripts/check-data.ts', '--catalogue', dirs.catalogueDir, '--site', dirs.siteDir], { cwd: root, stdio: 'pipe' });
+    } catch (error) {
+      const failure = error as { status: number; stderr: Buffer };
+      status = failure.status;
+      output = failure.stderr.toString();
+    }
+    expect(status).toBe(1);
+    expect(output).toMatch(/data\/catalogue\/types\.json › record #0 \(ID \d+, \w\w\) › field ShowOrder/);
+    expect(execFileSync(tsx, ['scripts/check-data.ts'], { cwd: root }).toString()).toContain('Site data is valid');
+  });
+});
