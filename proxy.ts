@@ -4,7 +4,7 @@ import { getEnabledLanguages, getDefaultLanguage, isSupportedLanguage } from './
 import { detectLanguage } from './lib/i18n/detect';
 import { legacyRedirect } from './lib/i18n/legacy';
 import { languageCookie, routing } from './lib/i18n/routing';
-import { translatePath } from './lib/i18n/urls';
+import { checkPath, translatePath } from './lib/i18n/urls';
 
 const intl = createMiddleware(routing);
 const oneYear = 60 * 60 * 24 * 365;
@@ -50,6 +50,15 @@ export default function proxy(request: NextRequest) {
     rest.delete('lng');
     const query = rest.toString();
     return redirectTo(translatePath(pathname, requested) + (query ? `?${query}` : ''));
+  }
+
+  if (isSupportedLanguage(first)) {
+    const check = checkPath(pathname);
+    if (check.kind === 'redirect') return NextResponse.redirect(new URL(check.to + search, request.url), 308);
+    // Unknown URLs are answered here, with the 404 status and the page's language, rather than
+    // by notFound() in a page: Next.js 16 then serves an empty error shell whose content only
+    // appears once JavaScript runs. The rewritten route renders the localised not-found content.
+    if (check.kind === 'not-found') return NextResponse.rewrite(new URL(check.render, request.url), { status: 404 });
   }
 
   const response = intl(request);

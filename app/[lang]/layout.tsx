@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { getSite } from '@/lib/config';
@@ -30,9 +29,6 @@ export default async function LanguageLayout({ children, params }: Props) {
   const { lang } = await params;
   const language = requireLanguage(lang);
   const t = await getTranslations('meta');
-  const messages = await getMessages();
-  // Client islands get only the namespaces they use, not the whole catalogue of texts.
-  const clientMessages = { nav: messages.nav, property: messages.property, notFound: messages.notFound };
   const { theme } = getSite();
   const themeVariables = {
     '--colour-primary': theme.primary,
@@ -47,11 +43,9 @@ export default async function LanguageLayout({ children, params }: Props) {
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>
-        <NextIntlClientProvider messages={clientMessages}>
-          <SiteHeader language={language} />
-          <main id="main">{children}</main>
-          <SiteFooter language={language} />
-        </NextIntlClientProvider>
+        <SiteHeader language={language} />
+        <main id="main">{children}</main>
+        <SiteFooter language={language} />
       </body>
     </html>
   );

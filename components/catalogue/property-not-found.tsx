@@ -1,32 +1,25 @@
-'use client';
-
 import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
-import type { Language } from '@/lib/config/schemas';
-import { languageHome, systemHref } from '@/lib/i18n/system-urls';
+import { getTranslations } from 'next-intl/server';
+import type { Language } from '@/lib/config';
+import { href } from '@/lib/i18n';
 
-/*
- * 404 content for an unknown listing id: the spec's 'Property Not Found', the lists and home.
- * A client component because a not-found boundary gets no params: reading the locale on the
- * server there would turn every prerendered detail page into a dynamic one.
- */
-export function PropertyNotFound() {
-  const language = useLocale() as Language;
-  const t = useTranslations('property');
-  const nav = useTranslations('nav');
+/** 404 content for an unknown listing id: the spec's 'Property Not Found', the lists and home. */
+export async function PropertyNotFound({ language }: { language: Language }) {
+  const t = await getTranslations({ locale: language, namespace: 'property' });
+  const nav = await getTranslations({ locale: language, namespace: 'nav' });
   return (
     <>
       <h1>{t('notFoundTitle')}</h1>
       <p>{t('notFoundText')}</p>
       <ul>
         <li>
-          <Link href={systemHref('for-sale', language)}>{nav('forSale')}</Link>
+          <Link href={href({ page: 'for-sale' }, language)}>{nav('forSale')}</Link>
         </li>
         <li>
-          <Link href={systemHref('for-rent', language)}>{nav('forRent')}</Link>
+          <Link href={href({ page: 'for-rent' }, language)}>{nav('forRent')}</Link>
         </li>
         <li>
-          <Link href={languageHome(language)}>{nav('backHome')}</Link>
+          <Link href={href({ page: 'home' }, language)}>{nav('backHome')}</Link>
         </li>
       </ul>
     </>

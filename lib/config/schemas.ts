@@ -33,7 +33,8 @@ const publicText = z.strictObject({ text: localisedSchema, public: z.boolean() }
 export const pathSegmentSchema = z
   .string()
   .refine((value) => !value.includes('\u2019'), 'contains a typographic apostrophe (U+2019); use the ASCII apostrophe (\')')
-  .refine((value) => /^[a-z0-9][a-z0-9'-]*$/.test(value), 'a path segment uses lowercase letters, digits, hyphens and the ASCII apostrophe only');
+  .refine((value) => /^[a-z0-9][a-z0-9'-]*$/.test(value), 'a path segment uses lowercase letters, digits, hyphens and the ASCII apostrophe only')
+  .refine((value) => value !== '404', '"404" is reserved for the page-not-found page');
 
 const perLanguagePath = z.strictObject({
   nl: pathSegmentSchema,

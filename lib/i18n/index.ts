@@ -30,3 +30,10 @@ export function requireLanguage(lang: string): Language {
 export function languageParams(): { lang: Language }[] {
   return getEnabledLanguages().map((lang) => ({ lang }));
 }
+
+/** For generateStaticParams of nested routes: the parent's lang param, checked. */
+export function staticLanguage(lang: string): Language {
+  const language = getEnabledLanguages().find((candidate) => candidate === lang);
+  if (!language) throw new Error(`generateStaticParams got an unknown language "${lang}"`);
+  return language;
+}

@@ -1,7 +1,6 @@
 import { citySlug, getProject, getProperty, getPropertyGoal, typeSlug } from '../catalogue';
 import { getArticles, getEnabledLanguages, getMenu, isSupportedLanguage, loadSiteConfig, type Language, type MenuEntry } from '../config';
 import { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
-import { languageHome, systemHref } from './system-urls';
 
 /*
  * The one module that knows every URL of the site. `href` builds a URL from a route; `resolvePath`
@@ -69,10 +68,10 @@ function menuHref(entry: MenuEntry, language: Language): string {
 export function href(route: Route, language: Language): string {
   switch (route.page) {
     case 'home':
-      return languageHome(language);
+      return join(language, []);
     case 'for-sale':
     case 'for-rent':
-      return systemHref(route.page, language) + queryString(route.query);
+      return join(language, [systemSlugs[route.page][language]]) + queryString(route.query);
     case 'property': {
       const property = getProperty(route.id, language);
       if (!property) return join(language, [systemSlugs['for-sale'][language], '-', '-', String(route.id)]);
@@ -81,7 +80,7 @@ export function href(route: Route, language: Language): string {
     }
     case 'projects':
     case 'login':
-      return systemHref(route.page, language);
+      return join(language, [systemSlugs[route.page][language]]);
     case 'project':
       return join(language, [systemSlugs.projects[language], String(route.id)]);
     case 'thank-you':
@@ -208,4 +207,38 @@ export function resolveDetail(list: 'for-sale' | 'for-rent', language: Language,
   const canonical = href({ page: 'property', id }, language);
   const requested = join(language, [systemSlugs[list][language], safeDecode(params.city), safeDecode(params.type), params.id]);
   return requested === canonical ? { kind: 'found', id } : { kind: 'redirect', to: canonical };
+}
+
+/** Internal path of the catch-all route that renders the localised "page not found" content. */
+export const notFoundPath = (language: Language) => `/${language}/404/`;
+
+/**
+ * Internal path of the prerendered 'Property Not Found' page (id 0 is never a listing). Both 404
+ * pages are prerendered: a 404 rendered on demand would lose its page title.
+ */
+export const propertyNotFoundParams = { city: '-', type: '-', id: '0' } as const;
+const propertyNotFoundPath = (language: Language) =>
+  `/${language}/for-sale/${propertyNotFoundParams.city}/${propertyNotFoundParams.type}/${propertyNotFoundParams.id}/`;
+
+export type PathCheck = { kind: 'ok' } | { kind: 'redirect'; to: string } | { kind: 'not-found'; render: string };
+
+/**
+ * What the proxy must do with a path under an enabled language: serve it, redirect it to its
+ * canonical form (a listing's stale town or type slug), or answer 404 by rendering `render`.
+ */
+export function checkPath(pathname: string): PathCheck {
+  const resolved = resolvePath(pathname);
+  if (!resolved) {
+    const language = pathname.split('/').filter(Boolean)[0];
+    return { kind: 'not-found', render: notFoundPath(isSupportedLanguage(language) ? language : loadSiteConfig().site.languageDefault) };
+  }
+  const { language, route } = resolved;
+  if (route.page === 'property') {
+    if (!getProperty(route.id, language)) return { kind: 'not-found', render: propertyNotFoundPath(language) };
+    const canonical = href(route, language);
+    const requested = `/${pathname.split('/').filter(Boolean).map(safeDecode).join('/')}/`;
+    return requested === canonical ? { kind: 'ok' } : { kind: 'redirect', to: canonical };
+  }
+  if (route.page === 'project' && !getProject(route.id, language)) return { kind: 'not-found', render: notFoundPath(language) };
+  return { kind: 'ok' };
 }

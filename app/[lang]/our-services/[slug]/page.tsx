@@ -1,16 +1,16 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ArticlePage } from '@/components/content/article-page';
-import { getArticles, localise, type Language } from '@/lib/config';
-import { requireLanguage } from '@/lib/i18n';
+import { getArticles, localise } from '@/lib/config';
+import { requireLanguage, staticLanguage } from '@/lib/i18n';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ lang: string; slug: string }> };
 
 const articlesHere = () => getArticles().filter((article) => article.category === 'services');
 
-export function generateStaticParams({ params }: { params: { lang: Language } }) {
-  return articlesHere().map((article) => ({ slug: article.slug[params.lang] }));
+export function generateStaticParams({ params }: { params: { lang: string } }) {
+  return articlesHere().map((article) => ({ slug: article.slug[staticLanguage(params.lang)] }));
 }
 
 function findArticle(lang: string, slug: string) {

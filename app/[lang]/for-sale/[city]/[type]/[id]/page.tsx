@@ -1,18 +1,21 @@
 import type { Metadata } from 'next';
-import { notFound, permanentRedirect } from 'next/navigation';
+import { permanentRedirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { PropertyNotFound } from '@/components/catalogue/property-not-found';
 import { PropertyDetail, propertyTitle } from '@/components/catalogue/property-detail';
 import { getDetailSlugs, getProperty } from '@/lib/catalogue';
-import { resolveDetail, requireLanguage } from '@/lib/i18n';
+import { resolveDetail, requireLanguage, staticLanguage } from '@/lib/i18n';
+import { propertyNotFoundParams } from '@/lib/i18n/urls';
 import { pageMetadata } from '@/lib/seo';
-import type { Language } from '@/lib/config';
 
 type Params = { lang: string; city: string; type: string; id: string };
 type Props = { params: Promise<Params> };
 
-export function generateStaticParams({ params }: { params: { lang: Language } }) {
-  return getDetailSlugs(params.lang)
+export function generateStaticParams({ params }: { params: { lang: string } }) {
+  const listings = getDetailSlugs(staticLanguage(params.lang))
     .filter((listing) => listing.goal === 'sale')
     .map((listing) => ({ city: listing.city, type: listing.type, id: String(listing.id) }));
+  return [...listings, propertyNotFoundParams];
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -20,7 +23,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const language = requireLanguage(lang);
   const resolution = resolveDetail('for-sale', language, detail);
   const property = resolution.kind === 'found' ? getProperty(resolution.id, language) : undefined;
-  if (!property) return {};
+  if (!property) {
+    const t = await getTranslations({ locale: language, namespace: 'property' });
+    return { title: t('notFoundTitle'), robots: { index: false } };
+  }
   return pageMetadata(language, { page: 'property', id: property.ID }, propertyTitle(property));
 }
 
@@ -30,6 +36,7 @@ export default async function PropertyForSalePage({ params }: Props) {
   const resolution = resolveDetail('for-sale', language, detail);
   if (resolution.kind === 'redirect') permanentRedirect(resolution.to);
   const property = resolution.kind === 'found' ? getProperty(resolution.id, language) : undefined;
-  if (!property) notFound();
+  // The proxy answers unknown ids with a 404 status and renders this route for them.
+  if (!property) return <PropertyNotFound language={language} />;
   return <PropertyDetail property={property} language={language} />;
 }
