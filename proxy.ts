@@ -9,6 +9,14 @@ import { checkPath, translatePath } from './lib/i18n/urls';
 const intl = createMiddleware(routing);
 const oneYear = 60 * 60 * 24 * 365;
 
+/** The query string without ?lng=, which has done its job once the language is chosen. */
+function withoutLng(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('lng');
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
 function remember(response: NextResponse, language: string): NextResponse {
   response.cookies.set(languageCookie, language, { maxAge: oneYear, sameSite: 'lax', path: '/' });
   return response;
@@ -24,15 +32,17 @@ export default function proxy(request: NextRequest) {
     enabled,
     fallback: getDefaultLanguage(),
   });
-  const redirectTo = (target: string, status = 307) => remember(NextResponse.redirect(new URL(target, request.url), status), language);
+  // Only an explicit choice (?lng=) is written to the cookie; a language detected from the
+  // browser is detected again next time, so a changed browser setting is followed.
+  const requested = searchParams.get('lng');
+  const chosen = requested && isSupportedLanguage(requested) && enabled.includes(requested) ? requested : undefined;
+  const redirectTo = (target: string, status = 307) => {
+    const response = NextResponse.redirect(new URL(target, request.url), status);
+    return chosen ? remember(response, chosen) : response;
+  };
 
   const first = pathname.split('/').filter(Boolean)[0];
-  if (first === undefined) {
-    const rest = new URLSearchParams(search);
-    rest.delete('lng');
-    const query = rest.toString();
-    return redirectTo(`/${language}/${query ? `?${query}` : ''}`);
-  }
+  if (first === undefined) return redirectTo(`/${language}/${withoutLng(search)}`);
 
   const legacy = legacyRedirect(pathname, search, language);
   if (legacy) return redirectTo(legacy, 308);
@@ -44,12 +54,8 @@ export default function proxy(request: NextRequest) {
   }
 
   // ?lng= on a localised page switches to that language and remembers it.
-  const requested = searchParams.get('lng');
-  if (requested && isSupportedLanguage(requested) && enabled.includes(requested) && requested !== first) {
-    const rest = new URLSearchParams(search);
-    rest.delete('lng');
-    const query = rest.toString();
-    return redirectTo(translatePath(pathname, requested) + (query ? `?${query}` : ''));
+  if (chosen && chosen !== first) {
+    return redirectTo(translatePath(pathname, chosen) + withoutLng(search));
   }
 
   if (isSupportedLanguage(first)) {
@@ -62,8 +68,7 @@ export default function proxy(request: NextRequest) {
   }
 
   const response = intl(request);
-  if (requested && isSupportedLanguage(requested) && enabled.includes(requested)) remember(response, requested);
-  return response;
+  return chosen ? remember(response, chosen) : response;
 }
 
 export const config = {

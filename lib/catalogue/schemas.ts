@@ -18,7 +18,14 @@ const optionalCount = z.number().int().nonnegative().nullish();
 const optionalSurface = nonNegative.nullish();
 const optionalBoolean = z.boolean().nullish();
 /** ISO 8601 date or date-time, as the CRM exports it ("2026-03-01" or "2026-03-01T10:00:00"). */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, 'expected an ISO date (yyyy-mm-dd)');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, 'expected an ISO date (yyyy-mm-dd)')
+  .refine((value) => {
+    const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, 'not a calendar date');
 const optionalIsoDate = isoDate.nullish();
 const id = z.number().int().positive();
 export const zipSchema = z.string().regex(/^\d{4}$/, 'a Belgian or Luxembourg postcode has exactly 4 digits');
@@ -186,7 +193,7 @@ export const propertySchema = z.strictObject({
   CreatedDate: isoDate,
   LastChangedDate: isoDate,
   DateFree: optionalIsoDate,
-});
+}).refine((property) => property.LastChangedDate >= property.CreatedDate, { message: 'LastChangedDate is before CreatedDate', path: ['LastChangedDate'] });
 export type Property = z.infer<typeof propertySchema>;
 
 export const propertyTypeSchema = z.strictObject({
@@ -261,7 +268,7 @@ export const appointmentSlotSchema = z
     Booked: z.number().int().nonnegative(),
   })
   .refine((slot) => slot.Booked <= slot.Capacity, { message: 'Booked cannot exceed Capacity', path: ['Booked'] })
-  .refine((slot) => slot.End > slot.Start, { message: 'End must be after Start', path: ['End'] });
+  .refine((slot) => Date.parse(slot.End) > Date.parse(slot.Start), { message: 'End must be after Start', path: ['End'] });
 export type AppointmentSlot = z.infer<typeof appointmentSlotSchema>;
 
 const crmCalendarEventSchema = z.strictObject({

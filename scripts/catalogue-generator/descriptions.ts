@@ -80,7 +80,8 @@ export function describe(input: DescriptionInput, language: Lang): string {
   const parts: string[] = [];
 
   const intro = plan.goal === 0 ? p.intro.sale : p.intro.rent;
-  parts.push(fill(at(intro, variants.intro), { town, item: p.item[plan.kind] }));
+  const garage = plan.kind === 'garage';
+  parts.push(fill(at(intro, garage ? 0 : variants.intro), { town, item: p.item[plan.kind] }));
   if (has(plan, 'script')) {
     parts.push(`<p onclick="alert('xss')">${p.clickText}</p><script>alert(1)</script>`);
   }
@@ -99,7 +100,9 @@ export function describe(input: DescriptionInput, language: Lang): string {
 
   if (has(plan, 'long')) parts.push(...p.long[longKind(input)].map((paragraph) => fill(paragraph, { town })));
 
-  if (input.street) {
+  if (input.street && garage) {
+    parts.push(fill(p.garageListing.location, { town, street: input.street }));
+  } else if (input.street) {
     const streetIn = language === 'fr' ? frenchInline(input.street) : input.street;
     parts.push(fill(at(p.location.street, variants.location), { town, street: input.street, streetIn }));
   } else {
@@ -110,6 +113,6 @@ export function describe(input: DescriptionInput, language: Lang): string {
     parts.push(fill(p.linkSentence, { link: `<a href="${input.linkUrl}" target="_blank" rel="noopener">${label}</a>` }));
   }
   if (input.dateFree) parts.push(p.free(p.date(input.dateFree)));
-  parts.push(plan.goal === 0 ? at(p.saleClosing, variants.closing) : p.rentClosing(input.depositMonths));
+  parts.push(plan.goal === 0 ? at(p.saleClosing, variants.closing) : garage ? p.garageListing.closing : p.rentClosing(input.depositMonths));
   return parts.join('');
 }

@@ -35,7 +35,8 @@ export function detailGroups(plan: ListingPlan): Set<Group> {
   if (plan.kind === 'land') ['rooms', 'comfort', 'asbestos', 'facades', 'energy', 'years'].forEach((group) => groups.delete(group as Group));
   if (plan.kind === 'garage') ['comfort', 'asbestos', 'facades', 'energy', 'cadastral'].forEach((group) => groups.delete(group as Group));
   if (plan.epc === undefined) groups.delete('energy');
-  if (plan.unit) groups.add('costs');
+  // New builds come with a complete file.
+  if (plan.unit) ['costs', 'rooms', 'surfaces', 'comfort', 'energy', 'legal'].forEach((group) => groups.add(group as Group));
   return groups;
 }
 

@@ -4,10 +4,11 @@ import type { Property } from '../../lib/catalogue/schemas';
 import { addDays, at, minDate, randomDay } from './dates';
 import { describe } from './descriptions';
 import { asbestos, comfort, costs, energy, flood, legal } from './details';
-import { constructionYear, detailGroups, facades, isFlat, listingPrice, rooms, surfaces, townPoint, webIdOf, webIdsOf } from './facts';
+import { constructionYear, detailGroups, facades, isFlat, isHouse, listingPrice, rooms, surfaces, townPoint, webIdOf, webIdsOf } from './facts';
 import { documentPlans, documents, mobilityPlan, mobilityScore, pointsOfInterest, poiPlans, videoLinks, virtualTour } from './media';
 import { listingPictureSet, pictureItems } from './picture-plan';
 import { has, PLAN, type ListingPlan } from './plan';
+import { PROJECT_NAMES, PROJECTS } from './project-plan';
 import { rngFor } from './random';
 import { listText, MARQUEE_NAMES, PRICE_UNIT_TEXTS } from './texts';
 import { countryOf, town } from './towns';
@@ -35,13 +36,6 @@ function managerOf(plan: ListingPlan, team: TeamMember[]): TeamMember {
   return plan.id % 2 === 0 ? director : sales;
 }
 
-/** Project names per project index, shared with projects.ts. */
-export const PROJECT_NAMES: readonly Tr[] = [
-  { nl: 'Residentie Les Jardins du Beffroi', fr: 'Résidence Les Jardins du Beffroi', en: 'Les Jardins du Beffroi residence', de: 'Residenz Les Jardins du Beffroi' },
-  { nl: 'Residentie Quai des Canaux', fr: 'Résidence Quai des Canaux', en: 'Quai des Canaux residence', de: 'Residenz Quai des Canaux' },
-  { nl: 'Woonerf Clos de la Senne', fr: 'Clos de la Senne', en: 'Clos de la Senne housing development', de: 'Wohnanlage Clos de la Senne' },
-];
-
 const NULLABLE_REQUIRED = new Set(['SmallPictureItem', 'XLargePictureItem']);
 
 export function buildListings(team: TeamMember[]): Property[] {
@@ -60,9 +54,16 @@ function buildListing(plan: ListingPlan, team: TeamMember[]): (language: Lang) =
   const surfaceFacts = surfaces(plan, roomFacts.floor, rng);
   const year = constructionYear(plan, rng);
   const renovation = year !== null && year < 2000 && rng.chance(0.55) ? rng.int(Math.max(year + 15, 2003), 2025) : null;
-  const point = townPoint(place, rng);
-  const street = rng.pick(place.streets);
-  const houseNumber = rng.chance(0.12) ? `${rng.int(1, 140)}${rng.pick(['A', 'B'])}` : String(rng.int(1, 180));
+  const project = plan.unit ? PROJECTS[plan.unit.project] : undefined;
+  const townPointDrawn = townPoint(place, rng);
+  const streetDrawn = rng.pick(place.streets);
+  const numberDrawn = rng.chance(0.12) ? `${rng.int(1, 140)}${rng.pick(['A', 'B'])}` : String(rng.int(1, 180));
+  // Units of a project share its address; houses of a project get consecutive house numbers.
+  const lot = plan.unit && !isFlat(plan.kind) ? Number(plan.unit.name.replace(/\D/g, '')) || 1 : 0;
+  const point = project ? { lat: Math.round((project.lat + lot * 0.0002) * 1e5) / 1e5, lng: Math.round((project.lng + lot * 0.0003) * 1e5) / 1e5 } : townPointDrawn;
+  const street = project ? project.street : streetDrawn;
+  const houseNumber = project ? String(Number(project.houseNumber) + (lot > 0 ? (lot - 1) * 2 : 0)) : numberDrawn;
+  const publishAddress = project ? project.publicAddress : !has(plan, 'noaddr');
   const boxNr = isFlat(plan.kind) && plan.unit ? plan.unit.name : isFlat(plan.kind) ? `${roomFacts.floor ?? 0}.${rng.int(1, 4)}` : '';
   const energyFacts = energy(plan, place, groups, surfaceFacts.living, rng);
   const floodFacts = flood(groups, rng);
@@ -100,7 +101,7 @@ function buildListing(plan: ListingPlan, team: TeamMember[]): (language: Lang) =
       {
         plan,
         town: place.name,
-        street: has(plan, 'noaddr') ? null : `${street} ${houseNumber}`,
+        street: publishAddress ? `${street} ${houseNumber}` : null,
         rooms: rec,
         surfaces: surf,
         facades: facadeCount,
@@ -119,7 +120,7 @@ function buildListing(plan: ListingPlan, team: TeamMember[]): (language: Lang) =
       },
       language,
     );
-    if (has(plan, 'long') && description.length < 1500) throw new Error(`listing ${plan.id} (${language}) should have a long description`);
+    if (has(plan, "long") && description.length < 1500) throw new Error(`listing ${plan.id} (${language}) should have a long description`);
     const record: Property = {
       ID: plan.id,
       language,
@@ -140,10 +141,10 @@ function buildListing(plan: ListingPlan, team: TeamMember[]): (language: Lang) =
       City: place.name[language],
       CountryID: country.id,
       CountryName: country.name[language],
-      PublishAddress: !has(plan, 'noaddr'),
+      PublishAddress: publishAddress,
       GoogleX: has(plan, 'nogeo') ? null : point.lat,
       GoogleY: has(plan, 'nogeo') ? null : point.lng,
-      TypeDescription: PHRASES[language].typeDescription(plan.kind, rec ? rec.bedrooms : null),
+      TypeDescription: PHRASES[language].typeDescription(plan.kind, rec && (isHouse(plan.kind) || isFlat(plan.kind)) ? rec.bedrooms : null),
       MainTypeName: typeRow(webIdOf(plan)).main[language],
       DescriptionA: description,
       RecordFile: recordFile,

@@ -27,6 +27,8 @@ export type Phrases = {
   location: { street: string[]; hidden: string[] };
   saleClosing: string[];
   rentClosing: (depositMonths: number) => string;
+  /** Location and closing lines of a garage, which has no use for schools and 9-year leases. */
+  garageListing: { location: string; closing: string };
   free: (date: string) => string;
   viager: (bouquet: string, monthly: string, ages: number[], occupied: boolean) => string;
   project: string;

@@ -75,6 +75,10 @@ export const en: Phrases = {
     '<p>Viewings by appointment only. <strong>Feel free to call us</strong> for more information.</p>',
   ],
   rentClosing: (months) => `<p>9-year lease (3-6-9). Rental deposit: ${months} months' rent. <strong>Viewings by appointment only.</strong></p>`,
+  garageListing: {
+    location: '<p>Address: {street}, {town}.<br>Easy access via a wide driveway.</p>',
+    closing: "<p>Monthly rental, terminable with one month's notice. Ideal for parking a car or as storage space.</p>",
+  },
   free: (date) => `<p>Available from ${date}.</p>`,
   viager: (bouquet, monthly, ages, occupied) =>
     `<p><strong>Life annuity sale</strong> (${occupied ? 'occupied' : 'vacant'}): lump sum of ${bouquet} and a monthly annuity of ${monthly}, ` +
@@ -86,16 +90,20 @@ export const en: Phrases = {
       '<p>The house has been carefully maintained over the years. The ground floor offers an entrance hall with cloakroom and separate toilet, a large and very bright living room and a practical kitchen opening onto the garden. The dry cellar provides plenty of extra storage.</p>',
       '<p>Upstairs are the bedrooms, each with built-in storage, and a bathroom with walk-in shower and double washbasin. The attic, reached by a fixed staircase, can easily be converted into a study, a playroom or an extra bedroom.</p>',
       '<p>{town} is a pleasant town with a lively centre, a weekly market and a wide choice of schools and sports clubs. The railway station and bus stops are close by, and the motorway takes you quickly to Brussels or Lille.</p>',
+      "<p>On the energy and comfort side, major work has been carried out in recent years: roof insulation, new window frames and a modern boiler. The electrical installation has been inspected and approved. The EPC certificate, the planning information and all the plans of the house can be consulted at our office.</p>",
     ],
     apartment: [
       '<p>The apartment is in a well-kept residence with a lift, video entry system and a tidy shared entrance hall. The living area is light and spacious, with an open-plan kitchen leading onto the terrace. Every room enjoys plenty of natural light.</p>',
       '<p>The night hall leads to the bedrooms and the modern bathroom with walk-in shower, vanity unit and heated towel rail. A separate utility room with washing-machine connection and a private cellar make everyday life particularly easy.</p>',
       '<p>{town} has everything within reach: shops, restaurants, schools, medical services and good public transport links. The service charges are moderate and cover the upkeep of the common parts and the lift.</p>',
+      "<p>The residence is run by a professional managing agent and the reserve fund is well stocked. No major works are planned. The common parts were recently repainted, the lift has been modernised and the bicycle store is kept locked. The minutes of the latest general meetings are available on request.</p>",
     ],
     commercial: [
       '<p>The premises have a wide frontage with a large shop window and enjoy excellent visibility on a busy shopping street. The sales area can be laid out freely, with a storeroom, a kitchenette and staff toilets at the back.</p>',
       '<p>The technical installations were recently inspected: compliant wiring, heating serviced every year and an alarm system with CCTV. The premises suit many activities, such as retail, a liberal profession or services.</p>',
       '<p>{town} draws many visitors every day thanks to its historic centre, its markets and its many events. There is ample parking nearby and the railway station is a few minutes on foot.</p>',
+      "<p>The current fit-out lets you start trading quickly: the sales area has a tiled floor, suspended ceilings with LED lighting and air conditioning. Suppliers can load and unload at the back through a separate entrance, and the cellar offers additional storage space. The premises are vacant and available at short notice.</p>",
+      "<p>The premises are close to major retail chains, banks, cafés and restaurants, which ensures constant footfall. Signage on the façade is permitted subject to an application to the municipality. We will gladly send you the full file with the plans, the inspection certificates and the planning information.</p>",
     ],
   },
   clickText: 'Click here to see all the photos.',

@@ -43,7 +43,7 @@ export function listingPictureSet(plan: ListingPlan): PictureSet {
   let others: Scene[];
   if (plan.kind === 'land') others = ['land', 'street', 'garden', 'land'];
   else if (plan.kind === 'garage') others = ['garage', 'street', 'building'];
-  else if (plan.kind === 'shop' || plan.kind === 'office') others = ['living', 'street', 'kitchen', 'bathroom', 'shop'];
+  else if (plan.kind === 'shop' || plan.kind === 'office') others = ['street', 'living', 'bathroom', 'street', 'shop'];
   else if (isFlat(plan.kind)) others = ['living', 'kitchen', 'bedroom', 'bathroom', 'living', 'street', 'bedroom'];
   else others = ['living', 'kitchen', 'bedroom', 'garden', 'bathroom', 'bedroom', 'street'];
   const scenes: Scene[] = [first];

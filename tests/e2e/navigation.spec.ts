@@ -44,6 +44,11 @@ test.describe('language detection on /', () => {
 test.describe('unlocalised links of the spec', () => {
   const nl = { 'Accept-Language': 'nl-BE' };
 
+  test('a language detected from the browser is not written to the cookie', async ({ request }) => {
+    const response = await request.get('/for-sale/', { maxRedirects: 0, headers: { 'Accept-Language': 'en' } });
+    expect(response.headers()['set-cookie'] ?? '').not.toContain('NEXT_LOCALE');
+  });
+
   test('/for-sale/ and /for-rent/ go to the list in the detected language, filters kept', async ({ request }) => {
     const sale = await request.get('/for-sale/', { maxRedirects: 0, headers: nl });
     expect(location(sale)).toMatch(/\/nl\/te-koop\/$/);
@@ -51,13 +56,16 @@ test.describe('unlocalised links of the spec', () => {
     expect(decodeURIComponent(location(rent))).toMatch(/\/fr\/a-louer\/\?city=Mons\|7000$/);
   });
 
-  test('/property/{id}/ goes to the canonical detail page; an unknown id ends on Property Not Found', async ({ request, page }) => {
+  test('/property/{id}/ goes to the canonical detail page; an unknown id ends on Property Not Found', async ({ request, browser }) => {
     const property = getProperties('nl')[0]!;
     const response = await request.get(`/property/${property.ID}/`, { maxRedirects: 0, headers: nl });
     expect(location(response)).toContain(href({ page: 'property', id: property.ID }, 'nl'));
+    const context = await browser.newContext({ locale: 'nl-BE' });
+    const page = await context.newPage();
     const unknown = await page.goto('/property/99999999/');
     expect(unknown?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pand niet gevonden');
+    await context.close();
   });
 
   test('/contact-demand/ opens the free valuation page and /project/?id= the project', async ({ request }) => {
