@@ -5,18 +5,12 @@ import { MenuModules } from '@/components/content/menu-modules';
 import { getTotals } from '@/lib/catalogue';
 import { getMenuEntry, getSite, localise } from '@/lib/config';
 import { href, requireLanguage } from '@/lib/i18n';
-import { pageMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ lang: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const language = requireLanguage((await params).lang);
-  const home = getMenuEntry('home');
-  const seo = home?.params.metadata[language];
-  return {
-    ...pageMetadata(language, { page: 'home' }, seo?.metaTitle || getSite().siteInfo.name, seo?.metaDescription),
-    title: { absolute: seo?.metaTitle || getSite().siteInfo.name },
-  };
+  return routeMetadata(requireLanguage((await params).lang), { page: 'home' });
 }
 
 export default async function Home({ params }: Props) {

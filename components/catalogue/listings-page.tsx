@@ -5,19 +5,11 @@ import { PropertyList } from './property-list';
 
 /** The for-sale or for-rent list of one language. */
 export async function ListingsPage({ goal, language }: { goal: Goal; language: Language }) {
-  const t = await getTranslations('list');
+  const t = await getTranslations({ locale: language, namespace: 'list' });
   return (
     <>
       <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>
       <PropertyList properties={getProperties(language, { goal })} language={language} />
     </>
   );
-}
-
-export async function listingsTitle(goal: Goal, language: Language) {
-  const t = await getTranslations({ locale: language, namespace: 'list' });
-  return {
-    title: goal === 'sale' ? t('forSaleTitle') : t('forRentTitle'),
-    description: goal === 'sale' ? t('forSaleDescription') : t('forRentDescription'),
-  };
 }

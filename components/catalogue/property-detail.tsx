@@ -7,7 +7,7 @@ import { PropertyPrice } from './property-price';
 
 /** The detail page of one listing: headline, price, address, availability and contact. */
 export async function PropertyDetail({ property, language }: { property: Property; language: Language }) {
-  const t = await getTranslations('property');
+  const t = await getTranslations({ locale: language, namespace: 'property' });
   const goal = getPropertyGoal(property);
   const availability = property.Status === 2 ? t('sold') : property.Status === 4 ? t('rented') : undefined;
   return (
@@ -32,8 +32,4 @@ export async function PropertyDetail({ property, language }: { property: Propert
       <p>{property.ManagerName}</p>
     </article>
   );
-}
-
-export function propertyTitle(property: Property): string {
-  return `${property.TypeDescription} – ${property.City}`;
 }

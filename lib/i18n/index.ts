@@ -3,15 +3,18 @@ import { setRequestLocale } from 'next-intl/server';
 import { getEnabledLanguages, type Language } from '../config';
 
 export {
+  allPathSegments,
+  allRoutes,
   alternates,
+  checkPath,
   findMenuPage,
   href,
   menuEntryHref,
+  notFoundSegments,
+  propertyNotFoundSegments,
   publishedMenuHrefs,
-  resolveDetail,
   resolvePath,
   translatePath,
-  type DetailParams,
   type Route,
 } from './urls';
 export { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';

@@ -1,4 +1,4 @@
-import { citySlug, getProject, getProperty, getPropertyGoal, typeSlug } from '../catalogue';
+import { citySlug, getProject, getProjects, getProperties, getProperty, getPropertyGoal, typeSlug } from '../catalogue';
 import { getArticles, getEnabledLanguages, getMenu, isSupportedLanguage, loadSiteConfig, type Language, type MenuEntry } from '../config';
 import { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
 
@@ -189,56 +189,61 @@ export function publishedMenuHrefs(language: Language): { entry: MenuEntry; href
   return getMenu().map((entry) => ({ entry, href: menuHref(entry, language) }));
 }
 
-export type DetailParams = { city: string; type: string; id: string };
-export type DetailResolution =
-  | { kind: 'found'; id: number }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'not-found' };
-
 /**
- * What a detail URL leads to: the listing, a permanent redirect to its canonical URL (stale town
- * or type slug, or the wrong list), or a 404 for an id the catalogue does not know.
+ * Internal paths of the two 404 pages, both prerendered (a 404 rendered on demand would lose its
+ * title). "404" is reserved: no menu path may use it (lib/config/schemas).
  */
-export function resolveDetail(list: 'for-sale' | 'for-rent', language: Language, params: DetailParams): DetailResolution {
-  const id = Number(params.id);
-  if (!/^\d+$/.test(params.id) || !Number.isSafeInteger(id)) return { kind: 'not-found' };
-  const property = getProperty(id, language);
-  if (!property) return { kind: 'not-found' };
-  const canonical = href({ page: 'property', id }, language);
-  const requested = join(language, [systemSlugs[list][language], safeDecode(params.city), safeDecode(params.type), params.id]);
-  return requested === canonical ? { kind: 'found', id } : { kind: 'redirect', to: canonical };
-}
+export const notFoundSegments = ['404'] as const;
+export const propertyNotFoundSegments = ['404', 'property'] as const;
+const internalPath = (language: Language, segments: readonly string[]) => join(language, segments);
 
-/** Internal path of the catch-all route that renders the localised "page not found" content. */
-export const notFoundPath = (language: Language) => `/${language}/404/`;
+export type PathCheck = { kind: 'ok'; resolved: ResolvedPath } | { kind: 'redirect'; to: string } | { kind: 'not-found'; render: string };
 
 /**
- * Internal path of the prerendered 'Property Not Found' page (id 0 is never a listing). Both 404
- * pages are prerendered: a 404 rendered on demand would lose its page title.
- */
-export const propertyNotFoundParams = { city: '-', type: '-', id: '0' } as const;
-const propertyNotFoundPath = (language: Language) =>
-  `/${language}/for-sale/${propertyNotFoundParams.city}/${propertyNotFoundParams.type}/${propertyNotFoundParams.id}/`;
-
-export type PathCheck = { kind: 'ok' } | { kind: 'redirect'; to: string } | { kind: 'not-found'; render: string };
-
-/**
- * What the proxy must do with a path under an enabled language: serve it, redirect it to its
- * canonical form (a listing's stale town or type slug), or answer 404 by rendering `render`.
+ * What a path under a language leads to: a page, a redirect to its canonical form (a listing's
+ * stale town or type slug, or the other list), or a 404 rendered by one of the internal pages.
  */
 export function checkPath(pathname: string): PathCheck {
   const resolved = resolvePath(pathname);
-  if (!resolved) {
-    const language = pathname.split('/').filter(Boolean)[0];
-    return { kind: 'not-found', render: notFoundPath(isSupportedLanguage(language) ? language : loadSiteConfig().site.languageDefault) };
-  }
-  const { language, route } = resolved;
+  const first = pathname.split('/').filter(Boolean)[0];
+  const language = isSupportedLanguage(first) ? first : loadSiteConfig().site.languageDefault;
+  if (!resolved) return { kind: 'not-found', render: internalPath(language, notFoundSegments) };
+  const { route } = resolved;
   if (route.page === 'property') {
-    if (!getProperty(route.id, language)) return { kind: 'not-found', render: propertyNotFoundPath(language) };
+    if (!getProperty(route.id, language)) return { kind: 'not-found', render: internalPath(language, propertyNotFoundSegments) };
     const canonical = href(route, language);
     const requested = `/${pathname.split('/').filter(Boolean).map(safeDecode).join('/')}/`;
-    return requested === canonical ? { kind: 'ok' } : { kind: 'redirect', to: canonical };
+    if (requested !== canonical) return { kind: 'redirect', to: canonical };
   }
-  if (route.page === 'project' && !getProject(route.id, language)) return { kind: 'not-found', render: notFoundPath(language) };
-  return { kind: 'ok' };
+  if (route.page === 'project' && !getProject(route.id, language)) return { kind: 'not-found', render: internalPath(language, notFoundSegments) };
+  return { kind: 'ok', resolved };
+}
+
+/** Every route of the site in a language: what the build prerenders and the tests crawl. */
+export function allRoutes(language: Language): Route[] {
+  const listingIds = [...new Set(getProperties(language).map((property) => property.ID))];
+  return [
+    { page: 'home' },
+    { page: 'for-sale' },
+    { page: 'for-rent' },
+    { page: 'projects' },
+    { page: 'login' },
+    ...listingIds.map((id) => ({ page: 'property', id }) as const),
+    ...getProjects(language).map((project) => ({ page: 'project', id: project.ID }) as const),
+    ...thankYouForms.map((form) => ({ page: 'thank-you', form }) as const),
+    ...getArticles()
+      .filter((article) => article.category !== 'pages')
+      .map((article) => ({ page: 'article', id: article.id }) as const),
+    ...reachableMenu()
+      .filter((entry) => entry.params.type === 'page')
+      .map((entry) => ({ page: 'menu', id: entry.id }) as const),
+  ];
+}
+
+/** Path segments (after the language) of every page and of the two 404 pages. */
+export function allPathSegments(language: Language): string[][] {
+  const pages = allRoutes(language)
+    .filter((route) => route.page !== 'home')
+    .map((route) => href(route, language).split('?')[0]!.split('/').filter(Boolean).slice(1));
+  return [...pages, [...notFoundSegments], [...propertyNotFoundSegments]];
 }

@@ -1,16 +1,66 @@
 import type { Metadata } from 'next';
-import { getSite, type Language } from '../config';
+import { getTranslations } from 'next-intl/server';
+import { getProject, getProperty } from '../catalogue';
+import { getArticles, getMenuEntry, getSite, localise, type Language } from '../config';
 import { alternates, href, type Route } from '../i18n';
+
+const noIndex = { robots: { index: false } } satisfies Metadata;
 
 /** Title, description, canonical and hreflang alternates of a page, from its route. */
 export function pageMetadata(language: Language, route: Route, title: string, description?: string): Metadata {
-  const languages = alternates(route);
   return {
     title,
     description,
     alternates: {
       canonical: href(route, language),
-      languages: { ...languages, 'x-default': href(route, getSite().languageDefault) },
+      languages: { ...alternates(route), 'x-default': href(route, getSite().languageDefault) },
     },
   };
+}
+
+/** The metadata of any route of the site, in one place. */
+export async function routeMetadata(language: Language, route: Route): Promise<Metadata> {
+  const t = await getTranslations({ locale: language });
+  switch (route.page) {
+    case 'home': {
+      const seo = getMenuEntry('home')?.params.metadata[language];
+      const title = seo?.metaTitle || getSite().siteInfo.name;
+      return { ...pageMetadata(language, route, title, seo?.metaDescription), title: { absolute: title } };
+    }
+    case 'for-sale':
+      return pageMetadata(language, route, t('list.forSaleTitle'), t('list.forSaleDescription'));
+    case 'for-rent':
+      return pageMetadata(language, route, t('list.forRentTitle'), t('list.forRentDescription'));
+    case 'property': {
+      const property = getProperty(route.id, language);
+      return property ? pageMetadata(language, route, `${property.TypeDescription} – ${property.City}`) : { title: t('property.notFoundTitle'), ...noIndex };
+    }
+    case 'projects':
+      return pageMetadata(language, route, t('projects.title'), t('projects.description'));
+    case 'project': {
+      const project = getProject(route.id, language);
+      return project ? pageMetadata(language, route, project.Name) : { title: t('notFound.title'), ...noIndex };
+    }
+    case 'thank-you':
+      return { ...pageMetadata(language, route, t('thankYou.title'), t(`thankYou.forms.${route.form}`)), ...noIndex };
+    case 'login':
+      return { ...pageMetadata(language, route, t('login.title'), t('login.intro')), ...noIndex };
+    case 'article': {
+      const article = getArticles().find((candidate) => candidate.id === route.id);
+      return article ? pageMetadata(language, route, localise(article.title, language), localise(article.summary, language)) : {};
+    }
+    case 'menu': {
+      const entry = getMenuEntry(route.id);
+      if (!entry) return {};
+      const seo = entry.params.metadata[language];
+      const metadata = pageMetadata(language, route, seo?.metaTitle || localise(entry.params.title, language), seo?.metaDescription || localise(entry.params.description, language));
+      return seo && !seo.seoActive ? { ...metadata, ...noIndex } : metadata;
+    }
+  }
+}
+
+/** Metadata of the two 404 pages. */
+export async function notFoundMetadata(language: Language, kind: 'page' | 'property'): Promise<Metadata> {
+  const t = await getTranslations({ locale: language });
+  return { title: kind === 'property' ? t('property.notFoundTitle') : t('notFound.title'), ...noIndex };
 }

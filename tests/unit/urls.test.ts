@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getProperties, getProjects, getProperty } from '@/lib/catalogue';
-import { getArticles, loadSiteConfig, supportedLanguages } from '@/lib/config';
+import { supportedLanguages } from '@/lib/config';
 import { legacyRedirect } from '@/lib/i18n/legacy';
-import { href, resolveDetail, resolvePath, translatePath, type Route } from '@/lib/i18n/urls';
-import { thankYouForms } from '@/lib/i18n/slugs';
+import { allPathSegments, allRoutes, checkPath, href, resolvePath, translatePath, type Route } from '@/lib/i18n/urls';
 
-/** Every route of the site, as the crawl and sitemap will see them. */
-function allRoutes(): Route[] {
-  const ids = [...new Set(getProperties('nl').map((property) => property.ID))];
-  return [
-    { page: 'home' },
-    { page: 'for-sale' },
-    { page: 'for-rent' },
-    { page: 'projects' },
-    { page: 'login' },
-    ...ids.map((id) => ({ page: 'property', id }) as const),
-    ...getProjects('nl').map((project) => ({ page: 'project', id: project.ID }) as const),
-    ...thankYouForms.map((form) => ({ page: 'thank-you', form }) as const),
-    ...getArticles()
-      .filter((article) => article.category !== 'pages')
-      .map((article) => ({ page: 'article', id: article.id }) as const),
-    ...loadSiteConfig()
-      .menu.filter((entry) => entry.params.type === 'page')
-      .map((entry) => ({ page: 'menu', id: entry.id }) as const),
-  ];
-}
+const allRoutesNl = () => allRoutes('nl');
 
 describe('URLs', () => {
   it('builds the localised system slugs of the spec table', () => {
@@ -56,7 +36,7 @@ describe('URLs', () => {
 
   it('reads back every URL it builds, in every language', () => {
     for (const language of supportedLanguages) {
-      for (const route of allRoutes()) {
+      for (const route of allRoutesNl()) {
         const url = href(route, language);
         const { search } = new URL(url, 'http://site');
         expect(resolvePath(url, search), url).toEqual({ language, route: route.page === 'for-sale' || route.page === 'for-rent' ? { ...route, query: {} } : route });
@@ -66,7 +46,7 @@ describe('URLs', () => {
 
   it('never puts a typographic apostrophe in a path', () => {
     for (const language of supportedLanguages) {
-      for (const route of allRoutes()) expect(href(route, language)).not.toContain('\u2019');
+      for (const route of allRoutesNl()) expect(href(route, language)).not.toContain('\u2019');
     }
   });
 
@@ -82,15 +62,28 @@ describe('URLs', () => {
     expect(translatePath('/nl/does-not-exist/', 'en')).toBe('/en/');
   });
 
-  it('redirects stale detail slugs to the canonical URL and knows unknown ids', () => {
+  it('redirects stale detail slugs to the canonical URL and sends unknown paths to the 404 pages', () => {
     const property = getProperties('nl').find((candidate) => candidate.Goal === 0)!;
     const canonical = href({ page: 'property', id: property.ID }, 'nl');
     const [, , , city, type] = canonical.split('/');
-    expect(resolveDetail('for-sale', 'nl', { city: city!, type: type!, id: String(property.ID) })).toEqual({ kind: 'found', id: property.ID });
-    expect(resolveDetail('for-sale', 'nl', { city: 'elsewhere', type: type!, id: String(property.ID) })).toEqual({ kind: 'redirect', to: canonical });
-    expect(resolveDetail('for-rent', 'nl', { city: city!, type: type!, id: String(property.ID) })).toEqual({ kind: 'redirect', to: canonical });
-    expect(resolveDetail('for-sale', 'nl', { city: city!, type: type!, id: '999999999' })).toEqual({ kind: 'not-found' });
-    expect(resolveDetail('for-sale', 'nl', { city: city!, type: type!, id: '12abc' })).toEqual({ kind: 'not-found' });
+    expect(checkPath(canonical)).toMatchObject({ kind: 'ok', resolved: { language: 'nl', route: { page: 'property', id: property.ID } } });
+    expect(checkPath(`/nl/te-koop/elders/${type}/${property.ID}/`)).toEqual({ kind: 'redirect', to: canonical });
+    expect(checkPath(`/nl/te-huur/${city}/${type}/${property.ID}/`)).toEqual({ kind: 'redirect', to: canonical });
+    expect(checkPath(`/nl/te-koop/${city}/${type}/999999999/`)).toEqual({ kind: 'not-found', render: '/nl/404/property/' });
+    expect(checkPath(`/nl/te-koop/${city}/${type}/12abc/`)).toEqual({ kind: 'not-found', render: '/nl/404/' });
+    expect(checkPath('/fr/projets/1/')).toEqual({ kind: 'not-found', render: '/fr/404/' });
+    expect(checkPath('/en/404/')).toEqual({ kind: 'not-found', render: '/en/404/' });
+    expect(checkPath('/en/thank-you/not-a-form/')).toEqual({ kind: 'not-found', render: '/en/404/' });
+  });
+
+  it('lists every page for the build, each one resolving, plus the two 404 pages', () => {
+    const segments = allPathSegments('fr');
+    expect(segments).toContainEqual(['a-vendre']);
+    expect(segments).toContainEqual(['404']);
+    expect(segments).toContainEqual(['404', 'property']);
+    for (const path of segments.filter((candidate) => candidate[0] !== '404')) {
+      expect(checkPath(`/fr/${path.join('/')}/`).kind, path.join('/')).toBe('ok');
+    }
   });
 
   it('maps the unlocalised links of the spec', () => {

@@ -1,46 +1,52 @@
 import type { Metadata } from 'next';
-import { MenuModules } from '@/components/content/menu-modules';
-import { PageNotFound, notFoundTitle } from '@/components/content/page-not-found';
-import { loadSiteConfig, localise } from '@/lib/config';
-import { findMenuPage, requireLanguage, staticLanguage } from '@/lib/i18n';
-import { menuSegments, notFoundPath } from '@/lib/i18n/urls';
-import { pageMetadata } from '@/lib/seo';
+import { permanentRedirect } from 'next/navigation';
+import { PropertyNotFound } from '@/components/catalogue/property-not-found';
+import { PageNotFound } from '@/components/content/page-not-found';
+import { RouteView } from '@/components/layout/route-view';
+import type { Language } from '@/lib/config';
+import { allPathSegments, checkPath, notFoundSegments, propertyNotFoundSegments, requireLanguage, staticLanguage } from '@/lib/i18n';
+import { notFoundMetadata, routeMetadata } from '@/lib/seo';
+
+/*
+ * Every page but the home page: lib/i18n/urls resolves the localised path (te-koop, a-vendre,
+ * menu paths from the configuration...) to a route. Unknown paths reach the two internal 404
+ * pages through the proxy, which sets the 404 status.
+ */
 
 type Props = { params: Promise<{ lang: string; path: string[] }> };
 
-/** Menu pages (status Published or Hidden) whose paths come from data/site/menu.json, and the 404 page. */
 export function generateStaticParams({ params }: { params: { lang: string } }) {
-  const language = staticLanguage(params.lang);
-  const pages = loadSiteConfig()
-    .menu.filter((entry) => entry.status !== 'Draft' && entry.params.type === 'page')
-    .map((entry) => ({ path: menuSegments(entry, language) }));
-  return [...pages, { path: notFoundPath(language).split('/').filter(Boolean).slice(1) }];
+  return allPathSegments(staticLanguage(params.lang)).map((path) => ({ path }));
 }
 
-function findPage(lang: string, path: string[]) {
-  const language = requireLanguage(lang);
-  return { language, entry: findMenuPage(language, path) };
+const isSegments = (path: string[], segments: readonly string[]) => path.length === segments.length && path.every((part, index) => part === segments[index]);
+
+function resolve(language: Language, path: string[]) {
+  if (isSegments(path, notFoundSegments)) return { kind: 'not-found' as const };
+  if (isSegments(path, propertyNotFoundSegments)) return { kind: 'property-not-found' as const };
+  return checkPath(`/${language}/${path.join('/')}/`);
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { lang, path } = await params;
-  const { language, entry } = findPage(lang, path);
-  if (!entry) return { title: await notFoundTitle(language), robots: { index: false } };
-  const seo = entry.params.metadata[language];
-  const metadata = pageMetadata(language, { page: 'menu', id: entry.id }, seo?.metaTitle || localise(entry.params.title, language), seo?.metaDescription || localise(entry.params.description, language));
-  return seo && !seo.seoActive ? { ...metadata, robots: { index: false } } : metadata;
+  const language = requireLanguage(lang);
+  const result = resolve(language, path);
+  if (result.kind === 'ok') return routeMetadata(language, result.resolved.route);
+  return notFoundMetadata(language, result.kind === 'property-not-found' ? 'property' : 'page');
 }
 
-export default async function MenuPage({ params }: Props) {
+export default async function Page({ params }: Props) {
   const { lang, path } = await params;
-  const { language, entry } = findPage(lang, path);
-  // Unknown paths reach this route through the proxy, which sets the 404 status.
-  if (!entry) return <PageNotFound language={language} />;
-  return (
-    <>
-      <h1>{localise(entry.params.title, language)}</h1>
-      <p>{localise(entry.params.description, language)}</p>
-      <MenuModules modules={entry.params.modules} language={language} />
-    </>
-  );
+  const language = requireLanguage(lang);
+  const result = resolve(language, path);
+  switch (result.kind) {
+    case 'ok':
+      return <RouteView route={result.resolved.route} language={language} />;
+    case 'redirect':
+      permanentRedirect(result.to);
+    case 'property-not-found':
+      return <PropertyNotFound language={language} />;
+    default:
+      return <PageNotFound language={language} />;
+  }
 }

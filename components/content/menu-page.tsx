@@ -1,0 +1,13 @@
+import { localise, type Language, type MenuEntry } from '@/lib/config';
+import { MenuModules } from './menu-modules';
+
+/** A page of the menu configuration: its title, description and modules. */
+export function MenuPage({ entry, language }: { entry: MenuEntry; language: Language }) {
+  return (
+    <>
+      <h1>{localise(entry.params.title, language)}</h1>
+      <p>{localise(entry.params.description, language)}</p>
+      <MenuModules modules={entry.params.modules} language={language} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import type { Language } from '@/lib/config';
+import { href, type ThankYouForm } from '@/lib/i18n';
+
+/** The confirmation shown after a form was sent. */
+export async function ThankYouPage({ form, language }: { form: ThankYouForm; language: Language }) {
+  const t = await getTranslations({ locale: language, namespace: 'thankYou' });
+  return (
+    <>
+      <h1>{t('title')}</h1>
+      <p>{t(`forms.${form}`)}</p>
+      <Link href={href({ page: 'home' }, language)}>{t('backHome')}</Link>
+    </>
+  );
+}
