@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { getProjects, type ProjectWithUnits } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/i18n';
-import { formatEuro } from '@/lib/format/price';
+import { formatEuro } from '@/lib/format';
 
 export async function ProjectsPage({ language }: { language: Language }) {
   const t = await getTranslations('projects');

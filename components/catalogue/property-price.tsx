@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { Property } from '@/lib/catalogue';
-import { formatEuro } from '@/lib/format/price';
+import { formatEuro } from '@/lib/format';
 
 /** Price by the spec's rules: on demand, 'starting from' for PriceUnit 7, monthly for rentals. */
 export async function PropertyPrice({ property }: { property: Property }) {

@@ -1,4 +1,4 @@
-import { searchName, slugify } from '../format/slug';
+import { searchName, slugify } from '../format';
 import { loadCatalogue } from './load';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, Project, Property, PropertyType } from './schemas';
 
@@ -34,14 +34,20 @@ export function parseCityQuery(value: string): CityQuery | undefined {
   return { name, zip };
 }
 
+const townNamesCache = new WeakMap<object, Map<string, Set<string>>>();
+
 /** The names a town has in any language, keyed by postcode, so "Bergen|7000" finds Mons in French. */
 function townNamesByZip(): Map<string, Set<string>> {
+  const snapshot = loadCatalogue();
+  const cached = townNamesCache.get(snapshot);
+  if (cached) return cached;
   const names = new Map<string, Set<string>>();
-  for (const city of loadCatalogue().cities.all) {
+  for (const city of snapshot.cities.all) {
     const set = names.get(city.Zip) ?? new Set<string>();
     set.add(searchName(city.Name));
     names.set(city.Zip, set);
   }
+  townNamesCache.set(snapshot, names);
   return names;
 }
 

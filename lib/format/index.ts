@@ -1,0 +1,2 @@
+export { formatEuro } from './price';
+export { searchName, slugify } from './slug';
