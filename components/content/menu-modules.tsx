@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { GoalLinks } from '@/components/catalogue/goal-links';
 import { PropertyList } from '@/components/catalogue/property-list';
-import { getProperties, getTotals } from '@/lib/catalogue';
+import { getProperties } from '@/lib/catalogue';
 import { getArticles, getSite, getTeam, localise, type Language, type Module } from '@/lib/config';
 import { href } from '@/lib/i18n';
 
@@ -68,19 +68,7 @@ async function ModuleBody({ module, language }: { module: Module; language: Lang
         </address>
       );
     }
-    case 'stats-view': {
-      const t = await getTranslations('home');
-      const totals = getTotals(language);
-      return (
-        <ul>
-          <li>
-            <Link href={href({ page: 'for-sale' }, language)}>{t('forSaleCount', { count: totals.sale })}</Link>
-          </li>
-          <li>
-            <Link href={href({ page: 'for-rent' }, language)}>{t('forRentCount', { count: totals.rent })}</Link>
-          </li>
-        </ul>
-      );
-    }
+    case 'stats-view':
+      return <GoalLinks language={language} withCounts />;
   }
 }

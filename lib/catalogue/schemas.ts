@@ -68,6 +68,19 @@ export const lifeAnnuitySchema = z.strictObject({
   IndexLinked: z.boolean(),
 });
 
+/** Address and position, shared by listings and projects (GoogleX is the latitude, GoogleY the longitude). */
+const addressFields = {
+  Street: z.string(),
+  HouseNumber: z.string(),
+  BoxNr: z.string(),
+  Zip: zipSchema,
+  City: text,
+  CountryID: z.union([z.literal(10), z.literal(50)]),
+  CountryName: text,
+  GoogleX: z.number().min(-90).max(90).nullish(),
+  GoogleY: z.number().min(-180).max(180).nullish(),
+};
+
 export const propertySchema = z.strictObject({
   // Identity and price
   ID: id,
@@ -85,18 +98,8 @@ export const propertySchema = z.strictObject({
   Marquee: z.number().int().min(0).max(4),
   MarqueeName: z.string(),
   // Address
-  Street: z.string(),
-  HouseNumber: z.string(),
-  BoxNr: z.string(),
-  Zip: zipSchema,
-  City: text,
-  CountryID: z.union([z.literal(10), z.literal(50)]),
-  CountryName: text,
+  ...addressFields,
   PublishAddress: z.boolean(),
-  /** Latitude. */
-  GoogleX: z.number().min(-90).max(90).nullish(),
-  /** Longitude. */
-  GoogleY: z.number().min(-180).max(180).nullish(),
   // Texts
   TypeDescription: text,
   MainTypeName: text,
@@ -239,15 +242,7 @@ export const projectSchema = z.strictObject({
   DescriptionA: z.string(),
   ExternalWeb: url.nullish(),
   PublicAddress: z.boolean(),
-  Street: z.string(),
-  HouseNumber: z.string(),
-  BoxNr: z.string(),
-  Zip: zipSchema,
-  City: text,
-  CountryID: z.union([z.literal(10), z.literal(50)]),
-  CountryName: text,
-  GoogleX: z.number().min(-90).max(90).nullish(),
-  GoogleY: z.number().min(-180).max(180).nullish(),
+  ...addressFields,
   SmallPictureItem: pictureItemSchema.nullable(),
   XLargePictureItem: pictureItemSchema.nullable(),
   XLargePictureItems: z.array(pictureItemSchema),
