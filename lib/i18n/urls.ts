@@ -51,7 +51,8 @@ export function menuSegments(entry: MenuEntry, language: Language): string[] {
   return segments;
 }
 
-function menuHref(entry: MenuEntry, language: Language): string {
+/** The href of a menu entry as the menu links it (system entries link their system page). */
+export function menuEntryHref(entry: MenuEntry, language: Language): string {
   switch (entry.params.type) {
     case 'home':
       return href({ page: 'home' }, language);
@@ -93,14 +94,9 @@ export function href(route: Route, language: Language): string {
     }
     case 'menu': {
       const entry = reachableMenu().find((candidate) => candidate.id === route.id);
-      return entry ? menuHref(entry, language) : join(language, []);
+      return entry ? menuEntryHref(entry, language) : join(language, []);
     }
   }
-}
-
-/** The href of a menu entry as the menu links it (system entries link their system page). */
-export function menuEntryHref(entry: MenuEntry, language: Language): string {
-  return menuHref(entry, language);
 }
 
 /** Finds the menu page at these path segments in a language (case-insensitive, percent-decoded). */
@@ -186,7 +182,7 @@ export function alternates(route: Route): Partial<Record<Language, string>> {
 
 /** Menu pages in the published menu, for the header (step 3) and the crawl tests. */
 export function publishedMenuHrefs(language: Language): { entry: MenuEntry; href: string }[] {
-  return getMenu().map((entry) => ({ entry, href: menuHref(entry, language) }));
+  return getMenu().map((entry) => ({ entry, href: menuEntryHref(entry, language) }));
 }
 
 /**
@@ -209,14 +205,13 @@ export function checkPath(pathname: string): PathCheck {
   const language = isSupportedLanguage(first) ? first : loadSiteConfig().site.languageDefault;
   if (!resolved) return { kind: 'not-found', render: internalPath(language, notFoundSegments) };
   const { route } = resolved;
-  if (route.page === 'property') {
-    if (!getProperty(route.id, language)) return { kind: 'not-found', render: internalPath(language, propertyNotFoundSegments) };
-    const canonical = href(route, language);
-    const requested = `/${pathname.split('/').filter(Boolean).map(safeDecode).join('/')}/`;
-    if (requested !== canonical) return { kind: 'redirect', to: canonical };
-  }
+  if (route.page === 'property' && !getProperty(route.id, language)) return { kind: 'not-found', render: internalPath(language, propertyNotFoundSegments) };
   if (route.page === 'project' && !getProject(route.id, language)) return { kind: 'not-found', render: internalPath(language, notFoundSegments) };
-  return { kind: 'ok', resolved };
+  // One URL per page: a stale town or type slug, the other list, or another letter case
+  // redirects to the canonical path (the query string is the caller's to keep).
+  const canonical = href(route, language).split('?')[0];
+  const requested = `/${pathname.split('/').filter(Boolean).map(safeDecode).join('/')}/`;
+  return requested === canonical ? { kind: 'ok', resolved } : { kind: 'redirect', to: canonical! };
 }
 
 /** Every route of the site in a language: what the build prerenders and the tests crawl. */

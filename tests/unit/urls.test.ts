@@ -72,6 +72,8 @@ describe('URLs', () => {
     expect(checkPath(`/nl/te-koop/${city}/${type}/999999999/`)).toEqual({ kind: 'not-found', render: '/nl/404/property/' });
     expect(checkPath(`/nl/te-koop/${city}/${type}/12abc/`)).toEqual({ kind: 'not-found', render: '/nl/404/' });
     expect(checkPath('/fr/projets/1/')).toEqual({ kind: 'not-found', render: '/fr/404/' });
+    expect(checkPath('/en/Services/')).toEqual({ kind: 'redirect', to: '/en/services/' });
+    expect(checkPath('/en/i%27m-looking-for/').kind).toBe('ok');
     expect(checkPath('/en/404/')).toEqual({ kind: 'not-found', render: '/en/404/' });
     expect(checkPath('/en/thank-you/not-a-form/')).toEqual({ kind: 'not-found', render: '/en/404/' });
   });
