@@ -25,7 +25,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
       <p>{t('reference', { id: property.ID })}</p>
       <h2>{t('address')}</h2>
       <p>
-        {property.PublishAddress ? `${property.Street} ${property.HouseNumber}${property.BoxNr ? ` bus ${property.BoxNr}` : ''}, ` : ''}
+        {property.PublishAddress ? `${property.Street} ${property.HouseNumber}${property.BoxNr ? ` ${t('boxNumber', { box: property.BoxNr })}` : ''}, ` : ''}
         {property.Zip} {property.City}
       </p>
       <h2>{t('contactPerson')}</h2>
