@@ -1,34 +1,18 @@
-import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import type { CSSProperties } from 'react';
 import type { Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import { href } from '@/lib/i18n';
-import { PropertyPrice } from './property-price';
+import { PropertyCard } from './property-card';
 import styles from './property-list.module.css';
 
-/** Listings as a simple list of cards linking their detail page. */
-export async function PropertyList({ properties, language }: { properties: Property[]; language: Language }) {
-  const t = await getTranslations('list');
-  if (properties.length === 0) return <p>{t('noResults')}</p>;
+/** A fixed row of listing cards, as property-list modules show them (at most 4, 4 per row). */
+export async function PropertyList({ properties, language, perRow = 4 }: { properties: Property[]; language: Language; perRow?: number }) {
   return (
-    <>
-      <p>{t('count', { count: properties.length })}</p>
-      <ul className={styles.list}>
-        {properties.map((property) => (
-          <li key={property.ID} className={styles.card}>
-            <Link href={href({ page: 'property', id: property.ID }, language)}>
-              <strong>{property.TypeDescription}</strong>
-            </Link>
-            <span>
-              {property.Zip} {property.City}
-            </span>
-            <span>
-              <PropertyPrice property={property} />
-            </span>
-            {property.MarqueeName ? <span className={styles.marquee}>{property.MarqueeName}</span> : null}
-          </li>
-        ))}
-      </ul>
-    </>
+    <ul className={styles.list} style={{ '--per-row': perRow } as CSSProperties}>
+      {properties.map((property) => (
+        <li key={property.ID}>
+          <PropertyCard property={property} language={language} />
+        </li>
+      ))}
+    </ul>
   );
 }

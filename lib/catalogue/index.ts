@@ -1,10 +1,12 @@
 import { searchName, slugify } from '../format';
+import { parseCityQuery, type CityQuery } from './list-query';
 import { loadCatalogue } from './load';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, Project, Property, PropertyType } from './schemas';
 
 export type { AppointmentSlot, CatalogueLanguage, City, Owner, PictureItem, Project, Property, PropertyType } from './schemas';
 export { catalogueLanguages } from './schemas';
 export { loadCatalogue, readCatalogue, type CatalogueSnapshot } from './load';
+export { parseCityQuery, type CityQuery } from './list-query';
 
 /*
  * Typed getters over the validated snapshot, in the style of a commerce data layer: pages ask
@@ -21,18 +23,6 @@ export type PropertyFilter = {
   /** "Name|Zip" from the ?city= query parameter. */
   city?: string;
 };
-
-export type CityQuery = { name: string; zip: string };
-
-/** Parses ?city=Name|Zip; a value without a 4-digit postcode matches nothing. */
-export function parseCityQuery(value: string): CityQuery | undefined {
-  const separator = value.lastIndexOf('|');
-  if (separator < 0) return undefined;
-  const name = value.slice(0, separator).trim();
-  const zip = value.slice(separator + 1).trim();
-  if (!name || !/^\d{4}$/.test(zip)) return undefined;
-  return { name, zip };
-}
 
 const townNamesCache = new WeakMap<object, Map<string, Set<string>>>();
 
@@ -82,6 +72,11 @@ export function getPropertyIds(): number[] {
 
 export function getPropertyGoal(property: Property): Goal {
   return goalOf(property);
+}
+
+/** Every name of a listing's town (all languages), lowercase and accent-free, for ?city= matching. */
+export function townSearchNames(zip: string): string[] {
+  return [...(townNamesByZip().get(zip) ?? [])];
 }
 
 export type TypeWithCounts = PropertyType & { countSaleProperty: number; countRentProperty: number };

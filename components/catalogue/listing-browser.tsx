@@ -1,0 +1,99 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
+import { applyListParams, listQueryString, listSorts, parseListParams, type ListItem, type ListParams, type ListResult, type ListSort } from '@/lib/catalogue/list-query';
+import { ListingResults, type ListingResultsLabels } from './listing-results';
+import styles from './listing-browser.module.css';
+
+export type ListingBrowserLabels = ListingResultsLabels & {
+  filters: string;
+  town: string;
+  allTowns: string;
+  type: string;
+  allTypes: string;
+  sort: string;
+  sorts: Record<ListSort, string>;
+  apply: string;
+  reset: string;
+};
+
+type Option = { value: string; label: string };
+
+type Props = {
+  items: ListItem[];
+  cards: Record<number, ReactNode>;
+  labels: ListingBrowserLabels;
+  towns: Option[];
+  types: Option[];
+};
+
+/** Filters, sort and paging of a prerendered list, driven by the query string. */
+export function ListingBrowser({ items, cards, labels, towns, types }: Props) {
+  const searchParams = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useMemo(() => parseListParams(new URLSearchParams(searchParams.toString())), [searchParams]);
+  const result = useMemo(() => applyListParams(items, params), [items, params]);
+
+  const navigate = (next: Partial<ListParams>) => router.push(`${pathname}${listQueryString({ ...params, ...next, page: 1 })}`, { scroll: false });
+  // Without JavaScript the form is a plain GET to the same page; with it, the URL updates in place.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const type = Number(form.get('type'));
+    navigate({ city: String(form.get('city') || '') || undefined, type: type > 0 ? type : undefined, sort: (form.get('sort') as ListSort) || 'newest' });
+  };
+
+  return (
+    <>
+      <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={labels.filters}>
+        <label>
+          <span>{labels.town}</span>
+          <select name="city" value={params.city ?? ''} onChange={(event) => navigate({ city: event.target.value || undefined })}>
+            <option value="">{labels.allTowns}</option>
+            {params.city && !towns.some((town) => town.value === params.city) ? <option value={params.city}>{params.city.split('|')[0]}</option> : null}
+            {towns.map((town) => (
+              <option key={town.value} value={town.value}>
+                {town.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{labels.type}</span>
+          <select name="type" value={params.type ?? ''} onChange={(event) => navigate({ type: Number(event.target.value) || undefined })}>
+            <option value="">{labels.allTypes}</option>
+            {types.map((type) => (
+              <option key={type.value} value={type.value}>
+                {type.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{labels.sort}</span>
+          <select name="sort" value={params.sort} onChange={(event) => navigate({ sort: event.target.value as ListSort })}>
+            {listSorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {labels.sorts[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">{labels.apply}</button>
+        {params.city || params.type ? (
+          <button type="button" className={styles.reset} onClick={() => router.push(pathname, { scroll: false })}>
+            {labels.reset}
+          </button>
+        ) : null}
+      </form>
+      <ListingResults result={result} params={params} cards={cards} labels={labels} />
+    </>
+  );
+}
+
+/** The server-rendered stand-in while the island reads the query string. */
+export function StaticListing({ result, cards, labels }: { result: ListResult; cards: Record<number, ReactNode>; labels: ListingResultsLabels }) {
+  return <ListingResults result={result} params={{ sort: 'newest', page: 1 }} cards={cards} labels={labels} />;
+}

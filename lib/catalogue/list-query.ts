@@ -1,0 +1,83 @@
+import { searchName } from '../format/slug';
+
+/*
+ * Filtering, sorting and paging of a listing list from its query string (?city=Name|Zip,
+ * ?type=WebID, ?sort=, ?page=). Pure and free of file access, so the list pages can apply it in
+ * the browser: the pages themselves are prerendered once, whatever the query.
+ */
+
+export const listSorts = ['newest', 'price-asc', 'price-desc'] as const;
+export type ListSort = (typeof listSorts)[number];
+export const listPageSize = 12;
+
+export type CityQuery = { name: string; zip: string };
+
+/** Parses ?city=Name|Zip; a value without a 4-digit postcode matches nothing. */
+export function parseCityQuery(value: string): CityQuery | undefined {
+  const separator = value.lastIndexOf('|');
+  if (separator < 0) return undefined;
+  const name = value.slice(0, separator).trim();
+  const zip = value.slice(separator + 1).trim();
+  if (!name || !/^\d{4}$/.test(zip)) return undefined;
+  return { name, zip };
+}
+
+export type ListParams = { city?: string; type?: number; sort: ListSort; page: number };
+
+export function parseListParams(params: URLSearchParams): ListParams {
+  const city = params.get('city')?.trim() || undefined;
+  const typeValue = Number(params.get('type'));
+  const type = params.has('type') && Number.isInteger(typeValue) && typeValue > 0 ? typeValue : undefined;
+  const sortValue = params.get('sort');
+  const sort = (listSorts as readonly string[]).includes(sortValue ?? '') ? (sortValue as ListSort) : 'newest';
+  const pageValue = Number(params.get('page'));
+  const page = Number.isInteger(pageValue) && pageValue > 0 ? pageValue : 1;
+  return { city, type, sort, page };
+}
+
+/** What the list needs to know of a listing to filter and sort it. */
+export type ListItem = {
+  id: number;
+  webIds: number[];
+  zip: string;
+  /** The town's names in every language, lowercase and accent-free ("bergen", "mons"). */
+  townNames: string[];
+  /** null when the price is on demand: such listings sort last. */
+  price: number | null;
+  created: string;
+};
+
+export type ListResult = { ids: number[]; total: number; page: number; pages: number };
+
+function matchesCity(item: ListItem, city: string): boolean {
+  const query = parseCityQuery(city);
+  return query !== undefined && item.zip === query.zip && item.townNames.includes(searchName(query.name));
+}
+
+function compare(sort: ListSort) {
+  return (a: ListItem, b: ListItem): number => {
+    if (sort === 'newest') return b.created.localeCompare(a.created) || b.id - a.id;
+    if (a.price === null || b.price === null) return a.price === b.price ? a.id - b.id : a.price === null ? 1 : -1;
+    return (sort === 'price-asc' ? a.price - b.price : b.price - a.price) || a.id - b.id;
+  };
+}
+
+export function applyListParams(items: readonly ListItem[], params: ListParams, pageSize = listPageSize): ListResult {
+  const matching = items
+    .filter((item) => (params.city === undefined || matchesCity(item, params.city)) && (params.type === undefined || item.webIds.includes(params.type)))
+    .sort(compare(params.sort));
+  const pages = Math.max(1, Math.ceil(matching.length / pageSize));
+  const page = Math.min(params.page, pages);
+  return { ids: matching.slice((page - 1) * pageSize, page * pageSize).map((item) => item.id), total: matching.length, page, pages };
+}
+
+/** The query string of a list URL, without defaults, for links and the filter form. */
+export function listQueryString(params: Partial<ListParams>): string {
+  const query = new URLSearchParams();
+  if (params.city) query.set('city', params.city);
+  if (params.type !== undefined) query.set('type', String(params.type));
+  if (params.sort && params.sort !== 'newest') query.set('sort', params.sort);
+  if (params.page !== undefined && params.page > 1) query.set('page', String(params.page));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
