@@ -11,6 +11,14 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
+  // Pictures are resized by our own route (app/api/image) so the URLs keep the spec's
+  // width/height/format parameters; the sizes are the only widths that route accepts.
+  images: {
+    loader: 'custom',
+    loaderFile: './lib/media/image-loader.ts',
+    deviceSizes: [400, 600, 1360],
+    imageSizes: [100, 250],
+  },
 };
 
 export default function config(phase: string): NextConfig {

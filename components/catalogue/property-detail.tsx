@@ -2,34 +2,222 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { getPropertyGoal, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
+import { formatPhone, phoneHref } from '@/lib/format';
+import { sanitizeHtml } from '@/lib/html';
 import { href } from '@/lib/i18n';
+import { recognizeVideo } from '@/lib/media/video';
+import { EmbedFacade } from './embed-facade';
+import { PropertyEnergy } from './property-energy';
+import { PropertyFacts } from './property-facts';
+import { PropertyGallery } from './property-gallery';
 import { PropertyPrice } from './property-price';
+import styles from './property-sections.module.css';
 
-/** The detail page of one listing: headline, price, address, availability and contact. */
+const requestActions = [
+  ['request-visit', 'requestVisit'],
+  ['request-information', 'requestInfo'],
+  ['request-documents', 'requestDocuments'],
+  ['send-to-friend', 'sendToFriend'],
+] as const;
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
+function formatDistance(metres: number, t: Awaited<ReturnType<typeof getTranslations>>): string {
+  return metres >= 1000 ? t('distanceKm', { distance: (metres / 1000).toLocaleString('nl-BE', { maximumFractionDigits: 1 }) }) : t('distance', { distance: Math.round(metres) });
+}
+
+/** The detail page of one listing, everything the specification lists, in the page's language. */
 export async function PropertyDetail({ property, language }: { property: Property; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'property' });
   const goal = getPropertyGoal(property);
+  const available = property.Status === 1;
   const availability = property.Status === 2 ? t('sold') : property.Status === 4 ? t('rented') : undefined;
+  const title = `${property.TypeDescription} – ${property.City}`;
+  const media = [
+    ...property.VideoLinks.map((url) => ({ url, video: recognizeVideo(url), label: t('video'), button: t('playVideo') })),
+    ...(property.VirtualTour ? [{ url: property.VirtualTour, video: recognizeVideo(property.VirtualTour), label: t('virtualTour'), button: t('openTour') }] : []),
+  ].filter((item) => item.video !== undefined);
+  const mapUrl =
+    property.PublishAddress && property.GoogleX != null && property.GoogleY != null
+      ? `https://www.openstreetmap.org/?mlat=${property.GoogleX}&mlon=${property.GoogleY}#map=16/${property.GoogleX}/${property.GoogleY}`
+      : `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${property.Zip} ${property.City}`)}`;
+
   return (
     <article>
       <p>
         <Link href={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)}>{t('backToList')}</Link>
       </p>
-      <h1>
-        {property.TypeDescription} – {property.City}
-      </h1>
-      {availability ? <p role="status">{availability}</p> : null}
-      <p>
-        <PropertyPrice property={property} />
-      </p>
-      <p>{t('reference', { id: property.ID })}</p>
-      <h2>{t('address')}</h2>
-      <p>
-        {property.PublishAddress ? `${property.Street} ${property.HouseNumber}${property.BoxNr ? ` ${t('boxNumber', { box: property.BoxNr })}` : ''}, ` : ''}
-        {property.Zip} {property.City}
-      </p>
-      <h2>{t('contactPerson')}</h2>
-      <p>{property.ManagerName}</p>
+      <div className={styles.headline}>
+        <h1>{title}</h1>
+        <p className={styles.price}>
+          <PropertyPrice property={property} />
+        </p>
+      </div>
+      {availability ? (
+        <p className={styles.status} role="status">
+          {availability}
+        </p>
+      ) : property.Marquee !== 0 && property.MarqueeName ? (
+        <p className={styles.status}>{property.MarqueeName}</p>
+      ) : null}
+      <ul className={styles.meta}>
+        <li>{t('reference', { id: property.ID })}</li>
+        <li>
+          {property.PublishAddress ? `${property.Street} ${property.HouseNumber}${property.BoxNr ? ` ${t('boxNumber', { box: property.BoxNr })}` : ''}, ` : ''}
+          {property.Zip} {property.City}
+        </li>
+      </ul>
+
+      {property.XLargePictureItems.length > 0 ? (
+        <PropertyGallery
+          pictures={property.XLargePictureItems.map((picture, index) => ({
+            id: picture.ID,
+            src: picture.Url,
+            width: picture.Width,
+            height: picture.Height,
+            alt: `${title} – ${t('photoNumber', { index: index + 1, total: property.XLargePictureItems.length })}`,
+          }))}
+          labels={{
+            photos: t('photos'),
+            previous: t('previousPhoto'),
+            next: t('nextPhoto'),
+            thumbnails: t('thumbnails'),
+            showPhoto: t('showPhoto', { index: '{index}' }),
+            photoNumber: t('photoNumber', { index: '{index}', total: '{total}' }),
+          }}
+        />
+      ) : (
+        <p className={styles.notice}>{t('noPhoto')}</p>
+      )}
+
+      {available ? (
+        <nav aria-label={t('requestActions')}>
+          <ul className={styles.actions}>
+            {requestActions.map(([anchor, label]) => (
+              <li key={anchor}>
+                <a href={`#${anchor}`}>{t(label)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      {property.DescriptionA.trim() ? (
+        <section className={styles.section} aria-labelledby="description">
+          <h2 id="description">{t('description')}</h2>
+          <div className={styles.description} dangerouslySetInnerHTML={{ __html: sanitizeHtml(property.DescriptionA) }} />
+        </section>
+      ) : null}
+
+      <PropertyFacts property={property} language={language} />
+      <PropertyEnergy property={property} language={language} />
+
+      {media.length > 0 ? (
+        <section className={styles.section} aria-labelledby="media">
+          <h2 id="media">{t('media')}</h2>
+          {media.map(({ url, video, label, button }) =>
+            video ? (
+              <div key={url} className={styles.section}>
+                <h3>{label}</h3>
+                <EmbedFacade
+                  embedUrl={video.embedUrl}
+                  mimeType={video.kind === 'file' ? video.mimeType : undefined}
+                  title={`${label} – ${title}`}
+                  buttonLabel={button}
+                  notice={t('externalNotice', { host: hostOf(video.embedUrl) })}
+                />
+              </div>
+            ) : null,
+          )}
+        </section>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="documents">
+        <h2 id="documents">{t('documents')}</h2>
+        {property.Documents.length > 0 ? (
+          <ul className={styles.list}>
+            {property.Documents.map((document) => (
+              <li key={document.ID}>
+                <a href={document.Url}>{document.Name}</a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('noDocuments')}</p>
+        )}
+      </section>
+
+      {property.PointsOfInterest.length > 0 ? (
+        <section className={styles.section} aria-labelledby="nearby">
+          <h2 id="nearby">{t('pointsOfInterest')}</h2>
+          <dl className={styles.rows}>
+            {property.PointsOfInterest.map((point) => (
+              <div key={`${point.Category}-${point.Name}`}>
+                <dt>
+                  {point.Category}: {point.Name}
+                </dt>
+                <dd>{formatDistance(point.Distance, t)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      {property.MobilityScore ? (
+        <section className={styles.section} aria-labelledby="mobility">
+          <h2 id="mobility">
+            {t('mobility')}: {t('mobilityValue', { score: property.MobilityScore.Score })}
+          </h2>
+          <dl className={styles.rows}>
+            {property.MobilityScore.Categories.map((category) => (
+              <div key={category.Name}>
+                <dt>{category.Name}</dt>
+                <dd>{t('mobilityValue', { score: category.Score })}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="location">
+        <h2 id="location">{t('location')}</h2>
+        <p>
+          <a href={mapUrl} rel="noopener noreferrer" target="_blank">
+            {property.PublishAddress && property.GoogleX != null ? t('viewOnMap') : t('viewTownOnMap', { town: property.City })}
+          </a>
+        </p>
+      </section>
+
+      <section className={`${styles.section} ${styles.contact}`} aria-labelledby="contact">
+        <h2 id="contact">{available ? t('interested') : t('contactPerson')}</h2>
+        {/* The request forms of step 4 land here; until then these anchors lead to the agent. */}
+        {available ? requestActions.map(([anchor]) => <span key={anchor} id={anchor} />) : null}
+        {available ? <p>{t('interestedText', { name: property.ManagerName })}</p> : null}
+        <address>
+          <p>
+            <strong>{property.ManagerName}</strong>
+          </p>
+          {property.ManagerDirectPhone ? (
+            <p>
+              {t('phone')}: <a href={phoneHref(property.ManagerDirectPhone)}>{formatPhone(property.ManagerDirectPhone)}</a>
+            </p>
+          ) : null}
+          {property.ManagerMobilePhone ? (
+            <p>
+              {t('mobile')}: <a href={phoneHref(property.ManagerMobilePhone)}>{formatPhone(property.ManagerMobilePhone)}</a>
+            </p>
+          ) : null}
+          <p>
+            {t('email')}: <a href={`mailto:${property.ManagerEmail}`}>{property.ManagerEmail}</a>
+          </p>
+        </address>
+      </section>
     </article>
   );
 }

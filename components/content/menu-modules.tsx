@@ -24,8 +24,9 @@ async function ModuleBody({ module, language }: { module: Module; language: Lang
   const { type, id } = module.relations;
   switch (type) {
     case 'property-list': {
-      const properties = getProperties(language, { goal: id === 'rent' ? 'rent' : 'sale' }).filter((property) => property.Status === 1);
-      return <PropertyList properties={properties.slice(0, module.maxItems)} language={language} />;
+      const properties = getProperties(language, { goal: id === 'rent' ? 'rent' : 'sale' }).filter((property) => property.Status === 1)
+        .sort((a, b) => b.CreatedDate.localeCompare(a.CreatedDate));
+      return <PropertyList properties={properties.slice(0, module.maxItems)} language={language} perRow={module.numberItemOfRow} />;
     }
     case 'category': {
       if (id === 'team') {

@@ -59,6 +59,9 @@ function relationIssues(snapshot: CatalogueSnapshot): DataIssue[] {
     if (!property.WebIDs.split(',').includes(String(property.WebID))) {
       issues.push({ file: file('properties.json'), record, field: 'WebIDs', message: `must include the main WebID ${property.WebID}` });
     }
+    if (property.CountryID === 10 && Number(property.Zip) < 1000) {
+      issues.push({ file: file('properties.json'), record, field: 'Zip', message: `Belgian postcodes run from 1000 to 9999 (got "${property.Zip}")` });
+    }
     if (!towns.has(`${property.Zip}/${property.City}/${property.language}`)) {
       issues.push({ file: file('properties.json'), record, field: 'City', message: `town "${property.Zip} ${property.City}" (${property.language}) is not in cities.json "all"` });
     }

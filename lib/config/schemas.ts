@@ -220,6 +220,13 @@ export const siteSchema = z
     banner: bannerSchema,
     homeSearch: homeSearchSchema,
     marquees: z.array(marqueeSchema),
+    /**
+     * The home map embed (spec §7). tileUrl is a {z}/{x}/{y} template; "" means no tiles. The
+     * default has no tiles so that a site without this key makes no request to a third party.
+     */
+    map: z
+      .strictObject({ tileUrl: z.string(), attribution: z.string(), mapType: z.enum(['roadmap', 'plain']), markerColour: colour })
+      .default({ tileUrl: '', attribution: '', mapType: 'plain', markerColour: '#c8553d' }),
   })
   .superRefine((site, ctx) => {
     const enabled = site.languageUse.filter((entry) => entry.use).map((entry) => entry.code);

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getProject, getProperty } from '../catalogue';
 import { getArticles, getMenuEntry, getSite, localise, type Language } from '../config';
+import { cleanDescription } from '../format';
 import { alternates, href, type Route } from '../i18n';
 
 const noIndex = { robots: { index: false } } satisfies Metadata;
@@ -33,7 +34,13 @@ export async function routeMetadata(language: Language, route: Route): Promise<M
       return pageMetadata(language, route, t('list.forRentTitle'), t('list.forRentDescription'));
     case 'property': {
       const property = getProperty(route.id, language);
-      return property ? pageMetadata(language, route, `${property.TypeDescription} – ${property.City}`) : { title: t('property.notFoundTitle'), ...noIndex };
+      if (!property) return { title: t('property.notFoundTitle'), ...noIndex };
+      const title = `${property.TypeDescription} – ${property.City}`;
+      const picture = property.XLargePictureItem;
+      return {
+        ...pageMetadata(language, route, title, cleanDescription(property.DescriptionA, 160)),
+        openGraph: { title, type: 'website', images: picture ? [{ url: picture.Url, width: picture.Width, height: picture.Height }] : undefined },
+      };
     }
     case 'projects':
       return pageMetadata(language, route, t('projects.title'), t('projects.description'));

@@ -1,0 +1,42 @@
+'use client';
+
+import { useState } from 'react';
+import styles from './embed-facade.module.css';
+
+type Props = {
+  embedUrl: string;
+  /** Set for direct video files, which play in a <video> element. */
+  mimeType?: string;
+  title: string;
+  buttonLabel: string;
+  notice: string;
+};
+
+/*
+ * A video or virtual tour that loads nothing from its host until the visitor asks for it: no
+ * third-party request (and no cookie) before consent, and no heavy player on first paint.
+ */
+export function EmbedFacade({ embedUrl, mimeType, title, buttonLabel, notice }: Props) {
+  const [open, setOpen] = useState(false);
+  if (open) {
+    return (
+      <div className={styles.frame}>
+        {mimeType ? (
+          <video controls autoPlay title={title}>
+            <source src={embedUrl} type={mimeType} />
+          </video>
+        ) : (
+          <iframe src={embedUrl} title={title} allow="autoplay; fullscreen; xr-spatial-tracking" allowFullScreen loading="lazy" />
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className={styles.facade}>
+      <button type="button" onClick={() => setOpen(true)}>
+        {buttonLabel}
+      </button>
+      <p>{notice}</p>
+    </div>
+  );
+}

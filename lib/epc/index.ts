@@ -1,0 +1,2 @@
+export { epcImagePath, epcLabel, epcLabels, epcLabelText, needsRenovationNotice } from './bands';
+export { regionOf, type EpcRegion } from './region';

@@ -1,0 +1,53 @@
+/*
+ * Plain-text teasers of CRM descriptions (HTML). The result is text, rendered escaped by React,
+ * so a light tag strip is enough here and keeps this module free of a parser in client bundles.
+ */
+
+/* Tags that separate words; inline ones (strong, em, a...) must not split a word they sit in. */
+const blockTags = /<\/?(?:p|br|li|ul|ol|h[1-6]|div|blockquote|tr|td|th|table|hr|section|article)\b[^>]*>/gi;
+const droppedElements = /<(script|style|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const namedEntities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi, (entity, decimal?: string, hex?: string, name?: string) => {
+    if (name !== undefined) return namedEntities[name.toLowerCase()] ?? entity;
+    const codePoint = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex ?? '', 16);
+    const valid = codePoint > 0 && codePoint <= 0x10ffff && (codePoint < 0xd800 || codePoint > 0xdfff);
+    return valid ? String.fromCodePoint(codePoint) : entity;
+  });
+}
+
+/** Text content of description HTML on one line: block boundaries become spaces, entities decoded. */
+export function htmlToText(html: string): string {
+  const withoutTags = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(droppedElements, ' ')
+    .replace(blockTags, ' ')
+    .replace(/<\/?[a-z][^>]*>/gi, '');
+  // Decoding last: an encoded "&lt;b&gt;" is text the author wrote, not a tag to strip.
+  return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Teaser of at most `limit` characters plus "…" (spec §9: 250 by default, 100 in the home search).
+ * It ends at a word boundary only when that keeps more than 80% of the limit, so a long first word
+ * cannot shrink the teaser to nothing.
+ */
+export function cleanDescription(html: string, limit = 250): string {
+  const text = htmlToText(html);
+  if (text.length <= limit) return text;
+  let cut = text.slice(0, limit);
+  // Never leave half of a surrogate pair (an emoji) before the ellipsis.
+  if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  // The space right after the cut counts: then the last word fits entirely and is kept.
+  const lastSpace = text.lastIndexOf(' ', limit);
+  if (lastSpace > limit * 0.8) cut = cut.slice(0, lastSpace);
+  return `${cut.trim()}…`;
+}

@@ -1,0 +1,80 @@
+/**
+ * URLs of resized pictures (spec §7). Pure: used by the next/image loader in the browser bundle
+ * as well as by server components, so nothing here may touch the file system.
+ */
+
+export type ImageFormat = 'webp' | 'png';
+
+export interface ImageUrlOptions {
+  width?: number;
+  height?: number;
+  format?: ImageFormat;
+}
+
+/** 100 is the blurred placeholder; 1360 is the catalogue original itself. */
+export const responsiveWidths = [100, 400, 600, 1360] as const;
+export const thumbnailWidth = 400;
+export const logoHeights = { desktop: 125, mobile: 75 } as const;
+export const bannerWidths = { desktop: 1920, mobile: 600 } as const;
+/** The width of a catalogue original (`{n}-xl.webp`); a request at least this wide gets the original. */
+export const originalWidth = 1360;
+/** 250 is the snapshot's own thumbnail width (`{n}-sm.webp`). */
+export const allowedWidths = [100, 250, 400, 600, 1360, 1920] as const;
+export const allowedHeights = [75, 125] as const;
+export const imageFormats = ['webp', 'png'] as const satisfies readonly ImageFormat[];
+
+/** The resizing route; with `trailingSlash: true` Next redirects `/api/image` to this. */
+export const imageRoutePath = '/api/image/';
+
+function pathOf(src: string): string {
+  return src.split(/[?#]/, 1)[0] ?? src;
+}
+
+function isSvg(src: string): boolean {
+  return pathOf(src).toLowerCase().endsWith('.svg');
+}
+
+/** Only site-relative paths are ours to resize; `//host/...` is protocol-relative, hence external. */
+function isLocalPath(src: string): boolean {
+  return src.startsWith('/') && !src.startsWith('//');
+}
+
+function formatOfPath(src: string): ImageFormat | 'jpeg' | undefined {
+  const extension = pathOf(src).toLowerCase().split('.').pop();
+  if (extension === 'webp' || extension === 'png') return extension;
+  if (extension === 'jpg' || extension === 'jpeg') return 'jpeg';
+  return undefined;
+}
+
+/** Whether imageUrl can send `src` through the resizing route (a local raster picture). */
+export function isResizable(src: string): boolean {
+  return isLocalPath(src) && !isSvg(src);
+}
+
+export function imageUrl(src: string, options: ImageUrlOptions): string {
+  // An SVG scales by itself (spec: a logo URL ending in .svg is used as is), and a picture on
+  // another host cannot be read by our route.
+  if (!isResizable(src)) return src;
+  const { width, height, format } = options;
+  const formatChanges = format !== undefined && format !== formatOfPath(src);
+  // "The largest is unchanged": the original is served as a static file, so the browser and any
+  // CDN cache one copy instead of a re-encoded duplicate.
+  if (width !== undefined && width >= originalWidth && height === undefined && !formatChanges) return src;
+  const query = [`src=${encodeURIComponent(src)}`];
+  if (width !== undefined) query.push(`width=${width}`);
+  if (height !== undefined) query.push(`height=${height}`);
+  // Always named, so one variant has one URL (and one cache entry) whatever the caller omitted.
+  query.push(`format=${format ?? 'webp'}`);
+  return `${imageRoutePath}?${query.join('&')}`;
+}
+
+/**
+ * `srcset` over the responsive widths, the original standing for the largest. Empty for a picture
+ * that cannot be resized (SVG, another host): the caller then leaves `srcset` out.
+ */
+export function responsiveSrcSet(src: string): string {
+  if (!isResizable(src)) return '';
+  return responsiveWidths
+    .map((width) => `${width >= originalWidth ? src : imageUrl(src, { width, format: 'webp' })} ${width}w`)
+    .join(', ');
+}

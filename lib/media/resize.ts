@@ -1,0 +1,183 @@
+/**
+ * Server side of the image route (app/api/image): checks a request, reads the picture from
+ * public/ and encodes the asked variant with sharp. Server only (sharp, node:fs).
+ */
+import { createHash } from 'node:crypto';
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { allowedHeights, allowedWidths, imageFormats, type ImageFormat } from './image-url';
+
+export interface ImageRequest {
+  /** Site path of the original, e.g. /catalogue/4000001/1-xl.webp. */
+  src: string;
+  width?: number;
+  height?: number;
+  format: ImageFormat;
+}
+
+export type ParsedImageRequest = { ok: true; request: ImageRequest } | { ok: false; reason: string };
+
+export interface EncodedImage {
+  body: Uint8Array<ArrayBuffer>;
+  contentType: string;
+  /** Strong validator, quoted, derived from the encoded bytes. */
+  etag: string;
+}
+
+export interface ResizeOptions {
+  /** Defaults to public/ in the working directory, where `next start` and the tests run. */
+  publicDir?: string;
+}
+
+const queryKeys = new Set(['src', 'width', 'height', 'format']);
+const servedFolders = ['/catalogue/', '/images/'];
+const rasterExtensions = ['.webp', '.jpg', '.jpeg', '.png'];
+const maxSrcLength = 300;
+const contentTypes: Record<ImageFormat, string> = { webp: 'image/webp', png: 'image/png' };
+
+function isImageFormat(value: string): value is ImageFormat {
+  return (imageFormats as readonly string[]).includes(value);
+}
+
+/** A whole number from the list, or the reason it is not; `undefined` when the parameter is absent. */
+function parseSize(name: string, value: string | null, allowed: readonly number[]): number | string | undefined {
+  if (value === null) return undefined;
+  const size = /^[1-9]\d{0,4}$/.test(value) ? Number(value) : Number.NaN;
+  return allowed.includes(size) ? size : `${name} must be one of ${allowed.join(', ')}`;
+}
+
+function checkSrc(src: string | null): string | undefined {
+  if (src === null || src === '') return 'src is required';
+  if (src.length > maxSrcLength) return 'src is too long';
+  // Nothing a file system could read as a separator, terminator or parent folder; and as variants
+  // are cached per URL, a path has one spelling only (no empty or "." segments).
+  if (/[\\\u0000-\u001f\u007f]/.test(src)) return 'src contains a forbidden character';
+  if (src.includes('..')) return 'src must not contain ".."';
+  if (!servedFolders.some((folder) => src.startsWith(folder))) return 'src must be under /catalogue/ or /images/';
+  if (src.split('/').slice(1).some((segment) => segment === '' || segment === '.')) {
+    return 'src must not contain empty or "." segments';
+  }
+  const extension = path.posix.extname(src).toLowerCase();
+  if (!rasterExtensions.includes(extension)) return 'src must be a .webp, .jpg, .jpeg or .png picture';
+  return undefined;
+}
+
+/** Validates the query of an image request; the reason is short enough to answer as plain text. */
+export function parseImageQuery(params: URLSearchParams): ParsedImageRequest {
+  const seen = new Set<string>();
+  for (const key of params.keys()) {
+    if (!queryKeys.has(key)) return { ok: false, reason: `unknown parameter ${key.slice(0, 40)}` };
+    if (seen.has(key)) return { ok: false, reason: `${key} is given twice` };
+    seen.add(key);
+  }
+  const src = params.get('src');
+  const srcProblem = checkSrc(src);
+  if (srcProblem !== undefined || src === null) return { ok: false, reason: srcProblem ?? 'src is required' };
+  const width = parseSize('width', params.get('width'), allowedWidths);
+  if (typeof width === 'string') return { ok: false, reason: width };
+  const height = parseSize('height', params.get('height'), allowedHeights);
+  if (typeof height === 'string') return { ok: false, reason: height };
+  const format = params.get('format') ?? 'webp';
+  if (!isImageFormat(format)) return { ok: false, reason: 'format must be webp or png' };
+  const request: ImageRequest = { src, format };
+  if (width !== undefined) request.width = width;
+  if (height !== undefined) request.height = height;
+  return { ok: true, request };
+}
+
+/** The file behind `src`, or undefined when there is none inside public/ (symlinks included). */
+async function locate(src: string, publicDir: string): Promise<{ file: string; version: string } | undefined> {
+  try {
+    const root = await realpath(publicDir);
+    const file = await realpath(path.join(root, ...src.split('/').filter(Boolean)));
+    if (!file.startsWith(root + path.sep)) return undefined;
+    const info = await stat(file);
+    if (!info.isFile()) return undefined;
+    // A replaced picture gets a new cache key, so a redeploy without restart still serves it.
+    return { file, version: `${info.size}-${info.mtimeMs}` };
+  } catch (error) {
+    if (isMissingFile(error)) return undefined;
+    throw error;
+  }
+}
+
+function isMissingFile(error: unknown): boolean {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+async function encode(file: string, request: ImageRequest): Promise<EncodedImage> {
+  let pipeline = sharp(file).autoOrient();
+  if (request.width !== undefined || request.height !== undefined) {
+    pipeline = pipeline.resize({ width: request.width, height: request.height, fit: 'inside', withoutEnlargement: true });
+  }
+  pipeline = request.format === 'png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.webp({ quality: 80 });
+  const output = await pipeline.toBuffer();
+  // Copied into a plain ArrayBuffer: Response accepts that, and a slice of Node's shared buffer
+  // pool would keep unrelated memory alive as long as the cache holds the variant.
+  const body = new Uint8Array(output.byteLength);
+  body.set(output);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { body, contentType: contentTypes[request.format], etag };
+}
+
+/** Least recently used variants, bounded by count and by bytes (a 1360 px PNG is a few MB). */
+class VariantCache {
+  private readonly entries = new Map<string, EncodedImage>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  get(key: string): EncodedImage | undefined {
+    const entry = this.entries.get(key);
+    if (entry !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: EncodedImage): void {
+    if (entry.body.byteLength > this.maxBytes) return;
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.body.byteLength;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.bytes -= entry.body.byteLength;
+    this.entries.delete(key);
+  }
+}
+
+const cache = new VariantCache(200, 64 * 1024 * 1024);
+/** Encodings under way, so a burst of requests for a new variant runs sharp once. */
+const pending = new Map<string, Promise<EncodedImage>>();
+
+/** The encoded variant, or undefined when `src` names no file. Expects a request from parseImageQuery. */
+export async function resizeImage(request: ImageRequest, options: ResizeOptions = {}): Promise<EncodedImage | undefined> {
+  const publicDir = options.publicDir ?? path.join(process.cwd(), 'public');
+  const located = await locate(request.src, publicDir);
+  if (located === undefined) return undefined;
+  const key = [located.file, located.version, request.width ?? '', request.height ?? '', request.format].join('|');
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  let encoding = pending.get(key);
+  if (encoding === undefined) {
+    encoding = encode(located.file, request).finally(() => pending.delete(key));
+    pending.set(key, encoding);
+  }
+  const encoded = await encoding;
+  cache.set(key, encoded);
+  return encoded;
+}

@@ -1,0 +1,248 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PropertyFacts } from '@/components/catalogue/property-facts';
+import { catalogueLanguages, getProperty, getPropertyIds, type Property } from '@/lib/catalogue';
+import type { Language } from '@/lib/config';
+
+/*
+ * getTranslations needs a Next.js request; the mock answers with the real messages of the locale
+ * the component asks for, so a missing key or a wrong locale fails here as it would on the page.
+ */
+vi.mock('next-intl/server', async () => {
+  const { createTranslator } = await import('next-intl');
+  const messages = {
+    nl: (await import('@/messages/nl.json')).default,
+    fr: (await import('@/messages/fr.json')).default,
+    en: (await import('@/messages/en.json')).default,
+    de: (await import('@/messages/de.json')).default,
+  };
+  return {
+    getTranslations: async ({ locale, namespace }: { locale: Language; namespace: 'facts' }) =>
+      createTranslator({ locale, messages: messages[locale], namespace }),
+  };
+});
+
+afterEach(cleanup);
+
+function listing(id: number, language: Language): Property {
+  const property = getProperty(id, language);
+  if (!property) throw new Error(`listing ${id} (${language}) is missing from data/catalogue`);
+  return property;
+}
+
+async function renderFacts(id: number, language: Language) {
+  render(await PropertyFacts({ property: listing(id, language), language }));
+}
+
+/** The rows of one group as label → value, read through the accessible name of its section. */
+function rowsOf(groupTitle: string): Record<string, string> {
+  const section = screen.getByRole('region', { name: groupTitle });
+  const rows: Record<string, string> = {};
+  for (const term of within(section).getAllByRole('term')) {
+    const definition = term.nextElementSibling;
+    expect(definition?.tagName).toBe('DD');
+    rows[term.textContent ?? ''] = definition?.textContent ?? '';
+  }
+  return rows;
+}
+
+const groupTitles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+describe('PropertyFacts', () => {
+  it('shows the filled groups of a house with Dutch labels and Belgian formats', async () => {
+    await renderFacts(4000001, 'nl');
+    expect(groupTitles()).toEqual([
+      'Algemeen',
+      'Kamers en parking',
+      'Oppervlaktes',
+      'Gebouw',
+      'Overstromingsgevoeligheid',
+      'Asbest',
+      'Comfort en afwerking',
+      'Stedenbouw en juridische informatie',
+      'Kosten',
+    ]);
+    expect(rowsOf('Algemeen')).toEqual({
+      Referentie: '4000001',
+      Prijs: '€ 235.000',
+      Gemeente: 'Bergen',
+      Postcode: '7000',
+      Adres: 'Rue Albert Ier 20B',
+      'Type pand': 'Woning met 4 slaapkamers',
+      Transactie: 'Te koop',
+    });
+    expect(rowsOf('Oppervlaktes')).toEqual({
+      'Totale oppervlakte': '155 m²',
+      'Bewoonbare oppervlakte': '128 m²',
+      Grondoppervlakte: '1.114 m²',
+      'Oppervlakte tuin': '793 m²',
+      'Oppervlakte terras': '32 m²',
+      'Bebouwde oppervlakte': '70 m²',
+      Perceelbreedte: '17,7 m',
+      Gevelbreedte: '13,4 m',
+    });
+    expect(rowsOf('Gebouw')).toEqual({
+      Bebouwing: 'Open bebouwing (4 gevels)',
+      Bouwjaar: '1990',
+      Renovatiejaar: '2010',
+      'Kadastraal inkomen': '€ 1.170',
+    });
+    expect(rowsOf('Asbest')).toEqual({ 'Vaststelling asbest': 'Geen asbest vastgesteld', 'Datum asbestattest': '20-07-2026' });
+    expect(rowsOf('Kosten')).toEqual({ Notariskosten: '€ 4.385', Registratierechten: '€ 29.375' });
+  });
+
+  it('shows the same listing with French labels and the French record values', async () => {
+    await renderFacts(4000001, 'fr');
+    expect(rowsOf('Généralités')).toMatchObject({ Prix: '€ 235.000', Commune: 'Mons', Transaction: 'À vendre', 'Type de bien': 'Maison 4 chambres' });
+    expect(rowsOf('Pièces et stationnement')).toEqual({
+      Chambres: '4',
+      'Salles de bains': '1',
+      'Salles de douche': '1',
+      Toilettes: '1',
+      Garages: '1',
+      'Emplacements de parking': '3',
+      "Nombre d'étages": '2',
+    });
+    expect(rowsOf('Bâtiment')).toMatchObject({ 'Type de construction': 'Ouverte (4 façades)', 'Revenu cadastral': '€ 1.170' });
+    expect(rowsOf('Confort et finitions')).toMatchObject({ Chauffage: 'Pompe à chaleur', Châssis: 'Bois' });
+    expect(rowsOf('Inondation')).toEqual({
+      "Aléa d'inondation": "Hors zone d'aléa d'inondation",
+      'Zone inondable': 'Hors zone à risque',
+      'Zone de rive délimitée': 'Non',
+      'Score G (bâtiment)': 'A',
+      'Score P (parcelle)': 'A',
+    });
+  });
+
+  it('translates booleans to yes and no words', async () => {
+    await renderFacts(4000001, 'nl');
+    expect(rowsOf('Stedenbouw en juridische informatie')).toEqual({
+      'Stedenbouwkundige vergunning': 'Ja',
+      Verkavelingsvergunning: 'Nee',
+      Voorkooprecht: 'Nee',
+      Dagvaarding: 'Nee',
+      'Rechterlijke beslissing': 'Nee',
+      'Bestemming volgens gewestplan': 'Woongebied met landelijk karakter',
+      'Vergund gebruik': 'Wonen',
+    });
+    cleanup();
+    await renderFacts(4000001, 'fr');
+    expect(rowsOf('Urbanisme et situation juridique')).toMatchObject({ "Permis d'urbanisme": 'Oui', 'Permis de lotir': 'Non', 'Droit de préemption': 'Non' });
+  });
+
+  it('leaves out every group that has no value, without an empty heading or list', async () => {
+    // A lock-up garage for rent: only the basics are filled.
+    await renderFacts(4000012, 'nl');
+    expect(groupTitles()).toEqual(['Algemeen']);
+    expect(screen.queryByRole('region', { name: 'Oppervlaktes' })).toBeNull();
+    expect(document.querySelectorAll('section')).toHaveLength(1);
+    expect(document.querySelectorAll('dl')).toHaveLength(1);
+  });
+
+  it('has no surfaces, flood or legal section for a listing without those fields', async () => {
+    await renderFacts(4000010, 'fr');
+    const titles = groupTitles();
+    expect(titles).toContain('Bâtiment');
+    expect(titles).not.toContain('Superficies');
+    expect(titles).not.toContain('Inondation');
+    expect(titles).not.toContain('Urbanisme et situation juridique');
+    expect(titles).not.toContain('Amiante');
+  });
+
+  it('shows the monthly rent, rental costs, the floor and a box number for a flat to let', async () => {
+    await renderFacts(4000014, 'fr');
+    expect(rowsOf('Généralités')).toMatchObject({
+      'Loyer mensuel': '€ 905',
+      Adresse: 'Rue du Moulin 171 boîte 3.2',
+      Transaction: 'À louer',
+    });
+    expect(rowsOf('Généralités')).not.toHaveProperty('Prix');
+    expect(rowsOf('Pièces et stationnement')).toMatchObject({ 'Salles de douche': '0', Étage: '3' });
+    expect(rowsOf('Frais')).toEqual({
+      'Charges (locataire)': '€ 140',
+      'Garantie locative': '€ 1.810',
+      "Frais d'agence (locataire)": '€ 0',
+      "Frais d'état des lieux": '€ 290',
+    });
+  });
+
+  it('hides the street when the address may not be published', async () => {
+    await renderFacts(4000009, 'nl');
+    const basics = rowsOf('Algemeen');
+    expect(basics).not.toHaveProperty('Adres');
+    expect(basics).toMatchObject({ Gemeente: 'Bergen', Postcode: '7000' });
+    expect(document.body.textContent).not.toContain('Place communale');
+  });
+
+  it.each([
+    ['nl', 'Prijs op aanvraag'],
+    ['fr', 'Prix sur demande'],
+    ['en', 'Price on demand'],
+    ['de', 'Preis auf Anfrage'],
+  ] as const)('shows the price on demand in %s when the price may not be published', async (language, onDemand) => {
+    await renderFacts(4000007, language);
+    const price = screen.getByText(onDemand);
+    expect(price.tagName).toBe('DD');
+    expect(document.body.textContent).not.toContain('365.000');
+  });
+
+  it('shows the life annuity of the viager listing', async () => {
+    await renderFacts(4000010, 'nl');
+    expect(rowsOf('Lijfrente')).toEqual({
+      'Boeket (eenmalige som)': '€ 60.000',
+      'Maandelijkse rente': '€ 980 per maand',
+      'Leeftijd van de lijfrentetrekkers': '78 en 79 jaar',
+      'Bewoond door de verkoper': 'Ja',
+      Geïndexeerd: 'Ja',
+    });
+    cleanup();
+    await renderFacts(4000010, 'fr');
+    expect(rowsOf('Viager')).toMatchObject({ 'Rente mensuelle': '€ 980 par mois', 'Âge des crédirentiers': '78 et 79 ans', 'Viager occupé': 'Oui' });
+  });
+
+  it('never shows a row for null, undefined or empty text, and names the ground floor', async () => {
+    const property: Property = { ...listing(4000002, 'en'), Heating: '', Glazing: '   ', WindowFrame: null, Kitchen: undefined, NumberOfParkings: null };
+    render(await PropertyFacts({ property, language: 'en' }));
+    const comfort = rowsOf('Comfort and finishing');
+    expect(comfort).not.toHaveProperty('Heating');
+    expect(comfort).not.toHaveProperty('Glazing');
+    expect(comfort).not.toHaveProperty('Window frames');
+    expect(comfort).not.toHaveProperty('Kitchen');
+    expect(comfort).toHaveProperty('Interior features', 'Home automation, cellar');
+    const rooms = rowsOf('Rooms and parking');
+    expect(rooms).not.toHaveProperty('Parking spaces');
+    expect(rooms).toMatchObject({ Floor: 'Ground floor', 'Shower rooms': '0' });
+  });
+
+  it('renders every listing in every language with translated labels and no empty value', async () => {
+    for (const id of getPropertyIds()) {
+      for (const language of catalogueLanguages) {
+        const { container, unmount } = render(await PropertyFacts({ property: listing(id, language), language }));
+        // A missing message comes out as its key path ("facts.labels.x"), which a visitor must never see.
+        expect(container.textContent, `${id} ${language}`).not.toMatch(/facts\.|labels\.|values\.|groups\./);
+        for (const definition of container.querySelectorAll('dd')) expect(definition.textContent?.trim(), `${id} ${language}`).not.toBe('');
+        for (const list of container.querySelectorAll('dl')) expect(list.children.length, `${id} ${language}`).toBeGreaterThan(0);
+        unmount();
+      }
+    }
+  });
+
+  it('has no life annuity section for an ordinary sale', async () => {
+    await renderFacts(4000001, 'en');
+    expect(screen.queryByRole('region', { name: 'Life annuity (viager)' })).toBeNull();
+    expect(groupTitles()).not.toContain('Life annuity (viager)');
+  });
+
+  it('labels every section by its own heading', async () => {
+    await renderFacts(4000001, 'de');
+    const sections = [...document.querySelectorAll('section')];
+    expect(sections.length).toBeGreaterThan(1);
+    for (const section of sections) {
+      const heading = section.querySelector('h2');
+      expect(heading?.id).toBeTruthy();
+      expect(section.getAttribute('aria-labelledby')).toBe(heading?.id);
+    }
+    expect(rowsOf('Gebäude')).toMatchObject({ Bebauung: 'Offene Bebauung (4 Fassaden)', Katastereinkommen: '€ 1.170' });
+  });
+});
