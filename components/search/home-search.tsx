@@ -1,0 +1,61 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { getTotals } from '@/lib/catalogue';
+import { getSite, localise, type Language } from '@/lib/config';
+import { href } from '@/lib/i18n';
+import { SearchPanel, type SearchPanelLabels } from './search-panel';
+import styles from './home-search.module.css';
+
+/** The home search block, driven by the homeSearch configuration (spec §2). */
+export async function HomeSearch({ language }: { language: Language }) {
+  const t = await getTranslations({ locale: language });
+  const { homeSearch, siteInfo } = getSite();
+  const totals = getTotals(language);
+  const withTotals = (text: string) => text.replaceAll('FOR_SALE_TOTAL', String(totals.sale)).replaceAll('FOR_RENT_TOTAL', String(totals.rent));
+  const labels: SearchPanelLabels = {
+    label: t('search.label'),
+    placeholder: t('search.placeholder'),
+    button: t('search.button'),
+    types: t('search.types'),
+    cities: t('search.cities'),
+    properties: t('search.properties'),
+    forSale: t('search.forSale'),
+    forRent: t('search.forRent'),
+    optionLabel: t('search.optionLabel', { name: '{name}', goal: '{goal}', count: '{count}' }),
+    reference: t('search.reference', { id: '{id}' }),
+    loading: t('search.loading'),
+    noMatches: t('search.noMatches'),
+    failed: t('search.failed'),
+  };
+  const showCount = homeSearch.showSearchCount && homeSearch.showCountProperty;
+  const buttons = [
+    { page: 'for-sale' as const, label: t('search.forSale'), count: totals.sale },
+    { page: 'for-rent' as const, label: t('search.forRent'), count: totals.rent },
+  ];
+  return (
+    <section className={styles.block} aria-labelledby="home-search-title">
+      {homeSearch.logo.show ? (
+        <Link href={href({ page: 'home' }, language)} className={styles.logo}>
+          {/* The logo is an SVG: used as is (spec §5). */}
+          <img src={homeSearch.logo.image} alt={siteInfo.name} height={75} />
+        </Link>
+      ) : null}
+      <h1 id="home-search-title">{homeSearch.title.public ? localise(homeSearch.title.text, language) : siteInfo.name}</h1>
+      {homeSearch.description.public ? <p>{withTotals(localise(homeSearch.description.text, language))}</p> : null}
+      {homeSearch.secondDescription.public ? <p>{withTotals(localise(homeSearch.secondDescription.text, language))}</p> : null}
+      {homeSearch.showSearchInput ? <SearchPanel indexUrl={`/api/search-index/${language}/`} labels={labels} /> : null}
+      {homeSearch.showSearchButton ? (
+        <ul className={styles.buttons}>
+          {buttons.map((button) => (
+            <li key={button.page}>
+              <Link href={href({ page: button.page }, language)}>
+                {button.label}
+                {showCount && button.count > 0 ? <span className={styles.count}>{button.count}</span> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

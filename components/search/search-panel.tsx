@@ -1,0 +1,221 @@
+'use client';
+
+import Fuse from 'fuse.js';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { SearchCity, SearchIndex, SearchProperty, SearchType } from '@/lib/search';
+import styles from './search-panel.module.css';
+
+export type SearchPanelLabels = {
+  label: string;
+  placeholder: string;
+  button: string;
+  types: string;
+  cities: string;
+  properties: string;
+  forSale: string;
+  forRent: string;
+  /** "{name} – {goal} ({count})" */
+  optionLabel: string;
+  /** "Ref: {id}" */
+  reference: string;
+  loading: string;
+  noMatches: string;
+  failed: string;
+};
+
+type Option = { id: string; href: string; disabled: boolean };
+
+/** Fuzziness zero (spec §5): a town by name, postcode or accent-free name; a type by name; a listing by its exact ID. */
+function searchIndex(index: SearchIndex, query: string) {
+  const text = query.trim();
+  if (!text) return index;
+  const options = { threshold: 0, ignoreLocation: true, isCaseSensitive: false } as const;
+  const types = new Fuse(index.types, { ...options, keys: ['name'] }).search(text).map((result) => result.item);
+  const cities = new Fuse(index.cities, { ...options, keys: ['name', 'zip', 'searchName'] }).search(text).map((result) => result.item);
+  const tokens = text.split(/\s+/).filter((token) => /^\d+$/.test(token));
+  const byId = new Fuse(index.properties, { ...options, keys: ['id'], useExtendedSearch: true });
+  const properties = tokens.flatMap((token) => byId.search(`="${token}"`).map((result) => result.item));
+  return { types, cities, properties };
+}
+
+/** The home search: an ARIA combobox whose panel lists matching types, towns and listings. */
+export function SearchPanel({ indexUrl, labels }: { indexUrl: string; labels: SearchPanelLabels }) {
+  const baseId = useId();
+  const listboxId = `${baseId}-listbox`;
+  const [index, setIndex] = useState<SearchIndex | null>(null);
+  const [status, setStatus] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState<string | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(() => {
+    if (status === 'loading' || status === 'ready') return;
+    setStatus('loading');
+    fetch(indexUrl)
+      .then((response) => (response.ok ? (response.json() as Promise<SearchIndex>) : Promise.reject(new Error(String(response.status)))))
+      .then((data) => {
+        setIndex(data);
+        setStatus('ready');
+      })
+      .catch(() => setStatus('failed'));
+  }, [indexUrl, status]);
+
+  const results = useMemo(() => (index ? searchIndex(index, query) : null), [index, query]);
+  const options = useMemo<Option[]>(() => {
+    if (!results) return [];
+    const goalOptions = (prefix: string, item: SearchType | SearchCity) => [
+      { id: `${baseId}-${prefix}-sale`, href: item.sale.href, disabled: item.sale.count === 0 },
+      { id: `${baseId}-${prefix}-rent`, href: item.rent.href, disabled: item.rent.count === 0 },
+    ];
+    return [
+      ...results.types.flatMap((type) => goalOptions(`type-${type.id}`, type)),
+      ...results.cities.flatMap((city) => goalOptions(`city-${city.zip}-${city.searchName}`, city)),
+      ...results.properties.map((property) => ({ id: `${baseId}-property-${property.id}`, href: property.href, disabled: false })),
+    ];
+  }, [results, baseId]);
+  const enabled = options.filter((option) => !option.disabled);
+
+  // Each new search starts at the top of the panel.
+  useEffect(() => {
+    panel.current?.scrollTo?.({ top: 0 });
+    setActive(null);
+  }, [query]);
+
+  const show = () => {
+    load();
+    setOpen(true);
+  };
+  const move = (step: number) => {
+    if (enabled.length === 0) return;
+    const position = enabled.findIndex((option) => option.id === active);
+    const next = enabled[(position + step + enabled.length) % enabled.length] ?? enabled[0];
+    setActive(next?.id ?? null);
+    if (next) document.getElementById(next.id)?.scrollIntoView?.({ block: 'nearest' });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) show();
+      move(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Enter' && active) {
+      event.preventDefault();
+      const option = enabled.find((candidate) => candidate.id === active);
+      if (option) window.location.assign(option.href);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      setActive(null);
+    }
+  };
+  // Keep the input focused while the pointer is on the panel, so a click reaches its link.
+  const keepFocus = (event: MouseEvent) => event.preventDefault();
+
+  const goalOption = (prefix: string, item: SearchType | SearchCity, goal: 'sale' | 'rent', name: string) => {
+    const link = item[goal];
+    const id = `${baseId}-${prefix}-${goal}`;
+    const goalLabel = goal === 'sale' ? labels.forSale : labels.forRent;
+    const accessible = labels.optionLabel.replace('{name}', name).replace('{goal}', goalLabel).replace('{count}', String(link.count));
+    return link.count > 0 ? (
+      <a id={id} role="option" aria-selected={active === id} href={link.href} aria-label={accessible} className={active === id ? styles.active : undefined}>
+        {goalLabel} <span className={styles.count}>({link.count})</span>
+      </a>
+    ) : (
+      <span id={id} role="option" aria-selected={false} aria-disabled="true" aria-label={accessible} className={styles.disabled}>
+        {goalLabel} <span className={styles.count}>(0)</span>
+      </span>
+    );
+  };
+
+  const propertyOption = (property: SearchProperty) => {
+    const id = `${baseId}-property-${property.id}`;
+    return (
+      <a key={property.id} id={id} role="option" aria-selected={active === id} href={property.href} className={`${styles.property} ${active === id ? styles.active : ''}`}>
+        {property.picture ? <img src={property.picture} alt="" width={83} height={56} loading="lazy" /> : <span className={styles.noPicture} />}
+        <span>
+          <span className={styles.reference}>{labels.reference.replace('{id}', property.id)}</span>
+          <span className={styles.text}>{property.text}</span>
+          <span className={styles.town}>{property.town}</span>
+        </span>
+      </a>
+    );
+  };
+
+  const empty = results !== null && results.types.length + results.cities.length + results.properties.length === 0;
+  return (
+    <div className={styles.search}>
+      <div className={styles.field}>
+        <label htmlFor={`${baseId}-input`} className={styles.visuallyHidden}>
+          {labels.label}
+        </label>
+        <input
+          id={`${baseId}-input`}
+          type="search"
+          role="combobox"
+          autoComplete="off"
+          placeholder={labels.placeholder}
+          aria-expanded={open}
+          aria-controls={listboxId}
+          aria-autocomplete="list"
+          aria-activedescendant={open && active ? active : undefined}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            if (!open) show();
+          }}
+          onFocus={show}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="button" aria-label={labels.button} aria-expanded={open} aria-controls={listboxId} onMouseDown={keepFocus} onClick={() => (open ? setOpen(false) : show())}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <div ref={panel} id={listboxId} role="listbox" aria-label={labels.label} className={styles.panel} hidden={!open} onMouseDown={keepFocus}>
+        {status === 'loading' || status === 'idle' ? <p role="status">{labels.loading}</p> : null}
+        {status === 'failed' ? <p role="alert">{labels.failed}</p> : null}
+        {empty ? <p role="status">{labels.noMatches}</p> : null}
+        {results && results.types.length > 0 ? (
+          <div role="group" aria-labelledby={`${baseId}-types`} className={styles.group}>
+            <p id={`${baseId}-types`} className={styles.heading}>
+              {labels.types}
+            </p>
+            {results.types.map((type) => (
+              <div key={type.id} className={styles.row}>
+                <span className={styles.name}>{type.name}</span>
+                {goalOption(`type-${type.id}`, type, 'sale', type.name)}
+                {goalOption(`type-${type.id}`, type, 'rent', type.name)}
+              </div>
+            ))}
+          </div>
+        ) : null}
+        {results && results.cities.length > 0 ? (
+          <div role="group" aria-labelledby={`${baseId}-cities`} className={styles.group}>
+            <p id={`${baseId}-cities`} className={styles.heading}>
+              {labels.cities}
+            </p>
+            {results.cities.map((city) => (
+              <div key={`${city.zip}-${city.searchName}`} className={styles.row}>
+                <span className={styles.name}>
+                  {city.name} <span className={styles.count}>{city.zip}</span>
+                </span>
+                {goalOption(`city-${city.zip}-${city.searchName}`, city, 'sale', city.name)}
+                {goalOption(`city-${city.zip}-${city.searchName}`, city, 'rent', city.name)}
+              </div>
+            ))}
+          </div>
+        ) : null}
+        {results && results.properties.length > 0 ? (
+          <div role="group" aria-labelledby={`${baseId}-properties`} className={styles.group}>
+            <p id={`${baseId}-properties`} className={styles.heading}>
+              {labels.properties}
+            </p>
+            {results.properties.map(propertyOption)}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
