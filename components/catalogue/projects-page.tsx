@@ -1,24 +1,55 @@
+import Image from 'next/image';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { getProjects, type ProjectWithUnits } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import { href } from '@/lib/i18n';
 import { formatEuro } from '@/lib/format';
+import { sanitizeHtml } from '@/lib/html';
+import { href } from '@/lib/i18n';
+import { PropertyGallery } from './property-gallery';
+import cardStyles from './property-card.module.css';
+import listStyles from './property-list.module.css';
+import styles from './property-sections.module.css';
 
+/** The new-build projects of a language, or 'No projects are currently available.'. */
 export async function ProjectsPage({ language }: { language: Language }) {
-  const t = await getTranslations('projects');
+  const t = await getTranslations({ locale: language, namespace: 'projects' });
+  const photo = await getTranslations({ locale: language, namespace: 'list' });
   const projects = getProjects(language);
   return (
     <>
       <h1>{t('title')}</h1>
       {projects.length === 0 ? (
-        <p>{t('empty')}</p>
+        <p className={styles.notice}>{t('empty')}</p>
       ) : (
-        <ul>
-          {projects.map((project) => (
+        <ul className={listStyles.list}>
+          {projects.map((project, index) => (
             <li key={project.ID}>
-              <Link href={href({ page: 'project', id: project.ID }, language)}>{project.Name}</Link> – {project.Zip} {project.City} (
-              {t('unitCount', { count: project.Units.length })})
+              <article className={cardStyles.card}>
+                <div className={cardStyles.media}>
+                  {project.XLargePictureItem ? (
+                    <Image
+                      src={project.XLargePictureItem.Url}
+                      width={project.XLargePictureItem.Width}
+                      height={project.XLargePictureItem.Height}
+                      alt={photo('photoOf', { title: project.Name, town: project.City })}
+                      sizes="(max-width: 766px) 100vw, (max-width: 1279px) 50vw, 300px"
+                      loading={index < 2 ? 'eager' : 'lazy'}
+                    />
+                  ) : null}
+                </div>
+                <div className={cardStyles.body}>
+                  <h2 className={cardStyles.title}>
+                    <Link href={href({ page: 'project', id: project.ID }, language)} className={cardStyles.link}>
+                      {project.Name}
+                    </Link>
+                  </h2>
+                  <p className={cardStyles.town}>
+                    {project.Zip} {project.City}
+                  </p>
+                  <p className={cardStyles.town}>{t('unitCount', { count: project.Units.length })}</p>
+                </div>
+              </article>
             </li>
           ))}
         </ul>
@@ -27,8 +58,10 @@ export async function ProjectsPage({ language }: { language: Language }) {
   );
 }
 
+/** One project: description, pictures, address and its units. */
 export async function ProjectDetail({ project, language }: { project: ProjectWithUnits; language: Language }) {
-  const t = await getTranslations('projects');
+  const t = await getTranslations({ locale: language, namespace: 'projects' });
+  const property = await getTranslations({ locale: language, namespace: 'property' });
   return (
     <article>
       <p>
@@ -39,29 +72,58 @@ export async function ProjectDetail({ project, language }: { project: ProjectWit
         {project.PublicAddress ? `${project.Street} ${project.HouseNumber}, ` : ''}
         {project.Zip} {project.City}
       </p>
-      <h2>{t('units')}</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t('floor')}</th>
-            <th scope="col">{t('unit')}</th>
-            <th scope="col">{t('price')}</th>
-            <th scope="col">{t('status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {project.Units.map((unit) => (
-            <tr key={unit.PropertyID}>
-              <td>{unit.Floor}</td>
-              <td>
-                <Link href={href({ page: 'property', id: unit.PropertyID }, language)}>{unit.Name}</Link>
-              </td>
-              <td>{formatEuro(unit.Price)}</td>
-              <td>{unit.Sold ? t('sold') : t('available')}</td>
+      {project.XLargePictureItems.length > 0 ? (
+        <PropertyGallery
+          pictures={project.XLargePictureItems.map((picture, index) => ({
+            id: picture.ID,
+            src: picture.Url,
+            width: picture.Width,
+            height: picture.Height,
+            alt: `${project.Name} – ${property('photoNumber', { index: index + 1, total: project.XLargePictureItems.length })}`,
+          }))}
+          labels={{
+            photos: property('photos'),
+            previous: property('previousPhoto'),
+            next: property('nextPhoto'),
+            thumbnails: property('thumbnails'),
+            showPhoto: property('showPhoto', { index: '{index}' }),
+            photoNumber: property('photoNumber', { index: '{index}', total: '{total}' }),
+          }}
+        />
+      ) : (
+        <p className={styles.notice}>{property('noPhoto')}</p>
+      )}
+      {project.DescriptionA.trim() ? (
+        <section className={styles.section} aria-labelledby="project-description">
+          <h2 id="project-description">{property('description')}</h2>
+          <div className={styles.description} dangerouslySetInnerHTML={{ __html: sanitizeHtml(project.DescriptionA) }} />
+        </section>
+      ) : null}
+      <section className={styles.section} aria-labelledby="units">
+        <h2 id="units">{t('units')}</h2>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t('floor')}</th>
+              <th scope="col">{t('unit')}</th>
+              <th scope="col">{t('price')}</th>
+              <th scope="col">{t('status')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {project.Units.map((unit) => (
+              <tr key={unit.PropertyID}>
+                <td>{unit.Floor}</td>
+                <td>
+                  <Link href={href({ page: 'property', id: unit.PropertyID }, language)}>{unit.Name}</Link>
+                </td>
+                <td>{formatEuro(unit.Price)}</td>
+                <td>{unit.Sold ? t('sold') : t('available')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { SearchForm } from '@/components/search/search-form';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/i18n';
 import { GoalLinks } from './goal-links';
@@ -11,6 +12,7 @@ export async function PropertyNotFound({ language }: { language: Language }) {
     <>
       <h1>{t('property.notFoundTitle')}</h1>
       <p>{t('property.notFoundText')}</p>
+      <SearchForm language={language} />
       <GoalLinks language={language} />
       <p>
         <Link href={href({ page: 'home' }, language)}>{t('nav.backHome')}</Link>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { GoalLinks } from '@/components/catalogue/goal-links';
+import { SearchForm } from '@/components/search/search-form';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/i18n';
 
@@ -12,6 +13,7 @@ export async function PageNotFound({ language }: { language: Language }) {
       <h1>{t('title')}</h1>
       <p>{t('text')}</p>
       <h2>{t('searchTitle')}</h2>
+      <SearchForm language={language} />
       <GoalLinks language={language} />
       <p>
         <Link href={href({ page: 'home' }, language)}>{t('homeLink')}</Link>

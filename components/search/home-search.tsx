@@ -3,7 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { getTotals } from '@/lib/catalogue';
 import { getSite, localise, type Language } from '@/lib/config';
 import { href } from '@/lib/i18n';
-import { SearchPanel, type SearchPanelLabels } from './search-panel';
+import { SearchPanel } from './search-panel';
+import { searchIndexUrl, searchPanelLabels } from './search-labels';
 import styles from './home-search.module.css';
 
 /** The home search block, driven by the homeSearch configuration (spec §2). */
@@ -12,21 +13,7 @@ export async function HomeSearch({ language }: { language: Language }) {
   const { homeSearch, siteInfo } = getSite();
   const totals = getTotals(language);
   const withTotals = (text: string) => text.replaceAll('FOR_SALE_TOTAL', String(totals.sale)).replaceAll('FOR_RENT_TOTAL', String(totals.rent));
-  const labels: SearchPanelLabels = {
-    label: t('search.label'),
-    placeholder: t('search.placeholder'),
-    button: t('search.button'),
-    types: t('search.types'),
-    cities: t('search.cities'),
-    properties: t('search.properties'),
-    forSale: t('search.forSale'),
-    forRent: t('search.forRent'),
-    optionLabel: t('search.optionLabel', { name: '{name}', goal: '{goal}', count: '{count}' }),
-    reference: t('search.reference', { id: '{id}' }),
-    loading: t('search.loading'),
-    noMatches: t('search.noMatches'),
-    failed: t('search.failed'),
-  };
+  const labels = await searchPanelLabels(language);
   const showCount = homeSearch.showSearchCount && homeSearch.showCountProperty;
   const buttons = [
     { page: 'for-sale' as const, label: t('search.forSale'), count: totals.sale },
@@ -43,7 +30,7 @@ export async function HomeSearch({ language }: { language: Language }) {
       <h1 id="home-search-title">{homeSearch.title.public ? localise(homeSearch.title.text, language) : siteInfo.name}</h1>
       {homeSearch.description.public ? <p>{withTotals(localise(homeSearch.description.text, language))}</p> : null}
       {homeSearch.secondDescription.public ? <p>{withTotals(localise(homeSearch.secondDescription.text, language))}</p> : null}
-      {homeSearch.showSearchInput ? <SearchPanel indexUrl={`/api/search-index/${language}/`} labels={labels} /> : null}
+      {homeSearch.showSearchInput ? <SearchPanel indexUrl={searchIndexUrl(language)} labels={labels} /> : null}
       {homeSearch.showSearchButton ? (
         <ul className={styles.buttons}>
           {buttons.map((button) => (
