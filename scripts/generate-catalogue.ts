@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOwners, buildSlots } from './catalogue-generator/crm';
 import { buildListings, readTeam } from './catalogue-generator/listings';
+import { writeDocumentFiles } from './catalogue-generator/document-files';
 import { writeCatalogue } from './catalogue-generator/output';
 import { listingPictureSet } from './catalogue-generator/picture-plan';
 import { renderPictures } from './catalogue-generator/pictures';
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
 
   const publicDir = join(root, 'public/catalogue');
   const pictures = await renderPictures(publicDir, [...PLAN.map(listingPictureSet), ...projectPictureSets()]);
+  const documentCount = writeDocumentFiles(publicDir, properties);
+  console.log(`${documentCount} documents written to public/catalogue/documents`);
   const size = folderSize(publicDir);
   const megabytes = size.bytes / 1024 / 1024;
   if (megabytes >= 10) throw new Error(`public/catalogue is ${megabytes.toFixed(2)} MB; it must stay under 10 MB`);

@@ -114,6 +114,20 @@ test.describe('home map embed', () => {
     await expect(pins(page)).toHaveCount(shown.length);
   });
 
+  test('ignores a well-formed message from another origin', async ({ page }) => {
+    await openEmbed(page);
+    // A sandboxed frame has an opaque origin ("null"): the message is right, its sender is not.
+    await page.evaluate((message) => {
+      const frame = document.createElement('iframe');
+      frame.sandbox.add('allow-scripts');
+      frame.srcdoc = `<script>parent.postMessage(${JSON.stringify(message)}, '*')<\/script>`;
+      document.body.append(frame);
+    }, sample);
+    await page.waitForTimeout(500);
+    await expect(pins(page)).toHaveCount(0);
+    await expect(page.locator('#list-section')).toBeHidden();
+  });
+
   test('a pin opens a card with a link to the listing; Escape closes it', async ({ page }) => {
     await openEmbed(page);
     await post(page, sample);

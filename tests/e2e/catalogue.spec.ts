@@ -1,0 +1,183 @@
+import { expect, test, type Page } from '@playwright/test';
+import { getProperties, getProperty } from '@/lib/catalogue';
+import { getEnabledLanguages } from '@/lib/config';
+import { href } from '@/lib/i18n/urls';
+
+/** Aborts and counts every request that leaves the site. */
+async function blockExternal(page: Page): Promise<string[]> {
+  const external: string[] = [];
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('http://localhost') || url.startsWith('data:')) return route.continue();
+    external.push(url);
+    return route.abort();
+  });
+  return external;
+}
+
+for (const language of getEnabledLanguages()) {
+  test(`every internal link reachable from the ${language} home page answers without error`, async ({ request }) => {
+    test.setTimeout(240_000);
+    const seen = new Set<string>([`/${language}/`]);
+    const queue = [`/${language}/`];
+    const failures: string[] = [];
+    while (queue.length > 0) {
+      const url = queue.shift()!;
+      const response = await request.get(url);
+      if (response.status() >= 400) failures.push(`${url}: ${response.status()}`);
+      const type = response.headers()['content-type'] ?? '';
+      if (!type.includes('text/html')) continue;
+      const html = await response.text();
+      for (const match of html.matchAll(/href="(\/[^"#]*)"/g)) {
+        const link = match[1]!.replace(/&amp;/g, '&');
+        if (link.startsWith('/_next/') || seen.has(link)) continue;
+        seen.add(link);
+        queue.push(link);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(seen.size).toBeGreaterThan(80);
+  });
+}
+
+test.describe('lists', () => {
+  test('filter by town in any language, case and accents ignored, and by type', async ({ page }) => {
+    const expected = getProperties('fr', { goal: 'sale', city: 'Mons|7000' }).length;
+    await page.goto('/fr/a-vendre/?city=BERGEN|7000');
+    await expect(page.getByText(new RegExp(`^${expected} biens`))).toBeVisible();
+    await expect(page.locator('main article')).toHaveCount(Math.min(expected, 12));
+    await page.getByLabel('Type de bien').selectOption('3');
+    await expect(page).toHaveURL(/type=3/);
+    const apartments = getProperties('fr', { goal: 'sale', city: 'Mons|7000', webId: 3 }).length;
+    await expect(page.locator('main article')).toHaveCount(apartments);
+  });
+
+  test('shows the no-results message when nothing matches', async ({ page }) => {
+    await page.goto('/en/for-rent/?city=Mons|7500');
+    await expect(page.getByText('No results were found for your search.')).toBeVisible();
+  });
+
+  test('sorts by price and pages by twelve with page x of y', async ({ page }) => {
+    await page.goto('/nl/te-koop/?sort=price-asc');
+    const total = getProperties('nl', { goal: 'sale' }).length;
+    const pages = Math.ceil(total / 12);
+    await expect(page.getByText(`${total} panden · Pagina 1 van ${pages}`)).toBeVisible();
+    const prices = getProperties('nl', { goal: 'sale' })
+      .filter((property) => property.PublishPrice)
+      .map((property) => property.Price)
+      .sort((a, b) => a - b);
+    await expect(page.locator('main article').first()).toContainText(new Intl.NumberFormat('nl-BE').format(prices[0]!));
+    await page.getByRole('navigation', { name: 'Paginering' }).getByRole('link', { name: 'Volgende' }).click();
+    await expect(page.getByText(`${total} panden · Pagina 2 van ${pages}`)).toBeVisible();
+    await expect(page).toHaveURL(/page=2/);
+  });
+});
+
+test.describe('property detail', () => {
+  test('gallery moves with the keyboard and shows thumbnails', async ({ page }) => {
+    await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
+    const gallery = page.getByRole('region', { name: 'Photos' });
+    await expect(gallery.locator('.swiper-slide-active img').first()).toHaveAttribute('alt', /Photo 1 of/);
+    await page.keyboard.press('ArrowRight');
+    await expect(gallery.locator('.swiper-slide-active img').first()).toHaveAttribute('alt', /Photo 2 of/);
+    await expect(gallery.getByRole('img', { name: 'Show photo 3' })).toBeAttached();
+  });
+
+  test('a sold listing shows its message and no request actions', async ({ page }) => {
+    await page.goto(href({ page: 'property', id: 4000003 }, 'fr'));
+    await expect(page.getByRole('status')).toHaveText('Bien vendu');
+    await expect(page.getByRole('link', { name: 'Demander une visite' })).toHaveCount(0);
+  });
+
+  test('an active listing links its request actions to the contact section', async ({ page }) => {
+    await page.goto(href({ page: 'property', id: 4000001 }, 'nl'));
+    await page.getByRole('link', { name: 'Bezoek aanvragen' }).click();
+    await expect(page).toHaveURL(/#request-visit$/);
+    await expect(page.getByRole('heading', { name: 'Interesse in dit pand?' })).toBeVisible();
+  });
+
+  test('a listing without pictures says so, the description is sanitized', async ({ page }) => {
+    await page.goto(href({ page: 'property', id: 4000052 }, 'en'));
+    await expect(page.getByText('No photo was found')).toBeVisible();
+    await page.goto(href({ page: 'property', id: 4000038 }, 'en'));
+    const description = page.locator('section[aria-labelledby="description"]');
+    await expect(description).toBeVisible();
+    expect(await description.innerHTML()).not.toMatch(/<script|onclick|javascript:/i);
+  });
+
+  test('EPC label image of the region, figures and the renovation notice on E and F sales', async ({ page }) => {
+    const property = getProperty(4000035, 'fr')!;
+    await page.goto(href({ page: 'property', id: property.ID }, 'fr'));
+    await expect(page.getByRole('img', { name: /Label énergétique E/ })).toHaveAttribute('src', '/images/epc/wallonia/e.png');
+    await expect(page.getByText(/l'acheteur d'une habitation au label énergétique E ou F doit la rénover/)).toBeVisible();
+  });
+
+  test('videos load nothing from their host until asked, then embed', async ({ page }) => {
+    const external = await blockExternal(page);
+    await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
+    await page.waitForLoadState('networkidle');
+    expect(external).toEqual([]);
+    await page.getByRole('button', { name: 'Play the video' }).click();
+    await expect(page.locator('iframe[src*="youtube-nocookie.com/embed/"]')).toBeAttached();
+  });
+
+  test('the agent phone is grouped and the metadata names canonical, alternates and picture', async ({ page }) => {
+    await page.goto(href({ page: 'property', id: 4000001 }, 'fr'));
+    await expect(page.locator('address a[href^="tel:"]').first()).toHaveText(/^\d{3,4}( \d{2}){3}$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${href({ page: 'property', id: 4000001 }, 'fr')}$`));
+    await expect(page.locator('link[rel="alternate"][hreflang="nl"]')).toHaveAttribute('href', new RegExp(`${href({ page: 'property', id: 4000001 }, 'nl')}$`));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/catalogue\/4000001\//);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{60,}/);
+  });
+});
+
+test.describe('projects', () => {
+  test('the list links each project, whose page shows its units', async ({ page }) => {
+    await page.goto('/en/projects/');
+    await page.locator('main article a').first().click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Floor' })).toBeVisible();
+  });
+});
+
+test.describe('home search', () => {
+  test('fetches its data on first focus and finds a listing by its exact ID', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto('/en/');
+    expect(requests.some((url) => url.includes('/api/search-index/'))).toBe(false);
+    const input = page.getByRole('combobox', { name: 'Search properties' });
+    await input.focus();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await input.fill('4000003');
+    await expect(page.getByRole('option', { name: /Ref: 4000003/ })).toHaveAttribute('href', href({ page: 'property', id: 4000003 }, 'en'));
+    await input.fill('400000');
+    await expect(page.getByRole('option', { name: /Ref:/ })).toHaveCount(0);
+  });
+
+  test('finds a town by accented or accent-free name and by postcode, a type by name', async ({ page }) => {
+    await page.goto('/fr/');
+    const input = page.getByRole('combobox');
+    for (const query of ['Écaussinnes', 'ecaussinnes', '7190']) {
+      await input.fill(query);
+      await expect(page.getByRole('option', { name: /Écaussinnes – À vendre/ })).toHaveAttribute('href', '/fr/a-vendre/?city=%C3%89caussinnes%7C7190');
+    }
+    await expect(page.getByRole('option', { name: /Écaussinnes – À louer \(0\)/ })).toHaveAttribute('aria-disabled', 'true');
+    await input.fill('appartement');
+    await expect(page.getByRole('option', { name: /Appartement – À vendre/ })).toBeVisible();
+  });
+
+  test('is operable by keyboard and closes on Escape', async ({ page }) => {
+    await page.goto('/nl/');
+    const input = page.getByRole('combobox');
+    await input.fill('studio');
+    await expect(page.getByRole('option', { name: /Studio – Te koop/ })).toBeVisible();
+    await input.press('ArrowDown');
+    await expect(input).toHaveAttribute('aria-activedescendant', /.+/);
+    await input.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await input.press('ArrowDown');
+    await input.press('Enter');
+    await expect(page).toHaveURL(/\/nl\/te-(koop|huur)\/\?type=2$/);
+  });
+});
