@@ -6,6 +6,7 @@ import type { Language } from '@/lib/config';
 import { formatEuro } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
 import { href } from '@/lib/i18n';
+import { pictureSrc } from '@/lib/media/picture-src';
 import { PropertyGallery } from './property-gallery';
 import cardStyles from './property-card.module.css';
 import listStyles from './property-list.module.css';
@@ -29,7 +30,7 @@ export async function ProjectsPage({ language }: { language: Language }) {
                 <div className={cardStyles.media}>
                   {project.XLargePictureItem ? (
                     <Image
-                      src={project.XLargePictureItem.Url}
+                      src={pictureSrc(project.XLargePictureItem.Url)}
                       width={project.XLargePictureItem.Width}
                       height={project.XLargePictureItem.Height}
                       alt={photo('photoOf', { title: project.Name, town: project.City })}
@@ -76,7 +77,7 @@ export async function ProjectDetail({ project, language }: { project: ProjectWit
         <PropertyGallery
           pictures={project.XLargePictureItems.map((picture, index) => ({
             id: picture.ID,
-            src: picture.Url,
+            src: pictureSrc(picture.Url),
             width: picture.Width,
             height: picture.Height,
             alt: `${project.Name} – ${property('photoNumber', { index: index + 1, total: project.XLargePictureItems.length })}`,

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/i18n';
+import { pictureSrc } from '@/lib/media/picture-src';
 import { PropertyPrice } from './property-price';
 import styles from './property-card.module.css';
 
@@ -22,7 +23,7 @@ export async function PropertyCard({ property, language, eager = false }: { prop
       <div className={styles.media}>
         {picture ? (
           <Image
-            src={picture.Url}
+            src={pictureSrc(picture.Url)}
             width={picture.Width}
             height={picture.Height}
             alt={t('list.photoOf', { title: property.TypeDescription, town: property.City })}

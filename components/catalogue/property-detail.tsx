@@ -5,6 +5,7 @@ import type { Language } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
 import { href } from '@/lib/i18n';
+import { pictureSrc } from '@/lib/media/picture-src';
 import { recognizeVideo } from '@/lib/media/video';
 import { EmbedFacade } from './embed-facade';
 import { PropertyEnergy } from './property-energy';
@@ -78,7 +79,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
         <PropertyGallery
           pictures={property.XLargePictureItems.map((picture, index) => ({
             id: picture.ID,
-            src: picture.Url,
+            src: pictureSrc(picture.Url),
             width: picture.Width,
             height: picture.Height,
             alt: `${title} – ${t('photoNumber', { index: index + 1, total: property.XLargePictureItems.length })}`,

@@ -103,6 +103,8 @@ export function SearchPanel({ indexUrl, labels }: { indexUrl: string; labels: Se
       const option = enabled.find((candidate) => candidate.id === active);
       if (option) window.location.assign(option.href);
     } else if (event.key === 'Escape') {
+      // Close only: the browser would also clear a search field, which reopens the panel.
+      event.preventDefault();
       setOpen(false);
       setActive(null);
     }

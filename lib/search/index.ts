@@ -1,6 +1,7 @@
 import { getCities, getProperties, getTypes, type CatalogueLanguage } from '../catalogue';
 import { cleanDescription } from '../format';
 import { href } from '../i18n/urls';
+import { pictureSrc } from '../media/picture-src';
 
 /*
  * The home search's data, fetched by the browser on the first focus of the search input (never
@@ -37,7 +38,7 @@ export function buildSearchIndex(language: CatalogueLanguage): SearchIndex {
       id: String(property.ID),
       text: cleanDescription(property.DescriptionA, searchDescriptionLimit) || property.TypeDescription,
       town: `${property.Zip} ${property.City}`,
-      picture: property.SmallPictureItem?.Url ?? null,
+      picture: property.SmallPictureItem ? pictureSrc(property.SmallPictureItem.Url) : null,
       href: href({ page: 'property', id: property.ID }, language),
     })),
   };
