@@ -4,7 +4,8 @@ import { getEnabledLanguages, getDefaultLanguage, isSupportedLanguage } from './
 import { detectLanguage } from './lib/i18n/detect';
 import { legacyRedirect } from './lib/i18n/legacy';
 import { languageCookie, routing } from './lib/i18n/routing';
-import { checkPath, translatePath } from './lib/i18n/urls';
+import { checkPath, listResultsPath, translatePath } from './lib/i18n/urls';
+import { hasListQuery } from './lib/catalogue/list-query';
 
 const intl = createMiddleware(routing);
 const oneYear = 60 * 60 * 24 * 365;
@@ -65,6 +66,12 @@ export default function proxy(request: NextRequest) {
     // by notFound() in a page: Next.js 16 then serves an empty error shell whose content only
     // appears once JavaScript runs. The rewritten route renders the localised not-found content.
     if (check.kind === 'not-found') return NextResponse.rewrite(new URL(check.render, request.url), { status: 404 });
+    // A list with a query is rendered on the server (filters and paging without JavaScript);
+    // the plain list stays the prerendered page.
+    const route = check.resolved.route;
+    if ((route.page === 'for-sale' || route.page === 'for-rent') && hasListQuery(searchParams)) {
+      return NextResponse.rewrite(new URL(`${listResultsPath(check.resolved.language, route.page)}${search}`, request.url));
+    }
   }
 
   const response = intl(request);

@@ -1,6 +1,6 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { applyListParams, listQueryString, listSorts, parseListParams, type ListItem, type ListParams, type ListResult, type ListSort } from '@/lib/catalogue/list-query';
 import { ListingResults, type ListingResultsLabels } from './listing-results';
@@ -31,12 +31,13 @@ type Props = {
 /** Filters, sort and paging of a prerendered list, driven by the query string. */
 export function ListingBrowser({ items, cards, labels, towns, types }: Props) {
   const searchParams = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const params = useMemo(() => parseListParams(new URLSearchParams(searchParams.toString())), [searchParams]);
   const result = useMemo(() => applyListParams(items, params), [items, params]);
 
-  const navigate = (next: Partial<ListParams>) => router.push(`${pathname}${listQueryString({ ...params, ...next, page: 1 })}`, { scroll: false });
+  // The history API, not the router: the cards are all here, no server round trip is needed.
+  const go = (query: string) => window.history.pushState(null, '', `${pathname}${query}`);
+  const navigate = (next: Partial<ListParams>) => go(listQueryString({ ...params, ...next, page: 1 }));
   // Without JavaScript the form is a plain GET to the same page; with it, the URL updates in place.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -83,17 +84,17 @@ export function ListingBrowser({ items, cards, labels, towns, types }: Props) {
         </label>
         <button type="submit">{labels.apply}</button>
         {params.city || params.type ? (
-          <button type="button" className={styles.reset} onClick={() => router.push(pathname, { scroll: false })}>
+          <button type="button" className={styles.reset} onClick={() => go('')}>
             {labels.reset}
           </button>
         ) : null}
       </form>
-      <ListingResults result={result} params={params} cards={cards} labels={labels} />
+      <ListingResults path={pathname} result={result} params={params} cards={cards} labels={labels} onPage={(query) => go(query)} />
     </>
   );
 }
 
 /** The server-rendered stand-in while the island reads the query string. */
-export function StaticListing({ result, cards, labels }: { result: ListResult; cards: Record<number, ReactNode>; labels: ListingResultsLabels }) {
-  return <ListingResults result={result} params={{ sort: 'newest', page: 1 }} cards={cards} labels={labels} />;
+export function StaticListing({ path, result, params, cards, labels }: { path: string; result: ListResult; params: ListParams; cards: Record<number, ReactNode>; labels: ListingResultsLabels }) {
+  return <ListingResults path={path} result={result} params={params} cards={cards} labels={labels} />;
 }

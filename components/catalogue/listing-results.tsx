@@ -1,5 +1,4 @@
-import Link from 'next/link';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { listQueryString, type ListParams, type ListResult } from '@/lib/catalogue/list-query';
 import styles from './listing-results.module.css';
 
@@ -20,8 +19,30 @@ export type ListingResultsLabels = {
  * One page of a listing list: the count, the cards and the page links. No hooks and no
  * directive, so it renders on the server (the prerendered list) and in the browser island alike.
  */
-export function ListingResults({ result, params, cards, labels }: { result: ListResult; params: ListParams; cards: Record<number, ReactNode>; labels: ListingResultsLabels }) {
-  const pageHref = (page: number) => listQueryString({ ...params, page }) || '?';
+export function ListingResults({
+  path,
+  result,
+  params,
+  cards,
+  labels,
+  onPage,
+}: {
+  /** The list's own path, e.g. /nl/te-koop/: page links are absolute so that crawlers follow them. */
+  path: string;
+  result: ListResult;
+  params: ListParams;
+  cards: Record<number, ReactNode>;
+  labels: ListingResultsLabels;
+  /** In the browser island: change page in place instead of loading the server-rendered page. */
+  onPage?: (query: string) => void;
+}) {
+  const pageHref = (page: number) => `${path}${listQueryString({ ...params, page })}`;
+  const follow = (page: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onPage || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onPage(listQueryString({ ...params, page }));
+    event.currentTarget.closest('div')?.scrollIntoView({ block: 'start' });
+  };
   return (
     <div className={styles.results}>
       <p className={styles.summary} aria-live="polite">
@@ -39,17 +60,25 @@ export function ListingResults({ result, params, cards, labels }: { result: List
       )}
       {result.pages > 1 ? (
         <nav aria-label={labels.pagination} className={styles.pagination}>
-          {result.page > 1 ? <Link href={pageHref(result.page - 1)}>{labels.previous}</Link> : null}
+          {result.page > 1 ? (
+            <a href={pageHref(result.page - 1)} onClick={follow(result.page - 1)}>
+              {labels.previous}
+            </a>
+          ) : null}
           <ol>
             {Array.from({ length: result.pages }, (_, index) => index + 1).map((page) => (
               <li key={page}>
-                <Link href={pageHref(page)} aria-current={page === result.page ? 'page' : undefined} aria-label={labels.pageNumber.replace('{page}', String(page))}>
+                <a href={pageHref(page)} onClick={follow(page)} aria-current={page === result.page ? 'page' : undefined} aria-label={labels.pageNumber.replace('{page}', String(page))}>
                   {page}
-                </Link>
+                </a>
               </li>
             ))}
           </ol>
-          {result.page < result.pages ? <Link href={pageHref(result.page + 1)}>{labels.next}</Link> : null}
+          {result.page < result.pages ? (
+            <a href={pageHref(result.page + 1)} onClick={follow(result.page + 1)}>
+              {labels.next}
+            </a>
+          ) : null}
         </nav>
       ) : null}
     </div>

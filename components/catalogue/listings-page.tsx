@@ -1,17 +1,19 @@
 import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { getCities, getProperties, getTypes, townSearchNames, type Goal } from '@/lib/catalogue';
-import { applyListParams, listPageSize, parseListParams, type ListItem } from '@/lib/catalogue/list-query';
+import { applyListParams, listPageSize, parseListParams, type ListItem, type ListParams } from '@/lib/catalogue/list-query';
 import type { Language } from '@/lib/config';
+import { href } from '@/lib/i18n';
 import { ListingBrowser, StaticListing, type ListingBrowserLabels } from './listing-browser';
 import { PropertyCard } from './property-card';
 
 /*
- * The for-sale or for-rent list. Prerendered once per language: the cards are rendered here and
- * the browser island picks, orders and pages them from the query string (?city, ?type, ?sort,
- * ?page). Without JavaScript the first page of the unfiltered list shows.
+ * The for-sale or for-rent list. The plain list is prerendered once per language; a request with a
+ * query (?city, ?type, ?sort, ?page) is rendered on the server with those `params` (see proxy.ts),
+ * so filters and pages work without JavaScript. In the browser, the island applies later changes
+ * to the same cards without a round trip.
  */
-export async function ListingsPage({ goal, language }: { goal: Goal; language: Language }) {
+export async function ListingsPage({ goal, language, params = parseListParams(new URLSearchParams()) }: { goal: Goal; language: Language; params?: ListParams }) {
   const t = await getTranslations({ locale: language, namespace: 'list' });
   const properties = getProperties(language, { goal });
   const items: ListItem[] = properties.map((property) => ({
@@ -55,11 +57,11 @@ export async function ListingsPage({ goal, language }: { goal: Goal; language: L
     ),
     pageNumber: t('page', { page: '{page}' }),
   };
-  const initial = applyListParams(items, parseListParams(new URLSearchParams()));
+  const initial = applyListParams(items, params);
   return (
     <>
       <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>
-      <Suspense fallback={<StaticListing result={initial} cards={cards} labels={labels} />}>
+      <Suspense fallback={<StaticListing path={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} result={initial} params={params} cards={cards} labels={labels} />}>
         <ListingBrowser items={items} cards={cards} labels={labels} towns={towns} types={types} />
       </Suspense>
     </>

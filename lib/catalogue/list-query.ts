@@ -81,3 +81,8 @@ export function listQueryString(params: Partial<ListParams>): string {
   const text = query.toString();
   return text ? `?${text}` : '';
 }
+
+/** Whether a list URL carries any of the list's parameters. */
+export function hasListQuery(params: URLSearchParams): boolean {
+  return ['city', 'type', 'sort', 'page'].some((key) => params.has(key));
+}

@@ -34,7 +34,7 @@ export const pathSegmentSchema = z
   .string()
   .refine((value) => !value.includes('\u2019'), 'contains a typographic apostrophe (U+2019); use the ASCII apostrophe (\')')
   .refine((value) => /^[a-z0-9][a-z0-9'-]*$/.test(value), 'a path segment uses lowercase letters, digits, hyphens and the ASCII apostrophe only')
-  .refine((value) => value !== '404', '"404" is reserved for the page-not-found page');
+  .refine((value) => value !== '404' && value !== 'list-results', '"404" and "list-results" are reserved for the site\'s own pages');
 
 const perLanguagePath = z.strictObject({
   nl: pathSegmentSchema,

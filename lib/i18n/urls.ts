@@ -190,6 +190,9 @@ export function publishedMenuHrefs(language: Language): { entry: MenuEntry; href
  * title). "404" is reserved: no menu path may use it (lib/config/schemas).
  */
 export const notFoundSegments = ['404'] as const;
+
+/** Internal path of the server-rendered list for requests with a query (app/[lang]/list-results). */
+export const listResultsPath = (language: Language, page: 'for-sale' | 'for-rent') => `/${language}/list-results/${page === 'for-sale' ? 'sale' : 'rent'}/`;
 export const propertyNotFoundSegments = ['404', 'property'] as const;
 const internalPath = (language: Language, segments: readonly string[]) => join(language, segments);
 
