@@ -12,6 +12,10 @@ import { defineConfig } from '@playwright/test';
 const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '');
 const sitePort = Number(process.env.E2E_PORT ?? 3100);
 const germanPort = sitePort + 1;
+// Runs on other ports (E2E_PORT) build into their own folders, so two runs never share a build.
+const siteDist = sitePort === 3100 ? '.next' : `.next-e2e-${sitePort}`;
+const germanDist = sitePort === 3100 ? '.next-de' : `.next-e2e-${germanPort}`;
+const germanSite = sitePort === 3100 ? 'var/site-de' : `var/site-de-${germanPort}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,6 +39,7 @@ export default defineConfig({
   webServer: [
     {
       command: `npm run build && npx next start -p ${sitePort}`,
+      env: { NEXT_DIST_DIR: siteDist },
       url: `http://localhost:${sitePort}/nl/`,
       timeout: 600_000,
       reuseExistingServer: !process.env.CI,
@@ -43,11 +48,11 @@ export default defineConfig({
     },
     {
       // Built after the main site (the wait keeps the two builds off the same two cores).
-      command: `node scripts/wait-for-url.mjs http://localhost:${sitePort}/nl/ && node scripts/copy-site-with-german.mjs var/site-de && npx next build && npx next start -p ${germanPort}`,
+      command: `node scripts/wait-for-url.mjs http://localhost:${sitePort}/nl/ && node scripts/copy-site-with-german.mjs ${germanSite} && npx next build && npx next start -p ${germanPort}`,
       url: `http://localhost:${germanPort}/de/`,
       timeout: 900_000,
       reuseExistingServer: !process.env.CI,
-      env: { SITE_DIR: 'var/site-de', NEXT_DIST_DIR: '.next-de' },
+      env: { SITE_DIR: germanSite, NEXT_DIST_DIR: germanDist },
       stdout: 'ignore',
       stderr: 'pipe',
     },
