@@ -1,8 +1,7 @@
 'use client';
 
-import { usePathname, useSearchParams } from 'next/navigation';
-import { useMemo, type FormEvent, type ReactNode } from 'react';
-import { applyListParams, listQueryString, listSorts, parseListParams, type ListItem, type ListParams, type ListResult, type ListSort } from '@/lib/catalogue/list-query';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { applyListParams, listQueryString, listSorts, parseListParams, type ListItem, type ListParams, type ListSort } from '@/lib/catalogue/list-query';
 import { ListingResults, type ListingResultsLabels } from './listing-results';
 import styles from './listing-browser.module.css';
 
@@ -21,6 +20,10 @@ export type ListingBrowserLabels = ListingResultsLabels & {
 type Option = { value: string; label: string };
 
 type Props = {
+  /** The list's own path (/nl/te-koop/): the page may be served from an internal route. */
+  path: string;
+  /** The list's state as the server rendered it (from the request's query, or the defaults). */
+  initialParams: ListParams;
   items: ListItem[];
   cards: Record<number, ReactNode>;
   labels: ListingBrowserLabels;
@@ -28,15 +31,25 @@ type Props = {
   types: Option[];
 };
 
-/** Filters, sort and paging of a prerendered list, driven by the query string. */
-export function ListingBrowser({ items, cards, labels, towns, types }: Props) {
-  const searchParams = useSearchParams();
-  const pathname = usePathname();
-  const params = useMemo(() => parseListParams(new URLSearchParams(searchParams.toString())), [searchParams]);
+/*
+ * Filters, sort and paging of a list. The server renders it with the request's query (see
+ * app/[lang]/list-results), so it works without JavaScript; in the browser, changes apply in
+ * place and the address bar follows through the history API (no server round trip).
+ */
+export function ListingBrowser({ path, initialParams, items, cards, labels, towns, types }: Props) {
+  const [params, setParams] = useState(initialParams);
   const result = useMemo(() => applyListParams(items, params), [items, params]);
 
-  // The history API, not the router: the cards are all here, no server round trip is needed.
-  const go = (query: string) => window.history.pushState(null, '', `${pathname}${query}`);
+  useEffect(() => {
+    const follow = () => setParams(parseListParams(new URLSearchParams(window.location.search)));
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, []);
+
+  const go = (query: string) => {
+    window.history.pushState(null, '', `${path}${query}`);
+    setParams(parseListParams(new URLSearchParams(query)));
+  };
   const navigate = (next: Partial<ListParams>) => go(listQueryString({ ...params, ...next, page: 1 }));
   // Without JavaScript the form is a plain GET to the same page; with it, the URL updates in place.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -89,12 +102,7 @@ export function ListingBrowser({ items, cards, labels, towns, types }: Props) {
           </button>
         ) : null}
       </form>
-      <ListingResults path={pathname} result={result} params={params} cards={cards} labels={labels} onPage={(query) => go(query)} />
+      <ListingResults path={path} result={result} params={params} cards={cards} labels={labels} onPage={(query) => go(query)} />
     </>
   );
-}
-
-/** The server-rendered stand-in while the island reads the query string. */
-export function StaticListing({ path, result, params, cards, labels }: { path: string; result: ListResult; params: ListParams; cards: Record<number, ReactNode>; labels: ListingResultsLabels }) {
-  return <ListingResults path={path} result={result} params={params} cards={cards} labels={labels} />;
 }

@@ -1,10 +1,9 @@
-import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { getCities, getProperties, getTypes, townSearchNames, type Goal } from '@/lib/catalogue';
-import { applyListParams, listPageSize, parseListParams, type ListItem, type ListParams } from '@/lib/catalogue/list-query';
+import { listPageSize, parseListParams, type ListItem, type ListParams } from '@/lib/catalogue/list-query';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/i18n';
-import { ListingBrowser, StaticListing, type ListingBrowserLabels } from './listing-browser';
+import { ListingBrowser, type ListingBrowserLabels } from './listing-browser';
 import { PropertyCard } from './property-card';
 
 /*
@@ -57,13 +56,10 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
     ),
     pageNumber: t('page', { page: '{page}' }),
   };
-  const initial = applyListParams(items, params);
   return (
     <>
       <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>
-      <Suspense fallback={<StaticListing path={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} result={initial} params={params} cards={cards} labels={labels} />}>
-        <ListingBrowser items={items} cards={cards} labels={labels} towns={towns} types={types} />
-      </Suspense>
+      <ListingBrowser path={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} initialParams={params} items={items} cards={cards} labels={labels} towns={towns} types={types} />
     </>
   );
 }
