@@ -9,5 +9,8 @@ cpSync('data/site', target, { recursive: true });
 const file = path.join(target, 'site.json');
 const site = JSON.parse(readFileSync(file, 'utf8'));
 site.languageUse = site.languageUse.map((entry) => (entry.code === 'de' ? { ...entry, use: true } : entry));
+// A test tag manager ID, so that the consent tests (tests/e2e/consent.german.spec.ts) see the tag
+// manager load after consent; the shipped configuration has none.
+site.siteInfo.tagManagerId = 'GTM-TEST123';
 writeFileSync(file, `${JSON.stringify(site, null, 2)}\n`);
 console.log(`German enabled in ${file}`);

@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
+import { ConsentManager } from '@/components/consent/consent-manager';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
-import { getSite } from '@/lib/config';
-import { languageParams, requireLanguage } from '@/lib/i18n';
+import { BackToTop } from '@/components/layout/back-to-top';
+import { getMenuEntry, getSite } from '@/lib/config';
+import { consentTexts } from '@/lib/consent';
+import { languageParams, menuEntryHref, requireLanguage } from '@/lib/i18n';
 import './globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ lang: string }> };
@@ -29,7 +31,9 @@ export default async function LanguageLayout({ children, params }: Props) {
   const { lang } = await params;
   const language = requireLanguage(lang);
   const t = await getTranslations('meta');
-  const { theme } = getSite();
+  const tConsent = await getTranslations('consent');
+  const { theme, siteInfo } = getSite();
+  const cookiePolicy = getMenuEntry('cookie-policy');
   const themeVariables = {
     '--colour-primary': theme.primary,
     '--colour-secondary': theme.secondary,
@@ -43,9 +47,16 @@ export default async function LanguageLayout({ children, params }: Props) {
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>
-        <SiteHeader language={language} />
-        <main id="main">{children}</main>
+        {/* Each page renders its own header (components/layout/page-frame.tsx): the language
+            switcher needs the page's translations, which only the page knows. */}
+        {children}
         <SiteFooter language={language} />
+        <BackToTop label={t('backToTop')} />
+        <ConsentManager
+          ids={{ analyticsId: siteInfo.analyticsId, adsId: siteInfo.adsId, tagManagerId: siteInfo.tagManagerId, socialPixelId: siteInfo.socialPixelId }}
+          texts={consentTexts((key) => tConsent(key))}
+          policyHref={cookiePolicy && cookiePolicy.status !== 'Draft' ? menuEntryHref(cookiePolicy, language) : undefined}
+        />
       </body>
     </html>
   );

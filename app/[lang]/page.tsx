@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { HomePage } from '@/components/content/home-page';
+import { PageFrame } from '@/components/layout/page-frame';
 import { requireLanguage } from '@/lib/i18n';
 import { routeMetadata } from '@/lib/seo';
 
@@ -10,5 +11,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function Home({ params }: Props) {
-  return <HomePage language={requireLanguage((await params).lang)} />;
+  const language = requireLanguage((await params).lang);
+  return (
+    <PageFrame language={language} route={{ page: 'home' }}>
+      <HomePage language={language} />
+    </PageFrame>
+  );
 }

@@ -1,15 +1,58 @@
+import Image from 'next/image';
+import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { localise, type Article, type Language } from '@/lib/config';
+import { loadSiteConfig, localise, type Article, type Language, type MenuEntry } from '@/lib/config';
+import { href } from '@/lib/i18n';
+import { pictureSrc } from '@/lib/media/picture-src';
+import { ArticleBody } from './module-views/article-body';
+import styles from './article-page.module.css';
 
-/** An article: title, author for testimonials, summary. The body arrives with the sanitizer (step 2). */
+/**
+ * The menu page that lists an article's category (services → the services page). A page showing
+ * only this one article comes second: it is a detour, not the overview the visitor came from.
+ */
+function categoryPage(article: Article): MenuEntry | undefined {
+  const pages = loadSiteConfig().menu.filter((entry) => entry.status !== 'Draft' && entry.params.type === 'page');
+  const shows = (entry: MenuEntry, type: 'category' | 'article', id: string) =>
+    entry.params.modules.some((module) => module.status === 'Published' && module.relations.type === type && module.relations.id === id);
+  return pages.find((entry) => shows(entry, 'category', article.category)) ?? pages.find((entry) => shows(entry, 'article', article.id));
+}
+
+/** An article page: title, the author of a testimonial, picture, full body and the way back. */
 export async function ArticlePage({ article, language }: { article: Article; language: Language }) {
-  const t = await getTranslations('articles');
+  const t = await getTranslations({ locale: language });
+  const page = categoryPage(article);
+  const back = page
+    ? { href: href({ page: 'menu', id: page.id }, language), label: article.category === 'services' ? t('content.backToServices') : t('content.backTo', { page: localise(page.params.title, language) }) }
+    : { href: href({ page: 'home' }, language), label: t('content.backToHome') };
+  const body = localise(article.body, language);
+  const isTestimonial = article.category === 'testimonials';
   return (
-    <article>
-      <p>{article.category === 'services' ? t('services') : t('testimonials')}</p>
-      <h1>{localise(article.title, language)}</h1>
-      {article.author ? <p>{t('by', { author: article.author })}</p> : null}
-      <p>{localise(article.summary, language)}</p>
+    <article className={styles.article}>
+      {article.category === 'pages' ? null : <p className={styles.category}>{isTestimonial ? t('articles.testimonials') : t('articles.services')}</p>}
+      <h1 className={styles.title}>{localise(article.title, language)}</h1>
+      {article.image ? (
+        <div className={styles.media}>
+          {/* The title above says what the picture shows. */}
+          <Image src={pictureSrc(article.image)} alt="" fill priority sizes="(max-width: 766px) 100vw, 800px" />
+        </div>
+      ) : null}
+      {isTestimonial ? (
+        <figure className={styles.testimonial}>
+          <blockquote className={styles.quote}>
+            <ArticleBody html={body} />
+          </blockquote>
+          {article.author ? <figcaption className={styles.author}>{t('articles.by', { author: article.author })}</figcaption> : null}
+        </figure>
+      ) : (
+        <ArticleBody html={body} />
+      )}
+      <p className={styles.back}>
+        <Link href={back.href}>
+          <span aria-hidden="true">← </span>
+          {back.label}
+        </Link>
+      </p>
     </article>
   );
 }

@@ -1,8 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { HomeMap } from '@/components/catalogue/home-map';
 import { priceText, priceTranslator } from '@/components/catalogue/property-price';
+import { Banner } from '@/components/layout/banner/banner';
 import { HomeSearch } from '@/components/search/home-search';
-import { getMenuEntry, type Language } from '@/lib/config';
+import { getMenuEntry, getSite, type Language } from '@/lib/config';
 import { buildMapMessage } from '@/lib/map';
 import { MenuModules } from './menu-modules';
 
@@ -14,6 +15,7 @@ export async function HomePage({ language }: { language: Language }) {
   const message = buildMapMessage(language, { title: t('mapTitle'), listLabel: t('mapList'), noTilesNotice: t('mapNoTiles') }, (property) => priceText(property, price));
   return (
     <>
+      {getSite().banner.show ? <Banner language={language} title={home?.params.bannerTitle} description={home?.params.bannerDescription} /> : null}
       <HomeSearch language={language} />
       {home ? <MenuModules modules={home.params.modules} language={language} /> : null}
       <section aria-labelledby="home-map-title">

@@ -1,3 +1,4 @@
+import { Banner } from '@/components/layout/banner/banner';
 import { localise, type Language, type MenuEntry } from '@/lib/config';
 import { MenuModules } from './menu-modules';
 
@@ -5,6 +6,7 @@ import { MenuModules } from './menu-modules';
 export function MenuPage({ entry, language }: { entry: MenuEntry; language: Language }) {
   return (
     <>
+      {entry.params.banner ? <Banner language={language} title={entry.params.bannerTitle} description={entry.params.bannerDescription} /> : null}
       <h1>{localise(entry.params.title, language)}</h1>
       <p>{localise(entry.params.description, language)}</p>
       <MenuModules modules={entry.params.modules} language={language} />

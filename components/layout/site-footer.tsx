@@ -1,5 +1,7 @@
 import Link from 'next/link';
+import type { CSSProperties } from 'react';
 import { getTranslations } from 'next-intl/server';
+import { CookieSettingsLink } from '@/components/consent/cookie-settings-link';
 import { getMenuEntry, getSite, localise, type Language } from '@/lib/config';
 import { href, menuEntryHref } from '@/lib/i18n';
 import styles from './site-footer.module.css';
@@ -9,6 +11,7 @@ const legalPages = ['privacy-statement', 'cookie-policy', 'disclaimer'] as const
 /** Footer: the agency's address, the legal pages, the owner login and the copyright line. */
 export async function SiteFooter({ language }: { language: Language }) {
   const t = await getTranslations('nav');
+  const tConsent = await getTranslations('consent');
   const { footer, siteInfo } = getSite();
   return (
     <footer className={styles.footer} style={{ background: footer.bgColor, color: footer.textColor }}>
@@ -31,6 +34,9 @@ export async function SiteFooter({ language }: { language: Language }) {
         })}
         <li>
           <Link href={href({ page: 'login' }, language)}>{t('login')}</Link>
+        </li>
+        <li>
+          <CookieSettingsLink label={tConsent('settingsLink')} />
         </li>
       </ul>
       <p className={styles.copyright}>{localise(footer.copyright, language)}</p>

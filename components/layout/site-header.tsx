@@ -1,28 +1,188 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { getSite, localise, type Language } from '@/lib/config';
-import { href, publishedMenuHrefs } from '@/lib/i18n';
+import { SearchPanel } from '@/components/search/search-panel';
+import { searchIndexUrl, searchPanelLabels } from '@/components/search/search-labels';
+import { getEnabledLanguages, getMenu, getSite, localise, type Language, type MenuEntry } from '@/lib/config';
+import { href, menuEntryHref } from '@/lib/i18n';
+import { imageUrl, logoHeights } from '@/lib/media/image-url';
+import { MenuDisclosure } from './menu-disclosure';
+import { ScrollHeader } from './scroll-header';
 import styles from './site-header.module.css';
 
-/** The site header: the agency name and the published, top-level menu entries. */
-export async function SiteHeader({ language }: { language: Language }) {
-  const t = await getTranslations('meta');
-  const site = getSite();
-  const entries = publishedMenuHrefs(language).filter(({ entry }) => entry.parentId === null);
+type HeaderLink = { status: string; icon: string; label: string | Record<string, string>; link: string | Record<string, string>; color: string };
+
+/** Spec §2: top-bar links open in a new tab when they contain // or http, or start with tel: or mailto:. */
+export function opensInNewTab(link: string): boolean {
+  return link.includes('//') || link.includes('http') || link.startsWith('tel:') || link.startsWith('mailto:');
+}
+
+const icons: Record<string, string> = {
+  phone: 'M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z',
+  mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9c0-4 4-6 8-6s8 2 8 6',
+};
+
+function Icon({ name }: { name: string }) {
+  const path = icons[name];
+  if (!path) return null;
   return (
-    <header className={styles.header}>
-      <Link className={styles.brand} href={href({ page: 'home' }, language)}>
-        {site.siteInfo.name}
-      </Link>
-      <nav aria-label={t('mainNavigation')}>
-        <ul className={styles.menu}>
-          {entries.map(({ entry, href: target }) => (
-            <li key={entry.id}>
-              <Link href={target}>{localise(entry.params.title, language)}</Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className={styles.icon}>
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function HeaderLinks({ links, language }: { links: HeaderLink[]; language: Language }) {
+  const shown = links.filter((link) => link.status === 'Published');
+  if (shown.length === 0) return null;
+  return (
+    <ul className={styles.links}>
+      {shown.map((link) => {
+        const target = localise(link.link, language);
+        const external = opensInNewTab(target);
+        return (
+          <li key={`${target}-${localise(link.label, language)}`}>
+            <a href={target} style={link.color ? { color: link.color } : undefined} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+              <Icon name={link.icon} />
+              {localise(link.label, language)}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function entryLink(entry: MenuEntry, language: Language, className?: string) {
+  const label = localise(entry.params.title, language);
+  if (entry.params.redirect && entry.params.redirectUrl) {
+    return (
+      <a href={entry.params.redirectUrl} target="_blank" rel="noopener noreferrer" className={className}>
+        {label}
+      </a>
+    );
+  }
+  return (
+    <Link href={menuEntryHref(entry, language)} className={className}>
+      {label}
+    </Link>
+  );
+}
+
+function MenuList({ entries, all, language, className }: { entries: MenuEntry[]; all: MenuEntry[]; language: Language; className?: string }) {
+  return (
+    <ul className={className}>
+      {entries.map((entry) => {
+        const children = all.filter((child) => child.parentId === entry.id);
+        return (
+          <li key={entry.id}>
+            {entryLink(entry, language)}
+            {children.length > 0 ? (
+              <ul className={styles.submenu}>
+                {children.map((child) => (
+                  <li key={child.id}>{entryLink(child, language)}</li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+async function LanguageSwitcher({ language, alternates, flags }: { language: Language; alternates: Partial<Record<Language, string>>; flags: boolean }) {
+  const t = await getTranslations({ locale: language });
+  const languages = getEnabledLanguages();
+  if (languages.length < 2) return null;
+  return (
+    <nav aria-label={t('header.language')} className={styles.switcher}>
+      <ul>
+        {languages.map((code) => (
+          <li key={code}>
+            <a href={alternates[code] ?? href({ page: 'home' }, code)} hrefLang={code} lang={code} aria-current={code === language ? 'true' : undefined}>
+              {flags ? <img src={`/images/flags/${code}.png`} alt="" width={20} height={15} /> : null}
+              <span className={styles.code} aria-hidden="true">
+                {code.toUpperCase()}
+              </span>
+              <span className={styles.visuallyHidden}>{t(`languages.${code}`)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The site header from data/site: top bar (desktop only) with links, app bar text and language
+ * switcher; logo; the menu with its overflow; the free-valuation button; the property search; the
+ * mobile menu. `alternates` are the current page in every language, for the switcher.
+ */
+export async function SiteHeader({ language, alternates, isHome = false }: { language: Language; alternates: Partial<Record<Language, string>>; isHome?: boolean }) {
+  const t = await getTranslations({ locale: language });
+  const { header, siteInfo, languageFlags } = getSite();
+  const all = getMenu();
+  const topLevel = all.filter((entry) => entry.parentId === null && (header.menu.showHomeMenu || entry.params.type !== 'home'));
+  const visible = topLevel.slice(0, header.menu.menuMaxItems);
+  const overflow = topLevel.slice(header.menu.menuMaxItems);
+  const logo = header.logo.image.toLowerCase().endsWith('.svg') ? header.logo.image : imageUrl(header.logo.image, { height: logoHeights.desktop });
+  const searchLabels = header.propertySearch ? await searchPanelLabels(language) : undefined;
+  const switcher = header.languageSwitcher ? <LanguageSwitcher language={language} alternates={alternates} flags={languageFlags} /> : null;
+  const valuation = all.find((entry) => entry.id === 'free-valuation');
+
+  return (
+    <ScrollHeader className={styles.header} overlay={isHome && header.changeOnScroll}>
+      <div className={styles.topBar}>
+        <HeaderLinks links={header.links.left} language={language} />
+        {header.appBar.show ? <p className={styles.appBar}>{localise(header.appBar.text, language)}</p> : null}
+        <HeaderLinks links={header.links.right} language={language} />
+        {switcher}
+      </div>
+      <div className={styles.bar} data-logo-at-start={header.logo.showLogoAtStart || !isHome}>
+        <Link href={href({ page: 'home' }, language)} className={styles.logo} aria-label={t('header.home', { name: siteInfo.name })}>
+          <img src={logo} alt="" height={56} width={168} />
+        </Link>
+        <nav aria-label={t('meta.mainNavigation')} className={styles.nav} style={{ fontSize: `${header.menu.fontSize / 16}rem` }}>
+          <MenuList entries={visible} all={all} language={language} className={styles.menu} />
+          {overflow.length > 0 ? (
+            <MenuDisclosure label={t('header.more')} closeLabel={t('header.more')} className={styles.overflow} buttonClassName={styles.toggle} panelClassName={styles.overflowPanel}>
+              <MenuList entries={overflow} all={all} language={language} className={styles.overflowList} />
+            </MenuDisclosure>
+          ) : null}
+        </nav>
+        {header.menu.showFreeEvaluation && valuation ? (
+          <Link href={menuEntryHref(valuation, language)} className={styles.valuation}>
+            {t('header.freeValuation')}
+          </Link>
+        ) : null}
+        {header.mobileMenu.show ? (
+          <MenuDisclosure
+            label={t('header.menu')}
+            closeLabel={t('header.menu')}
+            className={styles.mobile}
+            buttonClassName={styles.toggle}
+            panelClassName={styles.mobilePanel}
+            icon={
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            }
+          >
+            {searchLabels ? <SearchPanel indexUrl={searchIndexUrl(language)} labels={searchLabels} /> : null}
+            <nav aria-label={t('header.menu')}>
+              <MenuList entries={topLevel} all={all} language={language} className={styles.mobileList} />
+            </nav>
+            {switcher}
+            <HeaderLinks links={[...header.links.left, ...header.links.right]} language={language} />
+          </MenuDisclosure>
+        ) : null}
+      </div>
+      {searchLabels && !isHome ? (
+        <div className={styles.search}>
+          <SearchPanel indexUrl={searchIndexUrl(language)} labels={searchLabels} />
+        </div>
+      ) : null}
+    </ScrollHeader>
   );
 }

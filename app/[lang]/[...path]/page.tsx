@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { permanentRedirect } from 'next/navigation';
 import { PropertyNotFound } from '@/components/catalogue/property-not-found';
 import { PageNotFound } from '@/components/content/page-not-found';
+import { PageFrame } from '@/components/layout/page-frame';
 import { RouteView } from '@/components/layout/route-view';
 import type { Language } from '@/lib/config';
 import { allPathSegments, checkPath, notFoundSegments, propertyNotFoundSegments, requireLanguage, staticLanguage } from '@/lib/i18n';
@@ -39,14 +40,16 @@ export default async function Page({ params }: Props) {
   const { lang, path } = await params;
   const language = requireLanguage(lang);
   const result = resolve(language, path);
-  switch (result.kind) {
-    case 'ok':
-      return <RouteView route={result.resolved.route} language={language} />;
-    case 'redirect':
-      permanentRedirect(result.to);
-    case 'property-not-found':
-      return <PropertyNotFound language={language} />;
-    default:
-      return <PageNotFound language={language} />;
-  }
+  if (result.kind === 'redirect') permanentRedirect(result.to);
+  return (
+    <PageFrame language={language} route={result.kind === 'ok' ? result.resolved.route : undefined}>
+      {result.kind === 'ok' ? (
+        <RouteView route={result.resolved.route} language={language} />
+      ) : result.kind === 'property-not-found' ? (
+        <PropertyNotFound language={language} />
+      ) : (
+        <PageNotFound language={language} />
+      )}
+    </PageFrame>
+  );
 }

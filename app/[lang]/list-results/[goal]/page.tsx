@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ListingsPage } from '@/components/catalogue/listings-page';
+import { PageFrame } from '@/components/layout/page-frame';
 import { parseListParams } from '@/lib/catalogue/list-query';
 import { requireLanguage } from '@/lib/i18n';
 import { routeMetadata } from '@/lib/seo';
@@ -29,5 +30,9 @@ export default async function ListResults({ params, searchParams }: Props) {
   if (!listGoal) notFound();
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(await searchParams)) if (typeof value === 'string') query.set(key, value);
-  return <ListingsPage goal={listGoal} language={language} params={parseListParams(query)} />;
+  return (
+    <PageFrame language={language} route={{ page: listGoal === 'sale' ? 'for-sale' : 'for-rent' }}>
+      <ListingsPage goal={listGoal} language={language} params={parseListParams(query)} />
+    </PageFrame>
+  );
 }

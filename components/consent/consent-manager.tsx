@@ -1,0 +1,336 @@
+'use client';
+
+import { GoogleAnalytics, GoogleTagManager, sendGTMEvent } from '@next/third-parties/google';
+import Link from 'next/link';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  allowedTags,
+  allStorageKeys,
+  allGranted,
+  consentModeDefault,
+  consentModeUpdate,
+  consentStorageKey,
+  createConsent,
+  essentialOnly,
+  hasResetParameter,
+  openSettingsEvent,
+  parseConsent,
+  pickPurposes,
+  purposes,
+  shouldShowDialog,
+  storageEntries,
+  withoutResetParameter,
+  type ConsentTexts,
+  type Purpose,
+  type Purposes,
+  type StoredConsent,
+  type TagIds,
+} from '@/lib/consent';
+import styles from './consent-manager.module.css';
+
+type PixelCommand = (...args: unknown[]) => void;
+type Pixel = PixelCommand & { queue: unknown[][]; callMethod?: PixelCommand; push: PixelCommand; loaded: boolean; version: string };
+
+declare global {
+  interface Window {
+    fbq?: Pixel;
+    _fbq?: Pixel;
+  }
+}
+
+// Once per page load, even if the layout (and so this island) mounts again on a language switch.
+let defaultSent = false;
+let pageViewSent = false;
+let adsConfigured = false;
+
+// gtag.js and the tag manager only act on commands pushed as an Arguments object, not an array.
+function gtag(..._command: unknown[]): void {
+  window.dataLayer = window.dataLayer ?? [];
+  window.dataLayer.push(arguments);
+}
+
+function readStored(): StoredConsent | null {
+  try {
+    return parseConsent(window.localStorage.getItem(consentStorageKey));
+  } catch {
+    // Storage blocked by the browser: nothing can be stored either, so the visitor is asked.
+    return null;
+  }
+}
+
+function writeStored(consent: StoredConsent): void {
+  try {
+    for (const [key, value] of storageEntries(consent)) window.localStorage.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the choice still applies to this page.
+  }
+}
+
+function clearStored(): void {
+  try {
+    for (const key of allStorageKeys) window.localStorage.removeItem(key);
+  } catch {
+    // Nothing could have been stored.
+  }
+}
+
+/** The Consent Mode update, then (once per page load) the page view the tags were waiting for. */
+function announce(choice: Purposes): void {
+  gtag('consent', 'update', consentModeUpdate(choice));
+  if (pageViewSent) return;
+  pageViewSent = true;
+  sendGTMEvent({ event: 'page_view', page_location: window.location.href, page_path: window.location.pathname, page_title: document.title });
+}
+
+/** The social network's standard pixel loader, written out so that no inline script is needed. */
+function startSocialPixel(pixelId: string): void {
+  if (window.fbq) {
+    window.fbq('consent', 'grant');
+    return;
+  }
+  const pixel = ((...args: unknown[]) => {
+    if (pixel.callMethod) pixel.callMethod(...args);
+    else pixel.queue.push(args);
+  }) as Pixel;
+  pixel.queue = [];
+  pixel.push = pixel;
+  pixel.loaded = true;
+  pixel.version = '2.0';
+  window.fbq = pixel;
+  window._fbq = window._fbq ?? pixel;
+  pixel('consent', 'grant');
+  pixel('init', pixelId);
+  pixel('track', 'PageView');
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = 'https://connect.facebook.net/en_US/fbevents.js';
+  document.head.appendChild(script);
+}
+
+type View = 'main' | 'settings';
+type State = { ready: boolean; stored: StoredConsent | null; open: boolean; required: boolean; view: View; draft: Purposes };
+
+const textKey: Record<Purpose, { label: keyof ConsentTexts; description: keyof ConsentTexts }> = {
+  analytics_storage: { label: 'analyticsStorage', description: 'analyticsStorageDescription' },
+  ad_storage: { label: 'adStorage', description: 'adStorageDescription' },
+  ad_user_data: { label: 'adUserData', description: 'adUserDataDescription' },
+  ad_personalization: { label: 'adPersonalization', description: 'adPersonalizationDescription' },
+};
+
+// Children of <body> that are not content and need not be made inert.
+const notContent = new Set(['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE', 'NOSCRIPT']);
+
+export type ConsentManagerProps = { ids: TagIds; texts: ConsentTexts; policyHref?: string };
+
+/**
+ * The cookie consent dialog and the tags it allows (spec §4). Renders nothing on the server: the
+ * choice lives in local storage, and the dialog is fixed, so its late arrival shifts no layout.
+ */
+export function ConsentManager({ ids, texts, policyHref }: ConsentManagerProps) {
+  const [state, setState] = useState<State>({ ready: false, stored: null, open: false, required: false, view: 'main', draft: essentialOnly });
+  const rootRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const titleId = `${id}-title`;
+  const textId = `${id}-text`;
+
+  useEffect(() => {
+    // Before any tag can load: everything denied until the stored or given choice updates it.
+    if (!defaultSent) {
+      defaultSent = true;
+      gtag('consent', 'default', consentModeDefault);
+    }
+    const { pathname, search, hash } = window.location;
+    if (hasResetParameter(search)) {
+      clearStored();
+      // Dropped from the address bar so that a reload or a shared link does not clear the new choice.
+      window.history.replaceState(null, '', `${pathname}${withoutResetParameter(search)}${hash}`);
+    }
+    const stored = readStored();
+    if (stored) announce(stored);
+    const required = shouldShowDialog(pathname, stored);
+    setState({ ready: true, stored, open: required, required, view: 'main', draft: stored ? pickPurposes(stored) : essentialOnly });
+  }, []);
+
+  useEffect(() => {
+    const openSettings = () =>
+      setState((current) => ({ ...current, open: true, view: 'settings', draft: current.stored ? pickPurposes(current.stored) : essentialOnly }));
+    window.addEventListener(openSettingsEvent, openSettings);
+    return () => window.removeEventListener(openSettingsEvent, openSettings);
+  }, []);
+
+  // While open the rest of the page is inert (aria-modal alone stops neither the mouse nor
+  // every screen reader); focus returns to whatever opened the dialog, such as the footer link.
+  useEffect(() => {
+    if (!state.open) return;
+    const root = rootRef.current;
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const made = [...document.body.children].filter((element) => element !== root && !notContent.has(element.tagName) && !element.hasAttribute('inert'));
+    for (const element of made) element.setAttribute('inert', '');
+    return () => {
+      for (const element of made) element.removeAttribute('inert');
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [state.open]);
+
+  // The dialog itself takes focus on opening and when its view changes, so that its new title and
+  // text are read out and the button that was pressed does not leave focus on a removed element.
+  useEffect(() => {
+    if (state.open) dialogRef.current?.focus();
+  }, [state.open, state.view]);
+
+  const tags = allowedTags(ids, state.stored);
+
+  useEffect(() => {
+    if (tags.socialPixel) startSocialPixel(tags.socialPixel);
+    else window.fbq?.('consent', 'revoke');
+  }, [tags.socialPixel]);
+
+  // One gtag.js serves both products: it is loaded for one ID and told about the other.
+  useEffect(() => {
+    if (tags.analytics && tags.ads && !adsConfigured) {
+      adsConfigured = true;
+      gtag('config', tags.ads);
+    }
+  }, [tags.analytics, tags.ads]);
+
+  const save = (choice: Purposes) => {
+    const consent = createConsent(choice, new Date());
+    writeStored(consent);
+    announce(consent);
+    setState((current) => ({ ...current, stored: consent, open: false, required: false }));
+  };
+
+  const close = () => setState((current) => ({ ...current, open: false }));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (event.key === 'Escape') {
+      // Escape never stands for a choice. Without a stored choice it does not close the dialog:
+      // nothing would be stored, so it would only come back on the next page, and silence may be
+      // read neither as consent nor as a refusal. It steps back from the settings, and closes the
+      // dialog when it was opened on request (a choice exists, or a preview page).
+      if (state.view === 'settings' && state.required) setState((current) => ({ ...current, view: 'main' }));
+      else if (!state.required) close();
+      event.preventDefault();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = [...dialog.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])')];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialog)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const gtagId = tags.analytics ?? tags.ads;
+  const scripts = (
+    <>
+      {tags.tagManager ? <GoogleTagManager gtmId={tags.tagManager} /> : null}
+      {gtagId ? <GoogleAnalytics gaId={gtagId} /> : null}
+    </>
+  );
+
+  if (!state.ready || !state.open) return scripts;
+
+  const settings = state.view === 'settings';
+  return (
+    <>
+      {scripts}
+      <div ref={rootRef} className={styles.backdrop}>
+        <div
+          ref={dialogRef}
+          className={styles.dialog}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={textId}
+          tabIndex={-1}
+          onKeyDown={onKeyDown}
+          data-view={state.view}
+        >
+          <h2 id={titleId} className={styles.title}>
+            {settings ? texts.settingsTitle : texts.title}
+          </h2>
+          <p id={textId} className={styles.text}>
+            {settings ? texts.settingsIntro : texts.intro}{' '}
+            {policyHref ? <Link href={policyHref}>{texts.policyLink}</Link> : null}
+          </p>
+          {settings ? (
+            <form
+              className={styles.settings}
+              onSubmit={(event) => {
+                event.preventDefault();
+                save(state.draft);
+              }}
+            >
+              <ul className={styles.options}>
+                <li className={styles.option}>
+                  <input id={`${id}-essential`} type="checkbox" checked readOnly disabled aria-describedby={`${id}-essential-text`} />
+                  <label htmlFor={`${id}-essential`}>
+                    {texts.essential} <span className={styles.alwaysOn}>({texts.alwaysOn})</span>
+                  </label>
+                  <p id={`${id}-essential-text`}>{texts.essentialDescription}</p>
+                </li>
+                {purposes.map((purpose) => (
+                  <li key={purpose} className={styles.option}>
+                    <input
+                      id={`${id}-${purpose}`}
+                      type="checkbox"
+                      name={purpose}
+                      checked={state.draft[purpose]}
+                      onChange={(event) => {
+                        const checked = event.currentTarget.checked;
+                        setState((current) => ({ ...current, draft: { ...current.draft, [purpose]: checked } }));
+                      }}
+                      aria-describedby={`${id}-${purpose}-text`}
+                    />
+                    <label htmlFor={`${id}-${purpose}`}>{texts[textKey[purpose].label]}</label>
+                    <p id={`${id}-${purpose}-text`}>{texts[textKey[purpose].description]}</p>
+                  </li>
+                ))}
+              </ul>
+              <div className={styles.actions}>
+                <button type="submit" className={styles.primary}>
+                  {texts.save}
+                </button>
+                <button type="button" className={styles.secondary} onClick={() => save(essentialOnly)}>
+                  {texts.decline}
+                </button>
+                <button type="button" className={styles.secondary} onClick={() => save(allGranted)}>
+                  {texts.agreeAll}
+                </button>
+                {state.required ? null : (
+                  <button type="button" className={styles.secondary} onClick={close}>
+                    {texts.close}
+                  </button>
+                )}
+              </div>
+            </form>
+          ) : (
+            // Agreeing and declining look alike and sit side by side: refusing must be as easy as accepting.
+            <div className={styles.actions}>
+              <button type="button" className={styles.primary} onClick={() => save(allGranted)}>
+                {texts.agreeAll}
+              </button>
+              <button type="button" className={styles.primary} onClick={() => save(essentialOnly)}>
+                {texts.decline}
+              </button>
+              <button type="button" className={styles.secondary} onClick={() => setState((current) => ({ ...current, view: 'settings' }))}>
+                {texts.changeSettings}
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import Image from 'next/image';
+import type { CSSProperties } from 'react';
+import { getTranslations } from 'next-intl/server';
+import { localise, type Language, type TeamMember } from '@/lib/config';
+import { formatPhone, phoneHref } from '@/lib/format';
+import { Heading, type HeadingLevel } from './heading';
+import styles from './team-view.module.css';
+
+/** "Sophie Lambert" → "SL": stands in for a missing photo. */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase())
+    .slice(0, 2)
+    .join('');
+}
+
+/** The agents (ons-team-view): photo, name, role and how to reach them. */
+export async function TeamView({ members, language, perRow, headingLevel }: { members: TeamMember[]; language: Language; perRow: number; headingLevel: HeadingLevel }) {
+  const t = await getTranslations({ locale: language, namespace: 'content' });
+  return (
+    <ul className={styles.team} style={{ '--per-row': perRow, '--per-row-md': Math.min(perRow, 2) } as CSSProperties}>
+      {members.map((member) => (
+        <li key={member.id} className={styles.member}>
+          {member.photo ? (
+            // The name right below says who it is; the alt text would only repeat it.
+            <Image src={member.photo} alt="" width={160} height={160} className={styles.photo} />
+          ) : (
+            <span className={styles.initials} aria-hidden="true">
+              {initials(member.name)}
+            </span>
+          )}
+          <Heading level={headingLevel} className={styles.name}>
+            {member.name}
+          </Heading>
+          <p className={styles.role}>{localise(member.role, language)}</p>
+          <dl className={styles.contacts}>
+            <div>
+              <dt>{t('phone')}</dt>
+              <dd>
+                <a href={phoneHref(member.directPhone)}>{formatPhone(member.directPhone)}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('mobile')}</dt>
+              <dd>
+                <a href={phoneHref(member.mobilePhone)}>{formatPhone(member.mobilePhone)}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('email')}</dt>
+              <dd>
+                <a href={`mailto:${member.email}`}>{member.email}</a>
+              </dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import { useEffect, useState, type FocusEvent, type ReactNode } from 'react';
+import { A11y, Autoplay, EffectFade, Keyboard } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import type { Swiper as SwiperInstance } from 'swiper/types';
+import 'swiper/css';
+import 'swiper/css/effect-fade';
+import 'swiper/css/a11y';
+import { ArrowIcon, PlayPauseIcon } from './banner-icons';
+import { prefersReducedMotion, useReducedMotion } from './use-reduced-motion';
+import styles from './banner.module.css';
+
+export type BannerSliderLabels = { region: string; slide: string; pause: string; play: string; previous: string; next: string };
+
+/** Spec §9: autoplay, 500 ms, fade. Five seconds per slide leaves time to read a listing. */
+export const slideSpeed = 500;
+export const slideDelay = 5000;
+
+type Choice = 'auto' | 'paused' | 'playing';
+
+/**
+ * The banner's slider (gallery, listings, projects). Slides are rendered on the server; this
+ * island only moves them. Autoplay stops while the pointer is on the slides or focus is in them,
+ * never starts for a visitor who prefers reduced motion, and the pause button stops it for good
+ * (WCAG 2.2.2); play starts it again, also for that visitor, who then asked for it.
+ */
+export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: BannerSliderLabels }) {
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [choice, setChoice] = useState<Choice>('auto');
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reduced = useReducedMotion();
+  const wantsPlay = choice === 'playing' || (choice === 'auto' && !reduced);
+  const running = wantsPlay && !hovered && !focused;
+
+  useEffect(() => {
+    if (!swiper || swiper.destroyed) return;
+    const start = running && (choice === 'playing' || !prefersReducedMotion());
+    if (start) swiper.autoplay.start();
+    else swiper.autoplay.stop();
+    // Slides that change by themselves must not be read out each time; slides the visitor changes should.
+    swiper.wrapperEl.setAttribute('aria-live', start ? 'off' : 'polite');
+  }, [swiper, running, choice]);
+
+  const leaveFocus = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  };
+
+  return (
+    <div className={styles.slider}>
+      <div
+        className={styles.slides}
+        onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(true)}
+        onPointerLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={leaveFocus}
+      >
+        <Swiper
+          modules={[A11y, Autoplay, EffectFade, Keyboard]}
+          effect="fade"
+          fadeEffect={{ crossFade: true }}
+          speed={slideSpeed}
+          rewind
+          // Started and stopped by the effect above, once the motion preference is known.
+          autoplay={{ enabled: false, delay: slideDelay, disableOnInteraction: false }}
+          keyboard={{ enabled: true, onlyInViewport: true }}
+          a11y={{
+            // A label needs a role: on a plain div it would be ignored (and axe reports it).
+            containerRole: 'region',
+            containerMessage: labels.region,
+            slideLabelMessage: labels.slide.replace('{index}', '{{index}}').replace('{total}', '{{slidesLength}}'),
+          }}
+          onSwiper={setSwiper}
+          className={styles.swiper}
+        >
+          {slides.map((slide, index) => (
+            <SwiperSlide key={index} data-slide={index}>
+              {slide}
+            </SwiperSlide>
+          ))}
+        </Swiper>
+      </div>
+      <div className={styles.controls}>
+        <button type="button" className={styles.control} aria-label={labels.previous} onClick={() => swiper?.slidePrev()}>
+          <ArrowIcon direction="previous" />
+        </button>
+        <button
+          type="button"
+          className={styles.control}
+          aria-label={wantsPlay ? labels.pause : labels.play}
+          data-state={wantsPlay ? 'playing' : 'paused'}
+          onClick={() => setChoice(wantsPlay ? 'paused' : 'playing')}
+        >
+          <PlayPauseIcon playing={wantsPlay} />
+        </button>
+        <button type="button" className={styles.control} aria-label={labels.next} onClick={() => swiper?.slideNext()}>
+          <ArrowIcon direction="next" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { bannerWidths, imageUrl, isResizable, originalWidth } from '@/lib/media/image-url';
+import { recognizeVideo } from '@/lib/media/video';
+
+/*
+ * Pure helpers of the banner: picture sources, the video check and a text colour for a band.
+ * Nothing here reads configuration, so the client islands and the tests can use them directly.
+ */
+
+export type BannerPictureSource = { src: string; srcSet: string; sizes: string; width: number; height: number; alt: string };
+
+/** The whole banner is as wide as the viewport below desktop, and the 600 variant is only ever picked there. */
+export const bannerSizes = '100vw';
+/** The picture of a listing slide fills the banner on mobile and its left half from tablet on (main is at most 1200 px). */
+export const listingSizes = '(min-width: 1280px) 600px, (min-width: 767px) 50vw, 100vw';
+
+/** Banner pictures are drawn at 1920×640 (3:1); the box crops them, so these only give the ratio. */
+const bannerHeight = 640;
+
+/**
+ * A configured banner picture: 600 wide on mobile through the image route, 1920 as the file itself
+ * (spec §7). A picture on another host or an SVG cannot be resized and is used as it is.
+ */
+export function bannerPicture(src: string, alt = ''): BannerPictureSource {
+  const desktop = imageUrl(src, { width: bannerWidths.desktop });
+  const srcSet = isResizable(src)
+    ? `${imageUrl(src, { width: bannerWidths.mobile, format: 'webp' })} ${bannerWidths.mobile}w, ${desktop} ${bannerWidths.desktop}w`
+    : '';
+  return { src: desktop, srcSet, sizes: bannerSizes, width: bannerWidths.desktop, height: bannerHeight, alt };
+}
+
+/** A catalogue picture (1360 wide originals): 600 through the route, the original above. */
+export function listingPicture(picture: { Url: string; Width: number; Height: number }, src: string, alt = ''): BannerPictureSource {
+  const srcSet = isResizable(src)
+    ? `${imageUrl(src, { width: bannerWidths.mobile, format: 'webp' })} ${bannerWidths.mobile}w, ${imageUrl(src, { width: originalWidth })} ${picture.Width}w`
+    : '';
+  return { src, srcSet, sizes: listingSizes, width: picture.Width, height: picture.Height, alt };
+}
+
+export type BannerVideoSource = { url: string; mimetype?: string };
+
+function isLocalPath(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
+}
+
+/**
+ * The configured banner video when the site may play it in a <video>: a file under our own host,
+ * or a file on an https host (never plain http, which an https page would block). Player pages
+ * such as YouTube are not files and would need a third-party frame, so they are refused.
+ */
+export function bannerVideo(config: string | { url: string; mimetype: string }): BannerVideoSource | undefined {
+  const url = (typeof config === 'string' ? config : config.url).trim();
+  const given = typeof config === 'string' ? undefined : config.mimetype.trim();
+  if (url === '') return undefined;
+  if (given !== undefined && !given.startsWith('video/')) return undefined;
+  if (isLocalPath(url)) return given ? { url, mimetype: given } : { url };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:') return undefined;
+  if (given) return { url, mimetype: given };
+  const recognised = recognizeVideo(url);
+  return recognised?.kind === 'file' && recognised.mimeType ? { url, mimetype: recognised.mimeType } : undefined;
+}
+
+type Rgb = [number, number, number];
+
+function parseHex(hex: string): Rgb | undefined {
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(hex);
+  const full = short ? `${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : /^#([0-9a-f]{6})$/i.exec(hex)?.[1];
+  if (!full) return undefined;
+  const value = Number.parseInt(full, 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+function luminance([red, green, blue]: Rgb): number {
+  const linear = (channel: number) => {
+    const c = channel / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+}
+
+export const lightText = '#ffffff';
+export const darkText = '#1a1a1a';
+
+/** WCAG contrast ratio of two hex colours. */
+export function contrastRatio(a: string, b: string): number {
+  const first = parseHex(a);
+  const second = parseHex(b);
+  if (!first || !second) return 1;
+  const [light, dark] = [luminance(first), luminance(second)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** White or near-black, whichever reads better on a band of this colour: staff pick any colour. */
+export function textColourOn(background: string): string {
+  return contrastRatio(lightText, background) >= contrastRatio(darkText, background) ? lightText : darkText;
+}

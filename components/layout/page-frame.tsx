@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import type { Language } from '@/lib/config';
+import { alternates, type Route } from '@/lib/i18n';
+import { SiteHeader } from './site-header';
+
+/**
+ * The header and main landmark around a page's content. The route gives the language switcher
+ * the same page in the other languages; without one (404 pages) it offers their home pages.
+ */
+export function PageFrame({ language, route, children }: { language: Language; route?: Route; children: ReactNode }) {
+  const links = route ? alternates(route) : {};
+  return (
+    <>
+      <SiteHeader language={language} alternates={links} isHome={route?.page === 'home'} />
+      <main id="main">{children}</main>
+    </>
+  );
+}
+

@@ -1,0 +1,189 @@
+/*
+ * Cookie consent (spec §4 "Cookie consent", §9): the stored choice, its validation, when the
+ * dialog shows, the Google Consent Mode v2 commands and which tags a choice allows.
+ * Pure and free of browser globals so that it runs in unit tests and in the client island alike.
+ */
+
+/** The four purposes the visitor chooses, named as Google Consent Mode v2 names them. */
+export const purposes = ['analytics_storage', 'ad_storage', 'ad_user_data', 'ad_personalization'] as const;
+export type Purpose = (typeof purposes)[number];
+export type Purposes = Record<Purpose, boolean>;
+
+export type StoredConsent = Purposes & {
+  version: 1;
+  /** ISO 8601 time of the choice, kept as evidence of when consent was given. */
+  savedAt: string;
+  /** The essential option is always on; stored so that the record lists all five options. */
+  essential: true;
+};
+
+/** The one authoritative record. */
+export const consentStorageKey = 'consent';
+/**
+ * The spec asks for the consent plus four per-purpose flags in local storage. The flags mirror the
+ * record ('granted' or 'denied') for anything that reads a single purpose; the record alone decides.
+ */
+export const purposeStorageKey = (purpose: Purpose) => `consent.${purpose}`;
+export const allStorageKeys: readonly string[] = [consentStorageKey, ...purposes.map(purposeStorageKey)];
+
+/** Spec §9: tags wait this long for the stored choice before acting on the 'denied' default. */
+export const consentWaitForUpdateMs = 500;
+
+/** The URL parameter that clears the stored consent and asks again (spec §2). */
+export const resetParameter = 'setcookies';
+
+/** Dispatched on window by the footer's settings link; the consent manager opens its settings. */
+export const openSettingsEvent = 'consent:open-settings';
+
+export const allGranted: Purposes = { analytics_storage: true, ad_storage: true, ad_user_data: true, ad_personalization: true };
+export const essentialOnly: Purposes = { analytics_storage: false, ad_storage: false, ad_user_data: false, ad_personalization: false };
+
+/** Only the four purposes, whatever else the object carries. */
+export function pickPurposes(source: Purposes): Purposes {
+  return {
+    analytics_storage: source.analytics_storage,
+    ad_storage: source.ad_storage,
+    ad_user_data: source.ad_user_data,
+    ad_personalization: source.ad_personalization,
+  };
+}
+
+export function createConsent(choice: Purposes, now: Date): StoredConsent {
+  return { version: 1, savedAt: now.toISOString(), essential: true, ...pickPurposes(choice) };
+}
+
+export function serializeConsent(consent: StoredConsent): string {
+  return JSON.stringify(consent);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The stored record, or null when there is none or it cannot be trusted (broken JSON, another
+ * version, a value written by something else). Null means "no consent": the visitor is asked again
+ * rather than tags running on a choice nobody can show was made.
+ */
+export function parseConsent(raw: string | null | undefined): StoredConsent | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value) || value.version !== 1 || value.essential !== true) return null;
+  const { savedAt } = value;
+  if (typeof savedAt !== 'string' || Number.isNaN(Date.parse(savedAt))) return null;
+  const { analytics_storage, ad_storage, ad_user_data, ad_personalization } = value;
+  if (typeof analytics_storage !== 'boolean' || typeof ad_storage !== 'boolean' || typeof ad_user_data !== 'boolean' || typeof ad_personalization !== 'boolean') {
+    return null;
+  }
+  return createConsent({ analytics_storage, ad_storage, ad_user_data, ad_personalization }, new Date(savedAt));
+}
+
+/** Every local-storage entry a saved choice writes: the record and the four flags. */
+export function storageEntries(consent: StoredConsent): [key: string, value: string][] {
+  return [[consentStorageKey, serializeConsent(consent)], ...purposes.map((purpose): [string, string] => [purposeStorageKey(purpose), consent[purpose] ? 'granted' : 'denied'])];
+}
+
+/** Spec §2 and §4: the dialog asks only when nothing valid is stored, and never on a preview path. */
+export function shouldShowDialog(pathname: string, stored: StoredConsent | null): boolean {
+  return stored === null && !isPreviewPath(pathname);
+}
+
+export function isPreviewPath(pathname: string): boolean {
+  return pathname.toLowerCase().includes('preview');
+}
+
+/** The query string without setcookies, so that a reload does not clear the new choice again. */
+export function withoutResetParameter(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(resetParameter);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+export function hasResetParameter(search: string): boolean {
+  return new URLSearchParams(search).has(resetParameter);
+}
+
+export type ConsentState = 'granted' | 'denied';
+export type ConsentModeUpdate = Record<Purpose, ConsentState>;
+
+/** The Consent Mode v2 default, set before any tag can load. */
+export const consentModeDefault: ConsentModeUpdate & { wait_for_update: number } = {
+  analytics_storage: 'denied',
+  ad_storage: 'denied',
+  ad_user_data: 'denied',
+  ad_personalization: 'denied',
+  wait_for_update: consentWaitForUpdateMs,
+};
+
+/** The object for gtag('consent', 'update', …). */
+export function consentModeUpdate(choice: Purposes): ConsentModeUpdate {
+  const state = (flag: boolean): ConsentState => (flag ? 'granted' : 'denied');
+  return {
+    analytics_storage: state(choice.analytics_storage),
+    ad_storage: state(choice.ad_storage),
+    ad_user_data: state(choice.ad_user_data),
+    ad_personalization: state(choice.ad_personalization),
+  };
+}
+
+export function grantsAny(choice: Purposes): boolean {
+  return purposes.some((purpose) => choice[purpose]);
+}
+
+export type TagIds = { analyticsId: string; adsId: string; tagManagerId: string; socialPixelId: string };
+export type AllowedTags = { tagManager: string | null; analytics: string | null; ads: string | null; socialPixel: string | null };
+
+/**
+ * Which third-party scripts a choice allows: only configured IDs, and only for the purposes they
+ * serve. The tag manager loads for any granted purpose because Consent Mode then tells each of its
+ * tags what it may do. The social pixel both sets an advertising cookie and sends the visit to the
+ * ad network, so it needs ad storage and ad user data.
+ */
+export function allowedTags(ids: TagIds, choice: Purposes | null): AllowedTags {
+  const configured = (id: string) => (id.trim() === '' ? null : id.trim());
+  if (!choice) return { tagManager: null, analytics: null, ads: null, socialPixel: null };
+  return {
+    tagManager: grantsAny(choice) ? configured(ids.tagManagerId) : null,
+    analytics: choice.analytics_storage ? configured(ids.analyticsId) : null,
+    ads: choice.ad_storage ? configured(ids.adsId) : null,
+    socialPixel: choice.ad_storage && choice.ad_user_data ? configured(ids.socialPixelId) : null,
+  };
+}
+
+/** The dialog's texts, all from the consent namespace of the message catalogue. */
+export const consentTextKeys = [
+  'title',
+  'intro',
+  'policyLink',
+  'agreeAll',
+  'decline',
+  'changeSettings',
+  'settingsTitle',
+  'settingsIntro',
+  'save',
+  'close',
+  'alwaysOn',
+  'essential',
+  'essentialDescription',
+  'analyticsStorage',
+  'analyticsStorageDescription',
+  'adStorage',
+  'adStorageDescription',
+  'adUserData',
+  'adUserDataDescription',
+  'adPersonalization',
+  'adPersonalizationDescription',
+] as const;
+export type ConsentTextKey = (typeof consentTextKeys)[number];
+export type ConsentTexts = Record<ConsentTextKey, string>;
+
+/** The texts for the client island, so that it carries no message catalogue. */
+export function consentTexts(translate: (key: ConsentTextKey) => string): ConsentTexts {
+  return Object.fromEntries(consentTextKeys.map((key) => [key, translate(key)])) as ConsentTexts;
+}

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+import nl from '@/messages/nl.json';
+
+/*
+ * The consent dialog with a tag manager configured: the German build's copy of the configuration
+ * (scripts/copy-site-with-german.mjs) sets tagManagerId GTM-TEST123. Requests to other hosts are
+ * aborted and counted: none before consent; after it, the tag manager's script is asked for, and
+ * dataLayer holds the Consent Mode default, the update and the page view, in that order, before
+ * the tag manager's own start event.
+ */
+
+const texts = { nl: nl.consent, fr: fr.consent, en: en.consent, de: de.consent };
+const languages = ['nl', 'fr', 'en', 'de'] as const;
+const tagManagerScript = /^https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-TEST123$/;
+const denied = { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
+const granted = { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' };
+const consentDefault = ['consent', 'default', { ...denied, wait_for_update: 500 }];
+
+let outside: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  outside = [];
+  await page.route(
+    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+    (route) => {
+      outside.push(route.request().url());
+      return route.abort();
+    },
+  );
+});
+
+/** dataLayer as plain values: gtag commands (Arguments objects) become arrays, events their name. */
+async function trail(page: Page): Promise<unknown[]> {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).map((entry) => {
+      if (Object.prototype.toString.call(entry) === '[object Arguments]') return Array.from(entry as ArrayLike<unknown>);
+      if (typeof entry === 'object' && entry !== null && 'event' in entry) return { event: (entry as { event: unknown }).event };
+      return entry;
+    }),
+  );
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).length > 0);
+}
+
+function tagManagerTags(page: Page) {
+  return page.locator('script[src*="googletagmanager.com"]');
+}
+
+for (const language of languages) {
+  const t = texts[language];
+
+  test(`${language}: nothing from another host before consent; agreeing loads the tag manager after default, update and page view`, async ({ page }) => {
+    await page.goto(`/${language}/`);
+    const dialog = page.getByRole('dialog', { name: t.title });
+    await expect(dialog).toBeVisible();
+    // Longer than the consent wait, so that a tag loading on the default would have shown.
+    await page.waitForTimeout(700);
+    expect(outside).toEqual([]);
+    await expect(tagManagerTags(page)).toHaveCount(0);
+    expect(await trail(page)).toEqual([consentDefault]);
+
+    const request = page.waitForRequest(tagManagerScript);
+    await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
+    await request;
+    await expect(dialog).toBeHidden();
+    expect(outside).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-TEST123']);
+    expect(await trail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }, { event: 'gtm.js' }]);
+  });
+}
+
+test('declining loads no tag', async ({ page }) => {
+  await page.goto('/de/');
+  const dialog = page.getByRole('dialog', { name: de.consent.title });
+  await dialog.getByRole('button', { name: de.consent.decline, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(1000);
+  expect(outside).toEqual([]);
+  await expect(tagManagerTags(page)).toHaveCount(0);
+  expect(await trail(page)).toEqual([consentDefault, ['consent', 'update', denied], { event: 'page_view' }]);
+  await page.reload();
+  await hydrated(page);
+  await page.waitForTimeout(1000);
+  expect(outside).toEqual([]);
+});
+
+test('a partial choice loads the tag manager with only that purpose granted', async ({ page }) => {
+  await page.goto('/en/');
+  const dialog = page.getByRole('dialog', { name: en.consent.title });
+  await dialog.getByRole('button', { name: en.consent.changeSettings, exact: true }).click();
+  await dialog.getByRole('checkbox', { name: en.consent.analyticsStorage, exact: true }).check();
+  expect(outside).toEqual([]);
+  const request = page.waitForRequest(tagManagerScript);
+  await dialog.getByRole('button', { name: en.consent.save, exact: true }).click();
+  await request;
+  expect(await trail(page)).toEqual([consentDefault, ['consent', 'update', { ...denied, analytics_storage: 'granted' }], { event: 'page_view' }, { event: 'gtm.js' }]);
+});
+
+test('a stored consent loads the tag manager on the next page, after default, update and page view', async ({ page }) => {
+  await page.goto('/nl/');
+  await page.getByRole('dialog').getByRole('button', { name: nl.consent.agreeAll, exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  outside.length = 0;
+  const request = page.waitForRequest(tagManagerScript);
+  await page.reload();
+  await request;
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(outside).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-TEST123']);
+  expect(await trail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }, { event: 'gtm.js' }]);
+});
+
+test('?setcookies clears the stored consent before any tag loads', async ({ page }) => {
+  await page.goto('/fr/');
+  await page.getByRole('dialog').getByRole('button', { name: fr.consent.agreeAll, exact: true }).click();
+  await page.waitForRequest(tagManagerScript);
+  outside.length = 0;
+  await page.goto('/fr/?setcookies');
+  await expect(page.getByRole('dialog', { name: fr.consent.title })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(outside).toEqual([]);
+  expect(await trail(page)).toEqual([consentDefault]);
+  await expect(page).toHaveURL(/\/fr\/$/);
+});
+
+test('a preview path shows no dialog and loads no tag', async ({ page }) => {
+  await page.goto('/de/preview/');
+  await hydrated(page);
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(outside).toEqual([]);
+  expect(await trail(page)).toEqual([consentDefault]);
+});

@@ -1,0 +1,280 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+import nl from '@/messages/nl.json';
+
+/*
+ * The consent dialog on the shipped site, which configures no analytics, ads, tag manager or pixel
+ * ID: every path of the dialog, in each enabled language and at three widths, with what lands in
+ * local storage and in dataLayer. Every request to another host is aborted and counted; there must
+ * be none, before or after consent. The tag manager cases run against the German build
+ * (consent.german.spec.ts), whose copy of the configuration has a test tag manager ID.
+ */
+
+const texts = { nl: nl.consent, fr: fr.consent, en: en.consent };
+const languages = ['nl', 'fr', 'en'] as const;
+const viewports = [
+  { width: 375, height: 667 },
+  { width: 1024, height: 768 },
+  { width: 1440, height: 900 },
+];
+const axeScript = createRequire(__filename).resolve('axe-core/axe.min.js');
+
+const granted = { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' };
+const denied = { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
+const consentDefault = ['consent', 'default', { ...denied, wait_for_update: 500 }];
+
+let outside: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  outside = [];
+  await page.route(
+    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+    (route) => {
+      outside.push(route.request().url());
+      return route.abort();
+    },
+  );
+});
+
+test.afterEach(() => {
+  expect(outside, 'requests to other hosts').toEqual([]);
+});
+
+/** dataLayer as plain values: gtag commands (Arguments objects) become arrays. */
+async function dataLayer(page: Page): Promise<unknown[]> {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).map((entry) =>
+      Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry as ArrayLike<unknown>) : entry,
+    ),
+  );
+}
+
+/** The consent commands and events only, page views reduced to their event name. */
+async function consentTrail(page: Page): Promise<unknown[]> {
+  return (await dataLayer(page)).map((entry) =>
+    !Array.isArray(entry) && typeof entry === 'object' && entry !== null && 'event' in entry ? { event: (entry as { event: unknown }).event } : entry,
+  );
+}
+
+async function storage(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((key) => key === 'consent' || key.startsWith('consent.')).map((key) => [key, localStorage.getItem(key) ?? ''])));
+}
+
+function expectStored(stored: Record<string, string>, choice: Record<string, boolean>) {
+  const record = JSON.parse(stored.consent ?? 'null') as Record<string, unknown>;
+  expect(record).toMatchObject({ version: 1, essential: true, ...choice });
+  expect(Date.now() - Date.parse(String(record.savedAt))).toBeLessThan(60_000);
+  for (const [purpose, on] of Object.entries(choice)) expect(stored[`consent.${purpose}`], purpose).toBe(on ? 'granted' : 'denied');
+}
+
+/** Waits until the island has mounted (it pushes the Consent Mode default first). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).length > 0);
+}
+
+async function openDialog(page: Page, language: (typeof languages)[number]) {
+  await page.goto(`/${language}/`);
+  const dialog = page.getByRole('dialog', { name: texts[language].title });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+for (const language of languages) {
+  const t = texts[language];
+  for (const viewport of viewports) {
+    test.describe(`${language} at ${viewport.width}px`, () => {
+      test.use({ viewport });
+
+      test('shows the dialog on a first visit, fixed and within the screen, with nothing stored yet', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        await expect(dialog).toHaveAttribute('aria-modal', 'true');
+        await expect(dialog).toBeFocused();
+        const box = await dialog.boundingBox();
+        expect(box).not.toBeNull();
+        if (!box) return;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        // On desktop the dialog leaves most of the page in view.
+        if (viewport.width >= 1024) expect(box.width * box.height).toBeLessThan(viewport.width * viewport.height * 0.5);
+        expect(await dialog.evaluate((element) => getComputedStyle(element.parentElement ?? element).position)).toBe('fixed');
+        for (const name of [t.agreeAll, t.decline, t.changeSettings]) await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible();
+        expect(await storage(page)).toEqual({});
+        expect(await consentTrail(page)).toEqual([consentDefault]);
+      });
+
+      test('agree all stores every purpose and updates consent once, then the page view', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
+        await expect(dialog).toBeHidden();
+        expectStored(await storage(page), { analytics_storage: true, ad_storage: true, ad_user_data: true, ad_personalization: true });
+        expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }]);
+        // The next visit reads the choice: no dialog, the same update and page view.
+        await page.reload();
+        await hydrated(page);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }]);
+      });
+
+      test('decline keeps only the essential option', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        await dialog.getByRole('button', { name: t.decline, exact: true }).click();
+        await expect(dialog).toBeHidden();
+        expectStored(await storage(page), { analytics_storage: false, ad_storage: false, ad_user_data: false, ad_personalization: false });
+        expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', denied], { event: 'page_view' }]);
+        await page.reload();
+        await hydrated(page);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      });
+
+      test('change settings lists five options and saves the chosen ones', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
+        await expect(dialog).toHaveAccessibleName(t.settingsTitle);
+        await expect(dialog).toBeFocused();
+        const boxes = dialog.getByRole('checkbox');
+        await expect(boxes).toHaveCount(5);
+        const essential = dialog.getByRole('checkbox', { name: t.essential });
+        await expect(essential).toBeChecked();
+        await expect(essential).toBeDisabled();
+        for (const name of [t.analyticsStorage, t.adStorage, t.adUserData, t.adPersonalization]) {
+          await expect(dialog.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
+        }
+        await dialog.getByRole('checkbox', { name: t.analyticsStorage, exact: true }).check();
+        await dialog.getByRole('checkbox', { name: t.adPersonalization, exact: true }).check();
+        await dialog.getByRole('button', { name: t.save, exact: true }).click();
+        await expect(dialog).toBeHidden();
+        expectStored(await storage(page), { analytics_storage: true, ad_storage: false, ad_user_data: false, ad_personalization: true });
+        expect(await consentTrail(page)).toEqual([
+          consentDefault,
+          ['consent', 'update', { ...denied, analytics_storage: 'granted', ad_personalization: 'granted' }],
+          { event: 'page_view' },
+        ]);
+      });
+
+      test('?setcookies clears the stored consent and asks again', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
+        await expect(dialog).toBeHidden();
+        await page.goto(`/${language}/?setcookies`);
+        await expect(page.getByRole('dialog', { name: t.title })).toBeVisible();
+        expect(await storage(page)).toEqual({});
+        // The parameter leaves the address bar, so that a reload keeps the next choice.
+        await expect(page).toHaveURL(new RegExp(`/${language}/$`));
+        expect(await consentTrail(page)).toEqual([consentDefault]);
+      });
+
+      test('a path containing preview never shows the dialog', async ({ page }) => {
+        await page.goto(`/${language}/preview/`);
+        await hydrated(page);
+        await page.waitForTimeout(300);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        expect(await storage(page)).toEqual({});
+        expect(await consentTrail(page)).toEqual([consentDefault]);
+      });
+
+      test('axe finds no serious or critical violation on the open dialog', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        await page.addScriptTag({ path: axeScript });
+        const serious = async () =>
+          page.evaluate(async () => {
+            const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown }[] }[] }> } }).axe;
+            const result = await axe.run(document);
+            return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+          });
+        expect(await serious()).toEqual([]);
+        await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
+        await expect(dialog.getByRole('checkbox')).toHaveCount(5);
+        expect(await serious()).toEqual([]);
+      });
+    });
+  }
+
+  test.describe(`${language} keyboard and footer link`, () => {
+    test('focus stays in the dialog, and Escape does not dismiss it without a choice', async ({ page }) => {
+      const dialog = await openDialog(page, language);
+      const inside = () => dialog.evaluate((element) => element.contains(document.activeElement));
+      for (let step = 0; step < 8; step += 1) {
+        await page.keyboard.press('Tab');
+        expect(await inside(), `after Tab ${step + 1}`).toBe(true);
+      }
+      for (let step = 0; step < 8; step += 1) {
+        await page.keyboard.press('Shift+Tab');
+        expect(await inside(), `after Shift+Tab ${step + 1}`).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeVisible();
+      // In the settings, Escape steps back to the first view, still without a choice.
+      await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
+      await expect(dialog).toHaveAccessibleName(t.settingsTitle);
+      for (let step = 0; step < 10; step += 1) {
+        await page.keyboard.press('Tab');
+        expect(await inside(), `settings, after Tab ${step + 1}`).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveAccessibleName(t.title);
+      // The page behind does not take focus or clicks while the dialog is open.
+      expect(await page.locator('footer').evaluate((element) => element.closest('[inert]') !== null)).toBe(true);
+      // The keyboard alone makes a choice.
+      await dialog.getByRole('button', { name: t.decline, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      expect(await page.locator('footer').evaluate((element) => element.closest('[inert]') !== null)).toBe(false);
+      expectStored(await storage(page), { analytics_storage: false, ad_storage: false, ad_user_data: false, ad_personalization: false });
+    });
+
+    test('the footer link reopens the settings with the stored choice, and focus returns to it', async ({ page }) => {
+      const dialog = await openDialog(page, language);
+      await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      const link = page.locator('footer').getByRole('button', { name: t.settingsLink, exact: true });
+      await link.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAccessibleName(t.settingsTitle);
+      for (const name of [t.analyticsStorage, t.adStorage, t.adUserData, t.adPersonalization]) {
+        await expect(dialog.getByRole('checkbox', { name, exact: true })).toBeChecked();
+      }
+      // With a choice stored, Escape closes without changing it.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(link).toBeFocused();
+      expectStored(await storage(page), { analytics_storage: true, ad_storage: true, ad_user_data: true, ad_personalization: true });
+
+      await link.click();
+      await dialog.getByRole('checkbox', { name: t.adStorage, exact: true }).uncheck();
+      await dialog.getByRole('checkbox', { name: t.adUserData, exact: true }).uncheck();
+      await dialog.getByRole('button', { name: t.save, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(link).toBeFocused();
+      expectStored(await storage(page), { analytics_storage: true, ad_storage: false, ad_user_data: false, ad_personalization: true });
+      // A second update; the page view was sent once, with the first choice.
+      expect(await consentTrail(page)).toEqual([
+        consentDefault,
+        ['consent', 'update', granted],
+        { event: 'page_view' },
+        ['consent', 'update', { ...granted, ad_storage: 'denied', ad_user_data: 'denied' }],
+      ]);
+    });
+  });
+}
+
+test('a broken or foreign stored value counts as no consent', async ({ page }) => {
+  await page.goto('/en/preview/');
+  await page.evaluate(() => localStorage.setItem('consent', '{"analytics_storage":true}'));
+  await page.goto('/en/');
+  await expect(page.getByRole('dialog', { name: en.consent.title })).toBeVisible();
+  expect(await consentTrail(page)).toEqual([consentDefault]);
+});
+
+test('no script from another host is in the page, before or after agreeing', async ({ page }) => {
+  const dialog = await openDialog(page, 'en');
+  const foreignScripts = () => page.evaluate(() => [...document.scripts].map((script) => script.src).filter((src) => src && new URL(src).host !== location.host));
+  expect(await foreignScripts()).toEqual([]);
+  await dialog.getByRole('button', { name: en.consent.agreeAll, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(500);
+  expect(await foreignScripts()).toEqual([]);
+});
