@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createConsent, essentialOnly, serializeConsent, consentStorageKey } from '@/lib/consent';
+import { getEnabledLanguages, getMenu, getSite, localise } from '@/lib/config';
+import { href } from '@/lib/i18n/urls';
+
+const widths = [375, 1024, 1440] as const;
+
+/** A stored choice, so that the consent dialog (tested in consent.spec.ts) does not cover the page. */
+async function withConsent(page: Page) {
+  const value = serializeConsent(createConsent(essentialOnly, new Date('2026-11-01T00:00:00Z')));
+  await page.addInitScript(([key, stored]) => window.localStorage.setItem(key!, stored!), [consentStorageKey, value]);
+}
+
+for (const language of getEnabledLanguages()) {
+  for (const width of widths) {
+    test(`header, menu and footer in ${language} at ${width} px`, async ({ page }) => {
+      await withConsent(page);
+      await page.setViewportSize({ width, height: 900 });
+      const detail = href({ page: 'property', id: 4000001 }, language);
+      await page.goto(detail);
+      const header = page.locator('header#top');
+      const { header: config } = getSite();
+      const topLevel = getMenu().filter((entry) => entry.parentId === null);
+      const topBar = header.getByText(localise(config.appBar.text, language));
+
+      if (width >= 1280) {
+        await expect(topBar).toBeVisible();
+        const nav = page.getByRole('navigation', { name: /navigation|navigatie|Hauptnavigation/i });
+        const visible = topLevel.slice(0, config.menu.menuMaxItems);
+        for (const entry of visible) await expect(nav.getByRole('link', { name: localise(entry.params.title, language), exact: true }).first()).toBeVisible();
+        // Entries beyond menuMaxItems wait in the overflow menu.
+        const overflow = topLevel.slice(config.menu.menuMaxItems);
+        const last = overflow[overflow.length - 1]!;
+        const lastLink = nav.getByRole('link', { name: localise(last.params.title, language), exact: true });
+        await expect(lastLink).toBeHidden();
+        const more = nav.getByRole('button', { expanded: false });
+        await more.click();
+        await expect(lastLink).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(lastLink).toBeHidden();
+        await expect(more).toBeFocused();
+      } else {
+        // The top bar is for desktops only; the menu sits behind the mobile toggle.
+        await expect(topBar).toBeHidden();
+        const toggle = header.getByRole('button', { expanded: false }).last();
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        const contact = topLevel.find((entry) => entry.id === 'contact')!;
+        await expect(header.getByRole('link', { name: localise(contact.params.title, language), exact: true }).last()).toBeVisible();
+        await toggle.click();
+      }
+
+      // The language switcher keeps the page: the same listing in the other language.
+      const other = getEnabledLanguages().find((code) => code !== language)!;
+      const switcher = header.locator(`a[hreflang="${other}"]`).first();
+      await expect(switcher).toHaveAttribute('href', href({ page: 'property', id: 4000001 }, other));
+
+      // Scrolling: the header turns solid, back-to-top appears and brings the visitor back.
+      await expect(header).toHaveAttribute('data-scrolled', 'false');
+      const backToTop = page.locator('button[data-visible]');
+      await expect(backToTop).toHaveAttribute('data-visible', 'false');
+      await page.mouse.wheel(0, 1200);
+      await expect(header).toHaveAttribute('data-scrolled', 'true');
+      await expect(backToTop).toHaveAttribute('data-visible', 'true');
+      await backToTop.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(0);
+      await expect(header).toHaveAttribute('data-scrolled', 'false');
+
+      // Footer: legal pages, owner login and the configured copyright.
+      const footer = page.locator('footer');
+      await expect(footer.getByText(localise(getSite().footer.copyright, language))).toBeVisible();
+      for (const id of ['privacy-statement', 'cookie-policy', 'disclaimer']) {
+        await expect(footer.locator(`a[href="${href({ page: 'menu', id }, language)}"]`)).toBeVisible();
+      }
+      await expect(footer.locator(`a[href="${href({ page: 'login' }, language)}"]`)).toBeVisible();
+    });
+  }
+}
+
+test('the language switcher moves a visitor to the same page in the other language', async ({ page }) => {
+  await withConsent(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/en/i'm-looking-for/");
+  await page.locator('header a[hreflang="nl"]').first().click();
+  await expect(page).toHaveURL(/\/nl\/ik-zoek\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+});
+
+test('a redirect menu entry opens in a new tab, top-bar tel: and mailto: links too', async ({ page }) => {
+  await withConsent(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/fr/');
+  const tel = page.locator('header a[href^="tel:"]').first();
+  await expect(tel).toHaveAttribute('target', '_blank');
+  await expect(tel).toHaveAttribute('rel', /noopener/);
+});
