@@ -19,6 +19,7 @@ const germanSite = sitePort === 3100 ? 'var/site-de' : `var/site-de-${germanPort
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: sitePort === 3100 ? 'test-results' : `test-results-${sitePort}`,
   timeout: 30_000,
   fullyParallel: true,
   workers: 2,

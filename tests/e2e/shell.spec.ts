@@ -42,7 +42,7 @@ for (const language of getEnabledLanguages()) {
       } else {
         // The top bar is for desktops only; the menu sits behind the mobile toggle.
         await expect(topBar).toBeHidden();
-        const toggle = header.getByRole('button', { expanded: false }).last();
+        const toggle = header.getByRole('button', { name: /^(Menu|Menü)$/ });
         await toggle.click();
         await expect(toggle).toHaveAttribute('aria-expanded', 'true');
         const contact = topLevel.find((entry) => entry.id === 'contact')!;
