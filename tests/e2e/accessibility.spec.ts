@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { consentStorageKey, createConsent, essentialOnly, serializeConsent } from '@/lib/consent';
+import { getEnabledLanguages } from '@/lib/config';
+import { href } from '@/lib/i18n/urls';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown }[] };
+
+/** Runs axe-core in the page (its own script: @axe-core/playwright needs Node 22). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context?: unknown, options?: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} – ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`);
+}
+
+for (const language of getEnabledLanguages()) {
+  for (const width of [375, 1440]) {
+    test(`axe finds no serious or critical violation in ${language} at ${width} px`, async ({ page }) => {
+      test.setTimeout(90_000);
+      const stored = serializeConsent(createConsent(essentialOnly, new Date('2026-11-01T00:00:00Z')));
+      await page.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [consentStorageKey, stored]);
+      await page.setViewportSize({ width, height: 900 });
+      const pages = [
+        href({ page: 'home' }, language),
+        href({ page: 'for-sale' }, language),
+        href({ page: 'property', id: 4000001 }, language),
+        href({ page: 'menu', id: 'services' }, language),
+      ];
+      const problems: string[] = [];
+      for (const url of pages) {
+        await page.goto(url);
+        await page.waitForLoadState('networkidle');
+        problems.push(...(await seriousViolations(page)).map((problem) => `${url}: ${problem}`));
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+}
