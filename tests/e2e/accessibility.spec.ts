@@ -4,7 +4,7 @@ import { consentStorageKey, createConsent, essentialOnly, serializeConsent } fro
 import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/i18n/urls';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown }[] };
 
