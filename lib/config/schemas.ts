@@ -226,7 +226,7 @@ export const siteSchema = z
      */
     map: z
       .strictObject({ tileUrl: z.string(), attribution: z.string(), mapType: z.enum(['roadmap', 'plain']), markerColour: colour })
-      .default({ tileUrl: '', attribution: '', mapType: 'plain', markerColour: '#c8553d' }),
+      .default({ tileUrl: '', attribution: '', mapType: 'plain', markerColour: '#b44a33' }),
   })
   .superRefine((site, ctx) => {
     const enabled = site.languageUse.filter((entry) => entry.use).map((entry) => entry.code);
