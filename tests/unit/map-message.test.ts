@@ -70,6 +70,6 @@ describe('buildMapMessage', () => {
 describe('site map configuration', () => {
   it('is optional: without it the map has no tiles, so no request leaves the site', () => {
     const { map: _map, ...withoutMap } = getSite();
-    expect(siteSchema.parse(withoutMap).map).toEqual({ tileUrl: '', attribution: '', mapType: 'plain', markerColour: '#c8553d' });
+    expect(siteSchema.parse(withoutMap).map).toEqual({ tileUrl: '', attribution: '', mapType: 'plain', markerColour: '#b44a33' });
   });
 });
