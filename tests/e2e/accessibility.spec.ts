@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { consentStorageKey, createConsent, essentialOnly, serializeConsent } from '@/lib/consent';
 import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/i18n/urls';
+import { storeConsent } from './stored-consent';
 
 const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
 
@@ -25,8 +25,7 @@ for (const language of getEnabledLanguages()) {
   for (const width of [375, 1440]) {
     test(`axe finds no serious or critical violation in ${language} at ${width} px`, async ({ page }) => {
       test.setTimeout(90_000);
-      const stored = serializeConsent(createConsent(essentialOnly, new Date('2026-11-01T00:00:00Z')));
-      await page.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [consentStorageKey, stored]);
+      await storeConsent(page);
       await page.setViewportSize({ width, height: 900 });
       const pages = [
         href({ page: 'home' }, language),

@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { getProperties, getProperty } from '@/lib/catalogue';
 import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/i18n/urls';
+import { storeConsent } from './stored-consent';
+
+test.beforeEach(async ({ page }) => storeConsent(page));
 
 /** Aborts and counts every request that leaves the site. */
 async function blockExternal(page: Page): Promise<string[]> {

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { href } from '@/lib/i18n/urls';
 import { allUrls } from './site-urls';
+import { storeConsent } from './stored-consent';
+
+test.beforeEach(async ({ page }) => storeConsent(page));
 
 // Runs against the second build, whose data/site copy only differs by German's use flag.
 test('with German switched on in the configuration, every page answers in German', async ({ request }) => {

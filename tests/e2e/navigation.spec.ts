@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { getProjects, getProperties } from '@/lib/catalogue';
 import { href } from '@/lib/i18n/urls';
+import { storeConsent } from './stored-consent';
+
+test.beforeEach(async ({ page }) => storeConsent(page));
 
 const location = (response: { headers(): Record<string, string> }) => response.headers()['location'] ?? '';
 
@@ -26,6 +29,7 @@ test.describe('language detection on /', () => {
 
   test('a browser that chose a language gets it on its next visit to /', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'fr-BE' });
+    await storeConsent(context);
     const page = await context.newPage();
     await page.goto('/?lng=en');
     await expect(page).toHaveURL(/\/en\/$/);
@@ -61,6 +65,7 @@ test.describe('unlocalised links of the spec', () => {
     const response = await request.get(`/property/${property.ID}/`, { maxRedirects: 0, headers: nl });
     expect(location(response)).toContain(href({ page: 'property', id: property.ID }, 'nl'));
     const context = await browser.newContext({ locale: 'nl-BE' });
+    await storeConsent(context);
     const page = await context.newPage();
     const unknown = await page.goto('/property/99999999/');
     expect(unknown?.status()).toBe(404);

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { allUrls, getEnabledLanguages } from './site-urls';
+import { storeConsent } from './stored-consent';
+
+test.beforeEach(async ({ page }) => storeConsent(page));
 
 const htmlLang = (html: string) => /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
 const heading = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim();

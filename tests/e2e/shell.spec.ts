@@ -1,15 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createConsent, essentialOnly, serializeConsent, consentStorageKey } from '@/lib/consent';
 import { getEnabledLanguages, getMenu, getSite, localise } from '@/lib/config';
 import { href } from '@/lib/i18n/urls';
+import { storeConsent } from './stored-consent';
 
 const widths = [375, 1024, 1440] as const;
 
-/** A stored choice, so that the consent dialog (tested in consent.spec.ts) does not cover the page. */
-async function withConsent(page: Page) {
-  const value = serializeConsent(createConsent(essentialOnly, new Date('2026-11-01T00:00:00Z')));
-  await page.addInitScript(([key, stored]) => window.localStorage.setItem(key!, stored!), [consentStorageKey, value]);
-}
+const withConsent = (page: Page) => storeConsent(page);
 
 for (const language of getEnabledLanguages()) {
   for (const width of widths) {
