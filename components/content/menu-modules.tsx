@@ -111,7 +111,7 @@ function limitOf(module: Module): number {
 
 /**
  * What a module shows, decided by its relation then its view. `framed` content (text, links) gets
- * a plain panel on a coloured or picture background; card lists bring their own cards.
+ * a plain panel on a coloured or picture background; cards and accordion items bring their own.
  */
 function moduleBody(module: Module, language: Language, level: HeadingLevel): { body: ReactNode; framed: boolean } | undefined {
   const { type, id } = module.relations;
@@ -124,13 +124,13 @@ function moduleBody(module: Module, language: Language, level: HeadingLevel): { 
       if (id === 'team') return { body: <TeamView members={getTeam()} language={language} perRow={module.numberItemOfRow} headingLevel={level} />, framed: false };
       const articles = articlesOf(id);
       if (articles.length === 0) return undefined;
-      return { body: articleViews(articles, module, language, level), framed: module.view === 'single-view' || module.view === 'collapse-view' };
+      return { body: articleViews(articles, module, language, level), framed: module.view === 'single-view' };
     }
     case 'article': {
       const article = getArticles().find((candidate) => candidate.id === id);
       if (!article) return undefined;
       const view = module.view === 'ons-team-view' ? 'single-view' : module.view;
-      return { body: articleViews([article], { ...module, view }, language, level), framed: view !== 'card-view' };
+      return { body: articleViews([article], { ...module, view }, language, level), framed: view === 'single-view' };
     }
     case 'contact':
       return { body: <ContactView language={language} headingLevel={level} />, framed: true };

@@ -51,7 +51,12 @@ export async function TeamView({ members, language, perRow, headingLevel }: { me
             <div>
               <dt>{t('email')}</dt>
               <dd>
-                <a href={`mailto:${member.email}`}>{member.email}</a>
+                <a href={`mailto:${member.email}`}>
+                  {/* A narrow card breaks the address after the @, never at a hyphen or dot. */}
+                  <span className={styles.unbroken}>{member.email.split('@')[0]}@</span>
+                  <wbr />
+                  <span className={styles.unbroken}>{member.email.split('@')[1]}</span>
+                </a>
               </dd>
             </div>
           </dl>
