@@ -1,6 +1,7 @@
+import { LazyBannerSlider } from './banner-lazy';
 import { BannerPicture } from './banner-picture';
 import { preloadBannerPicture } from './banner-preload';
-import { BannerSlider, type BannerSliderLabels } from './banner-slider';
+import type { BannerSliderLabels } from './banner-slider';
 import { bannerPicture } from './banner-sources';
 
 /** The gallery banner: the first picture is rendered as the image banner is, the others load lazily. */
@@ -8,5 +9,5 @@ export function BannerGallery({ images, labels }: { images: string[]; labels: Ba
   const pictures = images.map((src) => bannerPicture(src));
   const [first] = pictures;
   if (first) preloadBannerPicture(first);
-  return <BannerSlider slides={pictures.map((picture, index) => <BannerPicture key={index} picture={picture} eager={index === 0} />)} labels={labels} />;
+  return <LazyBannerSlider slides={pictures.map((picture, index) => <BannerPicture key={index} picture={picture} eager={index === 0} />)} labels={labels} />;
 }

@@ -82,7 +82,7 @@ export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: 
         </Swiper>
       </div>
       <div className={styles.controls}>
-        <button type="button" className={styles.control} aria-label={labels.previous} onClick={() => swiper?.slidePrev()}>
+        <button type="button" className={`${styles.control} ${styles.step}`} aria-label={labels.previous} onClick={() => swiper?.slidePrev()}>
           <ArrowIcon direction="previous" />
         </button>
         <button
@@ -94,7 +94,7 @@ export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: 
         >
           <PlayPauseIcon playing={wantsPlay} />
         </button>
-        <button type="button" className={styles.control} aria-label={labels.next} onClick={() => swiper?.slideNext()}>
+        <button type="button" className={`${styles.control} ${styles.step}`} aria-label={labels.next} onClick={() => swiper?.slideNext()}>
           <ArrowIcon direction="next" />
         </button>
       </div>

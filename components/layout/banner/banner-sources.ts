@@ -10,8 +10,8 @@ export type BannerPictureSource = { src: string; srcSet: string; sizes: string; 
 
 /** The whole banner is as wide as the viewport below desktop, and the 600 variant is only ever picked there. */
 export const bannerSizes = '100vw';
-/** The picture of a listing slide fills the banner on mobile and its left half from tablet on (main is at most 1200 px). */
-export const listingSizes = '(min-width: 1280px) 600px, (min-width: 767px) 50vw, 100vw';
+/** The picture of a listing slide fills the banner on mobile and its left half from tablet on. */
+export const listingSizes = '(min-width: 767px) 50vw, 100vw';
 
 /** Banner pictures are drawn at 1920×640 (3:1); the box crops them, so these only give the ratio. */
 const bannerHeight = 640;
@@ -84,7 +84,8 @@ function luminance([red, green, blue]: Rgb): number {
 }
 
 export const lightText = '#ffffff';
-export const darkText = '#1a1a1a';
+/** Black rather than a softer dark grey: with white, it guarantees 4.5:1 on any background. */
+export const darkText = '#000000';
 
 /** WCAG contrast ratio of two hex colours. */
 export function contrastRatio(a: string, b: string): number {

@@ -18,6 +18,8 @@ export function BannerVideo({ video, labels, poster }: { video: BannerVideoSourc
   const ref = useRef<HTMLVideoElement>(null);
   const [choice, setChoice] = useState<Choice>('auto');
   const [playing, setPlaying] = useState(false);
+  // A missing or unsupported file leaves play() pending for ever rather than rejecting it.
+  const [failed, setFailed] = useState(false);
   const reduced = useReducedMotion();
   const wantsPlay = choice === 'playing' || (choice === 'auto' && !reduced);
 
@@ -25,8 +27,10 @@ export function BannerVideo({ video, labels, poster }: { video: BannerVideoSourc
     const element = ref.current;
     if (!element) return;
     if (wantsPlay && (choice === 'playing' || !prefersReducedMotion())) {
-      // A browser that refuses autoplay rejects the promise; the play button is then the way in.
-      element.play().catch(() => setChoice('paused'));
+      // A browser that refuses autoplay rejects (or, an old one, throws); the play button is then the way in.
+      Promise.resolve()
+        .then(() => element.play())
+        .catch(() => setChoice('paused'));
     } else element.pause();
   }, [wantsPlay, choice]);
 
@@ -45,19 +49,21 @@ export function BannerVideo({ video, labels, poster }: { video: BannerVideoSourc
         onPlaying={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
       >
-        <source src={video.url} type={video.mimetype} />
+        <source src={video.url} type={video.mimetype} onError={() => setFailed(true)} />
       </video>
-      <div className={styles.controls}>
-        <button
-          type="button"
-          className={styles.control}
-          aria-label={wantsPlay ? labels.pause : labels.play}
-          data-state={wantsPlay ? 'playing' : 'paused'}
-          onClick={() => setChoice(wantsPlay ? 'paused' : 'playing')}
-        >
-          <PlayPauseIcon playing={wantsPlay} />
-        </button>
-      </div>
+      {failed ? null : (
+        <div className={styles.controls}>
+          <button
+            type="button"
+            className={styles.control}
+            aria-label={wantsPlay ? labels.pause : labels.play}
+            data-state={wantsPlay ? 'playing' : 'paused'}
+            onClick={() => setChoice(wantsPlay ? 'paused' : 'playing')}
+          >
+            <PlayPauseIcon playing={wantsPlay} />
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,16 +1,17 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
+import { priceText, priceTranslator } from '@/components/catalogue/property-price';
 import type { ProjectWithUnits, Property } from '@/lib/catalogue';
 import { getSite, localise, type Language, type Localised, type Site } from '@/lib/config';
 import { BannerColor } from './banner-color';
 import { BannerGallery } from './banner-gallery';
 import { BannerImage } from './banner-image';
+import { LazyBannerVideo } from './banner-lazy';
 import { bannerOwnLabels } from './banner-labels';
 import { BannerProjects, bannerProjects } from './banner-projects';
 import { BannerProperties, bannerProperties } from './banner-properties';
 import type { BannerSliderLabels } from './banner-slider';
 import { bannerVideo, type BannerVideoSource } from './banner-sources';
-import { BannerVideo } from './banner-video';
 import styles from './banner.module.css';
 
 type BannerConfig = Site['banner'];
@@ -86,16 +87,20 @@ function BannerText({ texts, className }: { texts: BannerTexts; className: strin
 }
 
 async function sliderLabels(language: Language, kind: 'gallery' | 'listings'): Promise<BannerSliderLabels> {
-  const own = bannerOwnLabels(language);
+  const own = await bannerOwnLabels(language);
   if (kind === 'gallery') {
     const t = await getTranslations({ locale: language, namespace: 'property' });
-    return { region: own.slideshow, slide: t('photoNumber'), pause: own.pause, play: own.play, previous: t('previousPhoto'), next: t('nextPhoto') };
+    return { region: own.slideshow, slide: t('photoNumber', { index: '{index}', total: '{total}' }), pause: own.pause, play: own.play, previous: t('previousPhoto'), next: t('nextPhoto') };
   }
   const t = await getTranslations({ locale: language, namespace: 'list' });
   return { region: own.slideshow, slide: own.slide, pause: own.pause, play: own.play, previous: t('previous'), next: t('next') };
 }
 
-async function BannerMedia({ plan, language }: { plan: Exclude<BannerPlan, { kind: 'color' }>; language: Language }): Promise<ReactNode> {
+/**
+ * The banner's content for its plan. A function rather than an async component: everything it
+ * awaits (translations) is awaited here, so the tree it returns is plain and renders anywhere.
+ */
+async function bannerMedia(plan: Exclude<BannerPlan, { kind: 'color' }>, language: Language): Promise<ReactNode> {
   switch (plan.kind) {
     case 'image':
       return <BannerImage src={plan.src} />;
@@ -103,13 +108,19 @@ async function BannerMedia({ plan, language }: { plan: Exclude<BannerPlan, { kin
       return <BannerGallery images={plan.images} labels={await sliderLabels(language, 'gallery')} />;
     case 'video': {
       const t = await getTranslations({ locale: language, namespace: 'property' });
-      const labels = { play: t('playVideo'), pause: bannerOwnLabels(language).pauseVideo };
-      return <BannerVideo video={plan.video} labels={labels} poster={plan.poster ? <BannerImage src={plan.poster} /> : undefined} />;
+      const labels = { play: t('playVideo'), pause: (await bannerOwnLabels(language)).pauseVideo };
+      return <LazyBannerVideo video={plan.video} labels={labels} poster={plan.poster ? <BannerImage src={plan.poster} /> : undefined} />;
     }
-    case 'properties':
-      return <BannerProperties properties={plan.properties} language={language} labels={await sliderLabels(language, 'listings')} />;
-    case 'projects':
-      return <BannerProjects projects={plan.projects} language={language} labels={await sliderLabels(language, 'listings')} />;
+    case 'properties': {
+      const translator = await priceTranslator(language);
+      const price = (property: Property) => priceText(property, translator);
+      return <BannerProperties properties={plan.properties} language={language} price={price} labels={await sliderLabels(language, 'listings')} />;
+    }
+    case 'projects': {
+      const t = await getTranslations({ locale: language, namespace: 'projects' });
+      const unitCount = (count: number) => t('unitCount', { count });
+      return <BannerProjects projects={plan.projects} language={language} unitCount={unitCount} labels={await sliderLabels(language, 'listings')} />;
+    }
   }
 }
 
@@ -139,12 +150,12 @@ export async function Banner({ language, title, description }: { language: Langu
   const frameStyle = banner.color ? ({ '--banner-band': banner.color } as CSSProperties) : undefined;
   return (
     <section className={styles.banner} data-banner={plan.kind} aria-labelledby={labelledBy}>
-      {/* Each listing slide has its own caption, so the banner's text goes above the slider. */}
-      {listings ? <BannerText texts={texts} className={styles.intro} /> : null}
-      <div className={`${styles.frame} ${listings ? styles.listings : ''}`} style={frameStyle}>
+      <div className={listings ? `${styles.frame} ${styles.listings}` : styles.frame} style={frameStyle}>
         {listings ? null : <BannerText texts={texts} className={styles.text} />}
-        <BannerMedia plan={plan} language={language} />
+        {await bannerMedia(plan, language)}
       </div>
+      {/* Each listing slide has its own caption, so the banner's text goes below the slider, clear of an overlaid header. */}
+      {listings ? <BannerText texts={texts} className={styles.intro} /> : null}
     </section>
   );
 }

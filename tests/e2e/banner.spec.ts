@@ -1,0 +1,128 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import site from '@/data/site/site.json';
+import { createConsent, essentialOnly, storageEntries } from '@/lib/consent';
+
+/*
+ * The home banner as shipped (a gallery of the four pictures of public/images/banner) against the
+ * production build: the configured title, the picture variant each width loads, the autoplay and
+ * its pause button, and a box that keeps its size while the pictures load. Every request to
+ * another host is aborted and counted: there must be none.
+ */
+
+const languages = ['nl', 'fr', 'en'] as const;
+const viewports = [
+  { width: 375, height: 740 },
+  { width: 1440, height: 900 },
+];
+/** Slides change every 5 s once the page is interactive; 8 s leaves room for hydration. */
+const autoplayWithin = 8_000;
+
+let outside: string[] = [];
+let consoleErrors: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  outside = [];
+  consoleErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  await page.route(
+    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+    (route) => {
+      outside.push(route.request().url());
+      return route.abort();
+    },
+  );
+  // A stored choice keeps the consent dialog, which is modal, from covering the banner's buttons.
+  await page.addInitScript((entries) => {
+    for (const [key, value] of entries) window.localStorage.setItem(key, value);
+  }, storageEntries(createConsent(essentialOnly, new Date())));
+});
+
+test.afterEach(() => {
+  expect(outside, 'requests to other hosts').toEqual([]);
+});
+
+/** The index of the slide on show, once swiper has started. */
+async function activeSlide(page: Page): Promise<string | null> {
+  return page.locator('[data-banner] .swiper-slide-active').getAttribute('data-slide');
+}
+
+function bannerPictureRequest(url: URL): boolean {
+  if (url.pathname.startsWith('/images/banner/')) return true;
+  return url.pathname.startsWith('/api/image') && (url.searchParams.get('src') ?? '').startsWith('/images/banner/');
+}
+
+for (const language of languages) {
+  for (const viewport of viewports) {
+    test.describe(`${language} at ${viewport.width} px`, () => {
+      test.use({ viewport });
+
+      test('shows the configured title over the picture variant of its width', async ({ page }) => {
+        await page.goto(`/${language}/`);
+        const banner = page.locator('[data-banner]');
+        await expect(banner).toBeVisible();
+        await expect(banner).toHaveAttribute('data-banner', 'gallery');
+        await expect(banner.getByText(site.banner.title.text[language], { exact: true })).toBeVisible();
+        await expect(banner.getByText(site.banner.description.text[language], { exact: true })).toBeVisible();
+
+        const first = banner.locator('img').first();
+        await expect(first).toHaveJSProperty('complete', true);
+        const currentSrc = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
+        if (viewport.width < 767) {
+          expect(new URL(currentSrc).searchParams.get('width')).toBe('600');
+          expect(new URL(currentSrc).searchParams.get('src')).toBe('/images/banner/1.webp');
+        } else {
+          expect(new URL(currentSrc).pathname).toBe('/images/banner/1.webp');
+        }
+        // Decoded (naturalWidth is divided by the srcset density, so it says nothing about the variant).
+        expect(await first.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+        expect(consoleErrors).toEqual([]);
+      });
+
+      test('advances by itself and stops for good when paused', async ({ page }) => {
+        test.setTimeout(45_000);
+        const labels = (JSON.parse(readFileSync(`messages/${language}.json`, 'utf8')) as { banner: { pause: string; play: string } }).banner;
+        await page.goto(`/${language}/`);
+        await expect.poll(() => activeSlide(page)).toBe('0');
+        await expect.poll(() => activeSlide(page), { timeout: autoplayWithin }).not.toBe('0');
+
+        const pause = page.getByRole('button', { name: labels.pause, exact: true });
+        await pause.click();
+        await expect(page.getByRole('button', { name: labels.play, exact: true })).toBeVisible();
+        // Let a fade that had already begun finish before taking the reference.
+        await page.waitForTimeout(600);
+        const stopped = await activeSlide(page);
+        await page.waitForTimeout(7_000);
+        expect(await activeSlide(page)).toBe(stopped);
+        expect(consoleErrors).toEqual([]);
+      });
+
+      test('has its height before any picture arrives, and keeps it', async ({ page }) => {
+        const blocked: string[] = [];
+        await page.route(bannerPictureRequest, (route: Route) => {
+          blocked.push(route.request().url());
+          return route.abort();
+        });
+        await page.goto(`/${language}/`, { waitUntil: 'domcontentloaded' });
+        const frame = page.locator('[data-banner] > div').first();
+        const before = await frame.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+        expect(before.height).toBeGreaterThan(0);
+        expect(before.width).toBe(viewport.width);
+        // 3:2 on mobile, 3:1 from tablet on.
+        expect(before.height).toBeCloseTo(viewport.width < 767 ? (viewport.width * 2) / 3 : viewport.width / 3, 0);
+        expect(await page.locator('[data-banner] img').first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(0);
+        expect(blocked.length).toBeGreaterThan(0);
+
+        await page.unroute(bannerPictureRequest);
+        await page.reload({ waitUntil: 'load' });
+        await expect(page.locator('[data-banner] img').first()).toHaveJSProperty('complete', true);
+        const after = await frame.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+        expect(after.height).toBe(before.height);
+        expect(after.top).toBe(before.top);
+      });
+    });
+  }
+}
