@@ -7,6 +7,7 @@ import { formatEuro } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
 import { href } from '@/lib/i18n';
 import { pictureSrc } from '@/lib/media/picture-src';
+import { galleryProps } from './gallery-props';
 import { PropertyGallery } from './property-gallery';
 import cardStyles from './property-card.module.css';
 import listStyles from './property-list.module.css';
@@ -74,23 +75,7 @@ export async function ProjectDetail({ project, language }: { project: ProjectWit
         {project.Zip} {project.City}
       </p>
       {project.XLargePictureItems.length > 0 ? (
-        <PropertyGallery
-          pictures={project.XLargePictureItems.map((picture, index) => ({
-            id: picture.ID,
-            src: pictureSrc(picture.Url),
-            width: picture.Width,
-            height: picture.Height,
-            alt: `${project.Name} – ${property('photoNumber', { index: index + 1, total: project.XLargePictureItems.length })}`,
-          }))}
-          labels={{
-            photos: property('photos'),
-            previous: property('previousPhoto'),
-            next: property('nextPhoto'),
-            thumbnails: property('thumbnails'),
-            showPhoto: property('showPhoto', { index: '{index}' }),
-            photoNumber: property('photoNumber', { index: '{index}', total: '{total}' }),
-          }}
-        />
+        <PropertyGallery {...await galleryProps(project.XLargePictureItems, project.Name, language)} />
       ) : (
         <p className={styles.notice}>{property('noPhoto')}</p>
       )}

@@ -5,11 +5,11 @@ import type { Language } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
 import { href } from '@/lib/i18n';
-import { pictureSrc } from '@/lib/media/picture-src';
 import { recognizeVideo } from '@/lib/media/video';
 import { EmbedFacade } from './embed-facade';
 import { PropertyEnergy } from './property-energy';
 import { PropertyFacts } from './property-facts';
+import { galleryProps } from './gallery-props';
 import { PropertyGallery } from './property-gallery';
 import { PropertyPrice } from './property-price';
 import styles from './property-sections.module.css';
@@ -76,23 +76,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
       </ul>
 
       {property.XLargePictureItems.length > 0 ? (
-        <PropertyGallery
-          pictures={property.XLargePictureItems.map((picture, index) => ({
-            id: picture.ID,
-            src: pictureSrc(picture.Url),
-            width: picture.Width,
-            height: picture.Height,
-            alt: `${title} – ${t('photoNumber', { index: index + 1, total: property.XLargePictureItems.length })}`,
-          }))}
-          labels={{
-            photos: t('photos'),
-            previous: t('previousPhoto'),
-            next: t('nextPhoto'),
-            thumbnails: t('thumbnails'),
-            showPhoto: t('showPhoto', { index: '{index}' }),
-            photoNumber: t('photoNumber', { index: '{index}', total: '{total}' }),
-          }}
-        />
+        <PropertyGallery {...await galleryProps(property.XLargePictureItems, title, language)} />
       ) : (
         <p className={styles.notice}>{t('noPhoto')}</p>
       )}
