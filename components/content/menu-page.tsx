@@ -1,4 +1,5 @@
 import { Banner } from '@/components/layout/banner/banner';
+import { Breadcrumb } from '@/components/layout/breadcrumb';
 import { localise, type Language, type MenuEntry } from '@/lib/config';
 import { MenuModules } from './menu-modules';
 
@@ -7,6 +8,7 @@ export function MenuPage({ entry, language }: { entry: MenuEntry; language: Lang
   return (
     <>
       {entry.params.banner ? <Banner language={language} title={entry.params.bannerTitle} description={entry.params.bannerDescription} /> : null}
+      {entry.params.breadcrumb ? <Breadcrumb entry={entry} language={language} /> : null}
       <h1>{localise(entry.params.title, language)}</h1>
       <p>{localise(entry.params.description, language)}</p>
       <MenuModules modules={entry.params.modules} language={language} />

@@ -60,7 +60,18 @@ export async function routeMetadata(language: Language, route: Route): Promise<M
       const entry = getMenuEntry(route.id);
       if (!entry) return {};
       const seo = entry.params.metadata[language];
-      const metadata = pageMetadata(language, route, seo?.metaTitle || localise(entry.params.title, language), seo?.metaDescription || localise(entry.params.description, language));
+      const title = seo?.metaTitle || localise(entry.params.title, language);
+      const description = seo?.metaDescription || localise(entry.params.description, language);
+      const metadata: Metadata = {
+        ...pageMetadata(language, route, title, description),
+        openGraph: { title: seo?.ogTitle || title, description: seo?.ogDescription || description, images: seo?.ogImage ? [seo.ogImage] : undefined },
+        twitter: {
+          card: seo?.twitterImage || seo?.ogImage ? 'summary_large_image' : 'summary',
+          title: seo?.twitterTitle || title,
+          description: seo?.twitterDescription || description,
+          images: seo?.twitterImage ? [seo.twitterImage] : undefined,
+        },
+      };
       return seo && !seo.seoActive ? { ...metadata, ...noIndex } : metadata;
     }
   }

@@ -90,3 +90,14 @@ test('a redirect menu entry opens in a new tab, top-bar tel: and mailto: links t
   await expect(tel).toHaveAttribute('target', '_blank');
   await expect(tel).toHaveAttribute('rel', /noopener/);
 });
+
+test('menu pages show their breadcrumb and carry Open Graph and Twitter metadata', async ({ page }) => {
+  await withConsent(page);
+  await page.goto(href({ page: 'menu', id: 'rental-management' }, 'nl'));
+  const breadcrumb = page.getByRole('navigation', { name: 'Kruimelpad' });
+  await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/nl/');
+  await expect(breadcrumb.getByRole('link', { name: 'Diensten' })).toHaveAttribute('href', '/nl/diensten/');
+  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Verhuurbeheer');
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Verhuurbeheer/);
+  await expect(page.locator('meta[name="twitter:title"]')).toHaveAttribute('content', /Verhuurbeheer/);
+});

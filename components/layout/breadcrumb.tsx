@@ -1,0 +1,29 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { getMenuEntry, localise, type Language, type MenuEntry } from '@/lib/config';
+import { href, menuEntryHref } from '@/lib/i18n';
+import styles from './breadcrumb.module.css';
+
+/** Home › parents › this page, for menu entries whose breadcrumb flag is on. */
+export async function Breadcrumb({ entry, language }: { entry: MenuEntry; language: Language }) {
+  const t = await getTranslations({ locale: language });
+  const trail: MenuEntry[] = [];
+  for (let parent = entry.parentId ? getMenuEntry(entry.parentId) : undefined; parent && !trail.includes(parent); parent = parent.parentId ? getMenuEntry(parent.parentId) : undefined) {
+    trail.unshift(parent);
+  }
+  return (
+    <nav aria-label={t('meta.breadcrumb')} className={styles.breadcrumb}>
+      <ol>
+        <li>
+          <Link href={href({ page: 'home' }, language)}>{t('nav.home')}</Link>
+        </li>
+        {trail.map((parent) => (
+          <li key={parent.id}>
+            <Link href={menuEntryHref(parent, language)}>{localise(parent.params.title, language)}</Link>
+          </li>
+        ))}
+        <li aria-current="page">{localise(entry.params.title, language)}</li>
+      </ol>
+    </nav>
+  );
+}
