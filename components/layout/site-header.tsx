@@ -126,7 +126,9 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
   const topLevel = all.filter((entry) => entry.parentId === null && (header.menu.showHomeMenu || entry.params.type !== 'home'));
   const visible = topLevel.slice(0, header.menu.menuMaxItems);
   const overflow = topLevel.slice(header.menu.menuMaxItems);
-  const logo = header.logo.image.toLowerCase().endsWith('.svg') ? header.logo.image : imageUrl(header.logo.image, { height: logoHeights.desktop });
+  // Spec §5 and §7: an .svg logo is used as is; another image comes at height 125, 75 on mobile.
+  const svgLogo = header.logo.image.toLowerCase().endsWith('.svg');
+  const logo = svgLogo ? header.logo.image : imageUrl(header.logo.image, { height: logoHeights.desktop });
   const searchLabels = header.propertySearch ? await searchPanelLabels(language) : undefined;
   const switcher = header.languageSwitcher ? <LanguageSwitcher language={language} alternates={alternates} flags={languageFlags} /> : null;
   const valuation = all.find((entry) => entry.id === 'free-valuation');
@@ -141,7 +143,10 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
       </div>
       <div className={styles.bar} data-logo-at-start={header.logo.showLogoAtStart || !isHome}>
         <Link href={href({ page: 'home' }, language)} className={styles.logo} aria-label={t('header.home', { name: siteInfo.name })}>
-          <img src={logo} alt="" height={56} width={168} />
+          <picture>
+            {svgLogo ? null : <source media="(max-width: 766px)" srcSet={imageUrl(header.logo.image, { height: logoHeights.mobile })} />}
+            <img src={logo} alt="" height={56} width={168} />
+          </picture>
         </Link>
         <nav aria-label={t('meta.mainNavigation')} className={styles.nav} style={{ fontSize: `${header.menu.fontSize / 16}rem` }}>
           <MenuList entries={visible} all={all} language={language} className={styles.menu} />

@@ -38,7 +38,7 @@ function relationIssues({ site, menu, articles, team }: SiteConfig): DataIssue[]
     if (entry.parentId === entry.id) issues.push({ file: file('menu.json'), record, field: 'parentId', message: 'an entry cannot be its own parent' });
     if (entry.params.type !== 'home') {
       for (const [language, segment] of Object.entries(entry.params.path)) {
-        const key = `${entry.parentId ?? ''}/${language}/${segment}`;
+        const key = `${entry.parentId ?? ''}/${language}/${segment.toLowerCase()}`;
         const other = seenPaths.get(key);
         if (other) issues.push({ file: file('menu.json'), record, field: `params.path.${language}`, message: `path "${segment}" is already used by menu entry "${other}"` });
         else seenPaths.set(key, entry.id);

@@ -45,7 +45,7 @@ export function menuSegments(entry: MenuEntry, language: Language): string[] {
   const seen = new Set<string>();
   while (current && !seen.has(current.id)) {
     seen.add(current.id);
-    segments.unshift(current.params.path[language]);
+    segments.unshift(current.params.path[language].toLowerCase());
     current = current.parentId === null ? undefined : byId.get(current.parentId);
   }
   return segments;

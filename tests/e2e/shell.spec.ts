@@ -62,6 +62,14 @@ for (const language of getEnabledLanguages()) {
       await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(0);
       await expect(header).toHaveAttribute('data-scrolled', 'false');
 
+      // A 404 keeps the shell: header, localized message, search form and home link.
+      const missing = await page.goto(`/${language}/no-such-page/`);
+      expect(missing?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Oops|Oeps|Oups/);
+      await expect(page.locator('main').getByRole('combobox')).toBeVisible();
+      await expect(page.locator('main').locator(`a[href="/${language}/"]`)).toBeVisible();
+      await page.goto(detail);
+
       // Footer: legal pages, owner login and the configured copyright.
       const footer = page.locator('footer');
       await expect(footer.getByText(localise(getSite().footer.copyright, language))).toBeVisible();

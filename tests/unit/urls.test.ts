@@ -26,6 +26,20 @@ describe('URLs', () => {
     expect(href({ page: 'menu', id: 'contact' }, 'de')).toBe('/de/contact/');
   });
 
+  it("accepts 'Liens-utiles' style paths from the configuration and serves them in lowercase", async () => {
+    const { loadSiteConfig } = await import('@/lib/config');
+    const entry = loadSiteConfig().menu.find((candidate) => candidate.id === 'useful-links')!;
+    const original = entry.params.path.fr;
+    entry.params.path.fr = 'Liens-utiles';
+    try {
+      expect(href({ page: 'menu', id: 'useful-links' }, 'fr')).toBe('/fr/liens-utiles/');
+      expect(checkPath('/fr/Liens-utiles/')).toEqual({ kind: 'redirect', to: '/fr/liens-utiles/' });
+      expect(checkPath('/fr/liens-utiles/').kind).toBe('ok');
+    } finally {
+      entry.params.path.fr = original;
+    }
+  });
+
   it('uses the town name of the language in detail URLs (Mons is Bergen in Dutch)', () => {
     const mons = getProperties('fr').find((property) => property.Zip === '7000');
     expect(mons).toBeDefined();
