@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { listQueryString, type ListParams, type ListResult } from '@/lib/catalogue/list-query';
+import listStyles from './property-list.module.css';
 import styles from './listing-results.module.css';
 
 export type ListingResultsLabels = {
@@ -52,7 +53,7 @@ export function ListingResults({
       {result.total === 0 ? (
         <p className={styles.empty}>{labels.noResults}</p>
       ) : (
-        <ul className={styles.grid}>
+        <ul className={listStyles.list}>
           {result.ids.map((id) => (
             <li key={id}>{cards[id]}</li>
           ))}
