@@ -105,7 +105,7 @@ async function LanguageSwitcher({ language, alternates, flags }: { language: Lan
               <span className={styles.code} aria-hidden="true">
                 {code.toUpperCase()}
               </span>
-              <span className={styles.visuallyHidden}>{t(`languages.${code}`)}</span>
+              <span className="visually-hidden">{t(`languages.${code}`)}</span>
             </a>
           </li>
         ))}

@@ -146,7 +146,7 @@ export function SearchPanel({ indexUrl, labels }: { indexUrl: string; labels: Se
   return (
     <div className={styles.search}>
       <div className={styles.field}>
-        <label htmlFor={`${baseId}-input`} className={styles.visuallyHidden}>
+        <label htmlFor={`${baseId}-input`} className="visually-hidden">
           {labels.label}
         </label>
         <input
