@@ -11,19 +11,7 @@ import { getArticles, getMenuEntry, getTeam, type Article, type Language, type M
  * getTranslations needs a Next.js request; the mock answers with the real messages of the locale
  * the component asks for, so a missing key or a wrong locale fails here as it would on the page.
  */
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('next-intl');
-  const messages = {
-    nl: (await import('@/messages/nl.json')).default,
-    fr: (await import('@/messages/fr.json')).default,
-    en: (await import('@/messages/en.json')).default,
-    de: (await import('@/messages/de.json')).default,
-  };
-  return {
-    getTranslations: async ({ locale, namespace }: { locale: Language; namespace?: 'content' }) =>
-      createTranslator({ locale, messages: messages[locale], namespace }),
-  };
-});
+vi.mock('next-intl/server', () => import('./intl-mock'));
 
 /* An article whose body tries to run a script, added to the real articles for the single view. */
 const { hostileArticle } = vi.hoisted(() => ({

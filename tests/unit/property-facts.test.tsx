@@ -9,19 +9,7 @@ import type { Language } from '@/lib/config';
  * getTranslations needs a Next.js request; the mock answers with the real messages of the locale
  * the component asks for, so a missing key or a wrong locale fails here as it would on the page.
  */
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('next-intl');
-  const messages = {
-    nl: (await import('@/messages/nl.json')).default,
-    fr: (await import('@/messages/fr.json')).default,
-    en: (await import('@/messages/en.json')).default,
-    de: (await import('@/messages/de.json')).default,
-  };
-  return {
-    getTranslations: async ({ locale, namespace }: { locale: Language; namespace: 'facts' }) =>
-      createTranslator({ locale, messages: messages[locale], namespace }),
-  };
-});
+vi.mock('next-intl/server', () => import('./intl-mock'));
 
 afterEach(cleanup);
 
