@@ -1,3 +1,4 @@
+import { ProjectRequest } from '@/components/forms/project-request';
 import Image from 'next/image';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
@@ -64,6 +65,7 @@ export async function ProjectsPage({ language }: { language: Language }) {
 export async function ProjectDetail({ project, language }: { project: ProjectWithUnits; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'projects' });
   const property = await getTranslations({ locale: language, namespace: 'property' });
+  const forms = await getTranslations({ locale: language, namespace: 'forms.names' });
   return (
     <article>
       <p>
@@ -109,6 +111,10 @@ export async function ProjectDetail({ project, language }: { project: ProjectWit
             ))}
           </tbody>
         </table>
+      </section>
+      <section className={styles.section} aria-labelledby="project-request">
+        <h2 id="project-request">{forms('contact-construction')}</h2>
+        <ProjectRequest projectId={project.ID} language={language} />
       </section>
     </article>
   );

@@ -6,6 +6,7 @@ import { formatPhone, phoneHref } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
 import { href } from '@/lib/i18n';
 import { recognizeVideo } from '@/lib/media/video';
+import { ListingRequests } from '@/components/forms/listing-requests';
 import { EmbedFacade } from './embed-facade';
 import { PropertyEnergy } from './property-energy';
 import { PropertyFacts } from './property-facts';
@@ -181,8 +182,6 @@ export async function PropertyDetail({ property, language }: { property: Propert
 
       <section className={`${styles.section} ${styles.contact}`} aria-labelledby="contact">
         <h2 id="contact">{available ? t('interested') : t('contactPerson')}</h2>
-        {/* The request forms of step 4 land here; until then these anchors lead to the agent. */}
-        {available ? requestActions.map(([anchor]) => <span key={anchor} id={anchor} />) : null}
         {available ? <p>{t('interestedText', { name: property.ManagerName })}</p> : null}
         <address>
           <p>
@@ -202,6 +201,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
             {t('email')}: <a href={`mailto:${property.ManagerEmail}`}>{property.ManagerEmail}</a>
           </p>
         </address>
+        {available ? <ListingRequests property={property} language={language} /> : null}
       </section>
     </article>
   );

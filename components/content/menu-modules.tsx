@@ -133,7 +133,7 @@ function moduleBody(module: Module, language: Language, level: HeadingLevel): { 
       return { body: articleViews([article], { ...module, view }, language, level), framed: view === 'single-view' };
     }
     case 'contact':
-      return { body: <ContactView language={language} headingLevel={level} />, framed: true };
+      return { body: <ContactView language={language} headingLevel={level} form={id} />, framed: true };
     case 'stats-view':
       return {
         body: (

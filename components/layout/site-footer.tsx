@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { CSSProperties } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { CookieSettingsLink } from '@/components/consent/cookie-settings-link';
+import { NewsletterSignup } from '@/components/forms/newsletter-signup';
 import { getMenuEntry, getSite, localise, type Language } from '@/lib/config';
 import { href, menuEntryHref } from '@/lib/i18n';
 import styles from './site-footer.module.css';
@@ -12,6 +13,7 @@ const legalPages = ['privacy-statement', 'cookie-policy', 'disclaimer'] as const
 export async function SiteFooter({ language }: { language: Language }) {
   const t = await getTranslations('nav');
   const tConsent = await getTranslations('consent');
+  const forms = await getTranslations('forms.names');
   const { footer, siteInfo } = getSite();
   return (
     <footer className={styles.footer} style={{ background: footer.bgColor, color: footer.textColor }}>
@@ -39,6 +41,10 @@ export async function SiteFooter({ language }: { language: Language }) {
           <CookieSettingsLink label={tConsent('settingsLink')} />
         </li>
       </ul>
+      <section className={styles.newsletter} aria-labelledby="footer-newsletter">
+        <h2 id="footer-newsletter">{forms('sign-newsletter')}</h2>
+        <NewsletterSignup language={language} />
+      </section>
       <p className={styles.copyright}>{localise(footer.copyright, language)}</p>
     </footer>
   );

@@ -1,3 +1,4 @@
+import { contactModuleForms, isContactModuleForm } from '../forms/definitions';
 import { siteFileSchemas, type Article, type MenuEntry, type Site, type TeamMember } from './schemas';
 import { DataValidationError, duplicateIssues, readDataFile, resolveDataDir, type DataIssue, type RecordLabel } from '../data-file';
 
@@ -55,6 +56,9 @@ function relationIssues({ site, menu, articles, team }: SiteConfig): DataIssue[]
       }
       if (module.relations.type === 'article' && !articleIds.has(target)) {
         issues.push({ file: file('menu.json'), record, field, message: `no article has id "${target}"` });
+      }
+      if (module.relations.type === 'contact' && !isContactModuleForm(target)) {
+        issues.push({ file: file('menu.json'), record, field, message: `a contact module carries one of the forms ${contactModuleForms.join(', ')}, not "${target}"` });
       }
       if (module.relations.type === 'category' && !categories.has(target as Article['category']) && target !== 'team') {
         issues.push({ file: file('menu.json'), record, field, message: `no article category or team is called "${target}"` });

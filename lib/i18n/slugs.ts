@@ -29,5 +29,11 @@ export const thankYouForms = [
   'send-to-friend',
   'site-contact',
   'sign-newsletter',
+  // The site's other forms end on a confirmation page of their own too.
+  'request-documents',
+  'testimonial',
+  'job-application',
+  'purchase-offer',
+  'rental-application',
 ] as const;
 export type ThankYouForm = (typeof thankYouForms)[number];

@@ -25,8 +25,8 @@ export function buildSlots(properties: Property[]): AppointmentSlot[] {
       const capacity = rng.int(1, 4);
       const booked = rng.int(0, Math.max(0, capacity - 2));
       slots.push({ PropertyID: propertyId, Start: at(day, hour, minutes), End: at(day, minutes === 30 ? hour + 1 : hour, minutes === 30 ? 0 : 30), Capacity: capacity, Booked: booked });
-      day = addDays(day, rng.int(1, 9));
-      if (day > '2026-12-23') day = addDays('2026-11-03', rng.int(0, 20));
+      // Spread over more than a year, so that the snapshot keeps future viewing times for a while.
+      day = addDays(day, rng.int(20, 140));
     }
   }
   // Make the occupancy cases explicit: one full slot, a few nearly full ones.

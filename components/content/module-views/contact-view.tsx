@@ -1,18 +1,24 @@
 import { getTranslations } from 'next-intl/server';
+import { ContactModuleForm, isContactModuleForm } from '@/components/forms/contact-module-form';
 import { getSite, localise, type Language } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
 import { Heading, type HeadingLevel } from './heading';
 import styles from './contact-view.module.css';
 
 /**
- * A contact module. The request forms arrive later (step 4); until then visitors get the agency's
- * own details, in the section that links such as "#contact-form" already point to.
+ * A contact module: the form its relation names (site contact, valuation, search alert,
+ * testimonial, job application), then the agency's own details for those who prefer to call.
  */
-export async function ContactView({ language, headingLevel }: { language: Language; headingLevel: HeadingLevel }) {
+export async function ContactView({ language, headingLevel, form }: { language: Language; headingLevel: HeadingLevel; form?: string }) {
   const t = await getTranslations({ locale: language, namespace: 'content' });
   const { siteInfo } = getSite();
   return (
     <div className={styles.contact}>
+      {form && isContactModuleForm(form) ? (
+        <div className={styles.form}>
+          <ContactModuleForm form={form} language={language} />
+        </div>
+      ) : null}
       <Heading level={headingLevel} className={styles.title}>
         {t('contactDetails')}
       </Heading>

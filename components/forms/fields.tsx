@@ -1,0 +1,206 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { useFormContext, type FieldError } from 'react-hook-form';
+import { useRequestFormSettings } from './form-context';
+import styles from './forms.module.css';
+
+/*
+ * Field building blocks. Each input keeps its plain `name`, so the same form posts without
+ * JavaScript; react-hook-form adds the checks and the messages when it is there. An error is
+ * tied to its input by aria-describedby and aria-invalid.
+ */
+
+export function useFieldError(name: string): string | undefined {
+  const t = useTranslations('forms');
+  const { formState } = useFormContext();
+  const error = formState.errors[name] as FieldError | undefined;
+  if (!error?.message) return error ? t('errors.invalid') : undefined;
+  return t.has(`errors.${error.message}`) ? t(`errors.${error.message}` as 'errors.invalid') : error.message;
+}
+
+function useIds(name: string) {
+  const { idPrefix } = useRequestFormSettings();
+  return { id: `${idPrefix}-${name}`, errorId: `${idPrefix}-${name}-error`, helpId: `${idPrefix}-${name}-help` };
+}
+
+function Label({ htmlFor, text, required }: { htmlFor?: string; text: ReactNode; required?: boolean }) {
+  const t = useTranslations('forms.ui');
+  return (
+    <label htmlFor={htmlFor} className={styles.label}>
+      {text}
+      {required ? (
+        <span className={styles.required}>
+          <span aria-hidden="true"> *</span>
+          <span className="visually-hidden"> ({t('required')})</span>
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+function ErrorText({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className={styles.error}>
+      {message}
+    </p>
+  ) : null;
+}
+
+const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+type TextFieldProps = {
+  name: string;
+  label?: string;
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'url';
+  required?: boolean;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'text' | 'url';
+  multiline?: boolean;
+  help?: string;
+  wide?: boolean;
+};
+
+export function TextField({ name, label, type = 'text', required, autoComplete, inputMode, multiline, help, wide }: TextFieldProps) {
+  const t = useTranslations('forms.fields');
+  const { register } = useFormContext();
+  const { id, errorId, helpId } = useIds(name);
+  const message = useFieldError(name);
+  const common = {
+    id,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': describedBy(help && helpId, message && errorId),
+    'aria-required': required || undefined,
+    ...register(name),
+  };
+  return (
+    <div className={`${styles.field} ${wide || multiline ? styles.wide : ''}`}>
+      <Label htmlFor={id} text={label ?? t(name as 'email')} required={required} />
+      {multiline ? <textarea rows={5} {...common} /> : <input type={type} autoComplete={autoComplete} inputMode={inputMode} {...common} />}
+      {help ? (
+        <p id={helpId} className={styles.help}>
+          {help}
+        </p>
+      ) : null}
+      <ErrorText id={errorId} message={message} />
+    </div>
+  );
+}
+
+export type Choice = { value: string; label: string; disabled?: boolean };
+
+export function SelectField({ name, label, choices, required, placeholder }: { name: string; label?: string; choices: readonly Choice[]; required?: boolean; placeholder?: string }) {
+  const t = useTranslations('forms');
+  const { register } = useFormContext();
+  const { id, errorId } = useIds(name);
+  const message = useFieldError(name);
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={id} text={label ?? t(`fields.${name}` as 'fields.email')} required={required} />
+      <select id={id} aria-invalid={message ? true : undefined} aria-describedby={describedBy(message && errorId)} aria-required={required || undefined} {...register(name)}>
+        <option value="">{placeholder ?? t('options.choose')}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value} disabled={choice.disabled}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <ErrorText id={errorId} message={message} />
+    </div>
+  );
+}
+
+/** Radio buttons or checkboxes under one legend; the group carries the error. */
+export function ChoiceGroup({ name, label, choices, multiple, required, wide }: { name: string; label?: string; choices: readonly Choice[]; multiple?: boolean; required?: boolean; wide?: boolean }) {
+  const t = useTranslations('forms');
+  const { register } = useFormContext();
+  const { id, errorId } = useIds(name);
+  const message = useFieldError(name);
+  return (
+    <fieldset
+      className={`${styles.group} ${wide ? styles.wide : ''}`}
+      aria-invalid={message ? true : undefined}
+      aria-describedby={describedBy(message && errorId)}
+      aria-required={required || undefined}
+      role={multiple ? 'group' : 'radiogroup'}
+      id={id}
+      tabIndex={-1}
+    >
+      <legend className={styles.label}>
+        {label ?? t(`fields.${name}` as 'fields.email')}
+        {required ? (
+          <span className={styles.required}>
+            <span aria-hidden="true"> *</span>
+            <span className="visually-hidden"> ({t('ui.required')})</span>
+          </span>
+        ) : null}
+      </legend>
+      <div className={styles.choices}>
+        {choices.map((choice) => (
+          <label key={choice.value} className={styles.choice}>
+            <input type={multiple ? 'checkbox' : 'radio'} value={choice.value} disabled={choice.disabled} {...register(name)} />
+            <span>{choice.label}</span>
+          </label>
+        ))}
+      </div>
+      <ErrorText id={errorId} message={message} />
+    </fieldset>
+  );
+}
+
+export function Checkbox({ name, label, required }: { name: string; label: ReactNode; required?: boolean }) {
+  const { register } = useFormContext();
+  const { id, errorId } = useIds(name);
+  const message = useFieldError(name);
+  return (
+    <div className={`${styles.field} ${styles.wide}`}>
+      <div className={styles.choice}>
+        <input
+          type="checkbox"
+          id={id}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={describedBy(message && errorId)}
+          aria-required={required || undefined}
+          {...register(name)}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      <ErrorText id={errorId} message={message} />
+    </div>
+  );
+}
+
+export function FileField({ name, accept, help, required }: { name: string; accept: string; help: string; required?: boolean }) {
+  const t = useTranslations('forms.fields');
+  const { register } = useFormContext();
+  const { id, errorId, helpId } = useIds(name);
+  const message = useFieldError(name);
+  return (
+    <div className={`${styles.field} ${styles.wide}`}>
+      <Label htmlFor={id} text={t(name as 'cv')} required={required} />
+      <input
+        type="file"
+        id={id}
+        accept={accept}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={describedBy(helpId, message && errorId)}
+        aria-required={required || undefined}
+        {...register(name)}
+      />
+      <p id={helpId} className={styles.help}>
+        {help}
+      </p>
+      <ErrorText id={errorId} message={message} />
+    </div>
+  );
+}
+
+export function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>{legend}</legend>
+      <div className={styles.grid}>{children}</div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,19 @@
+import { getCities, getTypes } from '@/lib/catalogue';
+import { getMenuEntry, type Language } from '@/lib/config';
+import { href, menuEntryHref } from '@/lib/i18n';
+import type { Choice } from './fields';
+import type { FormCommon } from './request-forms';
+
+/** What every form island needs from the server: the language and where the privacy statement is. */
+export function formCommon(language: Language): FormCommon {
+  const privacy = getMenuEntry('privacy-statement');
+  return { language, privacyHref: privacy && privacy.status !== 'Draft' ? menuEntryHref(privacy, language) : href({ page: 'home' }, language) };
+}
+
+export function typeChoices(language: Language): Choice[] {
+  return getTypes(language).map((type) => ({ value: type.WebID, label: type.Name }));
+}
+
+export function townChoices(language: Language): Choice[] {
+  return getCities(language, 'all').map((city) => ({ value: `${city.Name}|${city.Zip}`, label: `${city.Name} (${city.Zip})` }));
+}

@@ -1,0 +1,12 @@
+import type { Language } from '@/lib/config';
+import { formCommon } from './form-common';
+import { FormIntl } from './form-intl';
+import { NewsletterForm } from './request-forms';
+
+export function NewsletterSignup({ language }: { language: Language }) {
+  return (
+    <FormIntl language={language}>
+      <NewsletterForm common={formCommon(language)} />
+    </FormIntl>
+  );
+}

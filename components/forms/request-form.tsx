@@ -1,0 +1,151 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type FieldValues, type Resolver, type ResolverResult } from 'react-hook-form';
+import { formDefinitions, formEndpoint } from '@/lib/forms/definitions';
+import { captchaAnswer, formSchemas, type FormName } from '@/lib/forms/schemas';
+import { RequestFormSettings } from './form-context';
+import styles from './forms.module.css';
+
+type ServerAnswer = { ok: true; redirect: string } | { ok: false; error: string; message: string; fieldErrors?: Record<string, { code: string; message: string }> };
+
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: string; count?: number } | { kind: 'notice'; message: string };
+
+/** The form's zod schema, plus the captcha answer where the form has one. */
+function resolverFor(form: FormName): Resolver<FieldValues> {
+  const base = zodResolver(formSchemas[form] as never) as unknown as Resolver<FieldValues>;
+  if (!formDefinitions[form].captcha) return base;
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    if (captchaAnswer.safeParse(values.captcha).success) return result;
+    return { values: {}, errors: { ...result.errors, captcha: { type: 'custom', message: 'captchaInvalid' } } } as ResolverResult<FieldValues>;
+  };
+}
+
+/** The first invalid control in the order of the page. */
+function focusFirstError(form: HTMLFormElement | null) {
+  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!first) return;
+  const target = first.tagName === 'FIELDSET' ? (first.querySelector<HTMLElement>('input') ?? first) : first;
+  target.focus();
+}
+
+export type RequestFormProps = {
+  form: FormName;
+  language: string;
+  privacyHref: string;
+  /** Fields the visitor does not type: the listing or project id. */
+  hidden?: Record<string, string | number>;
+  defaultValues?: FieldValues;
+  submitLabel?: string;
+  /** Set on exported copies that have no server to post to. */
+  disabledMessage?: string;
+  idPrefix?: string;
+  children: ReactNode;
+};
+
+export function RequestForm({ form, language, privacyHref, hidden = {}, defaultValues, submitLabel, disabledMessage, idPrefix = form, children }: RequestFormProps) {
+  const t = useTranslations('forms');
+  const definition = formDefinitions[form];
+  const methods = useForm<FieldValues>({ resolver: resolverFor(form), mode: 'onTouched', defaultValues: { ...hidden, ...defaultValues }, shouldFocusError: false });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [captchaVersion, setCaptchaVersion] = useState(0);
+  useEffect(() => setHydrated(true), []);
+
+  const submit = methods.handleSubmit(
+    async (values) => {
+      const element = formRef.current;
+      if (!element) return;
+      setStatus({ kind: 'sending' });
+      const meta = { lang: language, source: window.location.pathname, fax: (element.elements.namedItem('fax') as HTMLInputElement | null)?.value ?? '' };
+      let response: Response;
+      try {
+        response = definition.upload
+          ? await fetch(element.action, { method: 'POST', body: new FormData(element), headers: { accept: 'application/json' } })
+          : await fetch(element.action, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', accept: 'application/json' },
+              body: JSON.stringify({ ...values, ...hidden, captcha: values.captcha, ...meta }),
+            });
+      } catch {
+        setStatus({ kind: 'error', message: t('status.sendFailed') });
+        return;
+      }
+      let answer: ServerAnswer;
+      try {
+        answer = (await response.json()) as ServerAnswer;
+      } catch {
+        setStatus({ kind: 'error', message: t('status.apiError') });
+        return;
+      }
+      if (answer.ok) {
+        window.location.assign(answer.redirect);
+        return;
+      }
+      const fieldErrors = Object.entries(answer.fieldErrors ?? {});
+      for (const [field, error] of fieldErrors) methods.setError(field, { type: 'server', message: error.message });
+      if (answer.fieldErrors?.captcha || definition.captcha) {
+        // A captcha is spent by every attempt that reached it: show a new one.
+        methods.setValue('captcha', '');
+        setCaptchaVersion((version) => version + 1);
+      }
+      setStatus({ kind: 'error', message: answer.message, count: fieldErrors.length || undefined });
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+    },
+    (errors) => {
+      setStatus({ kind: 'error', message: t('status.validation'), count: Object.keys(errors).length });
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+    },
+  );
+
+  if (disabledMessage) {
+    return (
+      <p className={styles.unavailable} role="note">
+        {disabledMessage}
+      </p>
+    );
+  }
+
+  return (
+    <RequestFormSettings.Provider value={{ form, idPrefix, privacyHref, captchaVersion }}>
+      <FormProvider {...methods}>
+        <form
+          ref={formRef}
+          className={styles.form}
+          action={formEndpoint(form)}
+          method="post"
+          encType={definition.upload ? 'multipart/form-data' : undefined}
+          noValidate={hydrated}
+          onSubmit={(event) => void submit(event)}
+          data-form={form}
+        >
+          <input type="hidden" name="lang" value={language} />
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {/* The honeypot: hidden from people and from assistive technology, filled in by bots. */}
+          <div className={styles.trap} aria-hidden="true">
+            <label htmlFor={`${idPrefix}-fax`}>{t('fields.fax')}</label>
+            <input id={`${idPrefix}-fax`} name="fax" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
+          <div role="alert" className={status.kind === 'error' ? styles.summary : styles.silent}>
+            {status.kind === 'error' ? (
+              <>
+                <p>{status.message}</p>
+                {status.count ? <p>{t('ui.errorSummary', { count: status.count })}</p> : null}
+              </>
+            ) : null}
+          </div>
+          {children}
+          <button type="submit" className={styles.submit} disabled={status.kind === 'sending'} aria-busy={status.kind === 'sending' || undefined}>
+            {status.kind === 'sending' ? t('status.sending') : (submitLabel ?? t('ui.submit'))}
+          </button>
+        </form>
+      </FormProvider>
+    </RequestFormSettings.Provider>
+  );
+}

@@ -1,0 +1,282 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { goals } from '@/lib/forms/fields';
+import { formDefinitions } from '@/lib/forms/definitions';
+import type { SlotAvailability } from '@/lib/forms/slots';
+import { ContactFields, FormEnd, IdentityFields } from './common-fields';
+import { Checkbox, ChoiceGroup, FileField, Fieldset, TextField, type Choice } from './fields';
+import { RequestForm } from './request-form';
+import styles from './forms.module.css';
+
+/*
+ * The site's forms, each with the fields of spec §3. They share the shell (RequestForm) and the
+ * field blocks; what differs is what a visitor is asked.
+ */
+
+export type FormCommon = { language: string; privacyHref: string; disabledMessage?: string };
+
+function formatSlot(slot: SlotAvailability, t: ReturnType<typeof useTranslations<'forms'>>): string {
+  const [year, month, day] = slot.start.slice(0, 10).split('-');
+  return t('ui.slotTime', { date: `${day}-${month}-${year}`, start: slot.start.slice(11, 16), end: slot.end.slice(11, 16) });
+}
+
+/** Visit: the listing's real viewing times (refreshed from the server), or a free request without them. */
+export function VisitForm({ common, propertyId, slots: initialSlots }: { common: FormCommon; propertyId: number; slots: SlotAvailability[] }) {
+  const t = useTranslations('forms');
+  const [slots, setSlots] = useState(initialSlots);
+  useEffect(() => {
+    if (common.disabledMessage) return;
+    let cancelled = false;
+    fetch(`/api/slots/${propertyId}/`)
+      .then((response) => (response.ok ? (response.json() as Promise<{ slots: SlotAvailability[] }>) : undefined))
+      .then((body) => {
+        if (body && !cancelled) setSlots(body.slots);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [propertyId, common.disabledMessage]);
+  const choices: Choice[] = slots.map((slot) => ({
+    value: String(slot.id),
+    label: `${formatSlot(slot, t)} (${slot.remaining > 0 ? t('ui.placesLeft', { count: slot.remaining }) : t('ui.full')})`,
+    disabled: slot.remaining === 0,
+  }));
+  return (
+    <RequestForm form="contact-appointment" {...common} hidden={{ propertyId }} idPrefix="visit">
+      <p className={styles.intro}>{t('intro.contact-appointment')}</p>
+      {choices.length > 0 ? (
+        <div className={styles.grid}>
+          <ChoiceGroup name="slotId" wide choices={[...choices, { value: '', label: t('options.noSlot') }]} />
+        </div>
+      ) : (
+        <p className={styles.intro}>{t('ui.noSlots')}</p>
+      )}
+      <ContactFields />
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}
+
+export function InformationForm({ common, propertyId }: { common: FormCommon; propertyId: number }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="contact-me" {...common} hidden={{ propertyId }} idPrefix="info">
+      <p className={styles.intro}>{t('intro.contact-me')}</p>
+      <ContactFields />
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}
+
+export function DocumentsForm({ common, propertyId }: { common: FormCommon; propertyId: number }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="request-documents" {...common} hidden={{ propertyId }} idPrefix="documents">
+      <p className={styles.intro}>
+        {t('intro.request-documents')} {t('ui.documentsByMail')}
+      </p>
+      <Fieldset legend={t('legends.contact')}>
+        <IdentityFields />
+        <Checkbox name="newsletter" label={t('fields.newsletter')} />
+      </Fieldset>
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}
+
+export function FriendForm({ common, propertyId }: { common: FormCommon; propertyId: number }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="send-to-friend" {...common} hidden={{ propertyId }} idPrefix="friend">
+      <p className={styles.intro}>{t('intro.send-to-friend')}</p>
+      <div className={styles.grid}>
+        <TextField name="firstName" required autoComplete="given-name" />
+        <TextField name="lastName" required autoComplete="family-name" />
+        <TextField name="email" type="email" required autoComplete="email" />
+        <TextField name="friendEmail" type="email" required />
+        <TextField name="remark" multiline />
+      </div>
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}
+
+export function ConstructionForm({ common, projectId }: { common: FormCommon; projectId: number }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="contact-construction" {...common} hidden={{ projectId }} idPrefix="construction">
+      <p className={styles.intro}>{t('intro.contact-construction')}</p>
+      <ContactFields />
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}
+
+export function ValuationForm({ common, types }: { common: FormCommon; types: Choice[] }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="contact-demand" {...common}>
+      <p className={styles.intro}>{t('intro.contact-demand')}</p>
+      <Fieldset legend={t('legends.valuationAddress')}>
+        <ChoiceGroup name="propertyType" required wide choices={types} />
+        <TextField name="street" required autoComplete="address-line1" />
+        <TextField name="houseNumber" required />
+        <TextField name="zip" required inputMode="numeric" autoComplete="postal-code" />
+        <TextField name="city" required autoComplete="address-level2" />
+      </Fieldset>
+      <ContactFields address="none" />
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}
+
+export function SearchAlertForm({ common, types, towns }: { common: FormCommon; types: Choice[]; towns: Choice[] }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="demand-register" {...common}>
+      <p className={styles.intro}>{t('intro.demand-register')}</p>
+      <Fieldset legend={t('legends.search')}>
+        <ChoiceGroup name="goal" required wide choices={goals.map((value) => ({ value, label: t(`options.goal.${value}`) }))} />
+        <ChoiceGroup name="types" multiple required wide choices={types} />
+        <ChoiceGroup name="zones" multiple required wide choices={towns} />
+        <TextField name="priceMin" inputMode="numeric" />
+        <TextField name="priceMax" inputMode="numeric" />
+        <TextField name="budget" inputMode="numeric" />
+        <TextField name="minRooms" inputMode="numeric" />
+        <TextField name="minBathrooms" inputMode="numeric" />
+        <TextField name="minParkings" inputMode="numeric" />
+      </Fieldset>
+      <ContactFields />
+      <Fieldset legend={t('legends.account')}>
+        <TextField name="password" type="password" required autoComplete="new-password" />
+        <TextField name="passwordConfirm" type="password" required autoComplete="new-password" />
+      </Fieldset>
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}
+
+export function SiteContactForm({ common }: { common: FormCommon }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="site-contact" {...common}>
+      <p className={styles.intro}>{t('intro.site-contact')}</p>
+      <ContactFields cityRequired />
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}
+
+export function NewsletterForm({ common }: { common: FormCommon }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="sign-newsletter" {...common} idPrefix="newsletter" submitLabel={t('ui.submit')}>
+      <p className={styles.intro}>{t('intro.sign-newsletter')}</p>
+      <div className={styles.grid}>
+        <TextField name="email" type="email" required autoComplete="email" wide />
+      </div>
+      <FormEnd captcha={formDefinitions['sign-newsletter'].captcha} />
+    </RequestForm>
+  );
+}
+
+export function TestimonialForm({ common }: { common: FormCommon }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="testimonial" {...common}>
+      <p className={styles.intro}>{t('intro.testimonial')}</p>
+      <div className={styles.grid}>
+        <TextField name="name" required autoComplete="name" />
+        <TextField name="email" type="email" required autoComplete="email" />
+        <TextField name="about" />
+        <TextField name="website" type="url" inputMode="url" />
+        <TextField name="comment" required multiline />
+        <FileField name="image" accept="image/jpeg,image/png,image/webp" help={t('ui.imageHelp')} />
+      </div>
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}
+
+export function JobForm({ common }: { common: FormCommon }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="job-application" {...common}>
+      <p className={styles.intro}>{t('intro.job-application')}</p>
+      <ContactFields />
+      <div className={styles.grid}>
+        <FileField
+          name="cv"
+          required
+          accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          help={t('ui.cvHelp')}
+        />
+      </div>
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}
+
+export function OfferForm({ common, propertyId }: { common: FormCommon; propertyId: number }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="purchase-offer" {...common} hidden={{ propertyId }} idPrefix="offer">
+      <p className={styles.intro}>{t('intro.purchase-offer')}</p>
+      <p className={styles.notice}>{t('ui.offerAdvance')}</p>
+      <Fieldset legend={t('legends.personA')}>
+        <IdentityFields />
+        <TextField name="street" autoComplete="address-line1" />
+        <TextField name="houseNumber" />
+        <TextField name="city" autoComplete="address-level2" />
+      </Fieldset>
+      <Fieldset legend={t('legends.personB')}>
+        <TextField name="personBFirstName" />
+        <TextField name="personBLastName" />
+      </Fieldset>
+      <Fieldset legend={t('legends.offer')}>
+        <TextField name="amount" required inputMode="numeric" />
+        <TextField name="amountInWords" required />
+        <TextField name="startDate" type="date" required />
+        <TextField name="endDate" type="date" required />
+        <TextField name="place" required />
+        <TextField name="signDate" type="date" required />
+        <TextField name="conditions" multiline />
+      </Fieldset>
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}
+
+export function RentalForm({ common, propertyId }: { common: FormCommon; propertyId: number }) {
+  const t = useTranslations('forms');
+  return (
+    <RequestForm form="rental-application" {...common} hidden={{ propertyId }} idPrefix="rental">
+      <p className={styles.intro}>{t('intro.rental-application')}</p>
+      <div className={styles.notice}>
+        <p>{t('ui.rentalTerms')}</p>
+        <ul>
+          <li>{t('ui.rentalIncome')}</li>
+          <li>{t('ui.rentalFirstRent')}</li>
+          <li>{t('ui.rentalFirstCharges')}</li>
+          <li>{t('ui.rentalInventory')}</li>
+          <li>{t('ui.rentalDeposit')}</li>
+        </ul>
+      </div>
+      <ContactFields remark={false} />
+      <Fieldset legend={t('legends.household')}>
+        <TextField name="adults" required inputMode="numeric" />
+        <TextField name="kids" inputMode="numeric" />
+        <TextField name="kidsAges" />
+        <TextField name="pets" />
+        <TextField name="moveDate" type="date" required />
+        <TextField name="income1" inputMode="numeric" />
+        <TextField name="income2" inputMode="numeric" />
+        <TextField name="reason" multiline />
+      </Fieldset>
+      <FormEnd captcha />
+    </RequestForm>
+  );
+}

@@ -1,0 +1,69 @@
+/*
+ * Forward-only migrations, applied in order on start. A migration never changes once released:
+ * add a new one instead.
+ */
+export type Migration = { id: string; statements: readonly string[] };
+
+export const migrations: readonly Migration[] = [
+  {
+    id: '0001-requests',
+    statements: [
+      `CREATE TABLE requests (
+        id TEXT PRIMARY KEY,
+        form TEXT NOT NULL,
+        lang TEXT NOT NULL,
+        property_id INTEGER,
+        project_id INTEGER,
+        email TEXT,
+        name TEXT,
+        payload TEXT NOT NULL,
+        source TEXT,
+        created_at TEXT NOT NULL
+      )`,
+      'CREATE INDEX requests_by_property ON requests (property_id, created_at)',
+      'CREATE INDEX requests_by_date ON requests (created_at)',
+      `CREATE TABLE uploads (
+        id TEXT PRIMARY KEY,
+        request_id TEXT NOT NULL REFERENCES requests (id),
+        field TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        mime TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        path TEXT NOT NULL
+      )`,
+      `CREATE TABLE bookings (
+        id TEXT PRIMARY KEY,
+        slot_id INTEGER NOT NULL,
+        property_id INTEGER NOT NULL,
+        request_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      )`,
+      'CREATE INDEX bookings_by_slot ON bookings (slot_id)',
+      `CREATE TABLE document_requests (
+        email TEXT NOT NULL,
+        property_id INTEGER NOT NULL,
+        request_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (email, property_id)
+      )`,
+      `CREATE TABLE outbox (
+        id TEXT PRIMARY KEY,
+        request_id TEXT NOT NULL REFERENCES requests (id),
+        kind TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        locked_until TEXT,
+        last_error TEXT,
+        delivered_at TEXT,
+        created_at TEXT NOT NULL
+      )`,
+      'CREATE INDEX outbox_due ON outbox (status, next_attempt_at)',
+      `CREATE TABLE captcha_uses (
+        id TEXT PRIMARY KEY,
+        used_at TEXT NOT NULL
+      )`,
+    ],
+  },
+];

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type CompiledQuery } from 'kysely';
+import { runBatch } from './dialect';
+import type { Store } from './client';
+import type { OutboxKind, RequestRow, UploadRow } from './schema';
+
+export type NewUpload = Omit<UploadRow, 'id' | 'request_id'>;
+
+export type NewRequest = {
+  form: string;
+  lang: string;
+  propertyId?: number;
+  projectId?: number;
+  email?: string;
+  name?: string;
+  payload: Record<string, unknown>;
+  source?: string;
+  uploads?: readonly NewUpload[];
+  /** The deliveries to make once the request is stored. */
+  jobs: readonly OutboxKind[];
+};
+
+/** A booking of one appointment slot; capacity and the bookings the CRM already holds come from the snapshot. */
+export type SlotBooking = { slotId: number; capacity: number; bookedElsewhere: number };
+
+export type StoreResult =
+  | { status: 'stored'; id: string }
+  | { status: 'slot-full' }
+  | { status: 'documents-already-requested' };
+
+const now = () => new Date().toISOString();
+
+/**
+ * Stores a request, its uploads and its delivery jobs in one transaction. A slot booking and a
+ * document request are guards of that transaction: when the slot is full, or the documents were
+ * already asked for by this address, nothing at all is written.
+ */
+export async function storeRequest(store: Store, request: NewRequest, guards: { booking?: SlotBooking; documents?: boolean } = {}): Promise<StoreResult> {
+  const { db, client } = store;
+  const id = randomUUID();
+  const createdAt = now();
+  const queries: CompiledQuery[] = [];
+  let guard = sql<boolean>`1`;
+
+  if (guards.booking) {
+    const { slotId, capacity, bookedElsewhere } = guards.booking;
+    const bookingId = randomUUID();
+    // One statement: SQLite runs it under the write lock, so two bookings never both see room.
+    queries.push(
+      sql`INSERT INTO bookings (id, slot_id, property_id, request_id, status, created_at)
+          SELECT ${bookingId}, ${slotId}, ${request.propertyId ?? null}, ${id}, 'confirmed', ${createdAt}
+          WHERE (SELECT COUNT(*) FROM bookings WHERE slot_id = ${slotId} AND status = 'confirmed') + ${bookedElsewhere} < ${capacity}`.compile(db),
+    );
+    guard = sql<boolean>`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`;
+  }
+  if (guards.documents) {
+    if (!request.email || request.propertyId === undefined) throw new Error('a document request needs an e-mail and a listing');
+    queries.push(
+      db
+        .insertInto('document_requests')
+        .values({ email: request.email.toLowerCase(), property_id: request.propertyId, request_id: id, created_at: createdAt })
+        .onConflict((conflict) => conflict.doNothing())
+        .compile(),
+    );
+    guard = sql<boolean>`EXISTS (SELECT 1 FROM document_requests WHERE request_id = ${id})`;
+  }
+
+  const row: RequestRow = {
+    id,
+    form: request.form,
+    lang: request.lang,
+    property_id: request.propertyId ?? null,
+    project_id: request.projectId ?? null,
+    email: request.email ?? null,
+    name: request.name ?? null,
+    payload: JSON.stringify(request.payload),
+    source: request.source ?? null,
+    created_at: createdAt,
+  };
+  queries.push(
+    sql`INSERT INTO requests (id, form, lang, property_id, project_id, email, name, payload, source, created_at)
+        SELECT ${row.id}, ${row.form}, ${row.lang}, ${row.property_id}, ${row.project_id}, ${row.email}, ${row.name}, ${row.payload}, ${row.source}, ${row.created_at}
+        WHERE ${guard}`.compile(db),
+  );
+  // Uploads and jobs are written only alongside their request, so a failed guard leaves no trace.
+  const requestWritten = sql<boolean>`EXISTS (SELECT 1 FROM requests WHERE id = ${id})`;
+  for (const upload of request.uploads ?? []) {
+    const uploadId = randomUUID();
+    queries.push(
+      sql`INSERT INTO uploads (id, request_id, field, file_name, mime, size, path)
+          SELECT ${uploadId}, ${id}, ${upload.field}, ${upload.file_name}, ${upload.mime}, ${upload.size}, ${upload.path}
+          WHERE ${requestWritten}`.compile(db),
+    );
+  }
+  for (const kind of request.jobs) {
+    queries.push(
+      sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at)
+          SELECT ${randomUUID()}, ${id}, ${kind}, 'pending', 0, ${createdAt}, ${createdAt}
+          WHERE ${requestWritten}`.compile(db),
+    );
+  }
+
+  const affected = await runBatch(client, queries);
+  const requestIndex = queries.length - (request.uploads?.length ?? 0) - request.jobs.length - 1;
+  if (affected[requestIndex] === 1) return { status: 'stored', id };
+  return guards.booking ? { status: 'slot-full' } : { status: 'documents-already-requested' };
+}
+
+export type StoredRequest = RequestRow & { uploads: UploadRow[] };
+
+export async function getRequest(store: Store, id: string): Promise<StoredRequest | undefined> {
+  const row = await store.db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const uploads = await store.db.selectFrom('uploads').selectAll().where('request_id', '=', id).execute();
+  return { ...row, uploads };
+}
+
+export async function listRequests(store: Store, options: { since?: string; form?: string } = {}): Promise<RequestRow[]> {
+  let query = store.db.selectFrom('requests').selectAll().orderBy('created_at', 'asc');
+  if (options.since) query = query.where('created_at', '>=', options.since);
+  if (options.form) query = query.where('form', '=', options.form);
+  return query.execute();
+}
+
+/** Bookings made through the site, per slot. */
+export async function countBookings(store: Store, slotIds: readonly number[]): Promise<Map<number, number>> {
+  if (slotIds.length === 0) return new Map();
+  const rows = await store.db
+    .selectFrom('bookings')
+    .select(['slot_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('slot_id', 'in', slotIds)
+    .where('status', '=', 'confirmed')
+    .groupBy('slot_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.slot_id), Number(row.count)]));
+}
+
+/** Marks a captcha as used; false when it was used before. */
+export async function consumeCaptcha(store: Store, captchaId: string): Promise<boolean> {
+  const result = await store.db
+    .insertInto('captcha_uses')
+    .values({ id: captchaId, used_at: now() })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}

@@ -1,0 +1,72 @@
+/** The tables as Kysely sees them. Dates are ISO-8601 UTC text; payloads are JSON text. */
+
+export type RequestRow = {
+  id: string;
+  form: string;
+  lang: string;
+  property_id: number | null;
+  project_id: number | null;
+  email: string | null;
+  name: string | null;
+  /** The validated fields, as JSON. */
+  payload: string;
+  /** The page the request was sent from. */
+  source: string | null;
+  created_at: string;
+};
+
+export type UploadRow = {
+  id: string;
+  request_id: string;
+  field: string;
+  file_name: string;
+  mime: string;
+  size: number;
+  path: string;
+};
+
+export type BookingRow = {
+  id: string;
+  slot_id: number;
+  property_id: number;
+  request_id: string;
+  status: string;
+  created_at: string;
+};
+
+export type DocumentRequestRow = {
+  email: string;
+  property_id: number;
+  request_id: string;
+  created_at: string;
+};
+
+export type OutboxKind = 'agency-mail' | 'visitor-mail' | 'friend-mail' | 'webhook';
+export type OutboxStatus = 'pending' | 'delivered';
+
+export type OutboxRow = {
+  id: string;
+  request_id: string;
+  kind: OutboxKind;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+};
+
+export type CaptchaUseRow = {
+  id: string;
+  used_at: string;
+};
+
+export type Database = {
+  requests: RequestRow;
+  uploads: UploadRow;
+  bookings: BookingRow;
+  document_requests: DocumentRequestRow;
+  outbox: OutboxRow;
+  captcha_uses: CaptchaUseRow;
+};

@@ -1,0 +1,24 @@
+import type { Language } from '../config/schemas';
+import { translatorFor } from '../i18n/messages';
+import type { FormResponse } from './handle-request';
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * The answer to a plain HTML post that failed (no JavaScript in the browser): the errors in the
+ * visitor's language and a way back to the filled-in form.
+ */
+export function errorPage(language: Language, body: Extract<FormResponse, { ok: false }>, backHref: string | undefined): string {
+  const t = translatorFor(language, 'forms');
+  const fieldLabel = (field: string) => (t.has(`fields.${field}` as 'fields.email') ? t.markup(`fields.${field}` as 'fields.privacy', { link: (chunks) => chunks }) : field);
+  const items = Object.entries(body.fieldErrors ?? {})
+    .map(([field, error]) => `<li><strong>${escape(fieldLabel(field))}</strong>: ${escape(error.message)}</li>`)
+    .join('');
+  const back = backHref && /^https?:\/\//.test(backHref) ? backHref : `/${language}/`;
+  return `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${escape(t('errorPage.title'))}</title>
+<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2a44}a{color:#b44a33}</style></head>
+<body><main><h1>${escape(t('errorPage.title'))}</h1><p role="alert">${escape(body.message)}</p>${items ? `<ul>${items}</ul>` : ''}
+<p><a href="${escape(back)}">${escape(t('errorPage.back'))}</a></p></main></body></html>`;
+}

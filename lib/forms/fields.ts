@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/*
+ * Building blocks of the form schemas. Every message is a key of the `forms.errors` messages, so
+ * the browser and the server translate the same rule into the visitor's language.
+ */
+
+export const titles = ['mr', 'ms', 'miss'] as const;
+/** design.md §9: one list of contact time slots in every language. */
+export const contactTimeSlots = ['10-13', '13-16', '16-19'] as const;
+export const contactDevices = ['phone', 'email', 'sms'] as const;
+export const goals = ['sale', 'rent'] as const;
+
+const emailPattern = z.regexes.email;
+
+/** Empty inputs (and absent JSON fields) are "not given". */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const requiredText = (key: string, max = 100) => z.string({ error: key }).trim().min(1, key).max(max, 'tooLong');
+
+export const optionalText = (max = 200) =>
+  z
+    .string({ error: 'invalid' })
+    .trim()
+    .max(max, 'tooLong')
+    .optional()
+    .transform((value) => value ?? '');
+
+export const email = (key = 'emailInvalid') => z.string({ error: key }).trim().max(254, key).regex(emailPattern, key);
+
+export const phone = z
+  .string({ error: 'phoneRequired' })
+  .trim()
+  .min(1, 'phoneRequired')
+  .regex(/^\+?[\d\s./()-]{9,20}$/, 'phoneInvalid')
+  .refine((value) => value.replace(/\D/g, '').length >= 9, 'phoneInvalid');
+
+export const title = z.enum(titles, { error: 'titleRequired' });
+
+/** Ticked ("on" from a plain form, true from JSON), or the visitor is asked to accept. */
+export const privacy = z.preprocess((value) => value === true || value === 'on' || value === 'true', z.literal(true, { error: 'privacyRequired' }));
+
+/** A checkbox that is either ticked or not; "on" is what a plain HTML form sends. */
+export const checkbox = z.preprocess((value) => value === true || value === 'on' || value === 'true', z.boolean());
+
+export const stringList = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => (value === undefined || value === null || value === false ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(values, { error: 'invalid' })));
+
+/** A whole number typed by a person: spaces and dots as thousands separators are fine. */
+export const optionalCount = (max: number) =>
+  z.preprocess(
+    (value) => {
+      const blank = blankToUndefined(value);
+      if (typeof blank !== 'string') return blank;
+      const cleaned = blank.replace(/[\s.]/g, '');
+      return /^\d+$/.test(cleaned) ? Number(cleaned) : blank;
+    },
+    z.number({ error: 'numberInvalid' }).int('numberInvalid').min(0, 'numberInvalid').max(max, 'numberInvalid').optional(),
+  );
+
+export const requiredCount = (key: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => {
+      const blank = blankToUndefined(value);
+      if (typeof blank !== 'string') return blank;
+      const cleaned = blank.replace(/[\s.]/g, '');
+      return /^\d+$/.test(cleaned) ? Number(cleaned) : blank;
+    },
+    z.number({ error: key }).int('numberInvalid').min(min, 'numberInvalid').max(max, 'numberInvalid'),
+  );
+
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** A day as <input type="date"> sends it: yyyy-mm-dd. */
+export const requiredDate = (key: string) => z.string({ error: key }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, key).refine(isCalendarDate, key);
+
+export const optionalDate = z
+  .string({ error: 'dateInvalid' })
+  .trim()
+  .optional()
+  .refine((value) => !value || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value)), 'dateInvalid')
+  .transform((value) => value ?? '');
+
+export const listingId = z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number({ error: 'invalid' }).int().positive());
+
+export const optionalUrl = z
+  .string({ error: 'websiteInvalid' })
+  .trim()
+  .max(300, 'tooLong')
+  .optional()
+  .refine((value) => !value || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value) || /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(value), 'websiteInvalid')
+  .transform((value) => value ?? '');
+
+/** The contact fields most request forms share (spec §3 'Forms'). */
+export const contactShape = {
+  title,
+  firstName: requiredText('firstNameRequired'),
+  lastName: requiredText('lastNameRequired'),
+  email: email(),
+  phone,
+  street: optionalText(120),
+  houseNumber: optionalText(12),
+  city: optionalText(80),
+  remark: optionalText(2000),
+  contactSlots: stringList(contactTimeSlots),
+  contactDevice: z.preprocess(blankToUndefined, z.enum(contactDevices, { error: 'invalid' }).optional()),
+  newsletter: checkbox,
+  privacy,
+};

@@ -1,0 +1,230 @@
+import { after } from 'next/server';
+import type { z } from 'zod';
+import { getAppointmentSlots, getProject, getProperty, getPropertyGoal } from '../catalogue';
+import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
+import { consumeCaptcha, countBookings, getStore, storeRequest, type NewUpload, type OutboxKind, type SlotBooking } from '../db';
+import { href } from '../i18n';
+import { translatorFor } from '../i18n/messages';
+import { deliverRequest } from '../mail/outbox-worker';
+import { webhookConfigured } from '../mail/webhook';
+import { allowedOrigins, isSameOrigin } from '../security/origin';
+import { hashPassword } from '../security/password';
+import { clientAddress, createRateLimiter, type RateLimiter } from '../security/rate-limit';
+import { captchaCookie, checkCaptcha } from './captcha';
+import { formDefinitions } from './definitions';
+import { readBody, type ParsedBody } from './read-body';
+import { errorPage } from './error-page';
+import { captchaAnswer, formSchemas, type FormName } from './schemas';
+import { checkUpload, discardUploads, saveUpload } from './uploads';
+import { brusselsNow } from './slots';
+
+/*
+ * The one path every request takes (design.md §7): same-origin check, size limit, parse, rate
+ * limit, honeypot, the form's zod schema, captcha, business rules, then one transaction with its
+ * delivery jobs. Plain HTML posts get a 303 to the thank-you page or a localized error page;
+ * JSON callers get JSON.
+ */
+
+export type FieldErrors = Record<string, { code: string; message: string }>;
+export type FormResponse =
+  | { ok: true; id: string; redirect: string }
+  | { ok: false; error: string; message: string; fieldErrors?: FieldErrors };
+
+/** The field bots fill in and people never see. */
+export const honeypotField = 'fax';
+
+const windowMs = 10 * 60 * 1000;
+let limiter: RateLimiter | undefined;
+function rateLimiter(): RateLimiter {
+  limiter ??= createRateLimiter({ limit: Number(process.env.FORM_RATE_LIMIT) || 10, windowMs });
+  return limiter;
+}
+/** For tests: start the counters again. */
+export function resetRateLimiter(): void {
+  limiter = undefined;
+}
+
+function pickLanguage(value: unknown): Language {
+  const enabled = getEnabledLanguages();
+  return enabled.find((language) => language === value) ?? getDefaultLanguage();
+}
+
+function languageFromReferer(request: Request): Language | undefined {
+  const referer = request.headers.get('referer');
+  if (!referer) return undefined;
+  try {
+    const first = new URL(referer).pathname.split('/')[1];
+    return getEnabledLanguages().find((language) => language === first);
+  } catch {
+    return undefined;
+  }
+}
+
+type Reply = { status: number; body: FormResponse; headers?: Record<string, string> };
+
+function respond(reply: Reply, html: boolean, language: Language, backHref: string | undefined): Response {
+  if (reply.body.ok) {
+    if (html) return new Response(null, { status: 303, headers: { location: reply.body.redirect, ...reply.headers } });
+    return Response.json(reply.body, { status: reply.status, headers: reply.headers });
+  }
+  if (html) {
+    return new Response(errorPage(language, reply.body, backHref), {
+      status: reply.status,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...reply.headers },
+    });
+  }
+  return Response.json(reply.body, { status: reply.status, headers: { 'cache-control': 'no-store', ...reply.headers } });
+}
+
+function failure(language: Language, status: number, error: string, fieldErrors?: FieldErrors): Reply {
+  const t = translatorFor(language, 'forms');
+  return { status, body: { ok: false, error, message: t(`status.${error}` as 'status.apiError'), fieldErrors } };
+}
+
+function fieldErrorsOf(language: Language, issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const t = translatorFor(language, 'forms');
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'form');
+    if (errors[field]) continue;
+    const code = t.has(`errors.${issue.message}` as 'errors.invalid') ? issue.message : 'invalid';
+    errors[field] = { code, message: t(`errors.${code}` as 'errors.invalid') };
+  }
+  return errors;
+}
+
+function fieldError(language: Language, field: string, code: string): FieldErrors {
+  const t = translatorFor(language, 'forms');
+  return { [field]: { code, message: t(`errors.${code}` as 'errors.invalid') } };
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+function cookieValue(request: Request, name: string): string | undefined {
+  const header = request.headers.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+export async function handleFormRequest(form: FormName, request: Request): Promise<Response> {
+  const definition = formDefinitions[form];
+  const contentType = request.headers.get('content-type') ?? '';
+  const html = !contentType.toLowerCase().startsWith('application/json');
+  const backHref = textOf(request.headers.get('referer') ?? undefined);
+  let language = languageFromReferer(request) ?? getDefaultLanguage();
+
+  if (!isSameOrigin(request, allowedOrigins())) return respond(failure(language, 403, 'forbidden'), html, language, backHref);
+
+  const parsed: ParsedBody = await readBody(request, { withFiles: definition.upload !== undefined });
+  if (!parsed.ok) return respond(failure(language, parsed.reason === 'too-large' ? 413 : 400, parsed.reason === 'too-large' ? 'tooLarge' : 'invalidRequest'), html, language, backHref);
+  const { fields, files } = parsed;
+  language = pickLanguage(fields.lang ?? language);
+
+  const limit = rateLimiter().hit(`${form}:${clientAddress(request.headers)}`);
+  if (!limit.allowed) {
+    return respond({ ...failure(language, 429, 'rateLimited'), headers: { 'retry-after': String(limit.retryAfterSeconds) } }, html, language, backHref);
+  }
+
+  const thankYou = href({ page: 'thank-you', form: definition.thankYou }, language);
+  // A bot that filled the invisible field is told "thank you" and nothing is kept.
+  if (textOf(fields[honeypotField])) return respond({ status: 200, body: { ok: true, id: 'ignored', redirect: thankYou } }, html, language, backHref);
+
+  const result = formSchemas[form].safeParse(fields);
+  const captchaResult = definition.captcha ? captchaAnswer.safeParse(fields.captcha) : undefined;
+  if (!result.success || (captchaResult && !captchaResult.success)) {
+    const errors = result.success ? {} : fieldErrorsOf(language, result.error.issues);
+    if (captchaResult && !captchaResult.success) Object.assign(errors, fieldError(language, 'captcha', 'captchaInvalid'));
+    return respond(failure(language, 422, 'validation', errors), html, language, backHref);
+  }
+  const values = result.data as Record<string, unknown>;
+
+  const upload = definition.upload ? await checkUpload(files[definition.upload.field], definition.upload) : { ok: true as const };
+  if (!upload.ok) return respond(failure(language, 422, 'validation', fieldError(language, definition.upload?.field ?? 'file', upload.error)), html, language, backHref);
+
+  // Business rules: the request must be about something that exists and is still on offer.
+  let propertyId: number | undefined;
+  let projectId: number | undefined;
+  let booking: SlotBooking | undefined;
+  if (definition.about === 'property') {
+    propertyId = Number(values.propertyId);
+    const property = getProperty(propertyId, language);
+    const goalMismatch = property && ((form === 'purchase-offer' && getPropertyGoal(property) !== 'sale') || (form === 'rental-application' && getPropertyGoal(property) !== 'rent'));
+    if (!property || property.Status !== 1 || goalMismatch) return respond(failure(language, 422, 'propertyUnavailable'), html, language, backHref);
+    if (form === 'contact-appointment' && values.slotId !== undefined) {
+      const slot = getAppointmentSlots(propertyId).find((candidate) => candidate.ID === values.slotId);
+      if (!slot || slot.Start <= brusselsNow()) return respond(failure(language, 422, 'validation', fieldError(language, 'slotId', 'slotUnavailable')), html, language, backHref);
+      booking = { slotId: slot.ID, capacity: slot.Capacity, bookedElsewhere: slot.Booked };
+    }
+  } else if (definition.about === 'project') {
+    projectId = Number(values.projectId);
+    if (!getProject(projectId, language)) return respond(failure(language, 422, 'propertyUnavailable'), html, language, backHref);
+  }
+
+  const store = await getStore();
+  if (booking) {
+    // Tell a full slot before spending the captcha; the booking itself re-checks atomically.
+    const taken = (await countBookings(store, [booking.slotId])).get(booking.slotId) ?? 0;
+    if (taken + booking.bookedElsewhere >= booking.capacity) return respond(failure(language, 409, 'appointmentsFull', fieldError(language, 'slotId', 'appointmentsFull')), html, language, backHref);
+  }
+
+  if (definition.captcha) {
+    const check = checkCaptcha(cookieValue(request, captchaCookie(form)), form, String(fields.captcha));
+    // Every answer spends the token, so that a picture cannot be guessed at again and again.
+    const fresh = check.id !== undefined && (await consumeCaptcha(store, check.id));
+    if (!check.ok || !fresh) {
+      return respond(failure(language, 422, 'validation', fieldError(language, 'captcha', 'captchaInvalid')), html, language, backHref);
+    }
+  }
+
+  const payload: Record<string, unknown> = { ...values };
+  if (form === 'demand-register') {
+    payload.passwordHash = await hashPassword(String(values.password));
+    delete payload.password;
+    delete payload.passwordConfirm;
+  }
+  const jobs: OutboxKind[] = ['agency-mail'];
+  if (definition.visitorMail) jobs.push('visitor-mail');
+  if (definition.friendMail) jobs.push('friend-mail');
+  if (webhookConfigured()) jobs.push('webhook');
+
+  const uploads: NewUpload[] = upload.upload ? [await saveUpload(upload.upload)] : [];
+  const name = [textOf(values.firstName), textOf(values.lastName)].filter(Boolean).join(' ') || textOf(values.name);
+  try {
+    const stored = await storeRequest(
+      store,
+      {
+        form,
+        lang: language,
+        propertyId,
+        projectId,
+        email: textOf(values.email)?.toLowerCase(),
+        name,
+        payload,
+        source: textOf(fields.source)?.slice(0, 300) ?? backHref?.slice(0, 300),
+        uploads,
+        jobs,
+      },
+      { booking, documents: form === 'request-documents' },
+    );
+    if (stored.status === 'slot-full') {
+      await discardUploads(uploads);
+      return respond(failure(language, 409, 'appointmentsFull', fieldError(language, 'slotId', 'appointmentsFull')), html, language, backHref);
+    }
+    if (stored.status === 'documents-already-requested') return respond(failure(language, 409, 'documentsAlreadyRequested'), html, language, backHref);
+    after(() => deliverRequest(stored.id));
+    return respond({ status: 201, body: { ok: true, id: stored.id, redirect: thankYou } }, html, language, backHref);
+  } catch (error) {
+    await discardUploads(uploads);
+    console.error(`[forms] ${form}: storing the request failed`, error);
+    return respond(failure(language, 500, 'apiError'), html, language, backHref);
+  }
+}
+
+/** A route handler for one form: `export const POST = formRoute('contact-me')`. */
+export function formRoute(form: FormName) {
+  return (request: Request) => handleFormRequest(form, request);
+}

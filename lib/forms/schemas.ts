@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import {
+  checkbox,
+  contactShape,
+  email,
+  goals,
+  listingId,
+  optionalCount,
+  optionalText,
+  optionalUrl,
+  phone,
+  privacy,
+  requiredCount,
+  requiredDate,
+  requiredText,
+  title,
+} from './fields';
+
+/*
+ * One schema per form, shared by the browser (react-hook-form's resolver) and the route handler.
+ * The order of the fields is the order of the form, so "the first error" is the first on screen.
+ */
+
+const typeIds = z.preprocess(
+  (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string().regex(/^\d{1,3}$/, 'typeRequired'), { error: 'typeRequired' }).min(1, 'typeRequired').max(10, 'typeRequired'),
+);
+
+/** Towns ("Mons|7000") picked from the list, or bare postcodes typed in. */
+const zones = z.preprocess(
+  (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
+  z
+    .array(z.string().trim().regex(/^([^|]{1,80}\|)?\d{4}$/, 'zoneRequired'), { error: 'zoneRequired' })
+    .min(1, 'zoneRequired')
+    .max(30, 'zoneRequired'),
+);
+
+const endAfterStart = (value: { startDate: string; endDate: string }) => value.endDate >= value.startDate;
+
+export const formSchemas = {
+  'contact-appointment': z.object({
+    propertyId: listingId,
+    slotId: z.preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number({ error: 'slotRequired' }).int().positive().optional()),
+    ...contactShape,
+  }),
+  'contact-me': z.object({ propertyId: listingId, ...contactShape }),
+  'request-documents': z.object({
+    propertyId: listingId,
+    title,
+    firstName: contactShape.firstName,
+    lastName: contactShape.lastName,
+    email: email(),
+    phone,
+    newsletter: checkbox,
+    privacy,
+  }),
+  'send-to-friend': z.object({
+    propertyId: listingId,
+    firstName: contactShape.firstName,
+    lastName: contactShape.lastName,
+    email: email(),
+    friendEmail: email('friendEmailInvalid'),
+    remark: optionalText(1000),
+    privacy,
+  }),
+  'contact-construction': z.object({ projectId: listingId, ...contactShape }),
+  'contact-demand': z.object({
+    ...contactShape,
+    propertyType: z.string({ error: 'typeRequired' }).regex(/^\d{1,3}$/, 'typeRequired'),
+    street: requiredText('valuationAddressRequired', 120),
+    houseNumber: requiredText('valuationAddressRequired', 12),
+    zip: z.string({ error: 'zipRequired' }).trim().regex(/^\d{4}$/, 'zipRequired'),
+    city: requiredText('cityRequired', 80),
+  }),
+  'demand-register': z
+    .object({
+      ...contactShape,
+      goal: z.enum(goals, { error: 'goalRequired' }),
+      types: typeIds,
+      zones,
+      priceMin: optionalCount(100_000_000),
+      priceMax: optionalCount(100_000_000),
+      minRooms: optionalCount(50),
+      minParkings: optionalCount(50),
+      minBathrooms: optionalCount(50),
+      budget: optionalCount(100_000_000),
+      password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').min(8, 'passwordTooShort').max(200, 'tooLong'),
+      passwordConfirm: z.string({ error: 'passwordMismatch' }),
+    })
+    .refine((value) => value.priceMin === undefined || value.priceMax === undefined || value.priceMax >= value.priceMin, { message: 'priceRange', path: ['priceMax'] })
+    .refine((value) => value.password === value.passwordConfirm, { message: 'passwordMismatch', path: ['passwordConfirm'] }),
+  'site-contact': z.object({ ...contactShape, city: requiredText('cityRequired', 80) }),
+  'sign-newsletter': z.object({ email: email(), privacy }),
+  testimonial: z.object({
+    name: requiredText('nameRequired'),
+    about: optionalText(200),
+    website: optionalUrl,
+    comment: requiredText('commentRequired', 3000),
+    email: email(),
+    privacy,
+  }),
+  'job-application': z.object({ ...contactShape }),
+  'purchase-offer': z
+    .object({
+      propertyId: listingId,
+      ...contactShape,
+      personBFirstName: optionalText(100),
+      personBLastName: optionalText(100),
+      amount: requiredCount('amountRequired', 1, 100_000_000),
+      amountInWords: requiredText('amountWordsRequired', 300),
+      startDate: requiredDate('datesRequired'),
+      endDate: requiredDate('datesRequired'),
+      place: requiredText('placeRequired'),
+      signDate: requiredDate('signDateRequired'),
+      conditions: optionalText(2000),
+    })
+    .refine(endAfterStart, { message: 'endDateInvalid', path: ['endDate'] }),
+  'rental-application': z.object({
+    propertyId: listingId,
+    ...contactShape,
+    adults: requiredCount('adultsRequired', 1, 20),
+    kids: optionalCount(20),
+    kidsAges: optionalText(100),
+    pets: optionalText(200),
+    moveDate: requiredDate('moveDateRequired'),
+    reason: optionalText(1000),
+    income1: optionalCount(10_000_000),
+    income2: optionalCount(10_000_000),
+  }),
+} as const;
+
+export type FormName = keyof typeof formSchemas;
+export const formNames = Object.keys(formSchemas) as FormName[];
+export type FormInput<F extends FormName> = z.input<(typeof formSchemas)[F]>;
+export type FormValues<F extends FormName> = z.output<(typeof formSchemas)[F]>;
+
+export function isFormName(value: string): value is FormName {
+  return Object.hasOwn(formSchemas, value);
+}
+
+/** The captcha answer; its own rule so that an empty answer gets the spec's message too. */
+export const captchaAnswer = z.string({ error: 'captchaInvalid' }).trim().min(1, 'captchaInvalid').max(12, 'captchaInvalid');

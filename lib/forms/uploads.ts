@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { NewUpload } from '../db';
+import type { UploadRule } from './definitions';
+
+/*
+ * Uploads are judged by their bytes, never by their name or the type the browser claims. Pictures
+ * are decoded and re-encoded by sharp, which also drops their metadata (location, camera).
+ */
+
+export type UploadError = 'fileRequired' | 'fileTooLarge' | 'fileType';
+export type CheckedUpload = { field: string; fileName: string; mime: string; extension: string; bytes: Buffer };
+
+const startsWith = (bytes: Buffer, signature: readonly number[]) => signature.every((value, index) => bytes[index] === value);
+
+function sniffDocument(bytes: Buffer): { mime: string; extension: string } | undefined {
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return { mime: 'application/pdf', extension: 'pdf' };
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { mime: 'application/msword', extension: 'doc' };
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) && bytes.includes('word/', 0, 'latin1')) {
+    return { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx' };
+  }
+  return undefined;
+}
+
+const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').slice(0, 120) || 'file';
+
+export async function checkUpload(file: File | undefined, rule: UploadRule): Promise<{ ok: true; upload?: CheckedUpload } | { ok: false; error: UploadError }> {
+  if (!file || file.size === 0) return rule.required ? { ok: false, error: 'fileRequired' } : { ok: true };
+  if (file.size > rule.maxBytes) return { ok: false, error: 'fileTooLarge' };
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const baseName = safeName(path.parse(file.name || 'file').name);
+  if (rule.accept === 'document') {
+    const kind = sniffDocument(bytes);
+    if (!kind) return { ok: false, error: 'fileType' };
+    return { ok: true, upload: { field: rule.field, fileName: `${baseName}.${kind.extension}`, bytes, ...kind } };
+  }
+  try {
+    const image = sharp(bytes, { limitInputPixels: 40_000_000 });
+    const { format } = await image.metadata();
+    if (format !== 'jpeg' && format !== 'png' && format !== 'webp') return { ok: false, error: 'fileType' };
+    const encoded = await image.rotate().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+    return { ok: true, upload: { field: rule.field, fileName: `${baseName}.jpg`, mime: 'image/jpeg', extension: 'jpg', bytes: encoded } };
+  } catch {
+    return { ok: false, error: 'fileType' };
+  }
+}
+
+export const uploadDirectory = () => path.resolve(process.env.UPLOAD_DIR || path.join('var', 'uploads'));
+
+/** Writes the file outside public/ under a random name; the request row records where. */
+export async function saveUpload(upload: CheckedUpload): Promise<NewUpload> {
+  const directory = uploadDirectory();
+  await mkdir(directory, { recursive: true });
+  const file = path.join(directory, `${randomUUID()}.${upload.extension}`);
+  await writeFile(file, upload.bytes, { mode: 0o600 });
+  return { field: upload.field, file_name: upload.fileName, mime: upload.mime, size: upload.bytes.length, path: file };
+}
+
+export async function discardUploads(uploads: readonly NewUpload[]): Promise<void> {
+  await Promise.all(uploads.map((upload) => rm(upload.path, { force: true })));
+}

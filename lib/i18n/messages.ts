@@ -1,0 +1,17 @@
+import { createTranslator } from 'next-intl';
+import type { Language } from '../config/schemas';
+import de from '../../messages/de.json';
+import en from '../../messages/en.json';
+import fr from '../../messages/fr.json';
+import nl from '../../messages/nl.json';
+
+/*
+ * The bundled messages for code that runs outside a page render: route handlers and the outbox
+ * worker. Pages keep using next-intl's request config.
+ */
+export const allMessages = { nl, fr, en, de } as const satisfies Record<Language, unknown>;
+export type Messages = typeof en;
+
+export function translatorFor<N extends 'forms' | 'mail' | 'thankYou'>(language: Language, namespace: N) {
+  return createTranslator({ locale: language, messages: allMessages[language] as Messages, namespace });
+}

@@ -1,0 +1,31 @@
+/*
+ * A fixed-window counter per key, in memory. One site process (SQLite) means one counter; a
+ * multi-instance deployment would move this into the shared database.
+ */
+export type RateLimiter = { hit(key: string, now?: number): { allowed: boolean; retryAfterSeconds: number } };
+
+export function createRateLimiter(options: { limit: number; windowMs: number }): RateLimiter {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    hit(key, now = Date.now()) {
+      if (windows.size > 10_000) {
+        for (const [candidate, window] of windows) if (now - window.start >= options.windowMs) windows.delete(candidate);
+      }
+      const current = windows.get(key);
+      if (!current || now - current.start >= options.windowMs) {
+        windows.set(key, { start: now, count: 1 });
+        return { allowed: true, retryAfterSeconds: 0 };
+      }
+      current.count += 1;
+      const retryAfterSeconds = Math.ceil((current.start + options.windowMs - now) / 1000);
+      return { allowed: current.count <= options.limit, retryAfterSeconds };
+    },
+  };
+}
+
+/** The visitor's address as the server in front of Next reports it. */
+export function clientAddress(headers: Headers): string {
+  const forwarded = headers.get('x-forwarded-for');
+  if (forwarded) return forwarded.split(',')[0]?.trim() || 'unknown';
+  return headers.get('x-real-ip') ?? 'unknown';
+}

@@ -1,0 +1,263 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const pending: (() => unknown)[] = [];
+vi.mock('next/server', () => ({ after: (task: () => unknown) => pending.push(task) }));
+
+process.env.SITE_SECRET = 'unit-test-secret';
+process.env.FORM_RATE_LIMIT = '1000';
+delete process.env.SMTP_URL;
+
+const { openStore, setStore, listRequests } = await import('@/lib/db');
+const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
+const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
+const { getAppointmentSlots } = await import('@/lib/catalogue');
+const { brusselsNow } = await import('@/lib/forms/slots');
+const { default: fr } = await import('@/messages/fr.json');
+
+type Store = Awaited<ReturnType<typeof openStore>>;
+let store: Store;
+
+const origin = 'http://localhost:3100';
+
+function captchaFor(form: string) {
+  const token = newCaptcha(form);
+  return { answer: token.answer, cookie: `${captchaCookie(form)}=${sealCaptcha(token)}` };
+}
+
+function post(form: string, body: unknown, init: { headers?: Record<string, string>; raw?: string } = {}) {
+  return new Request(`${origin}/api/forms/${form}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, host: 'localhost:3100', ...init.headers },
+    body: init.raw ?? JSON.stringify(body),
+  });
+}
+
+const visitor = {
+  title: 'ms',
+  firstName: 'Marie',
+  lastName: 'Dubois',
+  email: 'marie.dubois@example.be',
+  phone: '0475 12 34 56',
+  privacy: true,
+};
+
+async function send(form: Parameters<typeof handleFormRequest>[0], fields: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const captcha = captchaFor(form);
+  return handleFormRequest(form, post(form, { captcha: captcha.answer, lang: 'fr', ...fields }, { headers: { cookie: captcha.cookie, ...headers } }));
+}
+
+const count = async () => (await listRequests(store)).length;
+const jobsOf = async (requestId: string) => store.db.selectFrom('outbox').selectAll().where('request_id', '=', requestId).execute();
+
+beforeEach(async () => {
+  store = await openStore('file::memory:');
+  setStore(store);
+  resetRateLimiter();
+  pending.length = 0;
+});
+
+afterAll(() => setStore(undefined));
+
+describe('a valid request', () => {
+  it('is stored with its delivery jobs and answers with the localized thank-you page', async () => {
+    const response = await send('contact-me', { ...visitor, propertyId: 4000001, remark: 'Est-il encore disponible ?' });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { ok: boolean; id: string; redirect: string };
+    expect(body).toMatchObject({ ok: true, redirect: '/fr/merci/contact-me/' });
+    const [stored] = await listRequests(store);
+    expect(stored).toMatchObject({ form: 'contact-me', lang: 'fr', property_id: 4000001, email: 'marie.dubois@example.be', name: 'Marie Dubois' });
+    expect(JSON.parse(stored?.payload ?? '{}')).toMatchObject({ remark: 'Est-il encore disponible ?', phone: '0475 12 34 56' });
+    expect((await jobsOf(body.id)).map((job) => job.kind).sort()).toEqual(['agency-mail', 'visitor-mail']);
+    expect(pending).toHaveLength(1);
+  });
+
+  it('from a plain HTML form gets a 303 to the thank-you page', async () => {
+    const request = new Request(`${origin}/api/forms/sign-newsletter/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100' },
+      body: new URLSearchParams({ lang: 'nl', email: 'lezer@example.be', privacy: 'on', fax: '' }).toString(),
+    });
+    const response = await handleFormRequest('sign-newsletter', request);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/nl/bedankt/sign-newsletter/');
+    expect(await count()).toBe(1);
+  });
+
+  it('keeps no password of a search alert, only its hash', async () => {
+    const response = await send('demand-register', {
+      ...visitor,
+      goal: 'sale',
+      types: ['1', '3'],
+      zones: ['Mons|7000'],
+      priceMin: '150000',
+      priceMax: '300.000',
+      password: 'correct horse',
+      passwordConfirm: 'correct horse',
+    });
+    expect(response.status).toBe(201);
+    const [stored] = await listRequests(store);
+    expect(stored?.payload).not.toContain('correct horse');
+    expect(JSON.parse(stored?.payload ?? '{}')).toMatchObject({ priceMax: 300000, passwordHash: expect.stringMatching(/^scrypt\$/) });
+  });
+});
+
+describe('bad input changes nothing', () => {
+  it('answers 422 with every field error in the visitor language', async () => {
+    const response = await send('contact-me', { propertyId: 4000001, email: 'not-an-address', privacy: false });
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { fieldErrors: Record<string, { code: string; message: string }> };
+    expect(body.fieldErrors.firstName?.message).toBe('Prénom non saisi.');
+    expect(body.fieldErrors.lastName?.message).toBe('Nom non saisi.');
+    expect(body.fieldErrors.email?.message).toBe('Adresse e-mail invalide.');
+    expect(body.fieldErrors.phone?.message).toBe('Téléphone non saisi.');
+    expect(body.fieldErrors.title?.message).toBe('Civilité non sélectionnée.');
+    expect(body.fieldErrors.privacy?.code).toBe('privacyRequired');
+    expect(await count()).toBe(0);
+  });
+
+  it('gives a plain HTML form a localized error page', async () => {
+    const request = new Request(`${origin}/api/forms/sign-newsletter/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100', referer: `${origin}/en/contact/` },
+      body: 'lang=en&email=nope',
+    });
+    const response = await handleFormRequest('sign-newsletter', request);
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('E-mail address invalid.');
+    expect(html).toContain(`href="${origin}/en/contact/"`);
+    expect(await count()).toBe(0);
+  });
+
+  it('refuses a wrong, a missing, a reused and a forged captcha', async () => {
+    const wrong = captchaFor('site-contact');
+    const fields = { ...visitor, city: 'Mons', lang: 'en' };
+    const attempt = (answer: string, cookie?: string) =>
+      handleFormRequest('site-contact', post('site-contact', { ...fields, captcha: answer }, { headers: cookie ? { cookie } : {} }));
+    let response = await attempt(wrong.answer === 'AAAAA' ? 'CCCCC' : 'AAAAA', wrong.cookie);
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { fieldErrors: Record<string, { message: string }> }).fieldErrors.captcha?.message).toBe('The entered characters are not valid.');
+    // The token was spent by the wrong attempt: the right answer no longer passes with it.
+    expect((await attempt(wrong.answer, wrong.cookie)).status).toBe(422);
+    expect((await attempt('ABCDE')).status).toBe(422);
+    expect((await attempt('ABCDE', `${captchaCookie('site-contact')}=forged-token`)).status).toBe(422);
+    const other = captchaFor('contact-me');
+    expect((await attempt(other.answer, other.cookie.replace(captchaCookie('contact-me'), captchaCookie('site-contact')))).status).toBe(422);
+    const good = captchaFor('site-contact');
+    expect((await attempt(good.answer.toLowerCase(), good.cookie)).status).toBe(201);
+    expect((await attempt(good.answer, good.cookie)).status).toBe(422);
+    expect(await count()).toBe(1);
+  });
+
+  it('refuses a cross-origin post with 403', async () => {
+    const response = await send('contact-me', { ...visitor, propertyId: 4000001 }, { origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+    const fetchSite = await handleFormRequest('contact-me', post('contact-me', { ...visitor, propertyId: 4000001 }, { headers: { origin: '', 'sec-fetch-site': 'cross-site' } }));
+    expect(fetchSite.status).toBe(403);
+    expect(await count()).toBe(0);
+  });
+
+  it('refuses an oversized body with 413 and malformed JSON with 400', async () => {
+    const big = await send('contact-me', { ...visitor, propertyId: 4000001, remark: 'x'.repeat(70 * 1024) });
+    expect(big.status).toBe(413);
+    const malformed = await handleFormRequest('contact-me', post('contact-me', null, { raw: '{"firstName": ' }));
+    expect(malformed.status).toBe(400);
+    const list = await handleFormRequest('contact-me', post('contact-me', null, { raw: '[1,2]' }));
+    expect(list.status).toBe(400);
+    expect(await count()).toBe(0);
+  });
+
+  it('thanks a bot that filled the honeypot and keeps nothing', async () => {
+    const response = await send('contact-me', { ...visitor, propertyId: 4000001, fax: 'http://spam.example' });
+    expect(response.status).toBe(200);
+    expect(await count()).toBe(0);
+  });
+
+  it('refuses requests about an unknown, sold or wrong-goal listing', async () => {
+    expect((await send('contact-me', { ...visitor, propertyId: 4999999 })).status).toBe(422);
+    expect((await send('purchase-offer', offerFor(await findListing('rent')))).status).toBe(422);
+    expect((await send('purchase-offer', offerFor(await findListing('sale')))).status).toBe(201);
+    await store.client.execute('DELETE FROM outbox');
+    await store.client.execute('DELETE FROM requests');
+    expect(await count()).toBe(0);
+  });
+
+  it('limits the requests of one client per form', async () => {
+    process.env.FORM_RATE_LIMIT = '3';
+    resetRateLimiter();
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    const statuses = [];
+    for (let index = 0; index < 4; index += 1) {
+      statuses.push((await send('sign-newsletter', { email: `reader${index}@example.be`, privacy: true }, headers)).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    // Another client is not affected.
+    expect((await send('sign-newsletter', { email: 'other@example.be', privacy: true }, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(201);
+    process.env.FORM_RATE_LIMIT = '1000';
+    resetRateLimiter();
+  });
+});
+
+async function findListing(goal: 'sale' | 'rent'): Promise<number> {
+  const { getProperties } = await import('@/lib/catalogue');
+  const listing = getProperties('fr', { goal }).find((property) => property.Status === 1);
+  if (!listing) throw new Error(`no available ${goal} listing`);
+  return listing.ID;
+}
+
+function offerFor(propertyId: number) {
+  return { ...visitor, propertyId, amount: '250000', amountInWords: 'deux cent cinquante mille euros', startDate: '2026-12-01', endDate: '2026-12-15', place: 'Mons', signDate: '2026-12-01' };
+}
+
+describe('appointments', () => {
+  const futureSlot = () => {
+    const now = brusselsNow();
+    for (const propertyId of [4000001, 4000002, 4000006, 4000011, 4000014, 4000020, 4000035, 4000038, 4000043, 4000050]) {
+      const slot = getAppointmentSlots(propertyId).find((candidate) => candidate.Start > now && candidate.Capacity - candidate.Booked >= 2);
+      if (slot) return slot;
+    }
+    throw new Error('the snapshot has no future slot with two places left');
+  };
+
+  it('confirms exactly the places left when 20 visitors book one slot at once', async () => {
+    const slot = futureSlot();
+    const places = slot.Capacity - slot.Booked;
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => send('contact-appointment', { ...visitor, email: `visitor${index}@example.be`, propertyId: slot.PropertyID, slotId: String(slot.ID) })),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(places);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(20 - places);
+    const full = responses.find((response) => response.status === 409);
+    expect(((await full?.json()) as { message: string }).message).toBe('Les rendez-vous sont complets.');
+    const bookings = await store.db.selectFrom('bookings').selectAll().where('slot_id', '=', slot.ID).execute();
+    expect(bookings).toHaveLength(places);
+    expect(bookings.every((booking) => booking.status === 'confirmed')).toBe(true);
+    expect(await count()).toBe(places);
+  });
+
+  it('refuses a slot of another listing or in the past', async () => {
+    const slot = futureSlot();
+    expect((await send('contact-appointment', { ...visitor, propertyId: slot.PropertyID === 4000001 ? 4000002 : 4000001, slotId: slot.ID })).status).toBe(422);
+    const past = getAppointmentSlots(4000001).find((candidate) => candidate.Start < brusselsNow());
+    if (past) expect((await send('contact-appointment', { ...visitor, propertyId: 4000001, slotId: past.ID })).status).toBe(422);
+    expect(await count()).toBe(0);
+  });
+
+  it('accepts a visit request without a slot', async () => {
+    expect((await send('contact-appointment', { ...visitor, propertyId: await findListing('rent'), contactSlots: ['13-16'] })).status).toBe(201);
+  });
+});
+
+describe('documents', () => {
+  it('are requested once per e-mail and listing', async () => {
+    const fields = { ...visitor, propertyId: 4000001 };
+    expect((await send('request-documents', fields)).status).toBe(201);
+    const again = await send('request-documents', { ...fields, email: 'MARIE.DUBOIS@example.be' });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe(fr.forms.status.documentsAlreadyRequested);
+    expect((await send('request-documents', { ...fields, propertyId: 4000008 })).status).toBe(201);
+    expect(await count()).toBe(2);
+  });
+});
