@@ -16,6 +16,20 @@ const germanPort = sitePort + 1;
 const siteDist = sitePort === 3100 ? '.next' : `.next-e2e-${sitePort}`;
 const germanDist = sitePort === 3100 ? '.next-de' : `.next-e2e-${germanPort}`;
 const germanSite = sitePort === 3100 ? 'var/site-de' : `var/site-de-${germanPort}`;
+// The servers store requests in their own database and mail them to the loopback SMTP server of
+// tests/e2e/mail-sink.mjs (port sitePort + 1025), with short retry delays.
+const mailPort = sitePort + 1025;
+const serverEnv = (port: number, formRateLimit: string) => ({
+  DATABASE_URL: `file:var/e2e-${port}.db`,
+  UPLOAD_DIR: `var/e2e-uploads-${port}`,
+  SMTP_URL: `smtp://127.0.0.1:${mailPort}`,
+  SITE_URL: `http://localhost:${port}`,
+  SITE_SECRET: 'e2e-site-secret',
+  OUTBOX_POLL_MS: '500',
+  OUTBOX_RETRY_BASE_MS: '300',
+  OUTBOX_RETRY_MAX_MS: '2000',
+  FORM_RATE_LIMIT: formRateLimit,
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,6 +40,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [['list']],
+  globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   use: {
     trace: 'retain-on-failure',
     launchOptions: {
@@ -39,8 +55,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npm run build && npx next start -p ${sitePort}`,
-      env: { NEXT_DIST_DIR: siteDist },
+      command: `npm run build && rm -f var/e2e-${sitePort}.db* && npx next start -p ${sitePort}`,
+      env: { NEXT_DIST_DIR: siteDist, ...serverEnv(sitePort, '100000') },
       url: `http://localhost:${sitePort}/nl/`,
       timeout: 600_000,
       reuseExistingServer: !process.env.CI,
@@ -49,11 +65,12 @@ export default defineConfig({
     },
     {
       // Built after the main site (the wait keeps the two builds off the same two cores).
-      command: `node scripts/wait-for-url.mjs http://localhost:${sitePort}/nl/ && node scripts/copy-site-with-german.mjs ${germanSite} && npx next build && npx next start -p ${germanPort}`,
+      command: `node scripts/wait-for-url.mjs http://localhost:${sitePort}/nl/ && node scripts/copy-site-with-german.mjs ${germanSite} && npx next build && rm -f var/e2e-${germanPort}.db* && npx next start -p ${germanPort}`,
       url: `http://localhost:${germanPort}/de/`,
       timeout: 900_000,
       reuseExistingServer: !process.env.CI,
-      env: { SITE_DIR: germanSite, NEXT_DIST_DIR: germanDist },
+      // The German server keeps the default rate limit, which a test runs into on purpose.
+      env: { SITE_DIR: germanSite, NEXT_DIST_DIR: germanDist, ...serverEnv(germanPort, '10') },
       stdout: 'ignore',
       stderr: 'pipe',
     },

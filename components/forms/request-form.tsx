@@ -19,17 +19,36 @@ function resolverFor(form: FormName): Resolver<FieldValues> {
   if (!formDefinitions[form].captcha) return base;
   return async (values, context, options) => {
     const result = await base(values, context, options);
-    if (captchaAnswer.safeParse(values.captcha).success) return result;
+    // The form's schema does not know the captcha: carry the answer over to the parsed values.
+    if (captchaAnswer.safeParse(values.captcha).success) return 'values' in result && Object.keys(result.errors).length === 0 ? { values: { ...result.values, captcha: values.captcha }, errors: {} } : result;
     return { values: {}, errors: { ...result.errors, captcha: { type: 'custom', message: 'captchaInvalid' } } } as ResolverResult<FieldValues>;
   };
 }
 
-/** The first invalid control in the order of the page. */
-function focusFirstError(form: HTMLFormElement | null) {
-  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  if (!first) return;
-  const target = first.tagName === 'FIELDSET' ? (first.querySelector<HTMLElement>('input') ?? first) : first;
-  target.focus();
+/** The first control in error, in the order of the page (radio groups: their first button). */
+function focusFirstError(form: HTMLFormElement | null, names: readonly string[]) {
+  if (!form) return;
+  const target = Array.from(form.elements).find(
+    (element): element is HTMLElement => element instanceof HTMLElement && 'name' in element && names.includes(String(element.name)) && (element as HTMLInputElement).type !== 'hidden',
+  );
+  target?.focus();
+}
+
+/**
+ * What the visitor typed before the script took over (a slow connection): copied into
+ * react-hook-form's state, so that nothing they entered is lost or reported missing.
+ */
+function adoptTypedValues(form: HTMLFormElement, setValue: (name: string, value: unknown) => void, skip: ReadonlySet<string>) {
+  const data = new FormData(form);
+  for (const name of new Set(data.keys())) {
+    if (skip.has(name)) continue;
+    const inputs = form.querySelectorAll<HTMLInputElement>(`[name="${CSS.escape(name)}"]`);
+    const first = inputs[0];
+    if (first?.type === 'file') continue;
+    const values = data.getAll(name).filter((value): value is string => typeof value === 'string');
+    if (first?.type === 'checkbox') setValue(name, inputs.length > 1 ? values : true);
+    else setValue(name, values[0] ?? '');
+  }
 }
 
 export type RequestFormProps = {
@@ -54,7 +73,17 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
   const [hydrated, setHydrated] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [captchaVersion, setCaptchaVersion] = useState(0);
-  useEffect(() => setHydrated(true), []);
+  // Set after a failed submit: the fields to put the focus on, once the page shows their errors.
+  const [focusRequest, setFocusRequest] = useState<{ names: string[] }>();
+  useEffect(() => {
+    if (formRef.current) adoptTypedValues(formRef.current, methods.setValue, new Set(['lang', 'fax', ...Object.keys(hidden)]));
+    setHydrated(true);
+    // Once, when the form becomes interactive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (focusRequest) focusFirstError(formRef.current, focusRequest.names);
+  }, [focusRequest]);
 
   const submit = methods.handleSubmit(
     async (values) => {
@@ -94,11 +123,11 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
         setCaptchaVersion((version) => version + 1);
       }
       setStatus({ kind: 'error', message: answer.message, count: fieldErrors.length || undefined });
-      requestAnimationFrame(() => focusFirstError(formRef.current));
+      setFocusRequest({ names: fieldErrors.map(([field]) => field) });
     },
     (errors) => {
       setStatus({ kind: 'error', message: t('status.validation'), count: Object.keys(errors).length });
-      requestAnimationFrame(() => focusFirstError(formRef.current));
+      setFocusRequest({ names: Object.keys(errors) });
     },
   );
 
@@ -122,6 +151,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
           noValidate={hydrated}
           onSubmit={(event) => void submit(event)}
           data-form={form}
+          data-ready={hydrated || undefined}
         >
           <input type="hidden" name="lang" value={language} />
           {Object.entries(hidden).map(([name, value]) => (

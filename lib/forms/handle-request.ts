@@ -113,7 +113,8 @@ function cookieValue(request: Request, name: string): string | undefined {
 export async function handleFormRequest(form: FormName, request: Request): Promise<Response> {
   const definition = formDefinitions[form];
   const contentType = request.headers.get('content-type') ?? '';
-  const html = !contentType.toLowerCase().startsWith('application/json');
+  // A script (JSON body, or a multipart upload asking for JSON) gets JSON; a plain form post gets pages.
+  const html = !contentType.toLowerCase().startsWith('application/json') && !(request.headers.get('accept') ?? '').includes('application/json');
   const backHref = textOf(request.headers.get('referer') ?? undefined);
   let language = languageFromReferer(request) ?? getDefaultLanguage();
 

@@ -21,14 +21,17 @@ import {
  * The order of the fields is the order of the form, so "the first error" is the first on screen.
  */
 
+/** A checkbox group: nothing ticked arrives as absent (plain form) or false (react-hook-form). */
+const asList = (value: unknown) => (value === undefined || value === null || value === false || value === '' ? [] : Array.isArray(value) ? value : [value]);
+
 const typeIds = z.preprocess(
-  (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
+  asList,
   z.array(z.string().regex(/^\d{1,3}$/, 'typeRequired'), { error: 'typeRequired' }).min(1, 'typeRequired').max(10, 'typeRequired'),
 );
 
 /** Towns ("Mons|7000") picked from the list, or bare postcodes typed in. */
 const zones = z.preprocess(
-  (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
+  asList,
   z
     .array(z.string().trim().regex(/^([^|]{1,80}\|)?\d{4}$/, 'zoneRequired'), { error: 'zoneRequired' })
     .min(1, 'zoneRequired')
@@ -36,6 +39,12 @@ const zones = z.preprocess(
 );
 
 const endAfterStart = (value: { startDate: string; endDate: string }) => value.endDate >= value.startDate;
+
+const fieldOf = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined);
+const bothNumbers = (value: unknown, a: string, b: string) => typeof fieldOf(value, a) === 'number' && typeof fieldOf(value, b) === 'number';
+const bothStrings = (value: unknown, a: string, b: string) => typeof fieldOf(value, a) === 'string' && typeof fieldOf(value, b) === 'string';
+const isDay = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+const bothDates = (value: unknown) => isDay(fieldOf(value, 'startDate')) && isDay(fieldOf(value, 'endDate'));
 
 export const formSchemas = {
   'contact-appointment': z.object({
@@ -87,8 +96,17 @@ export const formSchemas = {
       password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').min(8, 'passwordTooShort').max(200, 'tooLong'),
       passwordConfirm: z.string({ error: 'passwordMismatch' }),
     })
-    .refine((value) => value.priceMin === undefined || value.priceMax === undefined || value.priceMax >= value.priceMin, { message: 'priceRange', path: ['priceMax'] })
-    .refine((value) => value.password === value.passwordConfirm, { message: 'passwordMismatch', path: ['passwordConfirm'] }),
+    // `when`: these checks also run while other fields are still wrong, so every error shows at once.
+    .refine((value) => value.priceMin === undefined || value.priceMax === undefined || value.priceMax >= value.priceMin, {
+      message: 'priceRange',
+      path: ['priceMax'],
+      when: (payload) => bothNumbers(payload.value, 'priceMin', 'priceMax'),
+    })
+    .refine((value) => value.password === value.passwordConfirm, {
+      message: 'passwordMismatch',
+      path: ['passwordConfirm'],
+      when: (payload) => bothStrings(payload.value, 'password', 'passwordConfirm'),
+    }),
   'site-contact': z.object({ ...contactShape, city: requiredText('cityRequired', 80) }),
   'sign-newsletter': z.object({ email: email(), privacy }),
   testimonial: z.object({
@@ -114,7 +132,7 @@ export const formSchemas = {
       signDate: requiredDate('signDateRequired'),
       conditions: optionalText(2000),
     })
-    .refine(endAfterStart, { message: 'endDateInvalid', path: ['endDate'] }),
+    .refine(endAfterStart, { message: 'endDateInvalid', path: ['endDate'], when: (payload) => bothDates(payload.value) }),
   'rental-application': z.object({
     propertyId: listingId,
     ...contactShape,

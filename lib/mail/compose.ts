@@ -2,7 +2,7 @@ import type { Attachment } from 'nodemailer/lib/mailer';
 import { getAppointmentSlots, getProject, getProperty, getType } from '../catalogue';
 import { getDefaultLanguage, getSite, isSupportedLanguage, localise, type Language } from '../config';
 import type { StoredRequest } from '../db';
-import { formatDate } from '../format';
+import { formatDate, formatPhone } from '../format';
 import { formDefinitions } from '../forms/definitions';
 import { isFormName } from '../forms/schemas';
 import { href } from '../i18n';
@@ -71,7 +71,7 @@ function subjectOf(request: StoredRequest, language: Language): Subject | undefi
       title: `${property.TypeDescription} – ${property.City}`,
       link: siteOrigin() + href({ page: 'property', id: property.ID }, language),
       managerEmail: property.ManagerEmail,
-      documents: property.Documents.map((document) => ({ name: document.Name, url: document.Url })),
+      documents: property.Documents.map((document) => ({ name: document.Name, url: document.Url.startsWith('/') ? siteOrigin() + document.Url : document.Url })),
     };
   }
   if (request.project_id) {
@@ -89,13 +89,14 @@ function subjectOf(request: StoredRequest, language: Language): Subject | undefi
 
 function render(paragraphs: readonly string[], lines: readonly Line[], link?: { label: string; url: string }): { text: string; html: string } {
   const text = [
-    ...paragraphs,
-    '',
-    ...lines.map((line) => `${line.label}: ${line.value}`),
-    ...(link ? ['', `${link.label}: ${link.url}`] : []),
-  ].join('\n');
+    paragraphs.filter(Boolean).join('\n\n'),
+    lines.map((line) => `${line.label}: ${line.value}`).join('\n'),
+    ...(link ? [`${link.label}: ${link.url}`] : []),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   const html = [
-    ...paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`),
+    ...paragraphs.filter(Boolean).map((paragraph) => `<p>${escape(paragraph)}</p>`),
     lines.length
       ? `<table cellpadding="4" style="border-collapse:collapse">${lines.map((line) => `<tr><th align="left" valign="top">${escape(line.label)}</th><td>${escape(line.value).replace(/\n/g, '<br>')}</td></tr>`).join('')}</table>`
       : '',
@@ -144,7 +145,8 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
   const next = thankYou ? translatorFor(language, 'thankYou')(`forms.${thankYou}`) : '';
   const paragraphs = [
     request.name ? t('greeting', { name: request.name }) : t('greetingAnonymous'),
-    t('received', { form: formTitle(request.form, language).toLowerCase() }),
+    // Form names keep their capitals: German nouns and the polite "Sie" need them.
+    t('received', { form: formTitle(request.form, language) }),
     next,
     ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
     ...(request.form === 'request-documents' && subject
@@ -155,7 +157,7 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
     t('yourAnswers'),
   ];
   const body = render(paragraphs, requestLines(request, language), subject ? { label: t('viewListing'), url: subject.link } : undefined);
-  const signature = `\n\n${site.siteInfo.name}\n${site.siteInfo.street}, ${site.siteInfo.zip} ${localise(site.siteInfo.city, language)}\n${site.siteInfo.phone} · ${site.siteInfo.email}`;
+  const signature = `\n\n${site.siteInfo.name}\n${site.siteInfo.street}, ${site.siteInfo.zip} ${localise(site.siteInfo.city, language)}\n${formatPhone(site.siteInfo.phone)} · ${site.siteInfo.email}`;
   return {
     to: request.email,
     replyTo: agencyAddress(),

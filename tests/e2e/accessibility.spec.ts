@@ -43,3 +43,21 @@ for (const language of getEnabledLanguages()) {
     });
   }
 }
+
+for (const language of getEnabledLanguages()) {
+  test(`axe finds no serious or critical violation in the open request forms, with their errors, in ${language}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await storeConsent(page);
+    await page.goto(href({ page: 'property', id: 4000001 }, language));
+    await page.locator('details').evaluateAll((elements) => elements.forEach((element) => element.setAttribute('open', '')));
+    await page.locator('form[data-form="contact-appointment"] button[type="submit"]').click();
+    await expect(page.locator('form[data-form="contact-appointment"] [aria-invalid="true"]').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const problems = (await seriousViolations(page)).map((problem) => `detail: ${problem}`);
+    await page.goto(href({ page: 'menu', id: 'demand-register' }, language));
+    await page.locator('form[data-form="demand-register"] button[type="submit"]').click();
+    await expect(page.locator('form[data-form="demand-register"] [aria-invalid="true"]').first()).toBeVisible();
+    problems.push(...(await seriousViolations(page)).map((problem) => `search alert: ${problem}`));
+    expect(problems).toEqual([]);
+  });
+}

@@ -1,0 +1,95 @@
+import { createClient } from '@libsql/client';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+import nl from '@/messages/nl.json';
+
+import { captchaCookie, openCaptcha } from '@/lib/forms/captcha';
+
+// The servers under test run with this secret (playwright.config.ts), so a test can read the
+// answer of the captcha cookie the browser received, as a person reads the picture. The key is
+// derived on first use, after this line.
+process.env.SITE_SECRET = 'e2e-site-secret';
+
+export const messages = { nl, fr, en, de } as const;
+export type TestLanguage = keyof typeof messages;
+
+export const sitePort = Number(process.env.E2E_PORT ?? 3100);
+export const databaseFile = (port = sitePort) => `var/e2e-${port}.db`;
+
+export type StoredRequest = { id: string; form: string; lang: string; property_id: number | null; project_id: number | null; email: string | null; payload: string };
+
+/** What the site's database holds for an e-mail address (read-only, beside the running server). */
+export async function requestsFor(email: string, port = sitePort): Promise<StoredRequest[]> {
+  const client = createClient({ url: `file:${databaseFile(port)}` });
+  try {
+    const result = await client.execute({ sql: 'SELECT id, form, lang, property_id, project_id, email, payload FROM requests WHERE email = ? ORDER BY created_at', args: [email.toLowerCase()] });
+    return result.rows.map((row) => ({ ...row }) as unknown as StoredRequest);
+  } finally {
+    client.close();
+  }
+}
+
+export async function queryCount(sql: string, args: (string | number)[] = [], port = sitePort): Promise<number> {
+  const client = createClient({ url: `file:${databaseFile(port)}` });
+  try {
+    return Number((await client.execute({ sql, args })).rows[0]?.[0] ?? 0);
+  } finally {
+    client.close();
+  }
+}
+
+/** A fresh address per test, so that parallel tests never read each other's mail. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.be`;
+}
+
+/** Reads the captcha picture's answer from the cookie it came with and types it in. */
+export async function solveCaptcha(context: BrowserContext, form: Locator, formName: string): Promise<void> {
+  const picture = form.locator('img[src*="/api/captcha/"]');
+  await picture.scrollIntoViewIfNeeded();
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === captchaCookie(formName));
+  const token = cookie ? openCaptcha(cookie.value) : undefined;
+  if (!token) throw new Error(`no captcha cookie for ${formName}`);
+  await form.locator('[name="captcha"]').fill(token.answer);
+}
+
+export function captchaAnswerOf(setCookie: string | undefined): { cookie: string; answer: string } {
+  const pair = (setCookie ?? '').split(';')[0] ?? '';
+  const value = pair.slice(pair.indexOf('=') + 1);
+  const token = openCaptcha(value);
+  if (!token) throw new Error('no captcha token in the response');
+  return { cookie: pair, answer: token.answer };
+}
+
+export type Visitor = { email: string; firstName: string; lastName: string };
+
+/** The contact block of spec §3, as a visitor fills it. */
+export async function fillIdentity(form: Locator, visitor: Visitor, options: { phone?: boolean; title?: boolean } = {}): Promise<void> {
+  if (options.title !== false) await form.locator('[name="title"][value="ms"]').check();
+  await form.locator('[name="firstName"]').fill(visitor.firstName);
+  await form.locator('[name="lastName"]').fill(visitor.lastName);
+  await form.locator('[name="email"]').fill(visitor.email);
+  if (options.phone !== false) await form.locator('[name="phone"]').fill('0475 12 34 56');
+}
+
+export async function acceptPrivacy(form: Locator): Promise<void> {
+  await form.locator('[name="privacy"]').check();
+}
+
+/** Opens the request disclosure of a listing page ("#request-visit" and friends). */
+export async function openRequest(page: Page, anchor: string): Promise<Locator> {
+  const disclosure = page.locator(`details#${anchor}`);
+  await disclosure.locator('summary').click();
+  await expect(disclosure).toHaveAttribute('open', '');
+  return disclosure.locator('form');
+}
+
+export async function submitAndExpectThanks(page: Page, form: Locator, language: TestLanguage, thankYou: keyof (typeof en)['thankYou']['forms']): Promise<void> {
+  await form.locator('button[type="submit"]').click();
+  const slug = { nl: 'bedankt', fr: 'merci', en: 'thank-you', de: 'danke' }[language];
+  await page.waitForURL(`**/${language}/${slug}/${thankYou}/`);
+  await expect(page.locator('main')).toContainText(messages[language].thankYou.forms[thankYou]);
+}

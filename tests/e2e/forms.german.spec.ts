@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { href } from '@/lib/i18n/urls';
+import { waitForMails } from './mailbox';
+import { acceptPrivacy, fillIdentity, messages, requestsFor, solveCaptcha, submitAndExpectThanks, uniqueEmail } from './forms-helpers';
+import { storeConsent } from './stored-consent';
+
+const germanPort = Number(process.env.E2E_PORT ?? 3100) + 1;
+const de = messages.de;
+
+test('the contact form works in German, with German errors', async ({ page, context }) => {
+  await storeConsent(page);
+  await page.goto(href({ page: 'menu', id: 'contact' }, 'de'));
+  const form = page.locator('form[data-form="site-contact"]');
+  await form.locator('button[type="submit"]').click();
+  await expect(form).toContainText(de.forms.errors.firstNameRequired);
+  await expect(form).toContainText(de.forms.errors.captchaInvalid);
+  const visitor = { email: uniqueEmail('de-contact'), firstName: 'Jürgen', lastName: 'Schmitz' };
+  await fillIdentity(form, visitor);
+  await form.locator('[name="city"]').fill('Eupen');
+  await acceptPrivacy(form);
+  await solveCaptcha(context, form, 'site-contact');
+  await submitAndExpectThanks(page, form, 'de', 'site-contact');
+  const stored = await requestsFor(visitor.email, germanPort);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ form: 'site-contact', lang: 'de' });
+  const [mail] = await waitForMails(visitor.email);
+  expect(mail?.subject).toBe(de.mail.visitorSubject.replace('{agency}', 'Immo Hainaut'));
+});
+
+test('a client that sends one form too often is slowed down (429, in German)', async ({ request }) => {
+  const statuses: number[] = [];
+  let last = '';
+  for (let index = 0; index < 11; index += 1) {
+    const response = await request.post('/api/forms/sign-newsletter/', {
+      data: { email: uniqueEmail(`de-rate-${index}`), privacy: true, lang: 'de' },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
+    });
+    statuses.push(response.status());
+    last = await response.text();
+  }
+  expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+  expect(statuses[10]).toBe(429);
+  expect(last).toContain(de.forms.status.rateLimited);
+});

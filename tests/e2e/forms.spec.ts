@@ -1,0 +1,413 @@
+import path from 'node:path';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { getAppointmentSlots, getProjects, getProperties } from '@/lib/catalogue';
+import { href } from '@/lib/i18n/urls';
+import { brusselsNow } from '@/lib/forms/slots';
+import { waitForMails, mailsTo } from './mailbox';
+import {
+  acceptPrivacy,
+  fillIdentity,
+  messages,
+  openRequest,
+  requestsFor,
+  solveCaptcha,
+  submitAndExpectThanks,
+  uniqueEmail,
+  type TestLanguage,
+  type Visitor,
+} from './forms-helpers';
+import { storeConsent } from './stored-consent';
+
+/*
+ * Every form, submitted as a visitor would in nl, fr and en: the request lands in the database,
+ * the agency's e-mail (and the visitor's or friend's) arrives at a real SMTP server on loopback,
+ * and the thank-you page says what happens next.
+ */
+
+const languages: TestLanguage[] = ['nl', 'fr', 'en'];
+const agency = 'info@immo-hainaut.be';
+
+const available = (goal: 'sale' | 'rent') => getProperties('en', { goal }).filter((property) => property.Status === 1);
+const now = brusselsNow();
+// Listings with future viewing times (the snapshot has them until 2027).
+const listingsWithSlots = available('sale').filter((property) => getAppointmentSlots(property.ID).some((slot) => slot.Start > now));
+const saleListing = available('sale').find((property) => property.Documents.length > 0) ?? available('sale')[0]!;
+const rentListing = available('rent')[0]!;
+const project = getProjects('en')[0]!;
+
+function visitorFor(label: string, language: TestLanguage): Visitor {
+  return { email: uniqueEmail(`${label}-${language}`), firstName: 'Élise', lastName: `Test ${language}` };
+}
+
+async function expectStored(email: string, form: string, language: TestLanguage, extra: Record<string, unknown> = {}) {
+  const stored = await requestsFor(email);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ form, lang: language, ...extra });
+  return stored[0]!;
+}
+
+async function agencyMailFor(requestId: string) {
+  await expect.poll(() => mailsTo(agency).filter((mail) => mail.headers['x-request-id'] === requestId).length, { timeout: 20_000 }).toBe(1);
+  return mailsTo(agency).find((mail) => mail.headers['x-request-id'] === requestId)!;
+}
+
+test.beforeEach(async ({ page }) => {
+  await storeConsent(page);
+});
+
+for (const language of languages) {
+  const t = messages[language];
+
+  test.describe(`forms on a listing in ${language}`, () => {
+    test('request a visit: pick a real viewing time', async ({ page, context, request }) => {
+      const visitor = visitorFor('visit', language);
+      // The first listing that still has a place (the database outlives a local run).
+      let visitListing: (typeof listingsWithSlots)[number] | undefined;
+      for (const candidate of listingsWithSlots) {
+        const { slots } = (await (await request.get(`/api/slots/${candidate.ID}/`)).json()) as { slots: { remaining: number }[] };
+        if (slots.some((slot) => slot.remaining > 0)) {
+          visitListing = candidate;
+          break;
+        }
+      }
+      if (!visitListing) throw new Error('no listing has a free viewing time left');
+      await page.goto(href({ page: 'property', id: visitListing.ID }, language));
+      const form = await openRequest(page, 'request-visit');
+      // The places left come from the server once the page runs.
+      await page.waitForLoadState('networkidle');
+      const slot = form.locator('[name="slotId"]:not([value=""]):enabled').first();
+      await expect(slot).toBeVisible();
+      const slotId = await slot.getAttribute('value');
+      await slot.check();
+      await fillIdentity(form, visitor);
+      await form.locator('[name="contactSlots"][value="13-16"]').check();
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'contact-appointment');
+      await submitAndExpectThanks(page, form, language, 'contact-appointment');
+      const stored = await expectStored(visitor.email, 'contact-appointment', language, { property_id: visitListing.ID });
+      expect(JSON.parse(stored.payload)).toMatchObject({ slotId: Number(slotId), contactSlots: ['13-16'] });
+      const mail = await agencyMailFor(stored.id);
+      expect(mail.text).toContain(String(visitListing.ID));
+      expect(mail.text).toContain(`/${visitListing.ID}/`);
+      const [confirmation] = await waitForMails(visitor.email);
+      expect(confirmation?.subject).toBe(t.mail.visitorSubject.replace('{agency}', 'Immo Hainaut'));
+    });
+
+    test('request information and documents', async ({ page, context }) => {
+      const visitor = visitorFor('info', language);
+      const url = href({ page: 'property', id: saleListing.ID }, language);
+      await page.goto(url);
+      let form = await openRequest(page, 'request-information');
+      await fillIdentity(form, visitor);
+      await form.locator('[name="remark"]').fill('Is the garden south-facing?');
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'contact-me');
+      await submitAndExpectThanks(page, form, language, 'contact-me');
+      const info = await expectStored(visitor.email, 'contact-me', language, { property_id: saleListing.ID });
+      expect((await agencyMailFor(info.id)).text).toContain('Is the garden south-facing?');
+
+      await page.goto(url);
+      form = await openRequest(page, 'request-documents');
+      await expect(form).toContainText(t.forms.ui.documentsByMail);
+      await fillIdentity(form, visitor);
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'request-documents');
+      await submitAndExpectThanks(page, form, language, 'request-documents');
+      const mails = await waitForMails(visitor.email, 2);
+      const documentsMail = mails.find((mail) => mail.text.includes(saleListing.Documents[0]?.Url ?? '\u0000'));
+      if (saleListing.Documents.length > 0) expect(documentsMail).toBeDefined();
+
+      // The same documents a second time: the visitor is told, nothing new is stored.
+      await page.goto(url);
+      form = await openRequest(page, 'request-documents');
+      await fillIdentity(form, visitor);
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'request-documents');
+      await form.locator('button[type="submit"]').click();
+      await expect(form.getByRole('alert')).toContainText(t.forms.status.documentsAlreadyRequested);
+      expect((await requestsFor(visitor.email)).filter((request) => request.form === 'request-documents')).toHaveLength(1);
+    });
+
+    test('send to a friend', async ({ page, context }) => {
+      const visitor = visitorFor('sender', language);
+      const friend = uniqueEmail(`friend-${language}`);
+      await page.goto(href({ page: 'property', id: saleListing.ID }, language));
+      const form = await openRequest(page, 'send-to-friend');
+      await form.locator('[name="firstName"]').fill(visitor.firstName);
+      await form.locator('[name="lastName"]').fill(visitor.lastName);
+      await form.locator('[name="email"]').fill(visitor.email);
+      await form.locator('[name="friendEmail"]').fill(friend);
+      await form.locator('[name="remark"]').fill('Look at this one!');
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'send-to-friend');
+      await submitAndExpectThanks(page, form, language, 'send-to-friend');
+      await expectStored(visitor.email, 'send-to-friend', language);
+      const [mail] = await waitForMails(friend);
+      expect(mail?.text).toContain('Look at this one!');
+      expect(mail?.text).toContain(`/${saleListing.ID}/`);
+    });
+
+    test('make an offer on a sale and apply for a rental', async ({ page, context }) => {
+      const visitor = visitorFor('offer', language);
+      await page.goto(href({ page: 'property', id: saleListing.ID }, language));
+      let form = await openRequest(page, 'make-offer');
+      await expect(form).toContainText(t.forms.ui.offerAdvance);
+      await fillIdentity(form, visitor);
+      await form.locator('[name="personBFirstName"]').fill('Jan');
+      await form.locator('[name="amount"]').fill('245.000');
+      await form.locator('[name="amountInWords"]').fill('two hundred forty-five thousand euros');
+      await form.locator('[name="startDate"]').fill('2027-01-04');
+      await form.locator('[name="endDate"]').fill('2027-01-18');
+      await form.locator('[name="place"]').fill('Mons');
+      await form.locator('[name="signDate"]').fill('2027-01-04');
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'purchase-offer');
+      await submitAndExpectThanks(page, form, language, 'purchase-offer');
+      const offer = await expectStored(visitor.email, 'purchase-offer', language, { property_id: saleListing.ID });
+      expect(JSON.parse(offer.payload)).toMatchObject({ amount: 245000, personBFirstName: 'Jan' });
+      await agencyMailFor(offer.id);
+
+      const tenant = visitorFor('tenant', language);
+      await page.goto(href({ page: 'property', id: rentListing.ID }, language));
+      await expect(page.locator('details#make-offer')).toHaveCount(0);
+      form = await openRequest(page, 'apply-to-rent');
+      await expect(form).toContainText(t.forms.ui.rentalDeposit);
+      await fillIdentity(form, tenant);
+      await form.locator('[name="adults"]').fill('2');
+      await form.locator('[name="kids"]').fill('1');
+      await form.locator('[name="kidsAges"]').fill('7');
+      await form.locator('[name="moveDate"]').fill('2027-02-01');
+      await form.locator('[name="income1"]').fill('2800');
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'rental-application');
+      await submitAndExpectThanks(page, form, language, 'rental-application');
+      const rental = await expectStored(tenant.email, 'rental-application', language, { property_id: rentListing.ID });
+      await agencyMailFor(rental.id);
+      await waitForMails(tenant.email);
+    });
+  });
+
+  test.describe(`forms of pages and projects in ${language}`, () => {
+    test('a project asks for information (contact-construction)', async ({ page, context }) => {
+      const visitor = visitorFor('project', language);
+      await page.goto(href({ page: 'project', id: project.ID }, language));
+      const form = page.locator('form[data-form="contact-construction"]');
+      await fillIdentity(form, visitor);
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'contact-construction');
+      await submitAndExpectThanks(page, form, language, 'contact-construction');
+      const stored = await expectStored(visitor.email, 'contact-construction', language, { project_id: project.ID });
+      await agencyMailFor(stored.id);
+      await waitForMails(visitor.email);
+    });
+
+    test('the contact page and the newsletter', async ({ page, context }) => {
+      const visitor = visitorFor('contact', language);
+      await page.goto(href({ page: 'menu', id: 'contact' }, language));
+      let form = page.locator('form[data-form="site-contact"]');
+      await fillIdentity(form, visitor);
+      await form.locator('[name="city"]').fill('Mons');
+      await form.locator('[name="remark"]').fill('Do you manage rentals in Binche?');
+      await form.locator('[name="contactDevice"][value="email"]').check();
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'site-contact');
+      await submitAndExpectThanks(page, form, language, 'site-contact');
+      const stored = await expectStored(visitor.email, 'site-contact', language);
+      const mail = await agencyMailFor(stored.id);
+      expect(mail.text).toContain('Do you manage rentals in Binche?');
+
+      const reader = uniqueEmail(`reader-${language}`);
+      form = page.locator('footer form[data-form="sign-newsletter"]');
+      await form.locator('[name="email"]').fill(reader);
+      await acceptPrivacy(form);
+      await submitAndExpectThanks(page, form, language, 'sign-newsletter');
+      await expectStored(reader, 'sign-newsletter', language);
+      await waitForMails(reader);
+    });
+
+    test('a free valuation and a search alert', async ({ page, context }) => {
+      const owner = visitorFor('valuation', language);
+      await page.goto(href({ page: 'menu', id: 'free-valuation' }, language));
+      let form = page.locator('form[data-form="contact-demand"]');
+      await form.locator('[name="propertyType"]').first().check();
+      await form.locator('[name="street"]').fill('Rue de Nimy');
+      await form.locator('[name="houseNumber"]').fill('12');
+      await form.locator('[name="zip"]').fill('7000');
+      await form.locator('[name="city"]').fill('Mons');
+      await fillIdentity(form, owner);
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'contact-demand');
+      await submitAndExpectThanks(page, form, language, 'contact-demand');
+      const valuation = await expectStored(owner.email, 'contact-demand', language);
+      expect(JSON.parse(valuation.payload)).toMatchObject({ street: 'Rue de Nimy', zip: '7000' });
+      await agencyMailFor(valuation.id);
+
+      const seeker = visitorFor('alert', language);
+      await page.goto(href({ page: 'menu', id: 'demand-register' }, language));
+      form = page.locator('form[data-form="demand-register"]');
+      await form.locator('[name="goal"][value="sale"]').check();
+      await form.locator('[name="types"]').nth(0).check();
+      await form.locator('[name="types"]').nth(2).check();
+      await form.locator('[name="zones"]').first().check();
+      await form.locator('[name="priceMin"]').fill('150000');
+      await form.locator('[name="priceMax"]').fill('320 000');
+      await form.locator('[name="minRooms"]').fill('3');
+      await fillIdentity(form, seeker);
+      await form.locator('[name="password"]').fill('a long secret');
+      await form.locator('[name="passwordConfirm"]').fill('a long secret');
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'demand-register');
+      await submitAndExpectThanks(page, form, language, 'demand-register');
+      const alert = await expectStored(seeker.email, 'demand-register', language);
+      const payload = JSON.parse(alert.payload) as Record<string, unknown>;
+      expect(payload).toMatchObject({ goal: 'sale', priceMax: 320000, minRooms: 3 });
+      expect(payload.types).toHaveLength(2);
+      expect(alert.payload).not.toContain('a long secret');
+      const mail = await agencyMailFor(alert.id);
+      expect(mail.text).not.toContain('a long secret');
+    });
+
+    test('a testimonial with a photo and a job application with a CV', async ({ page, context }, testInfo) => {
+      const folder = testInfo.outputPath('uploads');
+      mkdirSync(folder, { recursive: true });
+      const cv = path.join(folder, 'cv.pdf');
+      writeFileSync(cv, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+      const photo = path.join(folder, 'photo.png');
+      writeFileSync(
+        photo,
+        Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+      );
+
+      const author = visitorFor('testimonial', language);
+      await page.goto(href({ page: 'menu', id: 'share-your-experience' }, language));
+      let form = page.locator('form[data-form="testimonial"]');
+      await form.locator('[name="name"]').fill(author.firstName);
+      await form.locator('[name="email"]').fill(author.email);
+      await form.locator('[name="about"]').fill('Seller in Mons');
+      await form.locator('[name="website"]').fill('www.example.be');
+      await form.locator('[name="comment"]').fill('Sold in three weeks, very good follow-up.');
+      await form.locator('[name="image"]').setInputFiles(photo);
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'testimonial');
+      await submitAndExpectThanks(page, form, language, 'testimonial');
+      const testimonial = await expectStored(author.email, 'testimonial', language);
+      const testimonialMail = await agencyMailFor(testimonial.id);
+      expect(testimonialMail.raw).toMatch(/filename="?photo\.jpg/);
+
+      const applicant = visitorFor('job', language);
+      await page.goto(href({ page: 'menu', id: 'jobs' }, language));
+      form = page.locator('form[data-form="job-application"]');
+      await fillIdentity(form, applicant);
+      await form.locator('[name="remark"]').fill('Five years as an estate agent.');
+      await form.locator('[name="cv"]').setInputFiles(cv);
+      await acceptPrivacy(form);
+      await solveCaptcha(context, form, 'job-application');
+      await submitAndExpectThanks(page, form, language, 'job-application');
+      const application = await expectStored(applicant.email, 'job-application', language);
+      const applicationMail = await agencyMailFor(application.id);
+      expect(applicationMail.raw).toMatch(/filename="?cv\.pdf/);
+      await waitForMails(applicant.email);
+    });
+  });
+
+  test.describe(`invalid requests in ${language}`, () => {
+    test('an empty contact form shows every error next to its field and focuses the first', async ({ page }) => {
+      await page.goto(href({ page: 'menu', id: 'contact' }, language));
+      const form = page.locator('form[data-form="site-contact"]');
+      await form.locator('button[type="submit"]').click();
+      await expect(form.getByRole('alert')).toContainText(t.forms.status.validation);
+      for (const [field, key] of [
+        ['firstName', 'firstNameRequired'],
+        ['lastName', 'lastNameRequired'],
+        ['email', 'emailInvalid'],
+        ['phone', 'phoneRequired'],
+        ['city', 'cityRequired'],
+      ] as const) {
+        const input = form.locator(`[name="${field}"]`);
+        await expect(input).toHaveAttribute('aria-invalid', 'true');
+        const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
+        await expect(page.locator(`[id="${describedBy.split(' ').at(-1)}"]`)).toHaveText(t.forms.errors[key]);
+      }
+      await expect(form.locator('fieldset[aria-invalid="true"]').first()).toContainText(t.forms.errors.titleRequired);
+      await expect(form).toContainText(t.forms.errors.privacyRequired);
+      await expect(form).toContainText(t.forms.errors.captchaInvalid);
+      // The first field in error has the focus: the title's first radio button.
+      await expect(form.locator('[name="title"]').first()).toBeFocused();
+    });
+
+    test('a search alert checks its own rules before anything is sent', async ({ page }) => {
+      const seeker = visitorFor('bad-alert', language);
+      await page.goto(href({ page: 'menu', id: 'demand-register' }, language));
+      const form = page.locator('form[data-form="demand-register"]');
+      await fillIdentity(form, seeker);
+      await form.locator('[name="priceMin"]').fill('300000');
+      await form.locator('[name="priceMax"]').fill('100000');
+      await form.locator('[name="password"]').fill('short');
+      await form.locator('[name="passwordConfirm"]').fill('other');
+      await acceptPrivacy(form);
+      await form.locator('[name="captcha"]').fill('AAAAA');
+      await form.locator('button[type="submit"]').click();
+      for (const key of ['goalRequired', 'typeRequired', 'zoneRequired', 'priceRange', 'passwordTooShort'] as const) {
+        await expect(form).toContainText(t.forms.errors[key]);
+      }
+      expect(await requestsFor(seeker.email)).toHaveLength(0);
+    });
+
+    test('a wrong captcha is refused by the server, nothing is stored, and a new picture is shown', async ({ page }) => {
+      const visitor = visitorFor('bad-captcha', language);
+      await page.goto(href({ page: 'property', id: saleListing.ID }, language));
+      const form = await openRequest(page, 'request-information');
+      await fillIdentity(form, visitor);
+      await acceptPrivacy(form);
+      const picture = form.locator('img[src*="/api/captcha/"]');
+      const before = await picture.getAttribute('src');
+      await form.locator('[name="captcha"]').fill('WRONG');
+      await form.locator('button[type="submit"]').click();
+      await expect(form.locator('[name="captcha"]')).toHaveAttribute('aria-invalid', 'true');
+      await expect(form).toContainText(t.forms.errors.captchaInvalid);
+      await expect(form.locator('[name="captcha"]')).toBeFocused();
+      await expect(picture).not.toHaveAttribute('src', before ?? '');
+      expect(await requestsFor(visitor.email)).toHaveLength(0);
+    });
+  });
+}
+
+test('without JavaScript, forms post natively: thank-you page on success, a localized error page otherwise', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await storeConsent(context);
+  const page = await context.newPage();
+  const reader = uniqueEmail('nojs');
+  await page.goto(href({ page: 'menu', id: 'contact' }, 'fr'));
+  let form = page.locator('footer form[data-form="sign-newsletter"]');
+  await form.locator('[name="email"]').fill(reader);
+  await form.locator('[name="privacy"]').check();
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL('**/fr/merci/sign-newsletter/');
+  expect(await requestsFor(reader)).toHaveLength(1);
+
+  const visitor = visitorFor('nojs-contact', 'fr');
+  await page.goto(href({ page: 'menu', id: 'contact' }, 'fr'));
+  form = page.locator('form[data-form="site-contact"]');
+  await fillIdentity(form, visitor);
+  await form.locator('[name="city"]').fill('Mons');
+  await acceptPrivacy(form);
+  await solveCaptcha(context, form, 'site-contact');
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL('**/fr/merci/site-contact/');
+  expect(await requestsFor(visitor.email)).toHaveLength(1);
+
+  // The browser's own checks are bypassed (novalidate) to reach the server's.
+  await page.goto(href({ page: 'menu', id: 'contact' }, 'fr'));
+  form = page.locator('footer form[data-form="sign-newsletter"]');
+  await form.evaluate((element: HTMLFormElement) => element.setAttribute('novalidate', ''));
+  await form.locator('[name="email"]').fill('pas-une-adresse');
+  await form.locator('button[type="submit"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('alert')).toHaveText(messages.fr.forms.status.validation);
+  await expect(page.locator('main')).toContainText(messages.fr.forms.errors.emailInvalid);
+  await page.getByRole('link', { name: messages.fr.forms.errorPage.back }).click();
+  await expect(page).toHaveURL(/\/fr\/contact\/$/);
+  await context.close();
+});
+

@@ -1,0 +1,164 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { getAppointmentSlots, getProperties } from '@/lib/catalogue';
+import { brusselsNow } from '@/lib/forms/slots';
+import { mailsTo, startMailSink, stopMailSink, waitForMails } from './mailbox';
+import { captchaAnswerOf, messages, queryCount, requestsFor, uniqueEmail } from './forms-helpers';
+
+/*
+ * The request API through the real server: what a forged, oversized or cross-site request gets,
+ * what 20 simultaneous bookings of one slot get, and what happens to e-mail while SMTP is down.
+ */
+
+const visitor = { title: 'mr', firstName: 'Luc', lastName: 'Martin', phone: '065 12 34 56', privacy: true };
+
+async function captcha(request: APIRequestContext, form: string) {
+  const response = await request.get(`/api/captcha/${form}/`);
+  expect(response.headers()['content-type']).toBe('image/png');
+  return captchaAnswerOf(response.headers()['set-cookie']);
+}
+
+async function postJson(request: APIRequestContext, form: string, data: unknown, headers: Record<string, string> = {}) {
+  return request.post(`/api/forms/${form}/`, { data: data as Record<string, unknown>, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+const totalRequests = () => queryCount('SELECT COUNT(*) FROM requests');
+
+test.describe('bad requests get a 4xx and change nothing', () => {
+  test('invalid fields: 422 with localized field errors', async ({ request }) => {
+    const before = await totalRequests();
+    const { cookie, answer } = await captcha(request, 'contact-me');
+    const response = await postJson(request, 'contact-me', { lang: 'fr', propertyId: 4000001, email: 'x', captcha: answer }, { cookie });
+    expect(response.status()).toBe(422);
+    const body = (await response.json()) as { fieldErrors: Record<string, { message: string }> };
+    expect(body.fieldErrors.email?.message).toBe(messages.fr.forms.errors.emailInvalid);
+    expect(body.fieldErrors.firstName?.message).toBe(messages.fr.forms.errors.firstNameRequired);
+    expect(await totalRequests()).toBe(before);
+  });
+
+  test('forged: malformed JSON, unknown listing, forged captcha, unexpected multipart', async ({ request }) => {
+    const before = await totalRequests();
+    const email = uniqueEmail('forged');
+    expect((await request.post('/api/forms/contact-me/', { data: '{"email": ', headers: { 'content-type': 'application/json' } })).status()).toBe(400);
+    const { cookie, answer } = await captcha(request, 'contact-me');
+    expect((await postJson(request, 'contact-me', { ...visitor, email, lang: 'en', propertyId: 123, captcha: answer }, { cookie })).status()).toBe(422);
+    expect((await postJson(request, 'contact-me', { ...visitor, email, lang: 'en', propertyId: 4000001, captcha: 'ABCDE' }, { cookie: 'captcha-contact-me=forged' })).status()).toBe(422);
+    expect((await request.post('/api/forms/contact-me/', { multipart: { email, lang: 'en' } })).status()).toBe(400);
+    expect(await totalRequests()).toBe(before);
+  });
+
+  test('oversized: 413', async ({ request }) => {
+    const before = await totalRequests();
+    const { cookie, answer } = await captcha(request, 'site-contact');
+    const response = await postJson(request, 'site-contact', { ...visitor, email: uniqueEmail('big'), city: 'Mons', lang: 'en', remark: 'x'.repeat(100_000), captcha: answer }, { cookie });
+    expect(response.status()).toBe(413);
+    const cv = await request.post('/api/forms/job-application/', {
+      multipart: { lang: 'en', cv: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(7 * 1024 * 1024, 32) } },
+    });
+    expect(cv.status()).toBe(413);
+    expect(await totalRequests()).toBe(before);
+  });
+
+  test('cross-origin: 403, in JSON and as a plain form post', async ({ request }) => {
+    const before = await totalRequests();
+    const email = uniqueEmail('cross');
+    const json = await postJson(request, 'sign-newsletter', { email, privacy: true, lang: 'en' }, { origin: 'https://attacker.example' });
+    expect(json.status()).toBe(403);
+    // Refused before the body is read, so in the language of the page it came from, or the default.
+    expect(((await json.json()) as { message: string }).message).toBe(messages.nl.forms.status.forbidden);
+    const plain = await request.post('/api/forms/sign-newsletter/', { form: { email, privacy: 'on', lang: 'nl' }, headers: { origin: 'https://attacker.example', referer: 'https://attacker.example/nl/' } });
+    expect(plain.status()).toBe(403);
+    expect(await plain.text()).toContain(messages.nl.forms.status.forbidden);
+    expect(await totalRequests()).toBe(before);
+    expect(await requestsFor(email)).toHaveLength(0);
+  });
+
+  test('a CV that is not a document is refused on its content', async ({ request }) => {
+    const email = uniqueEmail('fake-cv');
+    const { cookie, answer } = await captcha(request, 'job-application');
+    const response = await request.post('/api/forms/job-application/', {
+      headers: { cookie, accept: 'application/json' },
+      multipart: {
+        lang: 'en', title: 'mr', firstName: 'Luc', lastName: 'Martin', email, phone: '065123456', privacy: 'on', captcha: answer,
+        cv: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('#!/bin/sh\necho not a pdf\n') },
+      },
+    });
+    expect(response.status()).toBe(422);
+    expect(await response.text()).toContain(messages.en.forms.errors.fileType);
+    expect(await requestsFor(email)).toHaveLength(0);
+  });
+});
+
+test('20 simultaneous bookings of one slot confirm exactly its places left', async ({ playwright, baseURL }) => {
+  const now = brusselsNow();
+  // A listing the browser tests do not book, with a future slot that has room.
+  const candidates = getProperties('en', {}).filter((property) => property.Status === 1).reverse();
+  let chosen: { propertyId: number; slotId: number; remaining: number } | undefined;
+  const probe = await playwright.request.newContext({ baseURL });
+  for (const property of candidates) {
+    if (!getAppointmentSlots(property.ID).some((slot) => slot.Start > now)) continue;
+    const { slots } = (await (await probe.get(`/api/slots/${property.ID}/`)).json()) as { slots: { id: number; remaining: number }[] };
+    const open = slots.filter((slot) => slot.remaining > 0).sort((a, b) => b.remaining - a.remaining)[0];
+    if (open) {
+      chosen = { propertyId: property.ID, slotId: open.id, remaining: open.remaining };
+      break;
+    }
+  }
+  expect(chosen, 'a future slot with room').toBeDefined();
+  const { propertyId, slotId, remaining } = chosen!;
+  const bookedBefore = await queryCount('SELECT COUNT(*) FROM bookings WHERE slot_id = ?', [slotId]);
+
+  // Twenty visitors, each with their own browser session and captcha.
+  const visitors = await Promise.all(
+    Array.from({ length: 20 }, async (_, index) => {
+      const context = await playwright.request.newContext({ baseURL });
+      const { cookie, answer } = await captcha(context, 'contact-appointment');
+      return { context, cookie, answer, email: uniqueEmail(`booking${index}`) };
+    }),
+  );
+  const responses = await Promise.all(
+    visitors.map(({ context, cookie, answer, email }) =>
+      postJson(context, 'contact-appointment', { ...visitor, email, lang: 'nl', propertyId, slotId, captcha: answer }, { cookie }),
+    ),
+  );
+  const statuses = responses.map((response) => response.status());
+  expect(statuses.filter((status) => status === 201)).toHaveLength(remaining);
+  expect(statuses.filter((status) => status === 409)).toHaveLength(20 - remaining);
+  const full = responses.find((response) => response.status() === 409);
+  if (full) expect(((await full.json()) as { message: string }).message).toBe(messages.nl.forms.status.appointmentsFull);
+  expect(await queryCount('SELECT COUNT(*) FROM bookings WHERE slot_id = ?', [slotId])).toBe(bookedBefore + remaining);
+  expect(await queryCount("SELECT COUNT(*) FROM bookings WHERE slot_id = ? AND status = 'confirmed'", [slotId])).toBe(bookedBefore + remaining);
+  const after = (await (await probe.get(`/api/slots/${propertyId}/`)).json()) as { slots: { id: number; remaining: number }[] };
+  expect(after.slots.find((slot) => slot.id === slotId)?.remaining).toBe(0);
+  await Promise.all(visitors.map(({ context }) => context.dispose()));
+  await probe.dispose();
+});
+
+test.describe.serial('e-mail while the SMTP server is down', () => {
+  test('every pending e-mail is delivered exactly once when it comes back', async ({ request }) => {
+    test.setTimeout(90_000);
+    const readers = [uniqueEmail('outage-a'), uniqueEmail('outage-b')];
+    await stopMailSink();
+    try {
+      for (const email of readers) {
+        const response = await postJson(request, 'sign-newsletter', { email, privacy: true, lang: 'en' });
+        expect(response.status()).toBe(201);
+      }
+      // Stored at once, and waiting in the outbox while the server is down.
+      for (const email of readers) expect(await requestsFor(email)).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      for (const email of readers) expect(mailsTo(email)).toHaveLength(0);
+      const ids = (await Promise.all(readers.map((email) => requestsFor(email)))).flat().map((row) => row.id);
+      expect(await queryCount(`SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND request_id IN (?, ?)`, ids)).toBe(4);
+      expect(await queryCount(`SELECT COUNT(*) FROM outbox WHERE attempts > 0 AND last_error IS NOT NULL AND request_id IN (?, ?)`, ids)).toBeGreaterThan(0);
+    } finally {
+      await startMailSink();
+    }
+    for (const email of readers) await waitForMails(email, 1, 30_000);
+    // Give the worker a few more rounds: nothing is sent twice.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    for (const email of readers) expect(mailsTo(email)).toHaveLength(1);
+    const ids = (await Promise.all(readers.map((email) => requestsFor(email)))).flat().map((row) => row.id);
+    expect(mailsTo('info@immo-hainaut.be').filter((mail) => ids.includes(mail.headers['x-request-id'] ?? ''))).toHaveLength(2);
+    expect(await queryCount(`SELECT COUNT(*) FROM outbox WHERE status = 'delivered' AND request_id IN (?, ?)`, ids)).toBe(4);
+  });
+});

@@ -1,0 +1,364 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getRequest, openStore, storeRequest, type NewRequest, type Store, type StoredRequest } from '@/lib/db';
+import { agencyMail, friendMail, visitorMail, type Mail } from '@/lib/mail/compose';
+import { hashPassword } from '@/lib/security/password';
+
+/*
+ * The e-mails a stored request turns into: the agency's copy in the site's default language with
+ * every answer, the visitor's confirmation in the visitor's language, and the listing for a friend.
+ */
+
+type Tree = { [key: string]: string | Tree };
+type SiteFile = { languageDefault: string; siteInfo: { name: string; email: string; zip: string; siteUrl: string; city: Record<string, string> } };
+type ListingRecord = { ID: number; language: string; Status: number; City: string; TypeDescription: string; ManagerEmail?: string | null; Documents: { Name: string; Url: string }[] };
+
+const root = path.resolve(__dirname, '../..');
+const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+const site = readJson('data/site/site.json') as SiteFile;
+const listings = readJson('data/catalogue/properties.json') as ListingRecord[];
+const messages = (language: string) => readJson(`messages/${language}.json`) as Tree;
+
+function text(tree: Tree, key: string): string {
+  const value = key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+  if (typeof value !== 'string') throw new Error(`no message ${key}`);
+  return value;
+}
+
+const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_match, name: string) => String(values[name] ?? `{${name}}`));
+
+const agencyLanguage = site.languageDefault;
+const agencyMessages = messages(agencyLanguage);
+const fr = messages('fr');
+
+const listingId = 4000001;
+const listing = (id: number, language: string) => {
+  const record = listings.find((candidate) => candidate.ID === id && candidate.language === language);
+  if (!record) throw new Error(`no listing ${id} in ${language}`);
+  return record;
+};
+
+const visitor = { email: 'marie.dubois@example.be', name: 'Marie Dubois' };
+const contactMePayload = {
+  title: 'ms',
+  firstName: 'Marie',
+  lastName: 'Dubois',
+  email: visitor.email,
+  phone: '0470 12 34 56',
+  remark: 'Is the garden south-facing? <b>Urgent</b> & important',
+  contactSlots: ['10-13'],
+  contactDevice: 'phone',
+  newsletter: true,
+  privacy: true,
+  propertyId: listingId,
+};
+
+let store: Store;
+
+async function stored(request: NewRequest): Promise<StoredRequest> {
+  const result = await storeRequest(store, request);
+  if (result.status !== 'stored') throw new Error(`not stored: ${result.status}`);
+  const row = await getRequest(store, result.id);
+  if (!row) throw new Error('stored request not found');
+  return row;
+}
+
+const required = (mail: Mail | undefined): Mail => {
+  if (!mail) throw new Error('no mail composed');
+  return mail;
+};
+
+const savedEnv = { MAIL_TO: process.env.MAIL_TO, SITE_URL: process.env.SITE_URL };
+const restore = (name: keyof typeof savedEnv) => {
+  const value = savedEnv[name];
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+};
+
+beforeAll(async () => {
+  delete process.env.MAIL_TO;
+  delete process.env.SITE_URL;
+  store = await openStore('file::memory:');
+});
+
+afterEach(() => {
+  delete process.env.MAIL_TO;
+  delete process.env.SITE_URL;
+});
+
+afterAll(() => {
+  store.client.close();
+  restore('MAIL_TO');
+  restore('SITE_URL');
+});
+
+const contactMe = () =>
+  stored({
+    form: 'contact-me',
+    lang: 'fr',
+    propertyId: listingId,
+    email: visitor.email,
+    name: visitor.name,
+    payload: contactMePayload,
+    jobs: ['agency-mail', 'visitor-mail'],
+  });
+
+describe('agencyMail', () => {
+  it('goes to the site e-mail address, or to MAIL_TO when it is set', async () => {
+    const request = await contactMe();
+    expect(agencyMail(request).to).toBe(site.siteInfo.email);
+    process.env.MAIL_TO = 'leads@immo-hainaut.example';
+    expect(agencyMail(request).to).toBe('leads@immo-hainaut.example');
+  });
+
+  it('lets the agency answer the visitor directly and copies the listing manager', async () => {
+    const mail = agencyMail(await contactMe());
+    expect(mail.replyTo).toBe(visitor.email);
+    const manager = listing(listingId, agencyLanguage).ManagerEmail;
+    expect(manager).toBeTruthy();
+    expect(manager).not.toBe(site.siteInfo.email);
+    expect(mail.cc).toBe(manager);
+  });
+
+  it('lists every answer, labelled and spelled out in the site default language', async () => {
+    const mail = agencyMail(await contactMe());
+    const label = (field: string) => text(agencyMessages, `forms.fields.${field}`);
+    const option = (key: string) => text(agencyMessages, `forms.options.${key}`);
+    const expectedLines = [
+      `${label('title')}: ${option('title.ms')}`,
+      `${label('firstName')}: Marie`,
+      `${label('lastName')}: Dubois`,
+      `${label('email')}: ${visitor.email}`,
+      `${label('phone')}: 0470 12 34 56`,
+      `${label('remark')}: ${contactMePayload.remark}`,
+      `${label('contactSlots')}: ${option('contactSlots.10-13')}`,
+      `${label('contactDevice')}: ${option('contactDevice.phone')}`,
+      `${label('newsletter')}: ${option('yes')}`,
+    ];
+    const lines = mail.text.split('\n');
+    for (const line of expectedLines) expect(lines).toContain(line);
+  });
+
+  it('names the listing by its reference and links to it with an absolute address', async () => {
+    process.env.SITE_URL = 'https://www.immo-hainaut.example/';
+    const mail = agencyMail(await contactMe());
+    const reference = fill(text(agencyMessages, 'mail.reference'), { id: listingId });
+    expect(reference).toContain(String(listingId));
+    expect(mail.text).toContain(reference);
+    expect(mail.subject).toContain(reference);
+    expect(mail.subject).toContain(visitor.name);
+    const record = listing(listingId, agencyLanguage);
+    expect(mail.text).toContain(`${reference}: ${record.TypeDescription} – ${record.City}`);
+
+    const link = mail.text.split('\n').find((line) => line.startsWith(`${text(agencyMessages, 'mail.viewListing')}: `));
+    expect(link).toBeDefined();
+    const url = (link ?? '').slice(text(agencyMessages, 'mail.viewListing').length + 2);
+    expect(url).toMatch(/^https:\/\/www\.immo-hainaut\.example\/[^/]/);
+    expect(url).toContain(`/${listingId}/`);
+    expect(url).toContain(`/${agencyLanguage}/`);
+    expect(mail.html).toContain(`href="${url}"`);
+  });
+
+  it('falls back to the configured site address for links', async () => {
+    const mail = agencyMail(await contactMe());
+    expect(mail.text).toMatch(new RegExp(`${site.siteInfo.siteUrl.replace(/\/$/, '').replace(/[.:/]/g, '\\$&')}/\\S*/${listingId}/`));
+  });
+
+  it('tells the agency which language the visitor used', async () => {
+    const mail = agencyMail(await contactMe());
+    expect(mail.text).toContain(fill(text(agencyMessages, 'mail.visitorLanguage'), { language: text(agencyMessages, 'forms.languages.fr') }));
+  });
+
+  it('never shows the privacy flag, and escapes what the visitor typed in the HTML version', async () => {
+    const mail = agencyMail(await contactMe());
+    const privacyLabel = text(agencyMessages, 'forms.fields.privacy');
+    expect(mail.text).not.toContain(privacyLabel);
+    expect(mail.text).not.toMatch(/^privacy:/m);
+    expect(mail.html).not.toContain(privacyLabel.slice(0, 20));
+    expect(mail.html).not.toContain('<b>Urgent</b>');
+    expect(mail.html).toContain('Urgent');
+  });
+
+  it('attaches the uploaded file and names it among the answers', async () => {
+    const request = await stored({
+      form: 'job-application',
+      lang: 'en',
+      email: visitor.email,
+      name: visitor.name,
+      payload: { ...contactMePayload, propertyId: undefined },
+      uploads: [{ field: 'cv', file_name: 'cv.pdf', mime: 'application/pdf', size: 2048, path: '/var/uploads/0b8e.pdf' }],
+      jobs: ['agency-mail', 'visitor-mail'],
+    });
+    const mail = agencyMail(request);
+    expect(mail.attachments).toEqual([{ filename: 'cv.pdf', path: '/var/uploads/0b8e.pdf', contentType: 'application/pdf' }]);
+    expect(mail.text.split('\n')).toContain(`${text(agencyMessages, 'forms.fields.cv')}: cv.pdf (2 kB)`);
+  });
+});
+
+describe('visitorMail', () => {
+  it('is addressed to the visitor, in French, with the agency to answer to', async () => {
+    const mail = required(visitorMail(await contactMe()));
+    expect(mail.to).toBe(visitor.email);
+    expect(mail.replyTo).toBe(site.siteInfo.email);
+    expect(mail.subject).toBe(fill(text(fr, 'mail.visitorSubject'), { agency: site.siteInfo.name }));
+    expect(mail.text.split('\n')[0]).toBe(fill(text(fr, 'mail.greeting'), { name: visitor.name }));
+    expect(mail.text).toContain(fill(text(fr, 'mail.received'), { form: text(fr, 'forms.names.contact-me') }));
+    expect(mail.text).toContain(text(fr, 'thankYou.forms.contact-me'));
+    expect(mail.text).toContain(text(fr, 'mail.yourAnswers'));
+  });
+
+  it('repeats the answers with French labels and the French listing reference and link', async () => {
+    const mail = required(visitorMail(await contactMe()));
+    const lines = mail.text.split('\n');
+    expect(lines).toContain(`${text(fr, 'forms.fields.title')}: ${text(fr, 'forms.options.title.ms')}`);
+    expect(lines).toContain(`${text(fr, 'forms.fields.firstName')}: Marie`);
+    expect(lines).toContain(`${text(fr, 'forms.fields.newsletter')}: ${text(fr, 'forms.options.yes')}`);
+    const record = listing(listingId, 'fr');
+    expect(mail.text).toContain(`${fill(text(fr, 'mail.reference'), { id: listingId })}: ${record.TypeDescription} – ${record.City}`);
+    expect(mail.text).toMatch(new RegExp(`${text(fr, 'mail.viewListing')}: https?://\\S+/fr/\\S*/${listingId}/`));
+    expect(mail.text).not.toContain(text(fr, 'forms.fields.privacy'));
+  });
+
+  it('signs with the agency name, address in French and contact details', async () => {
+    const mail = required(visitorMail(await contactMe()));
+    expect(mail.text).toContain(site.siteInfo.name);
+    const city = site.siteInfo.city.fr;
+    expect(city).toBeTruthy();
+    expect(mail.text).toContain(`${site.siteInfo.zip} ${city}`);
+    expect(mail.text).toContain(site.siteInfo.email);
+  });
+
+  it('greets without a name when the request has none, and is not composed without an address', async () => {
+    const anonymous = await stored({ form: 'sign-newsletter', lang: 'fr', email: visitor.email, payload: { email: visitor.email, privacy: true }, jobs: ['visitor-mail'] });
+    expect(required(visitorMail(anonymous)).text.split('\n')[0]).toBe(text(fr, 'mail.greetingAnonymous'));
+    const noAddress = await stored({ form: 'testimonial', lang: 'fr', name: 'Marie', payload: { name: 'Marie', comment: 'Merci' }, jobs: ['agency-mail'] });
+    expect(visitorMail(noAddress)).toBeUndefined();
+  });
+});
+
+describe('a search alert account', () => {
+  it('never shows the password hash to the agency or the visitor', async () => {
+    const hash = await hashPassword('correct horse battery');
+    const request = await stored({
+      form: 'demand-register',
+      lang: 'fr',
+      email: visitor.email,
+      name: visitor.name,
+      payload: {
+        title: 'ms',
+        firstName: 'Marie',
+        lastName: 'Dubois',
+        email: visitor.email,
+        phone: '0470 12 34 56',
+        goal: 'sale',
+        types: ['1'],
+        zones: ['Mons|7000'],
+        priceMax: 300000,
+        newsletter: false,
+        privacy: true,
+        passwordHash: hash,
+      },
+      jobs: ['agency-mail', 'visitor-mail'],
+    });
+    const secret = hash.split('$').at(-1) ?? hash;
+    for (const mail of [agencyMail(request), required(visitorMail(request))]) {
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toContain(hash);
+        expect(part).not.toContain(secret);
+        expect(part).not.toContain('scrypt');
+        expect(part).not.toMatch(/passwordHash/);
+      }
+    }
+    // The rest of the search is still there, spelled out.
+    const agency = agencyMail(request).text.split('\n');
+    expect(agency).toContain(`${text(agencyMessages, 'forms.fields.goal')}: ${text(agencyMessages, 'forms.options.goal.sale')}`);
+    expect(agency).toContain(`${text(agencyMessages, 'forms.fields.zones')}: Mons (7000)`);
+    expect(agency).toContain(`${text(agencyMessages, 'forms.fields.priceMax')}: 300000`);
+  });
+});
+
+describe('friendMail', () => {
+  const sendToFriend = () =>
+    stored({
+      form: 'send-to-friend',
+      lang: 'fr',
+      propertyId: listingId,
+      email: visitor.email,
+      name: visitor.name,
+      payload: {
+        propertyId: listingId,
+        firstName: 'Marie',
+        lastName: 'Dubois',
+        email: visitor.email,
+        friendEmail: 'paul@example.be',
+        remark: 'Regarde celle-ci, le jardin est superbe !',
+        privacy: true,
+      },
+      jobs: ['agency-mail', 'friend-mail'],
+    });
+
+  it('goes to the friend, from the visitor, with the listing link and the remark', async () => {
+    process.env.SITE_URL = 'https://www.immo-hainaut.example';
+    const mail = required(friendMail(await sendToFriend()));
+    expect(mail.to).toBe('paul@example.be');
+    expect(mail.replyTo).toBe(visitor.email);
+    expect(mail.subject).toBe(fill(text(fr, 'mail.friendSubject'), { name: visitor.name }));
+    expect(mail.text).toContain(fill(text(fr, 'mail.friendIntro'), { name: visitor.name }));
+    expect(mail.text).toContain('Regarde celle-ci, le jardin est superbe !');
+    expect(mail.text).toMatch(new RegExp(`https://www\\.immo-hainaut\\.example/fr/\\S*/${listingId}/`));
+    expect(mail.html).toContain(`/${listingId}/"`);
+  });
+
+  it('shows the friend none of the sender other answers', async () => {
+    const mail = required(friendMail(await sendToFriend()));
+    expect(mail.text).not.toContain(text(fr, 'forms.fields.privacy'));
+    expect(mail.text).not.toContain(text(fr, 'mail.yourAnswers'));
+  });
+
+  it('is not composed for a request without a friend address', async () => {
+    expect(friendMail(await contactMe())).toBeUndefined();
+  });
+});
+
+describe('a document request', () => {
+  const withDocuments = listings.find((record) => record.language === 'fr' && record.Status === 1 && record.Documents.length > 0);
+  const withoutDocuments = listings.find((record) => record.language === 'fr' && record.Status === 1 && record.Documents.length === 0);
+
+  const requestDocuments = (propertyId: number) =>
+    stored({
+      form: 'request-documents',
+      lang: 'fr',
+      propertyId,
+      email: visitor.email,
+      name: visitor.name,
+      payload: { propertyId, title: 'ms', firstName: 'Marie', lastName: 'Dubois', email: visitor.email, phone: '0470 12 34 56', newsletter: false, privacy: true },
+      jobs: ['agency-mail', 'visitor-mail'],
+    });
+
+  it('has listings with and without documents in the catalogue to test with', () => {
+    expect(withDocuments).toBeDefined();
+    expect(withoutDocuments).toBeDefined();
+  });
+
+  it('lists every document of the listing, by name and address, in the visitor mail', async () => {
+    if (!withDocuments) throw new Error('no listing with documents');
+    const mail = required(visitorMail(await requestDocuments(withDocuments.ID)));
+    expect(mail.text).toContain(text(fr, 'mail.documentsIntro'));
+    for (const document of withDocuments.Documents) {
+      const line = mail.text.split('\n').find((candidate) => candidate.startsWith(`${document.Name}: `));
+      expect(line, document.Name).toBeDefined();
+      // An e-mail needs absolute addresses: a path of the site gets the site's origin.
+      expect(line).toMatch(/: https?:\/\//);
+      expect(line).toContain(document.Url);
+    }
+    expect(mail.text).not.toContain(text(fr, 'mail.documentsFollow'));
+  });
+
+  it('promises the documents by e-mail when the listing has none online', async () => {
+    if (!withoutDocuments) throw new Error('no listing without documents');
+    const mail = required(visitorMail(await requestDocuments(withoutDocuments.ID)));
+    expect(mail.text).toContain(text(fr, 'mail.documentsFollow'));
+    expect(mail.text).not.toContain(text(fr, 'mail.documentsIntro'));
+  });
+});
