@@ -122,7 +122,8 @@ export function ChoiceGroup({ name, label, choices, multiple, required, wide }: 
       className={`${styles.group} ${wide ? styles.wide : ''}`}
       aria-invalid={message ? true : undefined}
       aria-describedby={describedBy(message && errorId)}
-      aria-required={required || undefined}
+      // aria-required exists for radio groups only; a checkbox group says "required" in its legend.
+      aria-required={(!multiple && required) || undefined}
       role={multiple ? 'group' : 'radiogroup'}
       id={id}
       tabIndex={-1}

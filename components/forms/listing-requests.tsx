@@ -9,11 +9,14 @@ import { DocumentsForm, FriendForm, InformationForm, OfferForm, RentalForm, Visi
 import styles from './forms.module.css';
 
 function Request({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  // Links such as "#request-visit" open their disclosure: browsers reveal a <details> on fragment navigation.
+  // The anchor sits inside the disclosure: browsers open a closed <details> around the target of a
+  // link such as "#request-visit" (the "ancestor details revealing" step of fragment navigation).
   return (
-    <details id={id} className={styles.request}>
+    <details className={styles.request}>
       <summary>{title}</summary>
-      <div className={styles.requestBody}>{children}</div>
+      <div id={id} className={styles.requestBody}>
+        {children}
+      </div>
     </details>
   );
 }

@@ -25,6 +25,18 @@ function resolverFor(form: FormName): Resolver<FieldValues> {
   };
 }
 
+/** Spec §8: each family of forms words a failure its own way. */
+const failureMessages: Partial<Record<FormName, 'status.sendFailed' | 'status.testimonialFailed' | 'status.documentsFailed'>> = {
+  'site-contact': 'status.sendFailed',
+  'contact-me': 'status.sendFailed',
+  'contact-demand': 'status.sendFailed',
+  'contact-construction': 'status.sendFailed',
+  'contact-appointment': 'status.sendFailed',
+  'send-to-friend': 'status.sendFailed',
+  testimonial: 'status.testimonialFailed',
+  'request-documents': 'status.documentsFailed',
+};
+
 /** The first control in error, in the order of the page (radio groups: their first button). */
 function focusFirstError(form: HTMLFormElement | null, names: readonly string[]) {
   if (!form) return;
@@ -42,7 +54,7 @@ function adoptTypedValues(form: HTMLFormElement, setValue: (name: string, value:
   const data = new FormData(form);
   for (const name of new Set(data.keys())) {
     if (skip.has(name)) continue;
-    const inputs = form.querySelectorAll<HTMLInputElement>(`[name="${CSS.escape(name)}"]`);
+    const inputs = Array.from(form.elements).filter((element): element is HTMLInputElement => element instanceof HTMLInputElement && element.name === name);
     const first = inputs[0];
     if (first?.type === 'file') continue;
     const values = data.getAll(name).filter((value): value is string => typeof value === 'string');
@@ -101,14 +113,19 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
               body: JSON.stringify({ ...values, ...hidden, captcha: values.captcha, ...meta }),
             });
       } catch {
-        setStatus({ kind: 'error', message: t('status.sendFailed') });
+        // No answer at all (offline, server down): nothing was stored, the visitor can send again.
+        setStatus({ kind: 'error', message: t(failureMessages[form] ?? 'status.sendFailed') });
         return;
       }
       let answer: ServerAnswer;
       try {
         answer = (await response.json()) as ServerAnswer;
       } catch {
-        setStatus({ kind: 'error', message: t('status.apiError') });
+        setStatus({ kind: 'error', message: t(failureMessages[form] ?? 'status.apiError') });
+        return;
+      }
+      if (!answer.ok && answer.error === 'apiError') {
+        setStatus({ kind: 'error', message: t(failureMessages[form] ?? 'status.apiError') });
         return;
       }
       if (answer.ok) {

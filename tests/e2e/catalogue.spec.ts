@@ -105,6 +105,7 @@ test.describe('property detail', () => {
     await page.goto(href({ page: 'property', id: 4000003 }, 'fr'));
     await expect(page.getByRole('status')).toHaveText('Bien vendu');
     await expect(page.getByRole('link', { name: 'Demander une visite' })).toHaveCount(0);
+    await expect(page.locator('form[data-form="contact-appointment"], form[data-form="contact-me"]')).toHaveCount(0);
   });
 
   test('an active listing links its request actions to the contact section', async ({ page }) => {
@@ -112,6 +113,8 @@ test.describe('property detail', () => {
     await page.getByRole('link', { name: 'Bezoek aanvragen' }).click();
     await expect(page).toHaveURL(/#request-visit$/);
     await expect(page.getByRole('heading', { name: 'Interesse in dit pand?' })).toBeVisible();
+    // The link opens its disclosure: the visit form is on screen.
+    await expect(page.locator('form[data-form="contact-appointment"] [name="firstName"]')).toBeVisible();
   });
 
   test('a listing without pictures says so, the description is sanitized', async ({ page }) => {

@@ -81,7 +81,7 @@ export async function acceptPrivacy(form: Locator): Promise<void> {
 
 /** Opens the request disclosure of a listing page ("#request-visit" and friends). */
 export async function openRequest(page: Page, anchor: string): Promise<Locator> {
-  const disclosure = page.locator(`details#${anchor}`);
+  const disclosure = page.locator(`details:has(#${anchor})`);
   await disclosure.locator('summary').click();
   await expect(disclosure).toHaveAttribute('open', '');
   return disclosure.locator('form');
