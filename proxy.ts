@@ -4,7 +4,7 @@ import { getEnabledLanguages, getDefaultLanguage, isSupportedLanguage } from './
 import { detectLanguage } from './lib/i18n/detect';
 import { legacyRedirect } from './lib/i18n/legacy';
 import { languageCookie, routing } from './lib/i18n/routing';
-import { checkPath, listResultsPath, translatePath } from './lib/i18n/urls';
+import { checkPath, listResultsPath, portalPath, translatePath } from './lib/i18n/urls';
 import { hasListQuery } from './lib/catalogue/list-query';
 
 const intl = createMiddleware(routing);
@@ -71,6 +71,10 @@ export default function proxy(request: NextRequest) {
     const route = check.resolved.route;
     if ((route.page === 'for-sale' || route.page === 'for-rent') && hasListQuery(searchParams)) {
       return NextResponse.rewrite(new URL(`${listResultsPath(check.resolved.language, route.page)}${search}`, request.url));
+    }
+    // The owner portal is rendered per request; the page itself checks the session.
+    if (route.page === 'portal' || route.page === 'portal-listing') {
+      return NextResponse.rewrite(new URL(portalPath(check.resolved.language, route.page === 'portal-listing' ? route.id : undefined), request.url));
     }
   }
 

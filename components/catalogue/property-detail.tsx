@@ -8,6 +8,7 @@ import { href } from '@/lib/i18n';
 import { recognizeVideo } from '@/lib/media/video';
 import { ListingRequests } from '@/components/forms/listing-requests';
 import { EmbedFacade } from './embed-facade';
+import { VisitBeacon } from './visit-beacon';
 import { PropertyEnergy } from './property-energy';
 import { PropertyFacts } from './property-facts';
 import { galleryProps } from './gallery-props';
@@ -203,6 +204,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
         </address>
         {available ? <ListingRequests property={property} language={language} /> : null}
       </section>
+      <VisitBeacon propertyId={property.ID} />
     </article>
   );
 }

@@ -6,7 +6,7 @@ import { ArticlePage } from '@/components/content/article-page';
 import { MenuPage } from '@/components/content/menu-page';
 import { PageNotFound } from '@/components/content/page-not-found';
 import { ThankYouPage } from '@/components/content/thank-you-page';
-import { LoginPage } from '@/components/owner/login-page';
+import { ForgotPasswordPage, LoginPage, SetPasswordPage } from '@/components/owner/login-page';
 import { getProject, getProperty } from '@/lib/catalogue';
 import { getArticles, getMenuEntry, type Language } from '@/lib/config';
 import type { Route } from '@/lib/i18n';
@@ -33,6 +33,14 @@ export async function RouteView({ route, language }: { route: Route; language: L
       return <ThankYouPage form={route.form} language={language} />;
     case 'login':
       return <LoginPage language={language} />;
+    case 'forgot-password':
+      return <ForgotPasswordPage language={language} />;
+    case 'set-password':
+      return <SetPasswordPage language={language} />;
+    case 'portal':
+    case 'portal-listing':
+      // Rendered per request by app/[lang]/owner-portal, never prerendered.
+      return null;
     case 'article': {
       const article = getArticles().find((candidate) => candidate.id === route.id);
       return article ? <ArticlePage article={article} language={language} /> : <PageNotFound language={language} />;

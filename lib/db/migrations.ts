@@ -66,4 +66,44 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    id: '0002-owner-portal',
+    statements: [
+      `CREATE TABLE owner_accounts (
+        email TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      )`,
+      `CREATE TABLE owner_tokens (
+        token_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        purpose TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      )`,
+      `CREATE TABLE owner_sessions (
+        token_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      )`,
+      `CREATE TABLE login_failures (
+        email TEXT NOT NULL,
+        failed_at TEXT NOT NULL
+      )`,
+      'CREATE INDEX login_failures_by_email ON login_failures (email, failed_at)',
+      `CREATE TABLE visit_counts (
+        property_id INTEGER NOT NULL,
+        day TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (property_id, day)
+      )`,
+      `CREATE TABLE visitor_days (
+        day TEXT NOT NULL,
+        property_id INTEGER NOT NULL,
+        visitor_hash TEXT NOT NULL,
+        PRIMARY KEY (day, property_id, visitor_hash)
+      )`,
+    ],
+  },
 ];

@@ -62,7 +62,20 @@ export type CaptchaUseRow = {
   used_at: string;
 };
 
+export type OwnerAccountRow = { email: string; password_hash: string; updated_at: string };
+export type OwnerTokenRow = { token_hash: string; email: string; purpose: 'invite' | 'reset'; expires_at: string; used_at: string | null };
+export type OwnerSessionRow = { token_hash: string; email: string; created_at: string; expires_at: string };
+export type LoginFailureRow = { email: string; failed_at: string };
+export type VisitCountRow = { property_id: number; day: string; count: number };
+export type VisitorDayRow = { day: string; property_id: number; visitor_hash: string };
+
 export type Database = {
+  owner_accounts: OwnerAccountRow;
+  owner_tokens: OwnerTokenRow;
+  owner_sessions: OwnerSessionRow;
+  login_failures: LoginFailureRow;
+  visit_counts: VisitCountRow;
+  visitor_days: VisitorDayRow;
   requests: RequestRow;
   uploads: UploadRow;
   bookings: BookingRow;

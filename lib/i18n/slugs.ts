@@ -14,6 +14,9 @@ export const systemSlugs = {
   'thank-you': { nl: 'bedankt', fr: 'merci', en: 'thank-you', de: 'danke' },
   testimonials: { nl: 'getuigenissen', fr: 'temoignages', en: 'testimonials', de: 'erfahrungsberichte' },
   login: { nl: 'login', fr: 'login', en: 'login', de: 'login' },
+  'forgot-password': { nl: 'wachtwoord-vergeten', fr: 'mot-de-passe-oublie', en: 'forgot-password', de: 'passwort-vergessen' },
+  'set-password': { nl: 'wachtwoord-kiezen', fr: 'choisir-mot-de-passe', en: 'set-password', de: 'passwort-festlegen' },
+  portal: { nl: 'mijn-panden', fr: 'mes-biens', en: 'my-properties', de: 'meine-immobilien' },
   'our-services': { nl: 'our-services', fr: 'our-services', en: 'our-services', de: 'our-services' },
 } as const satisfies Record<string, PerLanguage>;
 

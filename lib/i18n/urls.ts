@@ -18,6 +18,11 @@ export type Route =
   | { page: 'project'; id: number }
   | { page: 'thank-you'; form: ThankYouForm }
   | { page: 'login' }
+  | { page: 'forgot-password' }
+  | { page: 'set-password' }
+  /** The owner portal: rendered per request, behind the owner's session. */
+  | { page: 'portal' }
+  | { page: 'portal-listing'; id: number }
   | { page: 'article'; id: string }
   | { page: 'menu'; id: string };
 
@@ -81,7 +86,13 @@ export function href(route: Route, language: Language): string {
     }
     case 'projects':
     case 'login':
+    case 'portal':
       return join(language, [systemSlugs[route.page][language]]);
+    case 'forgot-password':
+    case 'set-password':
+      return join(language, [systemSlugs.login[language], systemSlugs[route.page][language]]);
+    case 'portal-listing':
+      return join(language, [systemSlugs.portal[language], String(route.id)]);
     case 'project':
       return join(language, [systemSlugs.projects[language], String(route.id)]);
     case 'thank-you':
@@ -152,7 +163,17 @@ export function resolvePath(pathname: string, search = ''): ResolvedPath | undef
       ? { language, route: { page: 'thank-you', form: form as ThankYouForm } }
       : undefined;
   }
-  if (first === systemSlugs.login[language] && rest.length === 0) return { language, route: { page: 'login' } };
+  if (first === systemSlugs.login[language]) {
+    if (rest.length === 0) return { language, route: { page: 'login' } };
+    if (rest.length === 1 && rest[0] === systemSlugs['forgot-password'][language]) return { language, route: { page: 'forgot-password' } };
+    if (rest.length === 1 && rest[0] === systemSlugs['set-password'][language]) return { language, route: { page: 'set-password' } };
+    return undefined;
+  }
+  if (first === systemSlugs.portal[language]) {
+    if (rest.length === 0) return { language, route: { page: 'portal' } };
+    const id = Number(rest[0]);
+    return rest.length === 1 && Number.isInteger(id) && id > 0 ? { language, route: { page: 'portal-listing', id } } : undefined;
+  }
   for (const category of ['services', 'testimonials'] as const) {
     const section = category === 'services' ? systemSlugs['our-services'][language] : systemSlugs.testimonials[language];
     if (first !== section || rest.length !== 1) continue;
@@ -191,6 +212,9 @@ export function publishedMenuHrefs(language: Language): { entry: MenuEntry; href
  */
 export const notFoundSegments = ['404'] as const;
 
+/** Internal path of the owner portal, rendered per request (app/[lang]/owner-portal). */
+export const portalPath = (language: Language, id?: number) => `/${language}/owner-portal/${id === undefined ? '' : `${id}/`}`;
+
 /** Internal path of the server-rendered list for requests with a query (app/[lang]/list-results). */
 export const listResultsPath = (language: Language, page: 'for-sale' | 'for-rent') => `/${language}/list-results/${page === 'for-sale' ? 'sale' : 'rent'}/`;
 export const propertyNotFoundSegments = ['404', 'property'] as const;
@@ -226,6 +250,8 @@ export function allRoutes(language: Language): Route[] {
     { page: 'for-rent' },
     { page: 'projects' },
     { page: 'login' },
+    { page: 'forgot-password' },
+    { page: 'set-password' },
     ...listingIds.map((id) => ({ page: 'property', id }) as const),
     ...getProjects(language).map((project) => ({ page: 'project', id: project.ID }) as const),
     ...thankYouForms.map((form) => ({ page: 'thank-you', form }) as const),

@@ -52,6 +52,13 @@ export async function routeMetadata(language: Language, route: Route): Promise<M
       return { ...pageMetadata(language, route, t('thankYou.title'), t(`thankYou.forms.${route.form}`)), ...noIndex };
     case 'login':
       return { ...pageMetadata(language, route, t('login.title'), t('login.intro')), ...noIndex };
+    case 'forgot-password':
+      return { ...pageMetadata(language, route, t('portal.forgotTitle'), t('portal.forgotIntro')), ...noIndex };
+    case 'set-password':
+      return { ...pageMetadata(language, route, t('portal.setTitle'), t('portal.setIntro')), ...noIndex };
+    case 'portal':
+    case 'portal-listing':
+      return { ...pageMetadata(language, route, t('portal.title')), ...noIndex };
     case 'article': {
       const article = getArticles().find((candidate) => candidate.id === route.id);
       return article ? pageMetadata(language, route, localise(article.title, language), localise(article.summary, language)) : {};

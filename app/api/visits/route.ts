@@ -1,0 +1,3 @@
+import { visitRoute } from '@/lib/stats/visit-route';
+
+export const POST = visitRoute;

@@ -1,0 +1,101 @@
+'use server';
+
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getEnabledLanguages, getSite, type Language } from '../config';
+import { href } from '../i18n';
+import { translatorFor } from '../i18n/messages';
+import { mailFrom, mailTransport, siteOrigin } from '../mail/transport';
+import { clientAddress, createRateLimiter, type RateLimiter } from '../security/rate-limit';
+import { z } from 'zod';
+import { issuePasswordToken, logIn, logOut, minPasswordLength, sessionCookie, setPasswordWithToken } from './owner-auth';
+
+/*
+ * The owner portal's mutations, as server actions: they work as plain form posts without
+ * JavaScript, Next.js checks their origin, and they answer with a typed state for the form.
+ */
+
+export type AuthFormState = { status: 'idle' | 'error' | 'sent'; title?: string; message?: string; fieldErrors?: Record<string, string>; email?: string };
+
+const languageOf = (value: string): Language => getEnabledLanguages().find((language) => language === value) ?? getEnabledLanguages()[0]!;
+
+async function setSessionCookie(token: string, expires: Date): Promise<void> {
+  (await cookies()).set(sessionCookie, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    // Browsers accept Secure cookies on http://localhost too, so production is always Secure.
+    secure: process.env.NODE_ENV === 'production',
+    path: '/',
+    expires,
+  });
+}
+
+export async function loginAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
+  const language = languageOf(lang);
+  const t = translatorFor(language, 'portal');
+  const email = String(data.get('email') ?? '').trim();
+  const password = String(data.get('password') ?? '');
+  if (!email || !password) return { status: 'error', title: t('loginFailed'), message: t('fieldsRequired'), email };
+  const result = await logIn(email, password, clientAddress(await headers()));
+  if (!result.ok) {
+    const message = result.reason === 'locked' ? t('lockedOut') : result.reason === 'rate-limited' ? t('rateLimited') : t('credentialsWrong');
+    return { status: 'error', title: t('loginFailed'), message, email };
+  }
+  await setSessionCookie(result.token, result.expires);
+  redirect(href({ page: 'portal' }, language));
+}
+
+export async function logoutAction(lang: string): Promise<void> {
+  const language = languageOf(lang);
+  const jar = await cookies();
+  await logOut(jar.get(sessionCookie)?.value);
+  jar.delete(sessionCookie);
+  redirect(href({ page: 'login' }, language));
+}
+
+let resetLimiter: RateLimiter | undefined;
+
+/** Same answer whether or not the address has an account ('password sent'). */
+export async function forgotPasswordAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
+  const language = languageOf(lang);
+  const t = translatorFor(language, 'portal');
+  const email = String(data.get('email') ?? '').trim();
+  if (!z.email().safeParse(email).success) return { status: 'error', fieldErrors: { email: t('emailInvalid') }, email };
+  resetLimiter ??= createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 });
+  const allowed = resetLimiter.hit(`${clientAddress(await headers())}:${email.toLowerCase()}`).allowed;
+  const issued = allowed ? await issuePasswordToken(email, 'reset') : undefined;
+  if (issued) {
+    const mailLanguage = languageOf(issued.owner.Language);
+    const tm = translatorFor(mailLanguage, 'mail');
+    const link = `${siteOrigin()}${href({ page: 'set-password' }, mailLanguage)}?token=${issued.token}`;
+    const agency = getSite().siteInfo.name;
+    try {
+      await mailTransport()?.sendMail({
+        from: mailFrom(),
+        to: issued.owner.Email,
+        subject: tm('resetSubject', { agency }),
+        text: tm('resetBody', { name: `${issued.owner.FirstName} ${issued.owner.LastName}`, link }),
+      });
+    } catch (error) {
+      // The owner can ask again; the answer must not tell whether the address has an account.
+      console.error('[owner] the reset e-mail could not be sent', error);
+    }
+  }
+  return { status: 'sent', message: t('passwordSent') };
+}
+
+export async function setPasswordAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
+  const language = languageOf(lang);
+  const t = translatorFor(language, 'portal');
+  const token = String(data.get('token') ?? '');
+  const password = String(data.get('password') ?? '');
+  const confirm = String(data.get('passwordConfirm') ?? '');
+  const fieldErrors: Record<string, string> = {};
+  if (password.length < minPasswordLength) fieldErrors.password = t('passwordTooShort');
+  else if (password !== confirm) fieldErrors.passwordConfirm = t('passwordMismatch');
+  if (Object.keys(fieldErrors).length > 0) return { status: 'error', fieldErrors };
+  const result = await setPasswordWithToken(token, password);
+  if (!result.ok) return { status: 'error', message: t('linkInvalid') };
+  await setSessionCookie(result.token, result.expires);
+  redirect(href({ page: 'portal' }, language));
+}

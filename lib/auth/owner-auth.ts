@@ -1,0 +1,96 @@
+import { getOwners, type Owner } from '../catalogue';
+import {
+  clearLoginFailures,
+  consumeOwnerToken,
+  createOwnerToken,
+  createSession,
+  deleteSession,
+  getOwnerPasswordHash,
+  getStore,
+  recentLoginFailures,
+  recordLoginFailure,
+  sessionEmail,
+  setOwnerPassword,
+} from '../db';
+import { hashPassword, verifyPassword } from '../security/password';
+import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
+
+/*
+ * Owner accounts (design.md §8). The owners are those of the catalogue snapshot; the database
+ * holds their password hashes, one-time links and sessions. Every answer to a failed login is
+ * the same, whatever the cause.
+ */
+
+export const sessionCookie = 'owner_session';
+export const sessionTtlMs = 12 * 60 * 60 * 1000;
+export const inviteTtlMs = 7 * 24 * 60 * 60 * 1000;
+export const resetTtlMs = 60 * 60 * 1000;
+/** After this many failures within the window, the account is locked for the rest of the window. */
+export const lockoutFailures = 5;
+export const lockoutWindowMs = 15 * 60 * 1000;
+export const minPasswordLength = 8;
+
+export function snapshotOwner(email: string): Owner | undefined {
+  const wanted = email.trim().toLowerCase();
+  return getOwners().find((owner) => owner.Email.toLowerCase() === wanted);
+}
+
+let limiter: RateLimiter | undefined;
+/** Login attempts per client address, whatever the account. */
+function loginLimiter(): RateLimiter {
+  limiter ??= createRateLimiter({ limit: Number(process.env.LOGIN_RATE_LIMIT) || 30, windowMs: 10 * 60 * 1000 });
+  return limiter;
+}
+
+export type LoginResult = { ok: true; token: string; expires: Date; owner: Owner } | { ok: false; reason: 'failed' | 'locked' | 'rate-limited' };
+
+export async function logIn(email: string, password: string, client: string): Promise<LoginResult> {
+  if (!loginLimiter().hit(client).allowed) return { ok: false, reason: 'rate-limited' };
+  const store = await getStore();
+  const address = email.trim().toLowerCase();
+  const failures = await recentLoginFailures(store, address, lockoutWindowMs);
+  if (failures.count >= lockoutFailures) return { ok: false, reason: 'locked' };
+  const owner = snapshotOwner(address);
+  const stored = owner ? await getOwnerPasswordHash(store, address) : undefined;
+  // Hash even when there is no account, so that timing tells nothing either.
+  const valid = stored ? await verifyPassword(password, stored) : (await hashPassword(password), false);
+  if (!owner || !valid) {
+    await recordLoginFailure(store, address);
+    return { ok: false, reason: failures.count + 1 >= lockoutFailures ? 'locked' : 'failed' };
+  }
+  await clearLoginFailures(store, address);
+  const session = await createSession(store, address, sessionTtlMs);
+  return { ok: true, owner, ...session };
+}
+
+export async function ownerOfSession(token: string | undefined): Promise<Owner | undefined> {
+  if (!token) return undefined;
+  const email = await sessionEmail(await getStore(), token);
+  return email ? snapshotOwner(email) : undefined;
+}
+
+export async function logOut(token: string | undefined): Promise<void> {
+  if (token) await deleteSession(await getStore(), token);
+}
+
+/** A one-time link token for an owner of the snapshot (the invite CLI and forgot-password). */
+export async function issuePasswordToken(email: string, purpose: 'invite' | 'reset'): Promise<{ owner: Owner; token: string } | undefined> {
+  const owner = snapshotOwner(email);
+  if (!owner) return undefined;
+  const token = await createOwnerToken(await getStore(), owner.Email, purpose, purpose === 'invite' ? inviteTtlMs : resetTtlMs);
+  return { owner, token };
+}
+
+export type SetPasswordResult = { ok: true; token: string; expires: Date; owner: Owner } | { ok: false; reason: 'invalid-link' };
+
+/** Spends the link, stores the new password and opens a session. */
+export async function setPasswordWithToken(linkToken: string, password: string): Promise<SetPasswordResult> {
+  const store = await getStore();
+  const email = await consumeOwnerToken(store, linkToken);
+  const owner = email ? snapshotOwner(email) : undefined;
+  if (!email || !owner) return { ok: false, reason: 'invalid-link' };
+  await setOwnerPassword(store, email, await hashPassword(password));
+  await clearLoginFailures(store, email);
+  const session = await createSession(store, email, sessionTtlMs);
+  return { ok: true, owner, ...session };
+}

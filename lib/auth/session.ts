@@ -1,0 +1,13 @@
+import { cookies } from 'next/headers';
+import type { Owner } from '../catalogue';
+import { ownerOfSession, sessionCookie } from './owner-auth';
+
+/** The owner of this request's session, checked in the database on every call. */
+export async function currentOwner(): Promise<Owner | undefined> {
+  return ownerOfSession((await cookies()).get(sessionCookie)?.value);
+}
+
+/** A listing the owner may see: one of theirs, or nothing (the page answers 404). */
+export function ownersListing(owner: Owner, propertyId: number): boolean {
+  return owner.PropertyIDs.includes(propertyId);
+}

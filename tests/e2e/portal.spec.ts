@@ -1,0 +1,164 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { getOwners, getProperty } from '@/lib/catalogue';
+import { href } from '@/lib/i18n/urls';
+import { waitForMails } from './mailbox';
+import { databaseFile, messages, sitePort } from './forms-helpers';
+import { storeConsent } from './stored-consent';
+
+/*
+ * The owner portal through the real server: invited by the staff CLI, the owner sets a password,
+ * logs in, sees their own listings and the visits their listing page gets, cannot open another
+ * owner's listing, logs out; wrong passwords lock the account; a forgotten password comes back
+ * by e-mail through the loopback SMTP server, and its link works once.
+ */
+
+const baseURL = `http://localhost:${sitePort}`;
+
+/** Runs the staff command and returns the link it prints. */
+function invite(email: string): string {
+  const output = execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/owner.ts', 'invite', email], {
+    env: { ...process.env, DATABASE_URL: `file:${databaseFile()}`, SITE_URL: baseURL },
+    encoding: 'utf8',
+  });
+  const link = /https?:\/\/\S+token=\S+/.exec(output)?.[0];
+  if (!link) throw new Error(`no link in: ${output}`);
+  return link;
+}
+
+async function setPassword(page: Page, link: string, password: string) {
+  await page.goto(link);
+  const form = page.locator('form[data-form="owner-set-password"]');
+  await expect(form.locator('button[type="submit"]')).toBeEnabled();
+  await form.locator('[name="password"]').fill(password);
+  await form.locator('[name="passwordConfirm"]').fill(password);
+  await form.locator('button[type="submit"]').click();
+}
+
+async function logIn(page: Page, language: 'nl' | 'fr' | 'en', email: string, password: string) {
+  await page.goto(href({ page: 'login' }, language));
+  const form = page.locator('form[data-form="owner-login"]');
+  await form.locator('[name="email"]').fill(email);
+  await form.locator('[name="password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
+}
+
+const [owner, otherOwner, , lockedOwner] = getOwners();
+
+test('invite, set a password, see my listings and their visits, not another owner\'s, log out', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await storeConsent(page);
+  // The flow in the owner's own language, as the link of the invitation opens it.
+  const language = owner!.Language;
+  const t = messages[language].portal;
+  const mine = owner!.PropertyIDs[0]!;
+  const theirs = otherOwner!.PropertyIDs[0]!;
+
+  const link = invite(owner!.Email);
+  expect(link).toContain(`/${owner!.Language}/login/`);
+  await setPassword(page, link, 'owner password 1');
+  await page.waitForURL(`**${href({ page: 'portal' }, language)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title);
+  for (const id of owner!.PropertyIDs) await expect(page.getByRole('link', { name: getProperty(id, language)!.TypeDescription, exact: false }).first()).toBeVisible();
+  await expect(page.locator(`a[href="${href({ page: 'portal-listing', id: theirs }, language)}"]`)).toHaveCount(0);
+
+  // The link works once.
+  const second = await browser.newPage();
+  await storeConsent(second);
+  await second.goto(link);
+  const form = second.locator('form[data-form="owner-set-password"]');
+  await form.locator('[name="password"]').fill('another password');
+  await form.locator('[name="passwordConfirm"]').fill('another password');
+  await form.locator('button[type="submit"]').click();
+  await expect(form.getByRole('alert')).toContainText(t.linkInvalid);
+  await second.close();
+
+  // Visits: the listing page reports a view; the portal counts it.
+  await page.goto(href({ page: 'portal-listing', id: mine }, language));
+  const before = Number(await page.getByTestId('visitsToday').textContent());
+  const visitor = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36 e2e-visitor' });
+  await storeConsent(visitor);
+  const visitorPage = await visitor.newPage();
+  const beacon = visitorPage.waitForRequest((request) => request.url().includes('/api/visits/'));
+  await visitorPage.goto(href({ page: 'property', id: mine }, 'fr'));
+  await beacon;
+  await visitor.close();
+  await expect.poll(async () => {
+    await page.reload();
+    return Number(await page.getByTestId('visitsToday').textContent());
+  }).toBe(before + 1);
+  expect(Number(await page.getByTestId('visitsTotal').textContent())).toBeGreaterThanOrEqual(before + 1);
+  await expect(page.locator('figure').getByText(t.chartTitle, { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t.managerTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t.communicationsTitle })).toBeVisible();
+
+  // Another owner's listing does not exist for this owner.
+  const response = await page.goto(href({ page: 'portal-listing', id: theirs }, language));
+  expect(response?.status()).toBe(404);
+
+  // Log out: the portal is closed again.
+  await page.goto(href({ page: 'portal' }, language));
+  await page.getByRole('button', { name: t.logOut }).click();
+  await page.waitForURL(`**${href({ page: 'login' }, language)}`);
+  await page.goto(href({ page: 'portal' }, language));
+  await expect(page).toHaveURL(new RegExp(`${href({ page: 'login' }, language)}$`));
+});
+
+test('wrong passwords give one message, then the lockout', async ({ page }) => {
+  await storeConsent(page);
+  const t = messages.fr.portal;
+  invite(lockedOwner!.Email);
+  for (let attempt = 1; attempt <= 4; attempt += 1) {
+    await logIn(page, 'fr', lockedOwner!.Email, `wrong ${attempt}`);
+    const alert = page.locator('form[data-form="owner-login"]').getByRole('alert');
+    await expect(alert).toContainText(t.loginFailed);
+    await expect(alert).toContainText(t.credentialsWrong);
+  }
+  // An unknown address gets the very same answer.
+  await logIn(page, 'fr', 'nobody@example.be', 'whatever');
+  await expect(page.locator('form[data-form="owner-login"]').getByRole('alert')).toContainText(t.credentialsWrong);
+  await logIn(page, 'fr', lockedOwner!.Email, 'wrong 5');
+  await expect(page.locator('form[data-form="owner-login"]').getByRole('alert')).toContainText(t.lockedOut);
+  await logIn(page, 'fr', lockedOwner!.Email, 'wrong 6');
+  await expect(page.locator('form[data-form="owner-login"]').getByRole('alert')).toContainText(t.lockedOut);
+});
+
+test('a forgotten password comes back by e-mail, and the link works once', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await storeConsent(page);
+  const who = otherOwner!;
+  const t = messages.en.portal;
+  await page.goto(href({ page: 'forgot-password' }, 'en'));
+  let form = page.locator('form[data-form="owner-forgot"]');
+  await form.locator('[name="email"]').fill('nobody@example.be');
+  await form.locator('button[type="submit"]').click();
+  await expect(form.getByRole('status')).toHaveText(t.passwordSent);
+  await page.goto(href({ page: 'forgot-password' }, 'en'));
+  form = page.locator('form[data-form="owner-forgot"]');
+  await form.locator('[name="email"]').fill(who.Email);
+  await form.locator('button[type="submit"]').click();
+  // The same answer whether or not the address has an account.
+  await expect(form.getByRole('status')).toHaveText(t.passwordSent);
+
+  const [mail] = await waitForMails(who.Email);
+  const link = /https?:\/\/\S+token=[\w-]+/.exec(mail!.text)?.[0];
+  expect(link).toBeDefined();
+  expect(mail!.subject).toBe(messages[who.Language].mail.resetSubject.replace('{agency}', 'Immo Hainaut'));
+  await setPassword(page, link!, 'reset password 1');
+  await page.waitForURL(`**${href({ page: 'portal' }, who.Language)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages[who.Language].portal.title);
+
+  const again = await browser.newPage();
+  await storeConsent(again);
+  await setPassword(again, link!, 'reset password 2');
+  await expect(again.locator('form[data-form="owner-set-password"]').getByRole('alert')).toContainText(messages[who.Language].portal.linkInvalid);
+  await again.close();
+
+  // The new password works at the login page.
+  const fresh = await browser.newContext();
+  await storeConsent(fresh);
+  const login = await fresh.newPage();
+  await logIn(login, 'en', who.Email, 'reset password 1');
+  await login.waitForURL(`**${href({ page: 'portal' }, 'en')}`);
+  await fresh.close();
+});
