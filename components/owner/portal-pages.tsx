@@ -119,7 +119,8 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         {report.calendar.length === 0 ? (
           <Empty t={t} />
         ) : (
-          <div className={styles.scroll}>
+          // A wide table scrolls on a phone: the region takes the keyboard focus to scroll it.
+          <div className={styles.scroll} tabIndex={0} role="region" aria-labelledby="calendar">
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -149,7 +150,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         {report.communications.length === 0 ? (
           <Empty t={t} />
         ) : (
-          <div className={styles.scroll}>
+          <div className={styles.scroll} tabIndex={0} role="region" aria-labelledby="communications">
             <table className={styles.table}>
               <thead>
                 <tr>

@@ -5,6 +5,7 @@ import { href } from '@/lib/i18n/urls';
 import { waitForMails } from './mailbox';
 import { databaseFile, messages, sitePort } from './forms-helpers';
 import { storeConsent } from './stored-consent';
+import { seriousViolations } from './axe';
 
 /*
  * The owner portal through the real server: invited by the staff CLI, the owner sets a password,
@@ -91,6 +92,14 @@ test('invite, set a password, see my listings and their visits, not another owne
   await expect(page.locator('figure').getByText(t.chartTitle, { exact: false })).toBeVisible();
   await expect(page.getByRole('heading', { name: t.managerTitle })).toBeVisible();
   await expect(page.getByRole('heading', { name: t.communicationsTitle })).toBeVisible();
+
+  // Accessible on a phone and on a desktop.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
 
   // Another owner's listing does not exist for this owner.
   const response = await page.goto(href({ page: 'portal-listing', id: theirs }, language));
