@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Language } from '@/lib/config';
 import { alternates, type Route } from '@/lib/i18n';
+import { PageJsonLd } from '@/components/seo/page-json-ld';
 import { SiteHeader } from './site-header';
 
 /**
@@ -11,6 +12,7 @@ export function PageFrame({ language, route, children }: { language: Language; r
   const links = route ? alternates(route) : {};
   return (
     <>
+      <PageJsonLd route={route} language={language} />
       <SiteHeader language={language} alternates={links} isHome={route?.page === 'home'} />
       <main id="main">{children}</main>
     </>

@@ -47,27 +47,18 @@ export const stringList = <T extends readonly [string, ...string[]]>(values: T) 
   z.preprocess((value) => (value === undefined || value === null || value === false ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(values, { error: 'invalid' })));
 
 /** A whole number typed by a person: spaces and dots as thousands separators are fine. */
+function typedWholeNumber(value: unknown): unknown {
+  const blank = blankToUndefined(value);
+  if (typeof blank !== 'string') return blank;
+  const cleaned = blank.replace(/[\s.]/g, '');
+  return /^\d+$/.test(cleaned) ? Number(cleaned) : blank;
+}
+
 export const optionalCount = (max: number) =>
-  z.preprocess(
-    (value) => {
-      const blank = blankToUndefined(value);
-      if (typeof blank !== 'string') return blank;
-      const cleaned = blank.replace(/[\s.]/g, '');
-      return /^\d+$/.test(cleaned) ? Number(cleaned) : blank;
-    },
-    z.number({ error: 'numberInvalid' }).int('numberInvalid').min(0, 'numberInvalid').max(max, 'numberInvalid').optional(),
-  );
+  z.preprocess(typedWholeNumber, z.number({ error: 'numberInvalid' }).int('numberInvalid').min(0, 'numberInvalid').max(max, 'numberInvalid').optional());
 
 export const requiredCount = (key: string, min: number, max: number) =>
-  z.preprocess(
-    (value) => {
-      const blank = blankToUndefined(value);
-      if (typeof blank !== 'string') return blank;
-      const cleaned = blank.replace(/[\s.]/g, '');
-      return /^\d+$/.test(cleaned) ? Number(cleaned) : blank;
-    },
-    z.number({ error: key }).int('numberInvalid').min(min, 'numberInvalid').max(max, 'numberInvalid'),
-  );
+  z.preprocess(typedWholeNumber, z.number({ error: key }).int('numberInvalid').min(min, 'numberInvalid').max(max, 'numberInvalid'));
 
 const isCalendarDate = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);

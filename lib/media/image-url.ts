@@ -20,6 +20,10 @@ export const bannerWidths = { desktop: 1920, mobile: 600 } as const;
 export const originalWidth = 1360;
 /** 250 is the snapshot's own thumbnail width (`{n}-sm.webp`). */
 export const allowedWidths = [100, 250, 400, 600, 1360, 1920] as const;
+/** The width of a picture on a social card (Open Graph, Twitter); not one the pages use. */
+export const socialImageWidth = 1200;
+/** Every width the resizing route makes: the pages' widths and the social card's. */
+export const routeWidths = [...allowedWidths, socialImageWidth] as const;
 export const allowedHeights = [75, 125] as const;
 export const imageFormats = ['webp', 'png'] as const satisfies readonly ImageFormat[];
 

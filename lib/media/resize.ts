@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { allowedHeights, allowedWidths, imageFormats, type ImageFormat } from './image-url';
+import { allowedHeights, imageFormats, routeWidths, type ImageFormat } from './image-url';
 
 export interface ImageRequest {
   /** Site path of the original, e.g. /catalogue/4000001/1-xl.webp. */
@@ -74,7 +74,7 @@ export function parseImageQuery(params: URLSearchParams): ParsedImageRequest {
   const src = params.get('src');
   const srcProblem = checkSrc(src);
   if (srcProblem !== undefined || src === null) return { ok: false, reason: srcProblem ?? 'src is required' };
-  const width = parseSize('width', params.get('width'), allowedWidths);
+  const width = parseSize('width', params.get('width'), routeWidths);
   if (typeof width === 'string') return { ok: false, reason: width };
   const height = parseSize('height', params.get('height'), allowedHeights);
   if (typeof height === 'string') return { ok: false, reason: height };

@@ -4,11 +4,25 @@ import { getProject, getProperty } from '../catalogue';
 import { getArticles, getMenuEntry, getSite, localise, type Language } from '../config';
 import { cleanDescription } from '../format';
 import { alternates, href, type Route } from '../i18n';
+import { imageUrl, socialImageWidth } from '../media/image-url';
 
 const noIndex = { robots: { index: false } } satisfies Metadata;
 
-/** Title, description, canonical and hreflang alternates of a page, from its route. */
-export function pageMetadata(language: Language, route: Route, title: string, description?: string): Metadata {
+const ogLocales: Record<Language, string> = { nl: 'nl_BE', fr: 'fr_BE', en: 'en_GB', de: 'de_BE' };
+
+export type SocialImage = { url: string; width?: number; height?: number };
+
+/** A catalogue picture as a social card: 1200 px wide, PNG (which every network reads). */
+export function socialImage(picture: { Url: string; Width: number; Height: number } | null | undefined): SocialImage | undefined {
+  if (!picture) return undefined;
+  return { url: imageUrl(picture.Url, { width: socialImageWidth, format: 'png' }), width: socialImageWidth, height: Math.round((socialImageWidth * picture.Height) / picture.Width) };
+}
+
+/**
+ * Title, description, canonical and hreflang alternates of a page, from its route, with the Open
+ * Graph and Twitter cards that social networks show when the page is shared.
+ */
+export function pageMetadata(language: Language, route: Route, title: string, description?: string, image?: SocialImage): Metadata {
   return {
     title,
     description,
@@ -16,6 +30,16 @@ export function pageMetadata(language: Language, route: Route, title: string, de
       canonical: href(route, language),
       languages: { ...alternates(route), 'x-default': href(route, getSite().languageDefault) },
     },
+    openGraph: {
+      type: 'website',
+      siteName: getSite().siteInfo.name,
+      locale: ogLocales[language],
+      url: href(route, language),
+      title,
+      description,
+      images: image ? [image] : undefined,
+    },
+    twitter: { card: image ? 'summary_large_image' : 'summary', title, description, images: image ? [image.url] : undefined },
   };
 }
 
@@ -36,17 +60,13 @@ export async function routeMetadata(language: Language, route: Route): Promise<M
       const property = getProperty(route.id, language);
       if (!property) return { title: t('property.notFoundTitle'), ...noIndex };
       const title = `${property.TypeDescription} – ${property.City}`;
-      const picture = property.XLargePictureItem;
-      return {
-        ...pageMetadata(language, route, title, cleanDescription(property.DescriptionA, 160)),
-        openGraph: { title, type: 'website', images: picture ? [{ url: picture.Url, width: picture.Width, height: picture.Height }] : undefined },
-      };
+      return pageMetadata(language, route, title, cleanDescription(property.DescriptionA, 160), socialImage(property.XLargePictureItem));
     }
     case 'projects':
       return pageMetadata(language, route, t('projects.title'), t('projects.description'));
     case 'project': {
       const project = getProject(route.id, language);
-      return project ? pageMetadata(language, route, project.Name) : { title: t('notFound.title'), ...noIndex };
+      return project ? pageMetadata(language, route, project.Name, cleanDescription(project.DescriptionA, 160), socialImage(project.XLargePictureItems[0])) : { title: t('notFound.title'), ...noIndex };
     }
     case 'thank-you':
       return { ...pageMetadata(language, route, t('thankYou.title'), t(`thankYou.forms.${route.form}`)), ...noIndex };
@@ -69,9 +89,10 @@ export async function routeMetadata(language: Language, route: Route): Promise<M
       const seo = entry.params.metadata[language];
       const title = seo?.metaTitle || localise(entry.params.title, language);
       const description = seo?.metaDescription || localise(entry.params.description, language);
+      const base = pageMetadata(language, route, title, description);
       const metadata: Metadata = {
-        ...pageMetadata(language, route, title, description),
-        openGraph: { title: seo?.ogTitle || title, description: seo?.ogDescription || description, images: seo?.ogImage ? [seo.ogImage] : undefined },
+        ...base,
+        openGraph: { ...base.openGraph, title: seo?.ogTitle || title, description: seo?.ogDescription || description, images: seo?.ogImage ? [seo.ogImage] : undefined },
         twitter: {
           card: seo?.twitterImage || seo?.ogImage ? 'summary_large_image' : 'summary',
           title: seo?.twitterTitle || title,

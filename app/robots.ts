@@ -1,0 +1,8 @@
+import type { MetadataRoute } from 'next';
+import { robotsRules } from '@/lib/seo/sitemap';
+
+export const dynamic = 'force-static';
+
+export default function robots(): MetadataRoute.Robots {
+  return robotsRules();
+}

@@ -1,0 +1,8 @@
+import type { MetadataRoute } from 'next';
+import { sitemapEntries } from '@/lib/seo/sitemap';
+
+export const dynamic = 'force-static';
+
+export default function sitemap(): MetadataRoute.Sitemap {
+  return sitemapEntries();
+}

@@ -1,0 +1,69 @@
+import type { MetadataRoute } from 'next';
+import { getProject, getProperty } from '../catalogue';
+import { getArticles, getEnabledLanguages, getMenuEntry, getSite, type Language } from '../config';
+import { allRoutes, href, type Route } from '../i18n';
+import { absoluteUrl, siteOriginForSeo } from './origin';
+
+/*
+ * sitemap.xml: every public page of every enabled language once, with its other-language
+ * versions (hreflang, x-default) and its last change. Pages that ask not to be indexed (thank-you,
+ * login, a menu entry whose SEO flag is off) are left out.
+ */
+
+function indexable(route: Route, language: Language): boolean {
+  switch (route.page) {
+    case 'thank-you':
+    case 'login':
+    case 'forgot-password':
+    case 'set-password':
+    case 'portal':
+    case 'portal-listing':
+      return false;
+    case 'menu': {
+      const entry = getMenuEntry(route.id);
+      return entry !== undefined && entry.params.metadata[language]?.seoActive !== false;
+    }
+    default:
+      return true;
+  }
+}
+
+function lastModified(route: Route, language: Language): string | undefined {
+  switch (route.page) {
+    case 'property':
+      return getProperty(route.id, language)?.LastChangedDate.slice(0, 10);
+    case 'project':
+      return getProject(route.id, language)?.LastChangedDate.slice(0, 10);
+    case 'menu':
+      return getMenuEntry(route.id)?.modifyDate.slice(0, 10);
+    case 'article':
+      return getArticles().find((article) => article.id === route.id)?.createDate.slice(0, 10);
+    default:
+      return undefined;
+  }
+}
+
+const routeKey = (route: Route) => JSON.stringify(route);
+
+export function sitemapEntries(): MetadataRoute.Sitemap {
+  const languages = getEnabledLanguages();
+  const defaultLanguage = getSite().languageDefault;
+  const byLanguage = new Map(languages.map((language) => [language, new Set(allRoutes(language).filter((route) => indexable(route, language)).map(routeKey))]));
+  const entries: MetadataRoute.Sitemap = [];
+  for (const language of languages) {
+    for (const route of allRoutes(language)) {
+      if (!indexable(route, language)) continue;
+      const versions = languages.filter((other) => byLanguage.get(other)?.has(routeKey(route)));
+      const alternates = Object.fromEntries(versions.map((other) => [other, absoluteUrl(href(route, other))]));
+      if (versions.includes(defaultLanguage)) alternates['x-default'] = absoluteUrl(href(route, defaultLanguage));
+      entries.push({ url: absoluteUrl(href(route, language)), lastModified: lastModified(route, language), alternates: { languages: alternates } });
+    }
+  }
+  return entries;
+}
+
+export function robotsRules(): MetadataRoute.Robots {
+  const languages = getEnabledLanguages();
+  const disallow = ['/api/', '/*preview', ...languages.flatMap((language) => [href({ page: 'thank-you', form: 'contact-me' }, language).replace(/contact-me\/$/, ''), href({ page: 'login' }, language), href({ page: 'portal' }, language)])];
+  return { rules: [{ userAgent: '*', allow: '/', disallow }], sitemap: `${siteOriginForSeo()}/sitemap.xml` };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { getEnabledLanguages, getMenuEntry } from '@/lib/config';
+import { allRoutes, href } from '@/lib/i18n/urls';
+import { getProperty } from '@/lib/catalogue';
+import { listingJsonLd, pageJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
+import { robotsRules, sitemapEntries } from '@/lib/seo/sitemap';
+
+describe('sitemap.xml', () => {
+  const entries = sitemapEntries();
+  const urls = entries.map((entry) => entry.url);
+
+  it('lists every public page of every enabled language exactly once', () => {
+    expect(new Set(urls).size).toBe(urls.length);
+    for (const language of getEnabledLanguages()) {
+      for (const route of allRoutes(language)) {
+        const path = href(route, language);
+        const listed = urls.some((url) => url.endsWith(path));
+        const hidden = route.page === 'thank-you' || route.page === 'login' || route.page === 'forgot-password' || route.page === 'set-password';
+        const seoOff = route.page === 'menu' && getMenuEntry(route.id)?.params.metadata[language]?.seoActive === false;
+        expect(listed, path).toBe(!hidden && !seoOff);
+      }
+    }
+  });
+
+  it('gives each URL its other languages, x-default, and the listing\'s last change', () => {
+    const listing = entries.find((entry) => entry.url.endsWith(href({ page: 'property', id: 4000001 }, 'fr')));
+    expect(listing?.lastModified).toBe(getProperty(4000001, 'fr')?.LastChangedDate.slice(0, 10));
+    const languages = listing?.alternates?.languages as Record<string, string>;
+    for (const language of getEnabledLanguages()) expect(languages[language]).toMatch(new RegExp(`${href({ page: 'property', id: 4000001 }, language)}$`));
+    expect(languages['x-default']).toBeDefined();
+  });
+
+  it('robots.txt keeps crawlers out of the API, thank-you, login and portal pages and names the sitemap', () => {
+    const robots = robotsRules();
+    const rules = Array.isArray(robots.rules) ? robots.rules[0] : robots.rules;
+    expect(rules?.disallow).toEqual(expect.arrayContaining(['/api/', '/nl/bedankt/', '/fr/merci/', '/en/login/', '/en/my-properties/']));
+    expect(robots.sitemap).toMatch(/\/sitemap\.xml$/);
+  });
+});
+
+describe('JSON-LD', () => {
+  it('describes a listing with its offer, address and size', () => {
+    const property = getProperty(4000001, 'en')!;
+    const data = listingJsonLd(property, 'en') as unknown as Record<string, Record<string, unknown>>;
+    expect(data['@type']).toBe('RealEstateListing');
+    expect(data.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' });
+    expect(data.about).toMatchObject({ '@type': 'Residence', address: { postalCode: property.Zip, addressLocality: property.City } });
+  });
+
+  it('hides the street of a listing whose address is not public, and the price on demand', () => {
+    const hidden = getProperty(4000009, 'en')!;
+    const text = JSON.stringify(listingJsonLd(hidden, 'en'));
+    if (!hidden.PublishAddress) expect(text).not.toContain(hidden.Street);
+  });
+
+  it('carries the agency and a breadcrumb on a page, and cannot close its script element', () => {
+    const graph = pageJsonLd({ page: 'property', id: 4000001 }, 'nl', (key) => key) as unknown as { '@graph': { '@type': string }[] };
+    expect(graph['@graph'].map((node) => node['@type'])).toEqual(['RealEstateAgent', 'BreadcrumbList', 'RealEstateListing']);
+    expect(serializeJsonLd({ text: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+});
