@@ -38,6 +38,7 @@ function formatDistance(metres: number, t: Awaited<ReturnType<typeof getTranslat
 /** The detail page of one listing, everything the specification lists, in the page's language. */
 export async function PropertyDetail({ property, language }: { property: Property; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'property' });
+  const forms = await getTranslations({ locale: language, namespace: 'forms.names' });
   const goal = getPropertyGoal(property);
   const available = property.Status === 1;
   const availability = property.Status === 2 ? t('sold') : property.Status === 4 ? t('rented') : undefined;
@@ -91,6 +92,9 @@ export async function PropertyDetail({ property, language }: { property: Propert
                 <a href={`#${anchor}`}>{t(label)}</a>
               </li>
             ))}
+            <li>
+              {goal === 'sale' ? <a href="#make-offer">{forms('purchase-offer')}</a> : <a href="#apply-to-rent">{forms('rental-application')}</a>}
+            </li>
           </ul>
         </nav>
       ) : null}

@@ -115,6 +115,9 @@ test.describe('property detail', () => {
     await expect(page.getByRole('heading', { name: 'Interesse in dit pand?' })).toBeVisible();
     // The link opens its disclosure: the visit form is on screen.
     await expect(page.locator('form[data-form="contact-appointment"] [name="firstName"]')).toBeVisible();
+    // A listing for sale also offers to make an offer, and leads to that form.
+    await page.getByRole('navigation', { name: 'Aanvragen' }).getByRole('link', { name: 'Een bod doen' }).click();
+    await expect(page.locator('form[data-form="purchase-offer"] [name="amount"]')).toBeVisible();
   });
 
   test('a listing without pictures says so, the description is sanitized', async ({ page }) => {
