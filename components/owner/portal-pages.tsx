@@ -1,4 +1,5 @@
 import Image from 'next/image';
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { logoutAction } from '@/lib/auth/actions';
@@ -71,8 +72,47 @@ export async function PortalHome({ owner, listings, language }: { owner: Owner; 
   );
 }
 
-function Empty({ t }: { t: T }) {
-  return <p>{t('nothingYet')}</p>;
+/**
+ * One part of a listing's history as a table under its heading, or 'Nothing yet.'. Tables that
+ * may be wide scroll inside a region that takes the keyboard focus (phones).
+ */
+function ReportTable({ id, title, columns, rows, empty, scroll = false }: { id: string; title: string; columns: string[]; rows: ReactNode[][]; empty: string; scroll?: boolean }) {
+  const table = (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((cells, row) => (
+          <tr key={row}>
+            {cells.map((cell, column) => (
+              <td key={column}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return (
+    <section aria-labelledby={id} className={styles.section}>
+      <h2 id={id}>{title}</h2>
+      {rows.length === 0 ? (
+        <p>{empty}</p>
+      ) : scroll ? (
+        <div className={styles.scroll} tabIndex={0} role="region" aria-labelledby={id}>
+          {table}
+        </div>
+      ) : (
+        table
+      )}
+    </section>
+  );
 }
 
 /** One listing: visits, the 30-day chart, calendar, communications, online media, sources, agent. */
@@ -114,123 +154,56 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         <VisitsChart days={visits.last30} language={language} id="visits-chart" />
       </section>
 
-      <section aria-labelledby="calendar" className={styles.section}>
-        <h2 id="calendar">{t('calendarTitle')}</h2>
-        {report.calendar.length === 0 ? (
-          <Empty t={t} />
-        ) : (
-          // A wide table scrolls on a phone: the region takes the keyboard focus to scroll it.
-          <div className={styles.scroll} tabIndex={0} role="region" aria-labelledby="calendar">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('date')}</th>
-                  <th scope="col">{t('type')}</th>
-                  <th scope="col">{t('subject')}</th>
-                  <th scope="col">{t('status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.calendar.map((entry, index) => (
-                  <tr key={`${entry.date}-${index}`}>
-                    <td>{dateTime(entry.date)}</td>
-                    <td>{typeOf(entry.type)}</td>
-                    <td>{entry.subject}</td>
-                    <td>{entry.fromSite && entry.status === 'confirmed' ? t('bookingConfirmed') : entry.status}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <ReportTable
+        id="calendar"
+        title={t('calendarTitle')}
+        empty={t('nothingYet')}
+        scroll
+        columns={[t('date'), t('type'), t('subject'), t('status')]}
+        rows={report.calendar.map((entry) => [
+          dateTime(entry.date),
+          typeOf(entry.type),
+          entry.subject,
+          entry.fromSite && entry.status === 'confirmed' ? t('bookingConfirmed') : entry.status,
+        ])}
+      />
 
-      <section aria-labelledby="communications" className={styles.section}>
-        <h2 id="communications">{t('communicationsTitle')}</h2>
-        {report.communications.length === 0 ? (
-          <Empty t={t} />
-        ) : (
-          <div className={styles.scroll} tabIndex={0} role="region" aria-labelledby="communications">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('date')}</th>
-                  <th scope="col">{t('type')}</th>
-                  <th scope="col">{t('contact')}</th>
-                  <th scope="col">{t('subject')}</th>
-                  <th scope="col">{t('comment')}</th>
-                  <th scope="col">{t('status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.communications.map((item, index) => (
-                  <tr key={`${item.date}-${index}`}>
-                    <td>{dateTime(item.date)}</td>
-                    <td>{typeOf(item.type)}</td>
-                    <td>{item.contact}</td>
-                    <td>{item.subject === 'site-request' ? t('siteRequest') : item.subject}</td>
-                    <td>{item.comment}</td>
-                    <td>{item.fromSite ? t('received') : item.status}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <ReportTable
+        id="communications"
+        title={t('communicationsTitle')}
+        empty={t('nothingYet')}
+        scroll
+        columns={[t('date'), t('type'), t('contact'), t('subject'), t('comment'), t('status')]}
+        rows={report.communications.map((item) => [
+          dateTime(item.date),
+          typeOf(item.type),
+          item.contact,
+          item.subject === 'site-request' ? t('siteRequest') : item.subject,
+          item.comment,
+          item.fromSite ? t('received') : item.status,
+        ])}
+      />
 
       <div className={styles.columns}>
-        <section aria-labelledby="online-media" className={styles.section}>
-          <h2 id="online-media">{t('onlineMediaTitle')}</h2>
-          {report.onlineMedia.length === 0 ? (
-            <Empty t={t} />
-          ) : (
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('medium')}</th>
-                  <th scope="col">{t('since')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.onlineMedia.map((medium) => (
-                  <tr key={medium.url}>
-                    <td>
-                      <a href={medium.url} rel="noopener noreferrer" target="_blank">
-                        {medium.name}
-                      </a>
-                    </td>
-                    <td>{formatDate(medium.since)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
-
-        <section aria-labelledby="sources" className={styles.section}>
-          <h2 id="sources">{t('sourcesTitle')}</h2>
-          {report.sources.length === 0 ? (
-            <Empty t={t} />
-          ) : (
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('source')}</th>
-                  <th scope="col">{t('count')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.sources.map((source) => (
-                  <tr key={source.name}>
-                    <td>{source.fromSite ? t('ourWebsite') : source.name}</td>
-                    <td>{source.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+        <ReportTable
+          id="online-media"
+          title={t('onlineMediaTitle')}
+          empty={t('nothingYet')}
+          columns={[t('medium'), t('since')]}
+          rows={report.onlineMedia.map((medium) => [
+            <a key={medium.url} href={medium.url} rel="noopener noreferrer" target="_blank">
+              {medium.name}
+            </a>,
+            formatDate(medium.since),
+          ])}
+        />
+        <ReportTable
+          id="sources"
+          title={t('sourcesTitle')}
+          empty={t('nothingYet')}
+          columns={[t('source'), t('count')]}
+          rows={report.sources.map((source) => [source.fromSite ? t('ourWebsite') : source.name, source.count])}
+        />
       </div>
 
       {manager ? (
