@@ -16,6 +16,10 @@ const germanPort = sitePort + 1;
 const siteDist = sitePort === 3100 ? '.next' : `.next-e2e-${sitePort}`;
 const germanDist = sitePort === 3100 ? '.next-de' : `.next-e2e-${germanPort}`;
 const germanSite = sitePort === 3100 ? 'var/site-de' : `var/site-de-${germanPort}`;
+// The static export (npm run export) of the site, served by a plain file server; its forms post
+// to the site server, which allows that origin.
+const exportPort = sitePort + 2;
+const exportDir = `var/export-e2e-${exportPort}`;
 // The servers store requests in their own database and mail them to the loopback SMTP server of
 // tests/e2e/mail-sink.mjs (port sitePort + 1025), with short retry delays.
 const mailPort = sitePort + 1025;
@@ -29,6 +33,7 @@ const serverEnv = (port: number, formRateLimit: string) => ({
   OUTBOX_RETRY_BASE_MS: '300',
   OUTBOX_RETRY_MAX_MS: '2000',
   FORM_RATE_LIMIT: formRateLimit,
+  ALLOWED_ORIGINS: `http://localhost:${exportPort}`,
 });
 
 export default defineConfig({
@@ -50,7 +55,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'site', testIgnore: /german\.spec\.ts/, use: { baseURL: `http://localhost:${sitePort}` } },
+    { name: 'site', testIgnore: [/german\.spec\.ts/, /export\.spec\.ts/], use: { baseURL: `http://localhost:${sitePort}` } },
+    { name: 'export', testMatch: /export\.spec\.ts/, use: { baseURL: `http://localhost:${exportPort}` } },
     { name: 'german', testMatch: /german\.spec\.ts/, use: { baseURL: `http://localhost:${germanPort}` } },
   ],
   webServer: [
@@ -71,6 +77,22 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       // The German server keeps the default rate limit, which a test runs into on purpose.
       env: { SITE_DIR: germanSite, NEXT_DIST_DIR: germanDist, ...serverEnv(germanPort, '10') },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Exported after the German build (one build at a time on two cores), then served as files.
+      command: `node scripts/wait-for-url.mjs http://localhost:${germanPort}/de/ && npm run export && node scripts/serve-static.mjs ${exportDir} ${exportPort}`,
+      url: `http://localhost:${exportPort}/nl/`,
+      timeout: 1_200_000,
+      reuseExistingServer: !process.env.CI,
+      env: {
+        EXPORT_DIR: exportDir,
+        EXPORT_PORT: String(sitePort + 90),
+        EXPORT_DIST_DIR: sitePort === 3100 ? '.next-export' : `.next-e2e-export-${exportPort}`,
+        NEXT_PUBLIC_API_ORIGIN: `http://localhost:${sitePort}`,
+        SITE_URL: `http://localhost:${exportPort}`,
+      },
       stdout: 'ignore',
       stderr: 'pipe',
     },

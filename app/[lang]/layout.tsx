@@ -7,6 +7,7 @@ import { BackToTop } from '@/components/layout/back-to-top';
 import { getMenuEntry, getSite } from '@/lib/config';
 import { consentTexts } from '@/lib/consent';
 import { languageParams, menuEntryHref, requireLanguage } from '@/lib/i18n';
+import { siteOriginForSeo } from '@/lib/seo/origin';
 import './globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ lang: string }> };
@@ -20,7 +21,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const language = requireLanguage(lang);
   const site = getSite();
   return {
-    metadataBase: new URL(site.siteInfo.siteUrl),
+    // SITE_URL first, as for canonical links and the sitemap: social cards need the same origin.
+    metadataBase: new URL(siteOriginForSeo()),
     title: { template: `%s | ${site.siteInfo.name}`, default: site.siteInfo.name },
     applicationName: site.siteInfo.name,
     openGraph: { siteName: site.siteInfo.name, locale: language },

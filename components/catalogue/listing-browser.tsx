@@ -42,6 +42,9 @@ export function ListingBrowser({ path, initialParams, items, cards, labels, town
 
   useEffect(() => {
     const follow = () => setParams(parseListParams(new URLSearchParams(window.location.search)));
+    // A static host serves the plain list whatever the query (npm run export): the query the
+    // server would have applied is applied here. On the server build this changes nothing.
+    if (window.location.search) follow();
     window.addEventListener('popstate', follow);
     return () => window.removeEventListener('popstate', follow);
   }, []);

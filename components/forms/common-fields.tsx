@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { serverUrl } from '@/lib/export/mode';
 import { contactDevices, contactTimeSlots, titles } from '@/lib/forms/fields';
 import { Checkbox, ChoiceGroup, Fieldset, TextField } from './fields';
 import { useRequestFormSettings } from './form-context';
@@ -35,7 +36,7 @@ export function CaptchaField() {
     <div className={`${styles.field} ${styles.wide} ${styles.captcha}`}>
       {/* A plain img: the picture is made per visitor and must not be cached or optimised. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img src={`/api/captcha/${form}/${version ? `?v=${version}` : ''}`} alt={t('ui.captchaAlt')} width={200} height={64} loading="lazy" />
+      <img src={`${serverUrl(`/api/captcha/${form}/`) ?? ''}${version ? `?v=${version}` : ''}`} alt={t('ui.captchaAlt')} width={200} height={64} loading="lazy" />
       <button type="button" className={styles.linkButton} onClick={() => setRefresh((value) => value + 1)}>
         {t('ui.newCaptcha')}
       </button>

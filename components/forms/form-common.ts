@@ -1,5 +1,6 @@
 import { getCities, getTypes } from '@/lib/catalogue';
-import { getMenuEntry, type Language } from '@/lib/config';
+import { getMenuEntry, getSite, type Language } from '@/lib/config';
+import { formatPhone, phoneHref } from '@/lib/format';
 import { href, menuEntryHref } from '@/lib/i18n';
 import type { Choice } from './fields';
 import type { FormCommon } from './request-forms';
@@ -7,7 +8,12 @@ import type { FormCommon } from './request-forms';
 /** What every form island needs from the server: the language and where the privacy statement is. */
 export function formCommon(language: Language): FormCommon {
   const privacy = getMenuEntry('privacy-statement');
-  return { language, privacyHref: privacy && privacy.status !== 'Draft' ? menuEntryHref(privacy, language) : href({ page: 'home' }, language) };
+  const { phone, email } = getSite().siteInfo;
+  return {
+    language,
+    privacyHref: privacy && privacy.status !== 'Draft' ? menuEntryHref(privacy, language) : href({ page: 'home' }, language),
+    agency: { phone: formatPhone(phone), phoneHref: phoneHref(phone), email },
+  };
 }
 
 export function typeChoices(language: Language): Choice[] {

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver, type ResolverResult } from 'react-hook-form';
+import { serverUrl } from '@/lib/export/mode';
 import { formDefinitions, formEndpoint } from '@/lib/forms/definitions';
 import { captchaAnswer, formSchemas, type FormName } from '@/lib/forms/schemas';
 import { RequestFormSettings } from './form-context';
@@ -63,6 +64,9 @@ function adoptTypedValues(form: HTMLFormElement, setValue: (name: string, value:
   }
 }
 
+/** How to reach the agency when a form cannot be sent (a static copy without server). */
+export type AgencyContact = { phone: string; phoneHref: string; email: string };
+
 export type RequestFormProps = {
   form: FormName;
   language: string;
@@ -71,15 +75,19 @@ export type RequestFormProps = {
   hidden?: Record<string, string | number>;
   defaultValues?: FieldValues;
   submitLabel?: string;
-  /** Set on exported copies that have no server to post to. */
+  /** Why the form cannot be sent here; an exported copy without a server says so by itself. */
   disabledMessage?: string;
+  /** Shown with that message, so the visitor can still reach the agency. */
+  agency?: AgencyContact;
   idPrefix?: string;
   children: ReactNode;
 };
 
-export function RequestForm({ form, language, privacyHref, hidden = {}, defaultValues, submitLabel, disabledMessage, idPrefix = form, children }: RequestFormProps) {
+export function RequestForm({ form, language, privacyHref, hidden = {}, defaultValues, submitLabel, disabledMessage, agency, idPrefix = form, children }: RequestFormProps) {
   const t = useTranslations('forms');
   const definition = formDefinitions[form];
+  const action = serverUrl(formEndpoint(form));
+  const unavailable = disabledMessage ?? (action === undefined ? t('ui.unavailable') : undefined);
   const methods = useForm<FieldValues>({ resolver: resolverFor(form), mode: 'onTouched', defaultValues: { ...hidden, ...defaultValues }, shouldFocusError: false });
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -106,9 +114,12 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
       let response: Response;
       try {
         response = definition.upload
-          ? await fetch(element.action, { method: 'POST', body: new FormData(element), headers: { accept: 'application/json' } })
+          ? await fetch(element.action, { method: 'POST', body: new FormData(element), headers: { accept: 'application/json' }, credentials: 'include' })
           : await fetch(element.action, {
               method: 'POST',
+              // 'include': on an exported copy the form posts to the API origin, and the captcha
+              // cookie that origin set must travel with it.
+              credentials: 'include',
               headers: { 'content-type': 'application/json', accept: 'application/json' },
               body: JSON.stringify({ ...values, ...hidden, captcha: values.captcha, ...meta }),
             });
@@ -148,10 +159,16 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
     },
   );
 
-  if (disabledMessage) {
+  if (unavailable !== undefined || action === undefined) {
     return (
       <p className={styles.unavailable} role="note">
-        {disabledMessage}
+        {unavailable}
+        {agency ? (
+          <>
+            {' '}
+            <a href={agency.phoneHref}>{agency.phone}</a> · <a href={`mailto:${agency.email}`}>{agency.email}</a>
+          </>
+        ) : null}
       </p>
     );
   }
@@ -162,7 +179,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
         <form
           ref={formRef}
           className={styles.form}
-          action={formEndpoint(form)}
+          action={action}
           method="post"
           encType={definition.upload ? 'multipart/form-data' : undefined}
           noValidate={hydrated}

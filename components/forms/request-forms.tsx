@@ -2,12 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { serverUrl } from '@/lib/export/mode';
 import { goals } from '@/lib/forms/fields';
 import { formDefinitions } from '@/lib/forms/definitions';
 import type { SlotAvailability } from '@/lib/forms/slots';
 import { ContactFields, FormEnd, IdentityFields } from './common-fields';
 import { Checkbox, ChoiceGroup, FileField, Fieldset, TextField, type Choice } from './fields';
-import { RequestForm } from './request-form';
+import { RequestForm, type AgencyContact } from './request-form';
 import styles from './forms.module.css';
 
 /*
@@ -15,7 +16,7 @@ import styles from './forms.module.css';
  * field blocks; what differs is what a visitor is asked.
  */
 
-export type FormCommon = { language: string; privacyHref: string; disabledMessage?: string };
+export type FormCommon = { language: string; privacyHref: string; disabledMessage?: string; agency?: AgencyContact };
 
 function formatSlot(slot: SlotAvailability, t: ReturnType<typeof useTranslations<'forms'>>): string {
   const [year, month, day] = slot.start.slice(0, 10).split('-');
@@ -27,9 +28,10 @@ export function VisitForm({ common, propertyId, slots: initialSlots }: { common:
   const t = useTranslations('forms');
   const [slots, setSlots] = useState(initialSlots);
   useEffect(() => {
-    if (common.disabledMessage) return;
+    const url = serverUrl(`/api/slots/${propertyId}/`);
+    if (common.disabledMessage || url === undefined) return;
     let cancelled = false;
-    fetch(`/api/slots/${propertyId}/`)
+    fetch(url)
       .then((response) => (response.ok ? (response.json() as Promise<{ slots: SlotAvailability[] }>) : undefined))
       .then((body) => {
         if (body && !cancelled) setSlots(body.slots);

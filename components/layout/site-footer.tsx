@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { CookieSettingsLink } from '@/components/consent/cookie-settings-link';
 import { NewsletterSignup } from '@/components/forms/newsletter-signup';
 import { getMenuEntry, getSite, localise, type Language } from '@/lib/config';
+import { deployedHref } from '@/lib/export/links';
 import { href, menuEntryHref } from '@/lib/i18n';
 import styles from './site-footer.module.css';
 
@@ -15,6 +16,8 @@ export async function SiteFooter({ language }: { language: Language }) {
   const tConsent = await getTranslations('consent');
   const forms = await getTranslations('forms.names');
   const { footer, siteInfo } = getSite();
+  // The owner portal is a server page: an exported copy links to the server, or leaves it out.
+  const loginHref = deployedHref(href({ page: 'login' }, language));
   return (
     <footer className={styles.footer} style={{ background: footer.bgColor, color: footer.textColor }}>
       <address className={styles.address}>
@@ -34,9 +37,11 @@ export async function SiteFooter({ language }: { language: Language }) {
             </li>
           );
         })}
-        <li>
-          <Link href={href({ page: 'login' }, language)}>{t('login')}</Link>
-        </li>
+        {loginHref === undefined ? null : (
+          <li>
+            <a href={loginHref}>{t('login')}</a>
+          </li>
+        )}
         <li>
           <CookieSettingsLink label={tConsent('settingsLink')} />
         </li>

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { SearchPanel } from '@/components/search/search-panel';
 import { searchIndexUrl, searchPanelLabels } from '@/components/search/search-labels';
 import { getEnabledLanguages, getMenu, getSite, localise, type Language, type MenuEntry } from '@/lib/config';
+import { deployedHref } from '@/lib/export/links';
 import { href, menuEntryHref } from '@/lib/i18n';
 import { imageUrl, logoHeights } from '@/lib/media/image-url';
 import { MenuDisclosure } from './menu-disclosure';
@@ -33,12 +34,16 @@ function Icon({ name }: { name: string }) {
 }
 
 function HeaderLinks({ links, language }: { links: HeaderLink[]; language: Language }) {
-  const shown = links.filter((link) => link.status === 'Published');
+  // A link to a page this build cannot serve (the owner login on a static export without server) is left out.
+  const shown = links.flatMap((link) => {
+    const target = link.status === 'Published' ? deployedHref(localise(link.link, language)) : undefined;
+    return target === undefined ? [] : [{ ...link, target }];
+  });
   if (shown.length === 0) return null;
   return (
     <ul className={styles.links}>
       {shown.map((link) => {
-        const target = localise(link.link, language);
+        const target = link.target;
         const external = opensInNewTab(target);
         return (
           <li key={`${target}-${localise(link.label, language)}`}>
@@ -62,8 +67,17 @@ function entryLink(entry: MenuEntry, language: Language, className?: string) {
       </a>
     );
   }
+  const target = deployedHref(menuEntryHref(entry, language));
+  if (target === undefined) return null;
+  if (target !== menuEntryHref(entry, language)) {
+    return (
+      <a href={target} className={className}>
+        {label}
+      </a>
+    );
+  }
   return (
-    <Link href={menuEntryHref(entry, language)} className={className}>
+    <Link href={target} className={className}>
       {label}
     </Link>
   );

@@ -1,9 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import type { Language } from '@/lib/config';
+import { isStaticExport } from '@/lib/export/mode';
 import type { SearchPanelLabels } from './search-panel';
 
-/** Where the search panel fetches its data (app/api/search-index/[lang]). */
-export const searchIndexUrl = (language: Language) => `/api/search-index/${language}/`;
+/**
+ * Where the search panel fetches its data (app/api/search-index/[lang]); `npm run export` saves
+ * it as a .json file, which a static host serves with the right content type.
+ */
+export const searchIndexUrl = (language: Language) => (isStaticExport() ? `/api/search-index/${language}.json` : `/api/search-index/${language}/`);
 
 /** The panel's texts, with ICU arguments left as {placeholders} for the island to fill. */
 export async function searchPanelLabels(language: Language): Promise<SearchPanelLabels> {

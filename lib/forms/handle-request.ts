@@ -7,7 +7,7 @@ import { href } from '../i18n';
 import { translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
-import { allowedOrigins, isSameOrigin } from '../security/origin';
+import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors } from '../security/origin';
 import { hashPassword } from '../security/password';
 import { clientAddress, createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { captchaCookie, checkCaptcha } from './captcha';
@@ -130,7 +130,8 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
     return respond({ ...failure(language, 429, 'rateLimited'), headers: { 'retry-after': String(limit.retryAfterSeconds) } }, html, language, backHref);
   }
 
-  const thankYou = href({ page: 'thank-you', form: definition.thankYou }, language);
+  // A plain post from an exported copy of the site (ALLOWED_ORIGINS) lands on that copy's page.
+  const thankYou = `${allowedOtherOrigin(request) ?? ''}${href({ page: 'thank-you', form: definition.thankYou }, language)}`;
   // A bot that filled the invisible field is told "thank you" and nothing is kept.
   if (textOf(fields[honeypotField])) return respond({ status: 200, body: { ok: true, id: 'ignored', redirect: thankYou } }, html, language, backHref);
 
@@ -225,7 +226,13 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
   }
 }
 
-/** A route handler for one form: `export const POST = formRoute('contact-me')`. */
+/**
+ * The route handlers of one form: `export const { POST, OPTIONS } = formRoute('contact-me')`.
+ * OPTIONS and the CORS headers serve exported copies of the site named in ALLOWED_ORIGINS.
+ */
 export function formRoute(form: FormName) {
-  return (request: Request) => handleFormRequest(form, request);
+  return {
+    POST: async (request: Request) => withCors(request, await handleFormRequest(form, request)),
+    OPTIONS: (request: Request) => preflight(request, 'POST'),
+  };
 }

@@ -71,6 +71,15 @@ export function menuEntryHref(entry: MenuEntry, language: Language): string {
   }
 }
 
+/** Pages that need the server (a session, server actions): a static export links them on its API origin. */
+export const serverOnlyPages = ['login', 'forgot-password', 'set-password', 'portal', 'portal-listing'] as const satisfies readonly Route['page'][];
+
+/** Whether a site path is one of serverOnlyPages, in any language. */
+export function isServerOnlyPath(path: string): boolean {
+  const page = resolvePath(path.split(/[?#]/, 1)[0] ?? path)?.route.page;
+  return page !== undefined && (serverOnlyPages as readonly string[]).includes(page);
+}
+
 export function href(route: Route, language: Language): string {
   switch (route.page) {
     case 'home':

@@ -3,6 +3,8 @@
  * as well as by server components, so nothing here may touch the file system.
  */
 
+import { isStaticExport } from '../export/mode';
+
 export type ImageFormat = 'webp' | 'png';
 
 export interface ImageUrlOptions {
@@ -64,12 +66,25 @@ export function imageUrl(src: string, options: ImageUrlOptions): string {
   // "The largest is unchanged": the original is served as a static file, so the browser and any
   // CDN cache one copy instead of a re-encoded duplicate.
   if (width !== undefined && width >= originalWidth && height === undefined && !formatChanges) return src;
+  // A static host ignores query strings, so the export names the same variant by its path.
+  if (isStaticExport()) return imagePath(src, { width, height, format });
   const query = [`src=${encodeURIComponent(src)}`];
   if (width !== undefined) query.push(`width=${width}`);
   if (height !== undefined) query.push(`height=${height}`);
   // Always named, so one variant has one URL (and one cache entry) whatever the caller omitted.
   query.push(`format=${format ?? 'webp'}`);
   return `${imageRoutePath}?${query.join('&')}`;
+}
+
+/**
+ * The path form of a variant, `/api/image/w400/catalogue/4000001/1-xl.webp.webp`: the size, the
+ * original's path, then the output format as the extension, so a static host serves it with the
+ * right content type. The server answers it too (app/api/image/[...variant]), which is how
+ * `npm run export` collects the pictures.
+ */
+export function imagePath(src: string, { width, height, format }: ImageUrlOptions): string {
+  const size = [width === undefined ? '' : `w${width}`, height === undefined ? '' : `h${height}`].filter(Boolean).join('-') || 'original';
+  return `${imageRoutePath}${size}${pathOf(src)}.${format ?? 'webp'}`;
 }
 
 /**

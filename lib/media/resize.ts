@@ -86,6 +86,24 @@ export function parseImageQuery(params: URLSearchParams): ParsedImageRequest {
   return { ok: true, request };
 }
 
+/** Reads the path form of imagePath (the segments after /api/image/) as the query it stands for. */
+export function parseImagePath(segments: readonly string[]): ParsedImageRequest {
+  const [size, ...rest] = segments;
+  const sizes = size === 'original' ? [] : (size ?? '').split('-');
+  const last = rest.at(-1) ?? '';
+  const dot = last.lastIndexOf('.');
+  if (rest.length === 0 || dot <= 0) return { ok: false, reason: 'expected /api/image/{size}/{path}.{format}' };
+  const params = new URLSearchParams({ src: `/${[...rest.slice(0, -1), last.slice(0, dot)].join('/')}` });
+  for (const part of sizes) {
+    const match = /^([wh])(\d+)$/.exec(part);
+    const key = match?.[1] === 'w' ? 'width' : match?.[1] === 'h' ? 'height' : undefined;
+    if (!match || key === undefined || params.has(key)) return { ok: false, reason: 'size must be w{width}, h{height}, w{width}-h{height} or original' };
+    params.set(key, match[2]!);
+  }
+  params.set('format', last.slice(dot + 1));
+  return parseImageQuery(params);
+}
+
 /** The file behind `src`, or undefined when there is none inside public/ (symlinks included). */
 async function locate(src: string, publicDir: string): Promise<{ file: string; version: string } | undefined> {
   try {

@@ -26,3 +26,35 @@ export function allowedOrigins(): string[] {
     .map((entry) => entry.trim().replace(/\/$/, ''))
     .filter(Boolean);
 }
+
+/**
+ * CORS headers for a request from one of ALLOWED_ORIGINS (an exported copy of the site posting
+ * to this server), or none: the browser then keeps the answer from the other page's script.
+ */
+export function corsHeaders(request: Request): Record<string, string> {
+  const origin = request.headers.get('origin');
+  if (!origin || !allowedOrigins().includes(origin)) return {};
+  return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' };
+}
+
+/** The same response with corsHeaders(request) added. */
+export function withCors(request: Request, response: Response): Response {
+  for (const [name, value] of Object.entries(corsHeaders(request))) response.headers.set(name, value);
+  return response;
+}
+
+/** The answer to a CORS preflight (a JSON post from an allowed origin asks first). */
+export function preflight(request: Request, methods: string): Response {
+  const headers = corsHeaders(request);
+  if (!headers['access-control-allow-origin']) return new Response(null, { status: 403 });
+  return new Response(null, {
+    status: 204,
+    headers: { ...headers, 'access-control-allow-methods': methods, 'access-control-allow-headers': 'content-type, accept', 'access-control-max-age': '600' },
+  });
+}
+
+/** The origin of a browser request coming from one of ALLOWED_ORIGINS, where its visitor should land afterwards. */
+export function allowedOtherOrigin(request: Request): string | undefined {
+  const origin = request.headers.get('origin');
+  return origin && allowedOrigins().includes(origin) ? origin : undefined;
+}

@@ -1,13 +1,13 @@
 import { getProperty } from '../catalogue';
 import { getStore, recordVisit } from '../db';
 import { readBody } from '../forms/read-body';
-import { isSameOrigin } from '../security/origin';
+import { allowedOrigins, isSameOrigin } from '../security/origin';
 import { clientAddress } from '../security/rate-limit';
 import { brusselsDay, isBot, visitorHash } from './visits';
 
 /** POST /api/visits/ {"id": 4000001}: the detail page reports a view (navigator.sendBeacon). */
 export async function visitRoute(request: Request): Promise<Response> {
-  if (!isSameOrigin(request)) return new Response(null, { status: 403 });
+  if (!isSameOrigin(request, allowedOrigins())) return new Response(null, { status: 403 });
   const userAgent = request.headers.get('user-agent');
   // A beacon sends text/plain; read it as JSON whatever its type says.
   const body = await readBody(new Request(request.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await request.text() }), { withFiles: false });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { crawlSite } from './link-crawl';
 import { allUrls, getEnabledLanguages } from './site-urls';
 import { storeConsent } from './stored-consent';
 
@@ -38,4 +39,11 @@ test("the demand register answers at its ASCII-apostrophe path", async ({ reques
   expect((await request.get('/en/i%27m-looking-for/')).status()).toBe(200);
   await page.goto("/en/i'm-looking-for/");
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("I'm looking for");
+});
+
+test('the link crawl finds no dead link: pages, pictures, scripts, styles and structured data', async ({ request, baseURL }) => {
+  test.setTimeout(300_000);
+  const result = await crawlSite(request, baseURL!);
+  expect(result.dead).toEqual([]);
+  expect(result.pages).toBeGreaterThan(200);
 });

@@ -8,7 +8,7 @@ process.env.FORM_RATE_LIMIT = '1000';
 delete process.env.SMTP_URL;
 
 const { openStore, setStore, listRequests } = await import('@/lib/db');
-const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
+const { formRoute, handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
 const { getAppointmentSlots } = await import('@/lib/catalogue');
 const { brusselsNow } = await import('@/lib/forms/slots');
@@ -259,5 +259,55 @@ describe('documents', () => {
     expect(((await again.json()) as { message: string }).message).toBe(fr.forms.status.documentsAlreadyRequested);
     expect((await send('request-documents', { ...fields, propertyId: 4000008 })).status).toBe(201);
     expect(await count()).toBe(2);
+  });
+});
+
+describe('an exported copy of the site posting here (ALLOWED_ORIGINS)', () => {
+  const copy = 'https://static.example.be';
+  const route = formRoute('contact-me');
+  beforeEach(() => {
+    process.env.ALLOWED_ORIGINS = `${copy}, https://other.example.be`;
+  });
+  afterAll(() => {
+    delete process.env.ALLOWED_ORIGINS;
+  });
+
+  it('answers the preflight of an allowed origin only', async () => {
+    const preflight = (origin: string) => route.OPTIONS(new Request(`${origin}/api/forms/contact-me/`, { method: 'OPTIONS', headers: { origin } }));
+    const allowed = await preflight(copy);
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(copy);
+    expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(allowed.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(allowed.headers.get('access-control-allow-headers')).toContain('content-type');
+    expect((await preflight('https://evil.example')).status).toBe(403);
+  });
+
+  it('stores a JSON request and lets the copy read the answer', async () => {
+    const captcha = captchaFor('contact-me');
+    const response = await route.POST(post('contact-me', { ...visitor, propertyId: 4000001, captcha: captcha.answer, lang: 'fr' }, { headers: { origin: copy, cookie: captcha.cookie } }));
+    expect(response.status).toBe(201);
+    expect(response.headers.get('access-control-allow-origin')).toBe(copy);
+    expect(((await response.json()) as { redirect: string }).redirect).toBe(`${copy}/fr/merci/contact-me/`);
+    expect(await count()).toBe(1);
+  });
+
+  it('sends a plain post back to the copy’s thank-you page, and still refuses other sites', async () => {
+    const newsletter = formRoute('sign-newsletter');
+    const plain = (origin: string) =>
+      newsletter.POST(
+        new Request(`${origin}/api/forms/sign-newsletter/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100' },
+          body: new URLSearchParams({ lang: 'nl', email: 'lezer@example.be', privacy: 'on', fax: '' }).toString(),
+        }),
+      );
+    const response = await plain(copy);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${copy}/nl/bedankt/sign-newsletter/`);
+    const evil = await plain('https://evil.example');
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await count()).toBe(1);
   });
 });

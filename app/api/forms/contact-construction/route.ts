@@ -1,3 +1,3 @@
 import { formRoute } from '@/lib/forms/handle-request';
 
-export const POST = formRoute('contact-construction');
+export const { POST, OPTIONS } = formRoute('contact-construction');

@@ -1,3 +1,3 @@
 import { formRoute } from '@/lib/forms/handle-request';
 
-export const POST = formRoute('contact-demand');
+export const { POST, OPTIONS } = formRoute('contact-demand');

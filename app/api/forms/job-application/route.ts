@@ -1,3 +1,3 @@
 import { formRoute } from '@/lib/forms/handle-request';
 
-export const POST = formRoute('job-application');
+export const { POST, OPTIONS } = formRoute('job-application');

@@ -1,3 +1,3 @@
 import { formRoute } from '@/lib/forms/handle-request';
 
-export const POST = formRoute('rental-application');
+export const { POST, OPTIONS } = formRoute('rental-application');

@@ -1,3 +1,3 @@
 import { formRoute } from '@/lib/forms/handle-request';
 
-export const POST = formRoute('request-documents');
+export const { POST, OPTIONS } = formRoute('request-documents');

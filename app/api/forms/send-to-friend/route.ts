@@ -1,3 +1,3 @@
 import { formRoute } from '@/lib/forms/handle-request';
 
-export const POST = formRoute('send-to-friend');
+export const { POST, OPTIONS } = formRoute('send-to-friend');

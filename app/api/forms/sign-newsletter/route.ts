@@ -1,3 +1,3 @@
 import { formRoute } from '@/lib/forms/handle-request';
 
-export const POST = formRoute('sign-newsletter');
+export const { POST, OPTIONS } = formRoute('sign-newsletter');

@@ -1,3 +1,3 @@
 import { formRoute } from '@/lib/forms/handle-request';
 
-export const POST = formRoute('site-contact');
+export const { POST, OPTIONS } = formRoute('site-contact');

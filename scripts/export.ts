@@ -1,0 +1,197 @@
+/*
+ * npm run export: the public site as plain static files in out/ (EXPORT_DIR), for any static host.
+ *
+ * 1. `next build` with NEXT_PUBLIC_STATIC_EXPORT=1 into .next-export: pictures get path URLs
+ *    (a static host ignores query strings), forms post to NEXT_PUBLIC_API_ORIGIN or say that
+ *    requests are unavailable, the owner login links to that server or is left out.
+ * 2. `next start` on that build (EXPORT_PORT, default 3190), and a crawl from every language's
+ *    pages, following every link and every file a page uses; each answer is written to out/.
+ * 3. .next-export/static and public/ copied, the search index saved as .json, the language
+ *    detection page on '/', the unlocalised links as redirect pages, 404.html.
+ *
+ * A link that answers 4xx/5xx fails the export, naming the page it was found on.
+ * `--skip-build` reuses an existing .next-export (same environment!).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { getDefaultLanguage, getEnabledLanguages } from '../lib/config';
+import { outputFile, pageReferences } from '../lib/export/crawl';
+import { staticRedirectPages } from '../lib/export/static-pages';
+import { allRoutes, href, isServerOnlyPath, serverOnlyPages } from '../lib/i18n/urls';
+import { siteOriginForSeo } from '../lib/seo/origin';
+
+const distDir = process.env.EXPORT_DIST_DIR || '.next-export';
+const outDir = path.resolve(process.env.EXPORT_DIR || 'out');
+const port = Number(process.env.EXPORT_PORT || 3190);
+const server = `http://localhost:${port}`;
+
+const exportEnv = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_PUBLIC_STATIC_EXPORT: '1' };
+
+function build(): void {
+  console.log(`Building the static-export variant into ${distDir}…`);
+  const result = spawnSync('npx', ['next', 'build'], { env: exportEnv, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('next build failed');
+}
+
+async function startServer(): Promise<ChildProcess> {
+  mkdirSync('var', { recursive: true });
+  rmSync('var/export.db', { force: true });
+  // Its own database and no mail: nothing is posted during the crawl, but the server migrates at start.
+  const child = spawn('npx', ['next', 'start', '-p', String(port)], {
+    env: { ...exportEnv, DATABASE_URL: 'file:var/export.db', SMTP_URL: '', WEBHOOK_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode} (is port ${port} free? set EXPORT_PORT)`);
+    try {
+      const response = await fetch(`${server}/robots.txt`);
+      if (response.ok) return child;
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The export server did not answer on ${server}`);
+}
+
+function stopServer(child: ChildProcess): void {
+  if (child.pid !== undefined && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function write(file: string, body: string | Uint8Array): void {
+  const target = path.resolve(outDir, file);
+  if (!target.startsWith(outDir + path.sep)) throw new Error(`Refusing to write outside ${outDir}: ${file}`);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, body);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A page the server answered with a redirect becomes a page that redirects. */
+function redirectPage(location: string): string {
+  const target = escapeHtml(location);
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><link rel="canonical" href="${target}"><meta http-equiv="refresh" content="0; url=${target}"><title>${target}</title></head><body><a href="${target}">${target}</a></body></html>\n`;
+}
+
+type Problem = { url: string; status: number; foundOn: string };
+
+async function crawl(): Promise<{ pages: number; files: number; problems: Problem[] }> {
+  const siteOrigins = [new URL(server).origin, new URL(siteOriginForSeo()).origin];
+  const publicDir = path.resolve('public');
+  const seen = new Set<string>();
+  const queue: { path: string; kind: 'page' | 'file'; foundOn: string }[] = [];
+  const problems: Problem[] = [];
+  let pages = 0;
+  let files = 0;
+  const enqueue = (sitePath: string, kind: 'page' | 'file', foundOn: string) => {
+    const pathname = new URL(sitePath, server).pathname;
+    // Copied as folders, not fetched one by one.
+    if (pathname.startsWith('/_next/static/')) return;
+    if (kind === 'file' && existsSync(path.join(publicDir, decodeURIComponent(pathname)))) return;
+    if (seen.has(pathname)) return;
+    seen.add(pathname);
+    // Those links must point at the API origin (lib/export/links): a static host cannot answer them.
+    if (kind === 'page' && isServerOnlyPath(pathname)) {
+      problems.push({ url: pathname, status: 0, foundOn });
+      return;
+    }
+    queue.push({ path: pathname, kind, foundOn });
+  };
+  for (const language of getEnabledLanguages()) {
+    for (const route of allRoutes(language)) if (!(serverOnlyPages as readonly string[]).includes(route.page)) enqueue(href(route, language).split('?')[0]!, 'page', '(every route)');
+  }
+  enqueue('/sitemap.xml', 'file', '(seed)');
+  enqueue('/robots.txt', 'file', '(seed)');
+
+  const visit = async ({ path: sitePath, foundOn }: (typeof queue)[number]) => {
+    const response = await fetch(`${server}${sitePath}`, { redirect: 'manual' });
+    if (response.status >= 300 && response.status < 400) {
+      const location = new URL(response.headers.get('location') ?? '/', `${server}${sitePath}`);
+      const target = siteOrigins.includes(location.origin) ? `${location.pathname}${location.search}` : location.href;
+      write(outputFile(sitePath), redirectPage(target));
+      if (siteOrigins.includes(location.origin)) enqueue(location.pathname, 'page', sitePath);
+      return;
+    }
+    if (!response.ok) {
+      problems.push({ url: sitePath, status: response.status, foundOn });
+      return;
+    }
+    const body = new Uint8Array(await response.arrayBuffer());
+    write(outputFile(sitePath), body);
+    if ((response.headers.get('content-type') ?? '').includes('text/html')) {
+      pages += 1;
+      const references = pageReferences(new TextDecoder().decode(body), `${server}${sitePath}`, siteOrigins);
+      for (const page of references.pages) enqueue(page, 'page', sitePath);
+      for (const file of references.files) enqueue(file, 'file', sitePath);
+    } else {
+      files += 1;
+    }
+  };
+  // A few requests at a time: the server renders nothing (every page is prerendered) but sharp
+  // encodes each picture variant once.
+  let active = 0;
+  await new Promise<void>((resolve, reject) => {
+    const pump = () => {
+      if (queue.length === 0 && active === 0) resolve();
+      while (active < 6 && queue.length > 0) {
+        active += 1;
+        visit(queue.shift()!).then(() => {
+          active -= 1;
+          pump();
+        }, reject);
+      }
+    };
+    pump();
+  });
+  return { pages, files, problems };
+}
+
+async function writeServerOnlyFiles(): Promise<void> {
+  for (const language of getEnabledLanguages()) {
+    const response = await fetch(`${server}/api/search-index/${language}/`);
+    if (!response.ok) throw new Error(`search index ${language}: ${response.status}`);
+    write(`api/search-index/${language}.json`, await response.text());
+  }
+  // The page static hosts show for any unknown path, in the default language.
+  const missing = await fetch(`${server}/${getDefaultLanguage()}/this-page-does-not-exist/`);
+  if (missing.status !== 404) throw new Error(`expected the not-found page to answer 404, got ${missing.status}`);
+  write('404.html', await missing.text());
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  if (!process.argv.includes('--skip-build')) build();
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const child = await startServer();
+  try {
+    const result = await crawl();
+    await writeServerOnlyFiles();
+    cpSync(path.join(distDir, 'static'), path.join(outDir, '_next', 'static'), { recursive: true });
+    cpSync('public', outDir, { recursive: true });
+    for (const page of staticRedirectPages()) write(page.file, page.html);
+    if (result.problems.length > 0) {
+      for (const problem of result.problems) console.error(`  ${problem.status || 'server-only page'} ${problem.url} (linked from ${problem.foundOn})`);
+      throw new Error(`${result.problems.length} dead link(s): the export is incomplete`);
+    }
+    const apiOrigin = process.env.NEXT_PUBLIC_API_ORIGIN;
+    console.log(`Exported ${result.pages} pages and ${result.files} other files to ${outDir} in ${Math.round((Date.now() - started) / 1000)} s.`);
+    console.log(apiOrigin ? `Forms post to ${apiOrigin} (add this site's origin to ALLOWED_ORIGINS there).` : 'NEXT_PUBLIC_API_ORIGIN is not set: the forms say that requests are unavailable.');
+  } finally {
+    stopServer(child);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

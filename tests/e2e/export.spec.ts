@@ -1,0 +1,185 @@
+import { expect, test } from '@playwright/test';
+import { getCities, getProjects, getProperties } from '@/lib/catalogue';
+import { applyListParams, parseListParams, type ListItem } from '@/lib/catalogue/list-query';
+import { townSearchNames } from '@/lib/catalogue';
+import { getEnabledLanguages } from '@/lib/config';
+import { href } from '@/lib/i18n/urls';
+import { acceptPrivacy, fillIdentity, messages, requestsFor, sitePort, solveCaptcha, uniqueEmail } from './forms-helpers';
+import { crawlSite } from './link-crawl';
+import { checkPagesSeo, checkSitemapAndRobots, servedRoutes } from './seo-checks';
+import { storeConsent } from './stored-consent';
+
+/*
+ * The static export (npm run export, built by playwright.config.ts with NEXT_PUBLIC_API_ORIGIN
+ * pointing at the site server) served by scripts/serve-static.mjs, a plain file server that
+ * ignores query strings and knows no redirects: what any static host or CDN does.
+ */
+
+test.beforeEach(async ({ page }) => storeConsent(page));
+
+const apiOrigin = `http://localhost:${sitePort}`;
+
+test('the link crawl finds no dead link, and no link to a page only the server has', async ({ request, baseURL }) => {
+  test.setTimeout(300_000);
+  const result = await crawlSite(request, baseURL!, { staticExport: true });
+  expect(result.dead).toEqual([]);
+  expect(result.pages).toBeGreaterThan(200);
+  expect(result.files).toBeGreaterThan(500);
+});
+
+test('sitemap.xml lists every public URL exactly once, and every one of them is in the copy', async ({ request }) => {
+  test.setTimeout(120_000);
+  await checkSitemapAndRobots(request);
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const missing: string[] = [];
+  for (const [, loc] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const response = await request.get(new URL(loc!).pathname, { maxRedirects: 0 });
+    if (response.status() !== 200) missing.push(`${response.status()} ${loc}`);
+  }
+  expect(missing).toEqual([]);
+});
+
+for (const language of getEnabledLanguages()) {
+  test(`every localized path in ${language} is a page with JSON-LD, canonical and hreflang`, async ({ request }) => {
+    test.setTimeout(180_000);
+    await checkPagesSeo(request, language, servedRoutes(language, true));
+  });
+}
+
+test.describe('what the server did, done by the static pages', () => {
+  test('/ picks the browser language, and ?lng is chosen and remembered', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'fr-BE' });
+    await storeConsent(context);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/fr\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await page.goto('/?lng=en');
+    await expect(page).toHaveURL(/\/en\/$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/en\/$/);
+    await context.close();
+  });
+
+  test('a browser in a language the site does not have gets the default one', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ja-JP' });
+    await storeConsent(context);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/nl\/$/);
+    await context.close();
+  });
+
+  test('the unlocalised links of the spec reach their page in the detected language', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'fr-BE' });
+    await storeConsent(context);
+    const page = await context.newPage();
+    await page.goto('/for-sale/?city=Mons%7C7000');
+    await expect(page).toHaveURL(/\/fr\/a-vendre\/\?city=Mons%7C7000$/);
+    await page.goto('/for-rent/');
+    await expect(page).toHaveURL(/\/fr\/a-louer\/$/);
+    const property = getProperties('fr')[0]!;
+    await page.goto(`/property/${property.ID}/`);
+    await expect(page).toHaveURL(new RegExp(`${href({ page: 'property', id: property.ID }, 'fr')}$`));
+    await page.goto('/contact-demand/');
+    await expect(page).toHaveURL(new RegExp(`${href({ page: 'menu', id: 'free-valuation' }, 'fr')}$`));
+    const project = getProjects('fr')[0]!;
+    await page.goto(`/project/?id=${project.ID}`);
+    await expect(page).toHaveURL(new RegExp(`${href({ page: 'project', id: project.ID }, 'fr')}$`));
+    await page.goto('/project/?id=1');
+    await expect(page).toHaveURL(new RegExp(`${href({ page: 'projects' }, 'fr')}$`));
+    await context.close();
+  });
+
+  test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+    const response = await page.goto('/nl/bestaat-niet/');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.nl.notFound.title);
+  });
+
+  test('a filtered list shows the filtered listings, though the host ignores the query', async ({ page }) => {
+    const city = getCities('fr', 'sale').find((candidate) => candidate.countSaleProperty > 1 && candidate.countSaleProperty < 12)!;
+    const query = `?city=${encodeURIComponent(`${city.Name}|${city.Zip}`)}`;
+    const items: ListItem[] = getProperties('fr', { goal: 'sale' }).map((property) => ({
+      id: property.ID,
+      webIds: property.WebIDs.split(',').map(Number),
+      zip: property.Zip,
+      townNames: townSearchNames(property.Zip),
+      price: property.PublishPrice ? property.Price : null,
+      created: property.CreatedDate,
+    }));
+    const expected = applyListParams(items, parseListParams(new URLSearchParams(query)));
+    expect(expected.total).toBe(city.countSaleProperty);
+    await page.goto(`${href({ page: 'for-sale' }, 'fr')}${query}`);
+    const cards = page.locator('main article');
+    await expect(cards).toHaveCount(expected.total);
+    await expect(page.getByText(`${expected.total} biens · Page 1 sur 1`)).toBeVisible();
+    for (const id of expected.ids) await expect(page.locator(`main a[href="${href({ page: 'property', id }, 'fr')}"]`).first()).toBeVisible();
+  });
+});
+
+test('the language switcher maps a listing to its translation, and links navigate', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  const property = getProperties('nl').find((candidate) => candidate.City !== getProperties('fr').find((other) => other.ID === candidate.ID)?.City) ?? getProperties('nl')[0]!;
+  await page.goto(href({ page: 'property', id: property.ID }, 'nl'));
+  await page.getByRole('navigation', { name: messages.nl.header.language }).getByRole('link', { name: 'Français' }).click();
+  await expect(page).toHaveURL(new RegExp(`${href({ page: 'property', id: property.ID }, 'fr')}$`));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.getByRole('navigation').getByRole('link', { name: 'À louer' }).first().click();
+  await expect(page).toHaveURL(/\/fr\/a-louer\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Biens à louer');
+  expect(problems).toEqual([]);
+});
+
+test('the search panel finds a town and opens its filtered list', async ({ page }) => {
+  await page.goto('/fr/');
+  const input = page.getByRole('combobox');
+  await input.fill('Écaussinnes');
+  const option = page.getByRole('option', { name: /Écaussinnes – À vendre/ });
+  await expect(option).toHaveAttribute('href', '/fr/a-vendre/?city=%C3%89caussinnes%7C7190');
+  await option.click();
+  await expect(page).toHaveURL(/\/fr\/a-vendre\/\?city=%C3%89caussinnes%7C7190$/);
+  const count = getProperties('fr', { goal: 'sale' }).filter((property) => property.Zip === '7190').length;
+  await expect(page.locator('main article')).toHaveCount(count);
+});
+
+test.describe('requests from the copy go to the server named by NEXT_PUBLIC_API_ORIGIN', () => {
+  test('the newsletter is stored by the server and thanks on the copy', async ({ page, baseURL }) => {
+    const email = uniqueEmail('export-newsletter');
+    await page.goto('/nl/');
+    const form = page.locator('form[data-form="sign-newsletter"]');
+    await expect(form).toHaveAttribute('action', `${apiOrigin}/api/forms/sign-newsletter/`);
+    await expect(form).toHaveAttribute('data-ready', 'true');
+    await form.locator('[name="email"]').fill(email);
+    await acceptPrivacy(form);
+    await form.getByRole('button', { name: messages.nl.forms.ui.submit }).click();
+    await expect(page).toHaveURL(`${baseURL}${href({ page: 'thank-you', form: 'sign-newsletter' }, 'nl')}`);
+    await expect.poll(async () => (await requestsFor(email)).map((stored) => stored.form)).toEqual(['sign-newsletter']);
+  });
+
+  test('a form with a captcha is checked and stored by the server', async ({ page, context, baseURL }) => {
+    const email = uniqueEmail('export-contact');
+    await page.goto(href({ page: 'menu', id: 'contact' }, 'fr'));
+    const form = page.locator('form[data-form="site-contact"]');
+    await expect(form).toHaveAttribute('data-ready', 'true');
+    await fillIdentity(form, { email, firstName: 'Marie', lastName: 'Statique' });
+    await form.locator('[name="city"]').fill('Mons');
+    await form.locator('[name="remark"]').fill('Envoyé depuis la copie statique.');
+    await form.locator('[name="contactDevice"][value="email"]').check();
+    await acceptPrivacy(form);
+    await solveCaptcha(context, form, 'site-contact');
+    await form.getByRole('button', { name: messages.fr.forms.ui.submit }).click();
+    await expect(page).toHaveURL(`${baseURL}${href({ page: 'thank-you', form: 'site-contact' }, 'fr')}`);
+    const [stored] = await requestsFor(email);
+    expect(stored).toMatchObject({ form: 'site-contact', lang: 'fr' });
+  });
+
+  test('the owner login is on the server', async ({ page }) => {
+    await page.goto('/en/');
+    await expect(page.locator('footer').getByRole('link', { name: messages.en.nav.login })).toHaveAttribute('href', `${apiOrigin}${href({ page: 'login' }, 'en')}`);
+  });
+});
