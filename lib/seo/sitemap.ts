@@ -2,6 +2,7 @@ import type { MetadataRoute } from 'next';
 import { getProject, getProperty } from '../catalogue';
 import { getArticles, getEnabledLanguages, getMenuEntry, getSite, type Language } from '../config';
 import { allRoutes, href, type Route } from '../i18n';
+import { imageRoutePath } from '../media/image-url';
 import { absoluteUrl, siteOriginForSeo } from './origin';
 
 /*
@@ -65,5 +66,7 @@ export function sitemapEntries(): MetadataRoute.Sitemap {
 export function robotsRules(): MetadataRoute.Robots {
   const languages = getEnabledLanguages();
   const disallow = ['/api/', '/*preview', ...languages.flatMap((language) => [href({ page: 'thank-you', form: 'contact-me' }, language).replace(/contact-me\/$/, ''), href({ page: 'login' }, language), href({ page: 'portal' }, language)])];
-  return { rules: [{ userAgent: '*', allow: '/', disallow }], sitemap: `${siteOriginForSeo()}/sitemap.xml` };
+  // The pictures stay open under the closed /api/: social networks (Twitterbot) obey robots.txt
+  // when they fetch a card's og:image, and search engines index listing pictures.
+  return { rules: [{ userAgent: '*', allow: ['/', imageRoutePath], disallow }], sitemap: `${siteOriginForSeo()}/sitemap.xml` };
 }

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { getCities, getProjects, getProperties } from '@/lib/catalogue';
+import { getAppointmentSlots, getCities, getProjects, getProperties, townSearchNames } from '@/lib/catalogue';
 import { applyListParams, parseListParams, type ListItem } from '@/lib/catalogue/list-query';
-import { townSearchNames } from '@/lib/catalogue';
+import { brusselsNow } from '@/lib/forms/slots';
 import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/i18n/urls';
-import { acceptPrivacy, fillIdentity, messages, requestsFor, sitePort, solveCaptcha, uniqueEmail } from './forms-helpers';
+import { acceptPrivacy, fillIdentity, messages, openRequest, requestsFor, sitePort, solveCaptcha, uniqueEmail } from './forms-helpers';
 import { crawlSite } from './link-crawl';
 import { checkPagesSeo, checkSitemapAndRobots, servedRoutes } from './seo-checks';
 import { storeConsent } from './stored-consent';
@@ -161,6 +161,20 @@ test.describe('requests from the copy go to the server named by NEXT_PUBLIC_API_
     await expect.poll(async () => (await requestsFor(email)).map((stored) => stored.form)).toEqual(['sign-newsletter']);
   });
 
+  test('without JavaScript, a plain post reaches the server and comes back to the copy', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const reader = uniqueEmail('export-nojs');
+    await page.goto('/fr/');
+    const form = page.locator('footer form[data-form="sign-newsletter"]');
+    await form.locator('[name="email"]').fill(reader);
+    await form.locator('[name="privacy"]').check();
+    await form.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(`${baseURL}${href({ page: 'thank-you', form: 'sign-newsletter' }, 'fr')}`);
+    expect(await requestsFor(reader)).toHaveLength(1);
+    await context.close();
+  });
+
   test('a form with a captcha is checked and stored by the server', async ({ page, context, baseURL }) => {
     const email = uniqueEmail('export-contact');
     await page.goto(href({ page: 'menu', id: 'contact' }, 'fr'));
@@ -176,6 +190,23 @@ test.describe('requests from the copy go to the server named by NEXT_PUBLIC_API_
     await expect(page).toHaveURL(`${baseURL}${href({ page: 'thank-you', form: 'site-contact' }, 'fr')}`);
     const [stored] = await requestsFor(email);
     expect(stored).toMatchObject({ form: 'site-contact', lang: 'fr' });
+  });
+
+  test('a listing reads its places left from the server, across origins', async ({ page }) => {
+    const now = brusselsNow();
+    const property = getProperties('en').find((candidate) => candidate.Status === 1 && getAppointmentSlots(candidate.ID).some((slot) => slot.Start > now))!;
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    const slots = page.waitForResponse(`${apiOrigin}/api/slots/${property.ID}/`);
+    await page.goto(href({ page: 'property', id: property.ID }, 'en'));
+    const response = await slots;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['access-control-allow-origin']).toBe(new URL(page.url()).origin);
+    const form = await openRequest(page, 'request-visit');
+    await expect(form.locator('[name="slotId"]').first()).toBeVisible();
+    expect(problems).toEqual([]);
   });
 
   test('the owner login is on the server', async ({ page }) => {

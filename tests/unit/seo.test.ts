@@ -35,6 +35,8 @@ describe('sitemap.xml', () => {
     const rules = Array.isArray(robots.rules) ? robots.rules[0] : robots.rules;
     expect(rules?.disallow).toEqual(expect.arrayContaining(['/api/', '/nl/bedankt/', '/fr/merci/', '/en/login/', '/en/my-properties/']));
     expect(robots.sitemap).toMatch(/\/sitemap\.xml$/);
+    // Social cards' pictures are under /api/image/, which stays open (longest match wins).
+    expect(rules?.allow).toContain('/api/image/');
   });
 });
 
