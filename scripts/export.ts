@@ -16,7 +16,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getDefaultLanguage, getEnabledLanguages } from '../lib/config';
-import { outputFile, pageReferences } from '../lib/export/crawl';
+import { drainQueue, outputFile, pageReferences } from '../lib/export/crawl';
 import { staticRedirectPages } from '../lib/export/static-pages';
 import { allRoutes, href, isServerOnlyPath, serverOnlyPages } from '../lib/i18n/urls';
 import { siteOriginForSeo } from '../lib/seo/origin';
@@ -138,20 +138,7 @@ async function crawl(): Promise<{ pages: number; files: number; problems: Proble
   };
   // A few requests at a time: the server renders nothing (every page is prerendered) but sharp
   // encodes each picture variant once.
-  let active = 0;
-  await new Promise<void>((resolve, reject) => {
-    const pump = () => {
-      if (queue.length === 0 && active === 0) resolve();
-      while (active < 6 && queue.length > 0) {
-        active += 1;
-        visit(queue.shift()!).then(() => {
-          active -= 1;
-          pump();
-        }, reject);
-      }
-    };
-    pump();
-  });
+  await drainQueue(queue, visit, 6);
   return { pages, files, problems };
 }
 

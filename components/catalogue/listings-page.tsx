@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { getCities, getProperties, getTypes, townSearchNames, type Goal } from '@/lib/catalogue';
-import { listPageSize, parseListParams, type ListItem, type ListParams } from '@/lib/catalogue/list-query';
+import { getCities, getProperties, getTypes, listItemOf, type Goal } from '@/lib/catalogue';
+import { listPageSize, parseListParams, type ListParams } from '@/lib/catalogue/list-query';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/i18n';
 import { ListingBrowser, type ListingBrowserLabels } from './listing-browser';
@@ -15,14 +15,7 @@ import { PropertyCard } from './property-card';
 export async function ListingsPage({ goal, language, params = parseListParams(new URLSearchParams()) }: { goal: Goal; language: Language; params?: ListParams }) {
   const t = await getTranslations({ locale: language, namespace: 'list' });
   const properties = getProperties(language, { goal });
-  const items: ListItem[] = properties.map((property) => ({
-    id: property.ID,
-    webIds: property.WebIDs.split(',').map(Number),
-    zip: property.Zip,
-    townNames: townSearchNames(property.Zip),
-    price: property.PublishPrice ? property.Price : null,
-    created: property.CreatedDate,
-  }));
+  const items = properties.map(listItemOf);
   const cards = Object.fromEntries(
     await Promise.all(properties.map(async (property, index) => [property.ID, await PropertyCard({ property, language, eager: index < 2 })] as const)),
   );

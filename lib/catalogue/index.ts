@@ -1,5 +1,5 @@
 import { searchName, slugify } from '../format';
-import { parseCityQuery, type CityQuery } from './list-query';
+import { parseCityQuery, type CityQuery, type ListItem } from './list-query';
 import { loadCatalogue } from './load';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, Project, Property, PropertyType } from './schemas';
 
@@ -77,6 +77,18 @@ export function getPropertyGoal(property: Property): Goal {
 /** Every name of a listing's town (all languages), lowercase and accent-free, for ?city= matching. */
 export function townSearchNames(zip: string): string[] {
   return [...(townNamesByZip().get(zip) ?? [])];
+}
+
+/** What a list needs of a listing to filter, sort and page it (lib/catalogue/list-query). */
+export function listItemOf(property: Property): ListItem {
+  return {
+    id: property.ID,
+    webIds: property.WebIDs.split(',').map(Number),
+    zip: property.Zip,
+    townNames: townSearchNames(property.Zip),
+    price: property.PublishPrice ? property.Price : null,
+    created: property.CreatedDate,
+  };
 }
 
 export type TypeWithCounts = PropertyType & { countSaleProperty: number; countRentProperty: number };

@@ -87,3 +87,24 @@ export function outputFile(pathname: string): string {
   const path = decodeURIComponent(pathname).replace(/^\/+/, '');
   return path === '' || path.endsWith('/') ? `${path}index.html` : path;
 }
+
+/**
+ * Runs `work` over a queue that grows while it runs (a crawl adds the links of each page), at
+ * most `concurrency` at a time, until the queue is empty and nothing is under way.
+ */
+export function drainQueue<T>(queue: T[], work: (item: T) => Promise<void>, concurrency: number): Promise<void> {
+  let active = 0;
+  return new Promise<void>((resolve, reject) => {
+    const pump = () => {
+      if (queue.length === 0 && active === 0) resolve();
+      while (active < concurrency && queue.length > 0) {
+        active += 1;
+        work(queue.shift()!).then(() => {
+          active -= 1;
+          pump();
+        }, reject);
+      }
+    };
+    pump();
+  });
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { getAppointmentSlots, getCities, getProjects, getProperties, townSearchNames } from '@/lib/catalogue';
-import { applyListParams, parseListParams, type ListItem } from '@/lib/catalogue/list-query';
+import { getAppointmentSlots, getCities, getProjects, getProperties, listItemOf } from '@/lib/catalogue';
+import { applyListParams, parseListParams } from '@/lib/catalogue/list-query';
 import { brusselsNow } from '@/lib/forms/slots';
 import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/i18n/urls';
@@ -100,15 +100,7 @@ test.describe('what the server did, done by the static pages', () => {
   test('a filtered list shows the filtered listings, though the host ignores the query', async ({ page }) => {
     const city = getCities('fr', 'sale').find((candidate) => candidate.countSaleProperty > 1 && candidate.countSaleProperty < 12)!;
     const query = `?city=${encodeURIComponent(`${city.Name}|${city.Zip}`)}`;
-    const items: ListItem[] = getProperties('fr', { goal: 'sale' }).map((property) => ({
-      id: property.ID,
-      webIds: property.WebIDs.split(',').map(Number),
-      zip: property.Zip,
-      townNames: townSearchNames(property.Zip),
-      price: property.PublishPrice ? property.Price : null,
-      created: property.CreatedDate,
-    }));
-    const expected = applyListParams(items, parseListParams(new URLSearchParams(query)));
+    const expected = applyListParams(getProperties('fr', { goal: 'sale' }).map(listItemOf), parseListParams(new URLSearchParams(query)));
     expect(expected.total).toBe(city.countSaleProperty);
     await page.goto(`${href({ page: 'for-sale' }, 'fr')}${query}`);
     const cards = page.locator('main article');

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { pageReferences } from '@/lib/export/crawl';
+import { drainQueue, pageReferences } from '@/lib/export/crawl';
 import { getEnabledLanguages, type Language } from '@/lib/config';
 import { allRoutes, href, isServerOnlyPath, serverOnlyPages } from '@/lib/i18n/urls';
 
@@ -54,19 +54,6 @@ export async function crawlSite(request: APIRequestContext, baseURL: string, opt
     for (const page of references.pages) enqueue(page, 'page', new URL(finalUrl).pathname);
     for (const file of references.files) enqueue(file, 'file', new URL(finalUrl).pathname);
   };
-  let active = 0;
-  await new Promise<void>((resolve, reject) => {
-    const pump = () => {
-      if (queue.length === 0 && active === 0) resolve();
-      while (active < 8 && queue.length > 0) {
-        active += 1;
-        visit(queue.shift()!).then(() => {
-          active -= 1;
-          pump();
-        }, reject);
-      }
-    };
-    pump();
-  });
+  await drainQueue(queue, visit, 8);
   return { pages, files, dead };
 }

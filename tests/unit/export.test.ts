@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getEnabledLanguages } from '@/lib/config';
 import { getProperties, getProjects } from '@/lib/catalogue';
-import { outputFile, pageReferences, srcsetUrls } from '@/lib/export/crawl';
+import { drainQueue, outputFile, pageReferences, srcsetUrls } from '@/lib/export/crawl';
 import { apiOrigin, isStaticExport, serverUrl } from '@/lib/export/mode';
 import { detectionScript, staticRedirectPages, type LanguageRedirect } from '@/lib/export/static-pages';
 import { href } from '@/lib/i18n/urls';
@@ -117,6 +117,34 @@ describe('reading a page for the crawl', () => {
     expect(outputFile('/nl/te-koop/')).toBe('nl/te-koop/index.html');
     expect(outputFile("/en/i'm-looking-for/")).toBe("en/i'm-looking-for/index.html");
     expect(outputFile('/sitemap.xml')).toBe('sitemap.xml');
+  });
+});
+
+describe('draining a crawl queue', () => {
+  it('visits what the work adds, never more than the limit at once, and ends when all is done', async () => {
+    const queue = [1];
+    const done: number[] = [];
+    let running = 0;
+    let most = 0;
+    await drainQueue(
+      queue,
+      async (item) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (item < 40) queue.push(item * 2, item * 2 + 1);
+        done.push(item);
+        running -= 1;
+      },
+      3,
+    );
+    expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 79 }, (_, index) => index + 1));
+    expect(most).toBe(3);
+  });
+
+  it('fails when one piece of work fails', async () => {
+    await expect(drainQueue([1, 2], async (item) => (item === 2 ? Promise.reject(new Error('boom')) : undefined), 2)).rejects.toThrow('boom');
+    await expect(drainQueue([], async () => undefined, 2)).resolves.toBeUndefined();
   });
 });
 
