@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getTotals } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
@@ -11,10 +11,10 @@ export async function GoalLinks({ language, withCounts = false }: { language: La
   return (
     <ul>
       <li>
-        <Link href={href({ page: 'for-sale' }, language)}>{withCounts ? t('home.forSaleCount', { count: totals.sale }) : t('nav.forSale')}</Link>
+        <SiteLink href={href({ page: 'for-sale' }, language)}>{withCounts ? t('home.forSaleCount', { count: totals.sale }) : t('nav.forSale')}</SiteLink>
       </li>
       <li>
-        <Link href={href({ page: 'for-rent' }, language)}>{withCounts ? t('home.forRentCount', { count: totals.rent }) : t('nav.forRent')}</Link>
+        <SiteLink href={href({ page: 'for-rent' }, language)}>{withCounts ? t('home.forRentCount', { count: totals.rent }) : t('nav.forRent')}</SiteLink>
       </li>
     </ul>
   );

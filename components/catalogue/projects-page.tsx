@@ -1,6 +1,6 @@
 import { ProjectRequest } from '@/components/forms/project-request';
 import Image from 'next/image';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getProjects, type ProjectWithUnits } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
@@ -43,9 +43,9 @@ export async function ProjectsPage({ language }: { language: Language }) {
                 </div>
                 <div className={cardStyles.body}>
                   <h2 className={cardStyles.title}>
-                    <Link href={href({ page: 'project', id: project.ID }, language)} className={cardStyles.link}>
+                    <SiteLink href={href({ page: 'project', id: project.ID }, language)} className={cardStyles.link}>
                       {project.Name}
-                    </Link>
+                    </SiteLink>
                   </h2>
                   <p className={cardStyles.town}>
                     {project.Zip} {project.City}
@@ -69,7 +69,7 @@ export async function ProjectDetail({ project, language }: { project: ProjectWit
   return (
     <article>
       <p>
-        <Link href={href({ page: 'projects' }, language)}>{t('title')}</Link>
+        <SiteLink href={href({ page: 'projects' }, language)}>{t('title')}</SiteLink>
       </p>
       <h1>{project.Name}</h1>
       <p>
@@ -103,7 +103,7 @@ export async function ProjectDetail({ project, language }: { project: ProjectWit
               <tr key={unit.PropertyID}>
                 <td>{unit.Floor}</td>
                 <td>
-                  <Link href={href({ page: 'property', id: unit.PropertyID }, language)}>{unit.Name}</Link>
+                  <SiteLink href={href({ page: 'property', id: unit.PropertyID }, language)}>{unit.Name}</SiteLink>
                 </td>
                 <td>{formatEuro(unit.Price)}</td>
                 <td>{unit.Sold ? t('sold') : t('available')}</td>

@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import type { Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
@@ -38,9 +38,9 @@ export async function PropertyCard({ property, language, eager = false }: { prop
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>
-          <Link href={href({ page: 'property', id: property.ID }, language)} className={styles.link}>
+          <SiteLink href={href({ page: 'property', id: property.ID }, language)} className={styles.link}>
             {property.TypeDescription}
-          </Link>
+          </SiteLink>
         </h3>
         <p className={styles.town}>
           {property.Zip} {property.City}

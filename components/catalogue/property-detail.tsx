@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getPropertyGoal, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
@@ -55,7 +55,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
   return (
     <article>
       <p>
-        <Link href={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)}>{t('backToList')}</Link>
+        <SiteLink href={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)}>{t('backToList')}</SiteLink>
       </p>
       <div className={styles.headline}>
         <h1>{title}</h1>

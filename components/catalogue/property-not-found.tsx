@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { SearchForm } from '@/components/search/search-form';
 import type { Language } from '@/lib/config';
@@ -15,7 +15,7 @@ export async function PropertyNotFound({ language }: { language: Language }) {
       <SearchForm language={language} />
       <GoalLinks language={language} />
       <p>
-        <Link href={href({ page: 'home' }, language)}>{t('nav.backHome')}</Link>
+        <SiteLink href={href({ page: 'home' }, language)}>{t('nav.backHome')}</SiteLink>
       </p>
     </>
   );

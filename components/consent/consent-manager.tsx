@@ -1,7 +1,7 @@
 'use client';
 
 import { GoogleAnalytics, GoogleTagManager, sendGTMEvent } from '@next/third-parties/google';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   allowedTags,
@@ -262,7 +262,7 @@ export function ConsentManager({ ids, texts, policyHref }: ConsentManagerProps) 
           </h2>
           <p id={textId} className={styles.text}>
             {settings ? texts.settingsIntro : texts.intro}{' '}
-            {policyHref ? <Link href={policyHref}>{texts.policyLink}</Link> : null}
+            {policyHref ? <SiteLink href={policyHref}>{texts.policyLink}</SiteLink> : null}
           </p>
           {settings ? (
             <form

@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { loadSiteConfig, localise, type Article, type Language, type MenuEntry } from '@/lib/config';
 import { href } from '@/lib/i18n';
@@ -48,10 +48,10 @@ export async function ArticlePage({ article, language }: { article: Article; lan
         <ArticleBody html={body} />
       )}
       <p className={styles.back}>
-        <Link href={back.href}>
+        <SiteLink href={back.href}>
           <span aria-hidden="true">← </span>
           {back.label}
-        </Link>
+        </SiteLink>
       </p>
     </article>
   );

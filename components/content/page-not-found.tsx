@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { GoalLinks } from '@/components/catalogue/goal-links';
 import { SearchForm } from '@/components/search/search-form';
@@ -16,7 +16,7 @@ export async function PageNotFound({ language }: { language: Language }) {
       <SearchForm language={language} />
       <GoalLinks language={language} />
       <p>
-        <Link href={href({ page: 'home' }, language)}>{t('homeLink')}</Link>
+        <SiteLink href={href({ page: 'home' }, language)}>{t('homeLink')}</SiteLink>
       </p>
     </>
   );

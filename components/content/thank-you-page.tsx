@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import type { Language } from '@/lib/config';
 import { href, type ThankYouForm } from '@/lib/i18n';
@@ -10,7 +10,7 @@ export async function ThankYouPage({ form, language }: { form: ThankYouForm; lan
     <>
       <h1>{t('title')}</h1>
       <p>{t(`forms.${form}`)}</p>
-      <Link href={href({ page: 'home' }, language)}>{t('backHome')}</Link>
+      <SiteLink href={href({ page: 'home' }, language)}>{t('backHome')}</SiteLink>
     </>
   );
 }

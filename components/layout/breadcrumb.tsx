@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getMenuEntry, localise, type Language, type MenuEntry } from '@/lib/config';
 import { href, menuEntryHref } from '@/lib/i18n';
@@ -15,11 +15,11 @@ export async function Breadcrumb({ entry, language }: { entry: MenuEntry; langua
     <nav aria-label={t('meta.breadcrumb')} className={styles.breadcrumb}>
       <ol>
         <li>
-          <Link href={href({ page: 'home' }, language)}>{t('nav.home')}</Link>
+          <SiteLink href={href({ page: 'home' }, language)}>{t('nav.home')}</SiteLink>
         </li>
         {trail.map((parent) => (
           <li key={parent.id}>
-            <Link href={menuEntryHref(parent, language)}>{localise(parent.params.title, language)}</Link>
+            <SiteLink href={menuEntryHref(parent, language)}>{localise(parent.params.title, language)}</SiteLink>
           </li>
         ))}
         <li aria-current="page">{localise(entry.params.title, language)}</li>

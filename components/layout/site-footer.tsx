@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import type { CSSProperties } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { CookieSettingsLink } from '@/components/consent/cookie-settings-link';
@@ -33,7 +33,7 @@ export async function SiteFooter({ language }: { language: Language }) {
           if (!entry || entry.status === 'Draft') return null;
           return (
             <li key={id}>
-              <Link href={menuEntryHref(entry, language)}>{localise(entry.params.title, language)}</Link>
+              <SiteLink href={menuEntryHref(entry, language)}>{localise(entry.params.title, language)}</SiteLink>
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { SearchPanel } from '@/components/search/search-panel';
 import { searchIndexUrl, searchPanelLabels } from '@/components/search/search-labels';
@@ -77,9 +77,9 @@ function entryLink(entry: MenuEntry, language: Language, className?: string) {
     );
   }
   return (
-    <Link href={target} className={className}>
+    <SiteLink href={target} className={className}>
       {label}
-    </Link>
+    </SiteLink>
   );
 }
 
@@ -156,12 +156,12 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
         {switcher}
       </div>
       <div className={styles.bar} data-logo-at-start={header.logo.showLogoAtStart || !isHome}>
-        <Link href={href({ page: 'home' }, language)} className={styles.logo} aria-label={t('header.home', { name: siteInfo.name })}>
+        <SiteLink href={href({ page: 'home' }, language)} className={styles.logo} aria-label={t('header.home', { name: siteInfo.name })}>
           <picture>
             {svgLogo ? null : <source media="(max-width: 766px)" srcSet={imageUrl(header.logo.image, { height: logoHeights.mobile })} />}
             <img src={logo} alt="" height={56} width={168} />
           </picture>
-        </Link>
+        </SiteLink>
         <nav aria-label={t('meta.mainNavigation')} className={styles.nav} style={{ fontSize: `${header.menu.fontSize / 16}rem` }}>
           <MenuList entries={visible} all={all} language={language} className={styles.menu} />
           {overflow.length > 0 ? (
@@ -171,9 +171,9 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
           ) : null}
         </nav>
         {header.menu.showFreeEvaluation && valuation ? (
-          <Link href={menuEntryHref(valuation, language)} className={styles.valuation}>
+          <SiteLink href={menuEntryHref(valuation, language)} className={styles.valuation}>
             {t('header.freeValuation')}
-          </Link>
+          </SiteLink>
         ) : null}
         {header.mobileMenu.show ? (
           <MenuDisclosure

@@ -1,6 +1,6 @@
 import Image from 'next/image';
 import type { ReactNode } from 'react';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { logoutAction } from '@/lib/auth/actions';
 import type { Owner, Property } from '@/lib/catalogue';
@@ -51,9 +51,9 @@ export async function PortalHome({ owner, listings, language }: { owner: Owner; 
             ) : null}
             <div>
               <h2>
-                <Link href={href({ page: 'portal-listing', id: property.ID }, language)}>
+                <SiteLink href={href({ page: 'portal-listing', id: property.ID }, language)}>
                   {property.TypeDescription} – {property.City}
-                </Link>
+                </SiteLink>
               </h2>
               <p>
                 {t('reference', { id: property.ID })} · <span className={styles.status}>{statusOf(property, t)}</span>
@@ -62,7 +62,7 @@ export async function PortalHome({ owner, listings, language }: { owner: Owner; 
                 {t('visitsTitle')}: <strong data-testid="total-visits">{totalVisits}</strong>
               </p>
               <p>
-                <Link href={href({ page: 'portal-listing', id: property.ID }, language)}>{t('details')}</Link>
+                <SiteLink href={href({ page: 'portal-listing', id: property.ID }, language)}>{t('details')}</SiteLink>
               </p>
             </div>
           </li>
@@ -131,14 +131,14 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
     <div className={styles.portal}>
       <OwnerBar owner={owner} language={language} />
       <p>
-        <Link href={href({ page: 'portal' }, language)}>{t('backToList')}</Link>
+        <SiteLink href={href({ page: 'portal' }, language)}>{t('backToList')}</SiteLink>
       </p>
       <h1>
         {property.TypeDescription} – {property.City}
       </h1>
       <p>
         {t('reference', { id: property.ID })} · <span className={styles.status}>{statusOf(property, t)}</span> ·{' '}
-        <Link href={href({ page: 'property', id: property.ID }, language)}>{t('viewListing')}</Link>
+        <SiteLink href={href({ page: 'property', id: property.ID }, language)}>{t('viewListing')}</SiteLink>
       </p>
 
       <section aria-labelledby="visits" className={styles.section}>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getTotals } from '@/lib/catalogue';
 import { getSite, localise, type Language } from '@/lib/config';
@@ -22,10 +22,10 @@ export async function HomeSearch({ language }: { language: Language }) {
   return (
     <section className={styles.block} aria-labelledby="home-search-title">
       {homeSearch.logo.show ? (
-        <Link href={href({ page: 'home' }, language)} className={styles.logo}>
+        <SiteLink href={href({ page: 'home' }, language)} className={styles.logo}>
           {/* The logo is an SVG: used as is (spec §5). */}
           <img src={homeSearch.logo.image} alt={siteInfo.name} height={75} />
-        </Link>
+        </SiteLink>
       ) : null}
       <h1 id="home-search-title">{homeSearch.title.public ? localise(homeSearch.title.text, language) : siteInfo.name}</h1>
       {homeSearch.description.public ? <p>{withTotals(localise(homeSearch.description.text, language))}</p> : null}
@@ -35,10 +35,10 @@ export async function HomeSearch({ language }: { language: Language }) {
         <ul className={styles.buttons}>
           {buttons.map((button) => (
             <li key={button.page}>
-              <Link href={href({ page: button.page }, language)}>
+              <SiteLink href={href({ page: button.page }, language)}>
                 {button.label}
                 {showCount && button.count > 0 ? <span className={styles.count}>{button.count}</span> : null}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

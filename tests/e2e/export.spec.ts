@@ -116,6 +116,11 @@ test('the language switcher maps a listing to its translation, and links navigat
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
   });
+  // A static host answers an RSC request with the whole HTML page: the copy's links are plain
+  // links, so nothing is prefetched or fetched that way.
+  page.on('request', (request) => {
+    if (request.url().includes('_rsc=')) problems.push(`RSC request ${request.url()}`);
+  });
   const property = getProperties('nl').find((candidate) => candidate.City !== getProperties('fr').find((other) => other.ID === candidate.ID)?.City) ?? getProperties('nl')[0]!;
   await page.goto(href({ page: 'property', id: property.ID }, 'nl'));
   await page.getByRole('navigation', { name: messages.nl.header.language }).getByRole('link', { name: 'Français' }).click();

@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import type { CSSProperties } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { loadSiteConfig, localise, type Article, type Language } from '@/lib/config';
@@ -36,9 +36,9 @@ export async function CardView({ articles, language, perRow, headingLevel }: { a
             ) : null}
             <div className={styles.body}>
               <Heading level={headingLevel} className={styles.title}>
-                <Link href={articleHref(article, language)} className={styles.link}>
+                <SiteLink href={articleHref(article, language)} className={styles.link}>
                   {localise(article.title, language)}
-                </Link>
+                </SiteLink>
               </Heading>
               <p className={styles.summary}>{localise(article.summary, language)}</p>
               {/* The whole card is the title's link; this only tells sighted visitors so. */}

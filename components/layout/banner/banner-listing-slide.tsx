@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { BannerPicture } from './banner-picture';
 import type { BannerPictureSource } from './banner-sources';
 import styles from './banner.module.css';
@@ -12,13 +12,13 @@ export type ListingSlideContent = { href: string; picture: BannerPictureSource |
 export function ListingSlide({ slide, eager }: { slide: ListingSlideContent; eager: boolean }) {
   return (
     // Every slide is on screen at once (the fade stacks them), so prefetching would fetch them all.
-    <Link href={slide.href} prefetch={false} className={styles.listing}>
+    <SiteLink href={slide.href} prefetch={false} className={styles.listing}>
       {slide.picture ? <BannerPicture picture={slide.picture} eager={eager} className={styles.listingPicture} /> : null}
       <span className={styles.caption}>
         <span className={styles.captionTitle}>{slide.title}</span>
         <span>{slide.town}</span>
         <span className={styles.captionDetail}>{slide.detail}</span>
       </span>
-    </Link>
+    </SiteLink>
   );
 }
