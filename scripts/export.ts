@@ -36,10 +36,11 @@ function build(): void {
 
 async function startServer(): Promise<ChildProcess> {
   mkdirSync('var', { recursive: true });
-  rmSync('var/export.db', { force: true });
+  const database = `var/export-${port}.db`;
+  rmSync(database, { force: true });
   // Its own database and no mail: nothing is posted during the crawl, but the server migrates at start.
   const child = spawn('npx', ['next', 'start', '-p', String(port)], {
-    env: { ...exportEnv, DATABASE_URL: 'file:var/export.db', SMTP_URL: '', WEBHOOK_URL: '' },
+    env: { ...exportEnv, DATABASE_URL: `file:${database}`, SMTP_URL: '', WEBHOOK_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -156,6 +157,10 @@ async function writeServerOnlyFiles(): Promise<void> {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  // out/ is emptied first: never the project itself or a folder above it.
+  if (!path.relative(outDir, process.cwd()).startsWith('..')) {
+    throw new Error(`EXPORT_DIR ${outDir} contains the project; choose a folder of its own`);
+  }
   if (!process.argv.includes('--skip-build')) build();
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
