@@ -47,13 +47,14 @@ export async function checkUpload(file: File | undefined, rule: UploadRule): Pro
   }
 }
 
-export const uploadDirectory = () => path.resolve(process.env.UPLOAD_DIR || path.join('var', 'uploads'));
+// turbopackIgnore: uploads are runtime data, not files the build should trace into the server bundle.
+export const uploadDirectory = () => path.resolve(/* turbopackIgnore: true */ process.env.UPLOAD_DIR || path.join('var', 'uploads'));
 
 /** Writes the file outside public/ under a random name; the request row records where. */
 export async function saveUpload(upload: CheckedUpload): Promise<NewUpload> {
   const directory = uploadDirectory();
   await mkdir(directory, { recursive: true });
-  const file = path.join(directory, `${randomUUID()}.${upload.extension}`);
+  const file = path.join(/* turbopackIgnore: true */ directory, `${randomUUID()}.${upload.extension}`);
   await writeFile(file, upload.bytes, { mode: 0o600 });
   return { field: upload.field, file_name: upload.fileName, mime: upload.mime, size: upload.bytes.length, path: file };
 }
