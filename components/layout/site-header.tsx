@@ -69,13 +69,6 @@ function entryLink(entry: MenuEntry, language: Language, className?: string) {
   }
   const target = deployedHref(menuEntryHref(entry, language));
   if (target === undefined) return null;
-  if (target !== menuEntryHref(entry, language)) {
-    return (
-      <a href={target} className={className}>
-        {label}
-      </a>
-    );
-  }
   return (
     <SiteLink href={target} className={className}>
       {label}
