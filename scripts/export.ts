@@ -17,8 +17,8 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getDefaultLanguage, getEnabledLanguages } from '../lib/config';
 import { drainQueue, outputFile, pageReferences } from '../lib/export/crawl';
-import { staticRedirectPages } from '../lib/export/static-pages';
-import { allRoutes, href, isServerOnlyPath, serverOnlyPages } from '../lib/i18n/urls';
+import { redirectPage, staticRedirectPages } from '../lib/export/static-pages';
+import { href, isServerOnlyPath, staticRoutes } from '../lib/i18n/urls';
 import { siteOriginForSeo } from '../lib/seo/origin';
 
 const distDir = process.env.EXPORT_DIST_DIR || '.next-export';
@@ -75,14 +75,6 @@ function write(file: string, body: string | Uint8Array): void {
   writeFileSync(target, body);
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** A page the server answered with a redirect becomes a page that redirects. */
-function redirectPage(location: string): string {
-  const target = escapeHtml(location);
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><link rel="canonical" href="${target}"><meta http-equiv="refresh" content="0; url=${target}"><title>${target}</title></head><body><a href="${target}">${target}</a></body></html>\n`;
-}
-
 type Problem = { url: string; status: number; foundOn: string };
 
 async function crawl(): Promise<{ pages: number; files: number; problems: Problem[] }> {
@@ -108,7 +100,7 @@ async function crawl(): Promise<{ pages: number; files: number; problems: Proble
     queue.push({ path: pathname, kind, foundOn });
   };
   for (const language of getEnabledLanguages()) {
-    for (const route of allRoutes(language)) if (!(serverOnlyPages as readonly string[]).includes(route.page)) enqueue(href(route, language).split('?')[0]!, 'page', '(every route)');
+    for (const route of staticRoutes(language)) enqueue(href(route, language).split('?')[0]!, 'page', '(every route)');
   }
   enqueue('/sitemap.xml', 'file', '(seed)');
   enqueue('/robots.txt', 'file', '(seed)');

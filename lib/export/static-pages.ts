@@ -1,4 +1,5 @@
 import { getDefaultLanguage, getEnabledLanguages, getSite, type Language } from '../config';
+import { escapeHtml } from '../html/escape';
 import { getProjects, getProperties } from '../catalogue';
 import { href, type Route } from '../i18n/urls';
 import { languageCookie } from '../i18n/routing';
@@ -25,7 +26,6 @@ export type LanguageRedirect = {
 /** The file under out/ and the page it holds. */
 export type StaticPage = { file: string; html: string };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 /** JSON that cannot close the script element it sits in. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -86,6 +86,12 @@ export function languageRedirectPage(redirect: LanguageRedirect): string {
 </body>
 </html>
 `;
+}
+
+/** The page written where the server answered a redirect: it sends the visitor on, with or without JavaScript. */
+export function redirectPage(location: string): string {
+  const target = escapeHtml(location);
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><link rel="canonical" href="${target}"><meta http-equiv="refresh" content="0; url=${target}"><title>${target}</title></head><body><a href="${target}">${target}</a></body></html>\n`;
 }
 
 const targetsFor = (route: (language: Language) => Route | undefined): Targets =>

@@ -1,8 +1,7 @@
 import type { Language } from '../config/schemas';
+import { escapeHtml } from '../html/escape';
 import { translatorFor } from '../i18n/messages';
 import type { FormResponse } from './handle-request';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
  * The answer to a plain HTML post that failed (no JavaScript in the browser): the errors in the
@@ -12,13 +11,13 @@ export function errorPage(language: Language, body: Extract<FormResponse, { ok: 
   const t = translatorFor(language, 'forms');
   const fieldLabel = (field: string) => (t.has(`fields.${field}` as 'fields.email') ? t.markup(`fields.${field}` as 'fields.privacy', { link: (chunks) => chunks }) : field);
   const items = Object.entries(body.fieldErrors ?? {})
-    .map(([field, error]) => `<li><strong>${escape(fieldLabel(field))}</strong>: ${escape(error.message)}</li>`)
+    .map(([field, error]) => `<li><strong>${escapeHtml(fieldLabel(field))}</strong>: ${escapeHtml(error.message)}</li>`)
     .join('');
   const back = backHref && /^https?:\/\//.test(backHref) ? backHref : `/${language}/`;
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escape(t('errorPage.title'))}</title>
+<title>${escapeHtml(t('errorPage.title'))}</title>
 <style>body{font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2a44}a{color:#b44a33}</style></head>
-<body><main><h1>${escape(t('errorPage.title'))}</h1><p role="alert">${escape(body.message)}</p>${items ? `<ul>${items}</ul>` : ''}
-<p><a href="${escape(back)}">${escape(t('errorPage.back'))}</a></p></main></body></html>`;
+<body><main><h1>${escapeHtml(t('errorPage.title'))}</h1><p role="alert">${escapeHtml(body.message)}</p>${items ? `<ul>${items}</ul>` : ''}
+<p><a href="${escapeHtml(back)}">${escapeHtml(t('errorPage.back'))}</a></p></main></body></html>`;
 }

@@ -1,1 +1,2 @@
+export { escapeHtml } from './escape';
 export { sanitizeHtml } from './sanitize';

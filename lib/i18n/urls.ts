@@ -72,12 +72,14 @@ export function menuEntryHref(entry: MenuEntry, language: Language): string {
 }
 
 /** Pages that need the server (a session, server actions): a static export links them on its API origin. */
-export const serverOnlyPages = ['login', 'forgot-password', 'set-password', 'portal', 'portal-listing'] as const satisfies readonly Route['page'][];
+const serverOnlyPages: ReadonlySet<Route['page']> = new Set(['login', 'forgot-password', 'set-password', 'portal', 'portal-listing']);
 
-/** Whether a site path is one of serverOnlyPages, in any language. */
+const isServerOnly = (route: Route) => serverOnlyPages.has(route.page);
+
+/** Whether a site path is one of the server-only pages, in any language. */
 export function isServerOnlyPath(path: string): boolean {
-  const page = resolvePath(path.split(/[?#]/, 1)[0] ?? path)?.route.page;
-  return page !== undefined && (serverOnlyPages as readonly string[]).includes(page);
+  const route = resolvePath(path.split(/[?#]/, 1)[0] ?? path)?.route;
+  return route !== undefined && isServerOnly(route);
 }
 
 export function href(route: Route, language: Language): string {
@@ -271,6 +273,11 @@ export function allRoutes(language: Language): Route[] {
       .filter((entry) => entry.params.type === 'page')
       .map((entry) => ({ page: 'menu', id: entry.id }) as const),
   ];
+}
+
+/** The routes a static export holds: every route but the server-only pages. */
+export function staticRoutes(language: Language): Route[] {
+  return allRoutes(language).filter((route) => !isServerOnly(route));
 }
 
 /** Path segments (after the language) of every page and of the two 404 pages. */

@@ -3,10 +3,10 @@ import { getAppointmentSlots, getCities, getProjects, getProperties, listItemOf 
 import { applyListParams, parseListParams } from '@/lib/catalogue/list-query';
 import { brusselsNow } from '@/lib/forms/slots';
 import { getEnabledLanguages } from '@/lib/config';
-import { href } from '@/lib/i18n/urls';
+import { href, staticRoutes } from '@/lib/i18n/urls';
 import { acceptPrivacy, fillIdentity, messages, openRequest, requestsFor, sitePort, solveCaptcha, uniqueEmail } from './forms-helpers';
 import { crawlSite } from './link-crawl';
-import { checkPagesSeo, checkSitemapAndRobots, servedRoutes } from './seo-checks';
+import { checkPagesSeo, checkSitemapAndRobots } from './seo-checks';
 import { storeConsent } from './stored-consent';
 
 /*
@@ -42,7 +42,7 @@ test('sitemap.xml lists every public URL exactly once, and every one of them is 
 for (const language of getEnabledLanguages()) {
   test(`every localized path in ${language} is a page with JSON-LD, canonical and hreflang`, async ({ request }) => {
     test.setTimeout(180_000);
-    await checkPagesSeo(request, language, servedRoutes(language, true));
+    await checkPagesSeo(request, language, staticRoutes(language));
   });
 }
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { drainQueue, pageReferences } from '@/lib/export/crawl';
 import { getEnabledLanguages, type Language } from '@/lib/config';
-import { allRoutes, href, isServerOnlyPath, serverOnlyPages } from '@/lib/i18n/urls';
+import { allRoutes, href, isServerOnlyPath, staticRoutes } from '@/lib/i18n/urls';
 
 export type CrawlResult = {
   pages: number;
@@ -33,9 +33,7 @@ export async function crawlSite(request: APIRequestContext, baseURL: string, opt
     else queue.push({ url, kind, foundOn });
   };
   for (const language of getEnabledLanguages() as Language[]) {
-    for (const route of allRoutes(language)) {
-      if (!options.staticExport || !(serverOnlyPages as readonly string[]).includes(route.page)) enqueue(href(route, language), 'page', '(routes)');
-    }
+    for (const route of options.staticExport ? staticRoutes(language) : allRoutes(language)) enqueue(href(route, language), 'page', '(routes)');
   }
   const visit = async ({ url, kind, foundOn }: (typeof queue)[number]) => {
     const response = await request.get(url, { maxRedirects: 5, failOnStatusCode: false });

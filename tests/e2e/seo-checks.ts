@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { getEnabledLanguages, type Language } from '@/lib/config';
-import { allRoutes, href, serverOnlyPages, type Route } from '@/lib/i18n/urls';
+import { allRoutes, href, type Route } from '@/lib/i18n/urls';
 
 /*
  * What search engines read, checked the same way on the server build (seo.spec.ts) and on the
@@ -20,10 +20,6 @@ function jsonLdNodes(html: string): Node[] {
   });
 }
 
-/** The routes of a language a deployment serves: all of them, or those a static copy has. */
-export function servedRoutes(language: Language, staticExport = false): Route[] {
-  return allRoutes(language).filter((route) => !staticExport || !(serverOnlyPages as readonly string[]).includes(route.page));
-}
 
 export async function checkSitemapAndRobots(request: APIRequestContext): Promise<void> {
   const response = await request.get('/sitemap.xml');

@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
 import { getEnabledLanguages } from '@/lib/config';
-import { checkPagesSeo, checkSitemapAndRobots, servedRoutes } from './seo-checks';
+import { allRoutes } from '@/lib/i18n/urls';
+import { checkPagesSeo, checkSitemapAndRobots } from './seo-checks';
 
 /* What search engines read, through the real server (checks in seo-checks.ts). */
 
@@ -11,6 +12,6 @@ test('sitemap.xml lists every public URL of every enabled language exactly once,
 for (const language of getEnabledLanguages()) {
   test(`every page in ${language} carries JSON-LD, a canonical link and hreflang alternates`, async ({ request }) => {
     test.setTimeout(120_000);
-    await checkPagesSeo(request, language, servedRoutes(language));
+    await checkPagesSeo(request, language, allRoutes(language));
   });
 }

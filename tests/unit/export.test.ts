@@ -4,8 +4,8 @@ import { getEnabledLanguages } from '@/lib/config';
 import { getProperties, getProjects } from '@/lib/catalogue';
 import { drainQueue, outputFile, pageReferences, srcsetUrls } from '@/lib/export/crawl';
 import { apiOrigin, isStaticExport, serverUrl } from '@/lib/export/mode';
-import { detectionScript, staticRedirectPages, type LanguageRedirect } from '@/lib/export/static-pages';
-import { href } from '@/lib/i18n/urls';
+import { detectionScript, redirectPage, staticRedirectPages, type LanguageRedirect } from '@/lib/export/static-pages';
+import { allRoutes, href, isServerOnlyPath, staticRoutes } from '@/lib/i18n/urls';
 import { imagePath, imageUrl, responsiveSrcSet } from '@/lib/media/image-url';
 import { parseImagePath, parseImageQuery } from '@/lib/media/resize';
 
@@ -194,6 +194,19 @@ describe('the language detection of the static pages', () => {
   });
 });
 
+describe('what the export holds', () => {
+  it('every route but the owner login and portal pages', () => {
+    for (const language of getEnabledLanguages()) {
+      const exported = new Set(staticRoutes(language).map((route) => href(route, language)));
+      const left = allRoutes(language).filter((route) => !exported.has(href(route, language)));
+      expect(left.map((route) => route.page).sort()).toEqual(['forgot-password', 'login', 'set-password']);
+      for (const route of left) expect(isServerOnlyPath(href(route, language))).toBe(true);
+      expect(isServerOnlyPath(href({ page: 'portal' }, language))).toBe(true);
+      expect(isServerOnlyPath(href({ page: 'for-sale' }, language))).toBe(false);
+    }
+  });
+});
+
 describe('the static redirect pages', () => {
   const pages = new Map(staticRedirectPages().map((page) => [page.file, page.html]));
 
@@ -213,5 +226,14 @@ describe('the static redirect pages', () => {
     expect(root).toMatch(/<a href="\/fr\/" hreflang="fr" lang="fr">Français<\/a>/);
     expect(root).toContain('<meta name="robots" content="noindex">');
     expect(pages.get('for-sale/index.html')).toContain('url=/nl/te-koop/');
+  });
+});
+
+describe('the page standing for a server redirect', () => {
+  it('refreshes to the target and links it, escaped', () => {
+    const html = redirectPage('/fr/a-vendre/?city=Mons|7000&type=2');
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/fr/a-vendre/?city=Mons|7000&#38;type=2">');
+    expect(html).toContain('<a href="/fr/a-vendre/?city=Mons|7000&#38;type=2">');
+    expect(redirectPage('/"><script>')).not.toContain('<script>');
   });
 });
