@@ -1,11 +1,15 @@
 /**
- * On server start (Node runtime only): bring the database schema up to date, then start the
- * outbox worker that delivers the e-mails of stored requests.
+ * On server start (Node runtime only): record each request's socket address for the limits
+ * (lib/security/client-address), bring the database schema up to date, then start the outbox
+ * worker that delivers the e-mails of stored requests, and the hourly pruning of expired rows.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { getStore } = await import('./lib/db');
+  const { recordSocketAddresses } = await import('./lib/security/client-address');
+  recordSocketAddresses();
+  const { getStore, startHousekeeping } = await import('./lib/db');
   const { startOutboxWorker } = await import('./lib/mail/outbox-worker');
   await getStore();
   startOutboxWorker();
+  startHousekeeping();
 }

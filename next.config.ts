@@ -2,14 +2,45 @@ import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { checkData, formatDataIssues } from './lib/data-check';
+import { loadSiteConfig } from './lib/config/load';
+import { commonSecurityHeaders, mapEmbedPolicy, originOf, resourcePolicy } from './lib/security/csp';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
+const asList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+
+/*
+ * Security headers of every answer (design.md §10). Pages get their Content-Security-Policy from
+ * proxy.ts (hashes of the page's inline scripts, or a nonce); what the proxy does not see (API
+ * routes, Next.js files, public files) gets the strict resource policy here. HSTS is sent when the
+ * public address (SITE_URL, else siteInfo.siteUrl) is https.
+ */
+async function securityHeaders() {
+  const site = loadSiteConfig().site;
+  const https = new URL(process.env.SITE_URL || site.siteInfo.siteUrl).protocol === 'https:';
+  const resource = [{ key: 'Content-Security-Policy', value: resourcePolicy }];
+  return [
+    { source: '/:path*', headers: asList(commonSecurityHeaders(https)) },
+    ...['/api/:path*', '/_next/:path*', '/catalogue/:path*', '/images/:path*', '/icon.svg', '/robots.txt', '/sitemap.xml'].map((source) => ({ source, headers: resource })),
+    // The home map embed is framed by the site's own pages, and by nobody else.
+    {
+      source: '/embed/:path*',
+      headers: [
+        { key: 'Content-Security-Policy', value: mapEmbedPolicy({ tileOrigin: originOf(site.map.tileUrl) }) },
+        { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+      ],
+    },
+  ];
+}
+
 const nextConfig: NextConfig = {
+  headers: securityHeaders,
   trailingSlash: true,
   // A second build (tests with German switched on) can live beside the main one.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // The owner portal's server actions carry a few short fields.
+  experimental: { serverActions: { bodySizeLimit: '64kb' } },
   reactStrictMode: true,
   // Pictures are resized by our own route (app/api/image) so the URLs keep the spec's
   // width/height/format parameters; the sizes are the only widths that route accepts.

@@ -1,11 +1,14 @@
 import createMiddleware from 'next-intl/middleware';
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
 import { getEnabledLanguages, getDefaultLanguage, isSupportedLanguage } from './lib/config';
 import { detectLanguage } from './lib/i18n/detect';
 import { legacyRedirect } from './lib/i18n/legacy';
 import { languageCookie, routing } from './lib/i18n/routing';
-import { checkPath, listResultsPath, portalPath, translatePath } from './lib/i18n/urls';
+import { checkPath, listResultsPath, newsletterConfirmPath, notFoundPath, portalPath, translatePath } from './lib/i18n/urls';
 import { hasListQuery } from './lib/catalogue/list-query';
+import { isSameOrigin } from './lib/security/origin';
+import { prerenderedHtml } from './lib/security/inline-scripts';
+import { pageScripts, policyForPage, policyForResource } from './lib/security/page-policy';
 
 const intl = createMiddleware(routing);
 const oneYear = 60 * 60 * 24 * 365;
@@ -19,11 +22,32 @@ function withoutLng(search: string): string {
 }
 
 function remember(response: NextResponse, language: string): NextResponse {
-  response.cookies.set(languageCookie, language, { maxAge: oneYear, sameSite: 'lax', path: '/' });
+  response.cookies.set(languageCookie, language, { maxAge: oneYear, sameSite: 'lax', path: '/', secure: process.env.NODE_ENV === 'production' && new URL(process.env.SITE_URL || 'http://localhost').protocol === 'https:' });
   return response;
 }
 
-export default function proxy(request: NextRequest) {
+/** Whether every %-escape of the path decodes to UTF-8 (an overlong or stray byte does not). */
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A page answer with its policy: hashes of the prerendered file that will be served, else a nonce. */
+function servePage(request: NextRequest, servedPath: string, respond: (forwarded: Headers | undefined) => NextResponse): NextResponse {
+  const scripts = pageScripts(servedPath);
+  // Next.js reads the nonce of a page it renders per request from the request's policy.
+  const forwarded = 'nonce' in scripts ? new Headers(request.headers) : undefined;
+  forwarded?.set('content-security-policy', policyForPage(scripts));
+  const response = respond(forwarded);
+  response.headers.set('content-security-policy', policyForPage(scripts));
+  return response;
+}
+
+function route(request: NextRequest): NextResponse {
   const { pathname, search, searchParams } = request.nextUrl;
   const enabled = getEnabledLanguages();
   const language = detectLanguage({
@@ -33,8 +57,9 @@ export default function proxy(request: NextRequest) {
     enabled,
     fallback: getDefaultLanguage(),
   });
-  // Only an explicit choice (?lng=) is written to the cookie; a language detected from the
-  // browser is detected again next time, so a changed browser setting is followed.
+  // Only an explicit choice (?lng=, which the language switcher adds) is written to the cookie; a
+  // language detected from the browser is detected again next time, so a changed browser setting
+  // is followed, and a prerendered page's answer carries no cookie that would keep a CDN from caching it.
   const requested = searchParams.get('lng');
   const chosen = requested && isSupportedLanguage(requested) && enabled.includes(requested) ? requested : undefined;
   const redirectTo = (target: string, status = 307) => {
@@ -45,44 +70,63 @@ export default function proxy(request: NextRequest) {
   const first = pathname.split('/').filter(Boolean)[0];
   if (first === undefined) return redirectTo(`/${language}/${withoutLng(search)}`);
 
+  // A server action posted from another site: refused here with a 403 (Next.js would throw a 500).
+  if (request.headers.has('next-action') && !isSameOrigin(request)) return new NextResponse('Forbidden', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
+  // A path Next.js cannot decode (%ff, overlong UTF-8) would fail in its router with a 500 even
+  // after a rewrite, so the proxy answers it itself with the prerendered 404 page.
+  if (!decodable(pathname)) {
+    const render = notFoundPath(isSupportedLanguage(first) && enabled.includes(first) ? first : language);
+    const html = prerenderedHtml(render);
+    return new NextResponse(html ?? 'Not Found', {
+      status: 404,
+      headers: { 'content-type': html ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8', 'content-security-policy': policyForPage(pageScripts(render)) },
+    });
+  }
+
   const legacy = legacyRedirect(pathname, search, language);
   if (legacy) return redirectTo(legacy, 308);
 
+  // A path outside any language (a probe for /wp-login.php, an old bookmark): the same path under
+  // the visitor's language, where it is a page or a localised 404.
+  if (!isSupportedLanguage(first)) return redirectTo(`/${language}${pathname}${search}`);
+
   // A language the site supports but has switched off: send the visitor to the same page in
   // the detected language rather than to a 404.
-  if (isSupportedLanguage(first) && !enabled.includes(first)) {
-    return redirectTo(translatePath(pathname, language) + search);
-  }
+  if (!enabled.includes(first)) return redirectTo(translatePath(pathname, language) + search);
 
-  // ?lng= on a localised page switches to that language and remembers it.
-  if (chosen && chosen !== first) {
-    return redirectTo(translatePath(pathname, chosen) + withoutLng(search));
-  }
+  // ?lng= on a localised page switches to that language (or stays) and remembers it.
+  if (chosen) return redirectTo(translatePath(pathname, chosen) + withoutLng(search));
 
-  if (isSupportedLanguage(first)) {
-    const check = checkPath(pathname);
-    if (check.kind === 'redirect') return NextResponse.redirect(new URL(check.to + search, request.url), 308);
-    // Unknown URLs are answered here, with the 404 status and the page's language, rather than
-    // by notFound() in a page: Next.js 16 then serves an empty error shell whose content only
-    // appears once JavaScript runs. The rewritten route renders the localised not-found content.
-    if (check.kind === 'not-found') return NextResponse.rewrite(new URL(check.render, request.url), { status: 404 });
-    // A list with a query is rendered on the server (filters and paging without JavaScript);
-    // the plain list stays the prerendered page.
-    const route = check.resolved.route;
-    if ((route.page === 'for-sale' || route.page === 'for-rent') && hasListQuery(searchParams)) {
-      return NextResponse.rewrite(new URL(`${listResultsPath(check.resolved.language, route.page)}${search}`, request.url));
-    }
-    // The owner portal is rendered per request; the page itself checks the session.
-    if (route.page === 'portal' || route.page === 'portal-listing') {
-      return NextResponse.rewrite(new URL(portalPath(check.resolved.language, route.page === 'portal-listing' ? route.id : undefined), request.url));
-    }
+  const check = checkPath(pathname);
+  if (check.kind === 'redirect') return NextResponse.redirect(new URL(check.to + search, request.url), 308);
+  // Unknown URLs are answered here, with the 404 status and the page's language, rather than
+  // by notFound() in a page: Next.js 16 then serves an empty error shell whose content only
+  // appears once JavaScript runs. The rewritten route renders the localised not-found content.
+  if (check.kind === 'not-found') {
+    return servePage(request, check.render, (headers) => NextResponse.rewrite(new URL(check.render, request.url), { status: 404, request: headers && { headers } }));
   }
+  const { route: page, language: routeLanguage } = check.resolved;
+  const rewriteTo = (target: string) => servePage(request, target, (headers) => NextResponse.rewrite(new URL(target, request.url), { request: headers && { headers } }));
+  // A list with a query is rendered on the server (filters and paging without JavaScript);
+  // the plain list stays the prerendered page.
+  if ((page.page === 'for-sale' || page.page === 'for-rent') && hasListQuery(searchParams)) return rewriteTo(`${listResultsPath(routeLanguage, page.page)}${search}`);
+  // The owner portal is rendered per request; the page itself checks the session.
+  if (page.page === 'portal' || page.page === 'portal-listing') return rewriteTo(portalPath(routeLanguage, page.page === 'portal-listing' ? page.id : undefined));
+  // A newsletter confirmation link: the page looks its token up, per request.
+  if (page.page === 'newsletter-confirm') return rewriteTo(`${newsletterConfirmPath(routeLanguage)}${search}`);
 
-  const response = intl(request);
-  return chosen ? remember(response, chosen) : response;
+  return servePage(request, pathname, (headers) => intl(headers ? new NextRequest(request, { headers }) : request));
+}
+
+export default function proxy(request: NextRequest): NextResponse {
+  const response = route(request);
+  if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', policyForResource());
+  return response;
 }
 
 export const config = {
-  // Everything but API routes, Next.js internals and files (anything with a dot: images, robots.txt...).
-  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
+  // Every path but API routes, Next.js internals and the public files: an unknown URL of any shape
+  // (with a dot, an odd encoding) gets its localised 404 here and is never rendered on demand.
+  matcher: ['/((?!api/|_next/|_vercel/|catalogue/|images/|embed/|icon\\.svg$|robots\\.txt$|sitemap\\.xml$).*)'],
 };

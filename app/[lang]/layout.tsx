@@ -12,6 +12,9 @@ import './globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ lang: string }> };
 
+// Only the prerendered paths exist: an unknown one is never rendered on demand and cached on disk.
+export const dynamicParams = false;
+
 export function generateStaticParams() {
   return languageParams();
 }

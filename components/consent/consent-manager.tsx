@@ -1,6 +1,7 @@
 'use client';
 
-import { GoogleAnalytics, GoogleTagManager, sendGTMEvent } from '@next/third-parties/google';
+import { sendGTMEvent } from '@next/third-parties/google';
+import Script from 'next/script';
 import { SiteLink } from '@/components/ui/site-link';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -42,6 +43,8 @@ declare global {
 let defaultSent = false;
 let pageViewSent = false;
 let adsConfigured = false;
+let tagManagerStarted = false;
+let gtagStarted = false;
 
 // gtag.js and the tag manager only act on commands pushed as an Arguments object, not an array.
 function gtag(..._command: unknown[]): void {
@@ -231,11 +234,25 @@ export function ConsentManager({ ids, texts, policyHref }: ConsentManagerProps) 
     }
   };
 
+  // The start commands of the tag manager and gtag.js run here, in the site's own script, rather
+  // than in @next/third-parties' inline snippets: the Content-Security-Policy allows no inline
+  // script it has no hash for. The script files load from the hosts the policy lists.
   const gtagId = tags.analytics ?? tags.ads;
+  useEffect(() => {
+    if (!tags.tagManager || tagManagerStarted) return;
+    tagManagerStarted = true;
+    sendGTMEvent({ 'gtm.start': new Date().getTime(), event: 'gtm.js' });
+  }, [tags.tagManager]);
+  useEffect(() => {
+    if (!gtagId || gtagStarted) return;
+    gtagStarted = true;
+    gtag('js', new Date());
+    gtag('config', gtagId);
+  }, [gtagId]);
   const scripts = (
     <>
-      {tags.tagManager ? <GoogleTagManager gtmId={tags.tagManager} /> : null}
-      {gtagId ? <GoogleAnalytics gaId={gtagId} /> : null}
+      {tags.tagManager ? <Script id="tag-manager" src={`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(tags.tagManager)}`} /> : null}
+      {gtagId ? <Script id="gtag" src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gtagId)}`} /> : null}
     </>
   );
 

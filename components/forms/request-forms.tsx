@@ -99,7 +99,7 @@ export function FriendForm({ common, propertyId }: { common: FormCommon; propert
         <TextField name="lastName" required autoComplete="family-name" />
         <TextField name="email" type="email" required autoComplete="email" />
         <TextField name="friendEmail" type="email" required />
-        <TextField name="remark" multiline />
+        <TextField name="remark" multiline help={t('ui.friendNoteHelp')} />
       </div>
       <FormEnd captcha />
     </RequestForm>

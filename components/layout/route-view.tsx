@@ -41,6 +41,9 @@ export async function RouteView({ route, language }: { route: Route; language: L
     case 'portal-listing':
       // Rendered per request by app/[lang]/owner-portal, never prerendered.
       return null;
+    case 'newsletter-confirm':
+      // Rendered per request by app/[lang]/newsletter-confirmation, never prerendered.
+      return null;
     case 'article': {
       const article = getArticles().find((candidate) => candidate.id === route.id);
       return article ? <ArticlePage article={article} language={language} /> : <PageNotFound language={language} />;

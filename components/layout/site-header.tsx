@@ -4,7 +4,7 @@ import { SearchPanel } from '@/components/search/search-panel';
 import { searchIndexUrl, searchPanelLabels } from '@/components/search/search-labels';
 import { getEnabledLanguages, getMenu, getSite, localise, type Language, type MenuEntry } from '@/lib/config';
 import { deployedHref } from '@/lib/export/links';
-import { href, menuEntryHref } from '@/lib/i18n';
+import { href, languageChoiceHref, menuEntryHref } from '@/lib/i18n';
 import { imageUrl, logoHeights } from '@/lib/media/image-url';
 import { MenuDisclosure } from './menu-disclosure';
 import { ScrollHeader } from './scroll-header';
@@ -107,7 +107,7 @@ async function LanguageSwitcher({ language, alternates, flags }: { language: Lan
       <ul>
         {languages.map((code) => (
           <li key={code}>
-            <a href={alternates[code] ?? href({ page: 'home' }, code)} hrefLang={code} lang={code} aria-current={code === language ? 'true' : undefined}>
+            <a href={languageChoiceHref(alternates[code] ?? href({ page: 'home' }, code), code)} hrefLang={code} lang={code} aria-current={code === language ? 'true' : undefined}>
               {flags ? <img src={`/images/flags/${code}.png`} alt="" width={20} height={15} /> : null}
               <span className={styles.code} aria-hidden="true">
                 {code.toUpperCase()}

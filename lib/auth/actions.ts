@@ -2,13 +2,16 @@
 
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { getEnabledLanguages, getSite, type Language } from '../config';
+import { after } from 'next/server';
+import { getEnabledLanguages, type Language } from '../config';
+import { enqueueJob, getStore, type OwnerResetPayload } from '../db';
 import { href } from '../i18n';
 import { translatorFor } from '../i18n/messages';
-import { mailFrom, mailTransport, siteOrigin } from '../mail/transport';
-import { clientAddress, createRateLimiter, type RateLimiter } from '../security/rate-limit';
+import { deliverJob } from '../mail/outbox-worker';
+import { clientAddress } from '../security/client-address';
+import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { z } from 'zod';
-import { issuePasswordToken, logIn, logOut, minPasswordLength, sessionCookie, setPasswordWithToken } from './owner-auth';
+import { logIn, logOut, minPasswordLength, sessionCookie, setPasswordWithToken } from './owner-auth';
 
 /*
  * The owner portal's mutations, as server actions: they work as plain form posts without
@@ -55,7 +58,7 @@ export async function logoutAction(lang: string): Promise<void> {
 
 let resetLimiter: RateLimiter | undefined;
 
-/** Same answer whether or not the address has an account ('password sent'). */
+/** Same answer, after the same work, whether or not the address has an account ('password sent'). */
 export async function forgotPasswordAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
   const language = languageOf(lang);
   const t = translatorFor(language, 'portal');
@@ -63,23 +66,11 @@ export async function forgotPasswordAction(lang: string, _previous: AuthFormStat
   if (!z.email().safeParse(email).success) return { status: 'error', fieldErrors: { email: t('emailInvalid') }, email };
   resetLimiter ??= createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 });
   const allowed = resetLimiter.hit(`${clientAddress(await headers())}:${email.toLowerCase()}`).allowed;
-  const issued = allowed ? await issuePasswordToken(email, 'reset') : undefined;
-  if (issued) {
-    const mailLanguage = languageOf(issued.owner.Language);
-    const tm = translatorFor(mailLanguage, 'mail');
-    const link = `${siteOrigin()}${href({ page: 'set-password' }, mailLanguage)}?token=${issued.token}`;
-    const agency = getSite().siteInfo.name;
-    try {
-      await mailTransport()?.sendMail({
-        from: mailFrom(),
-        to: issued.owner.Email,
-        subject: tm('resetSubject', { agency }),
-        text: tm('resetBody', { name: `${issued.owner.FirstName} ${issued.owner.LastName}`, link }),
-      });
-    } catch (error) {
-      // The owner can ask again; the answer must not tell whether the address has an account.
-      console.error('[owner] the reset e-mail could not be sent', error);
-    }
+  if (allowed) {
+    // The same work whatever the address: one job queued. Whether the address is an owner's is for
+    // the outbox to find out after this answer, so neither the answer nor its time can tell.
+    const jobId = await enqueueJob(await getStore(), 'owner-reset', { email, language } satisfies OwnerResetPayload);
+    after(() => deliverJob(jobId));
   }
   return { status: 'sent', message: t('passwordSent') };
 }

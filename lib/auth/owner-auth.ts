@@ -11,8 +11,9 @@ import {
   recordLoginFailure,
   sessionEmail,
   setOwnerPassword,
+  upgradeOwnerPasswordHash,
 } from '../db';
-import { hashPassword, verifyPassword } from '../security/password';
+import { hashPassword, needsRehash, verifyPassword, verifyWithoutAccount } from '../security/password';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 
 /*
@@ -25,9 +26,15 @@ export const sessionCookie = 'owner_session';
 export const sessionTtlMs = 12 * 60 * 60 * 1000;
 export const inviteTtlMs = 7 * 24 * 60 * 60 * 1000;
 export const resetTtlMs = 60 * 60 * 1000;
-/** After this many failures within the window, the account is locked for the rest of the window. */
+/**
+ * After this many failures of one client within the window, that client is locked out of the
+ * account for the rest of the window; the owner, from anywhere else, is not.
+ */
 export const lockoutFailures = 5;
 export const lockoutWindowMs = 15 * 60 * 1000;
+/** The slower backstop against guessing from many addresses: failures from all clients together. */
+export const accountLockoutFailures = 50;
+export const accountLockoutWindowMs = 60 * 60 * 1000;
 export const minPasswordLength = 8;
 
 export function snapshotOwner(email: string): Owner | undefined {
@@ -48,19 +55,24 @@ export async function logIn(email: string, password: string, client: string): Pr
   if (!loginLimiter().hit(client).allowed) return { ok: false, reason: 'rate-limited' };
   const store = await getStore();
   const address = email.trim().toLowerCase();
-  const failures = await recentLoginFailures(store, address, lockoutWindowMs);
-  if (failures.count >= lockoutFailures) return { ok: false, reason: 'locked' };
+  const failures = await recentLoginFailures(store, address, client, { clientMs: lockoutWindowMs, accountMs: accountLockoutWindowMs });
+  const lockedAfter = (extra: number) => failures.client + extra >= lockoutFailures || failures.account + extra >= accountLockoutFailures;
+  if (lockedAfter(0)) return { ok: false, reason: 'locked' };
   const owner = snapshotOwner(address);
-  const stored = owner ? await getOwnerPasswordHash(store, address) : undefined;
-  // Hash even when there is no account, so that timing tells nothing either.
-  const valid = stored ? await verifyPassword(password, stored) : (await hashPassword(password), false);
-  if (!owner || !valid) {
-    await recordLoginFailure(store, address);
-    return { ok: false, reason: failures.count + 1 >= lockoutFailures ? 'locked' : 'failed' };
+  const stored = await getOwnerPasswordHash(store, address);
+  const account = owner && stored ? { owner, stored } : undefined;
+  // Without an account, the same scrypt work against a hash of the current cost, so that the time
+  // of the answer does not tell whether the address has one.
+  const valid = account ? await verifyPassword(password, account.stored) : await verifyWithoutAccount(password);
+  if (!account || !valid) {
+    await recordLoginFailure(store, address, client);
+    return { ok: false, reason: lockedAfter(1) ? 'locked' : 'failed' };
   }
-  await clearLoginFailures(store, address);
+  // The password is known to be right only now: the moment to bring an older hash to today's cost.
+  if (needsRehash(account.stored)) await upgradeOwnerPasswordHash(store, address, account.stored, await hashPassword(password));
+  await clearLoginFailures(store, address, client);
   const session = await createSession(store, address, sessionTtlMs);
-  return { ok: true, owner, ...session };
+  return { ok: true, owner: account.owner, ...session };
 }
 
 export async function ownerOfSession(token: string | undefined): Promise<Owner | undefined> {

@@ -35,7 +35,10 @@ export const pathSegmentSchema = z
   .refine((value) => !value.includes('\u2019'), 'contains a typographic apostrophe (U+2019); use the ASCII apostrophe (\')')
   // Capitals are accepted ("Liens-utiles", as the CRM exports it); the site's URL is the lowercase form.
   .refine((value) => /^[A-Za-z0-9][A-Za-z0-9'-]*$/.test(value), 'a path segment uses letters without accents, digits, hyphens and the ASCII apostrophe only')
-  .refine((value) => !['404', 'list-results', 'owner-portal'].includes(value.toLowerCase()), '"404", "list-results" and "owner-portal" are reserved for the site\'s own pages');
+  .refine(
+    (value) => !['404', 'list-results', 'owner-portal', 'newsletter-confirmation'].includes(value.toLowerCase()),
+    '"404", "list-results", "owner-portal" and "newsletter-confirmation" are reserved for the site\'s own pages',
+  );
 
 const perLanguagePath = z.strictObject({
   nl: pathSegmentSchema,

@@ -1,7 +1,23 @@
 export { defaultDatabaseUrl, getStore, openStore, setStore, type Store } from './client';
-export { consumeCaptcha, countBookings, getRequest, listRequests, storeRequest, type NewRequest, type NewUpload, type SlotBooking, type StoreResult, type StoredRequest } from './requests';
-export type { OutboxKind, OutboxRow, RequestRow, UploadRow } from './schema';
-export { claimDueJobs, markDelivered, markFailed, outboxCounts } from './outbox';
+export { pruneExpired, startHousekeeping, type PruneCounts } from './housekeeping';
+export {
+  consumeCaptcha,
+  countBookings,
+  getRequest,
+  listRequests,
+  storeRequest,
+  type FriendLimits,
+  type NewRequest,
+  type NewsletterConfirmation,
+  type NewUpload,
+  type SlotBooking,
+  type StoreGuards,
+  type StoreResult,
+  type StoredRequest,
+} from './requests';
+export { confirmNewsletterSignup, newsletterSignupState, type ConfirmResult, type SignupState } from './newsletter';
+export type { OutboxKind, OutboxRow, OwnerResetPayload, RequestRow, UploadRow } from './schema';
+export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, outboxCounts } from './outbox';
 export {
   bookingsAbout,
   clearLoginFailures,
@@ -17,6 +33,7 @@ export {
   requestsAbout,
   sessionEmail,
   setOwnerPassword,
+  upgradeOwnerPasswordHash,
   visitCounts,
   visitTotals,
 } from './owners';

@@ -106,4 +106,64 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    // A job carries a request or its own small JSON payload (a mail that is no request, such as a
+    // password reset); `unreachable` marks a job that failed because the server could not be
+    // reached, for the probe that makes it due again. SQLite cannot drop a NOT NULL, so the table
+    // is rebuilt and its rows copied.
+    id: '0003-outbox-jobs',
+    statements: [
+      `CREATE TABLE outbox_jobs (
+        id TEXT PRIMARY KEY,
+        request_id TEXT REFERENCES requests (id),
+        payload TEXT,
+        kind TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        locked_until TEXT,
+        last_error TEXT,
+        unreachable INTEGER NOT NULL DEFAULT 0,
+        delivered_at TEXT,
+        created_at TEXT NOT NULL,
+        CHECK (request_id IS NOT NULL OR payload IS NOT NULL)
+      )`,
+      `INSERT INTO outbox_jobs (id, request_id, kind, status, attempts, next_attempt_at, locked_until, last_error, delivered_at, created_at)
+        SELECT id, request_id, kind, status, attempts, next_attempt_at, locked_until, last_error, delivered_at, created_at FROM outbox`,
+      'DROP TABLE outbox',
+      'ALTER TABLE outbox_jobs RENAME TO outbox',
+      'CREATE INDEX outbox_due ON outbox (status, next_attempt_at)',
+      'CREATE INDEX outbox_by_request ON outbox (request_id)',
+    ],
+  },
+  {
+    // Newsletter double opt-in: one row per confirmation link sent. The per-address rules (one link
+    // a day, none once confirmed) and the daily send-to-friend limits read these indexes. Sign-ups
+    // stored before were subscriptions then, and the agency was mailed each: they stay confirmed
+    // (their token hash is no SHA-256, so no link matches it).
+    id: '0004-newsletter',
+    statements: [
+      `CREATE TABLE newsletter_signups (
+        request_id TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        expires_at TEXT NOT NULL,
+        confirmed_at TEXT,
+        created_at TEXT NOT NULL
+      )`,
+      'CREATE INDEX newsletter_signups_by_email ON newsletter_signups (email, created_at)',
+      `INSERT INTO newsletter_signups (request_id, email, token_hash, expires_at, confirmed_at, created_at)
+        SELECT id, lower(email), 'before-double-opt-in:' || id, created_at, created_at, created_at FROM requests
+        WHERE form = 'sign-newsletter' AND email IS NOT NULL`,
+      'CREATE INDEX requests_by_form ON requests (form, created_at)',
+    ],
+  },
+  {
+    // Failures are counted per account and client, so that nobody can lock an owner out from elsewhere.
+    id: '0005-login-failures',
+    statements: [
+      "ALTER TABLE login_failures ADD COLUMN client TEXT NOT NULL DEFAULT ''",
+      'CREATE INDEX login_failures_by_client ON login_failures (email, client, failed_at)',
+    ],
+  },
 ];

@@ -1,11 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import type { Store } from './client';
 import type { OutboxKind, OutboxRow } from './schema';
+
+/**
+ * Queues a job that is no request's delivery, with its own payload. One INSERT whatever the
+ * payload says, so that the caller's work (and time) tells nothing about it.
+ */
+export async function enqueueJob(store: Store, kind: OutboxKind, payload: Record<string, unknown>, now = new Date()): Promise<string> {
+  const id = randomUUID();
+  const at = now.toISOString();
+  await store.db
+    .insertInto('outbox')
+    .values({ id, request_id: null, payload: JSON.stringify(payload), kind, status: 'pending', attempts: 0, next_attempt_at: at, locked_until: null, last_error: null, unreachable: 0, delivered_at: null, created_at: at })
+    .execute();
+  return id;
+}
 
 /**
  * Claims up to `limit` due jobs for `leaseMs`. The claim is one UPDATE, so two workers (or the
  * worker and the immediate delivery after a request) never send the same job twice.
  */
-export async function claimDueJobs(store: Store, options: { limit: number; leaseMs: number; now?: Date; requestId?: string; kinds?: readonly OutboxKind[] }): Promise<OutboxRow[]> {
+export async function claimDueJobs(store: Store, options: { limit: number; leaseMs: number; now?: Date; requestId?: string; jobId?: string; kinds?: readonly OutboxKind[] }): Promise<OutboxRow[]> {
   const now = (options.now ?? new Date()).toISOString();
   const lease = new Date(Date.parse(now) + options.leaseMs).toISOString();
   return store.db
@@ -19,6 +34,7 @@ export async function claimDueJobs(store: Store, options: { limit: number; lease
         .where('next_attempt_at', '<=', now)
         .where((inner) => inner.or([inner('locked_until', 'is', null), inner('locked_until', '<', now)]));
       if (options.requestId) due = due.where('request_id', '=', options.requestId);
+      if (options.jobId) due = due.where('id', '=', options.jobId);
       if (options.kinds) due = due.where('kind', 'in', options.kinds);
       return due.orderBy('next_attempt_at').limit(options.limit);
     })
@@ -34,12 +50,48 @@ export async function markDelivered(store: Store, jobId: string): Promise<void> 
     .execute();
 }
 
-export async function markFailed(store: Store, jobId: string, error: string, nextAttemptAt: Date): Promise<void> {
+/** `unreachable`: the server could not be reached at all (see {@link makeUnreachableJobsDue}). */
+export async function markFailed(store: Store, jobId: string, error: string, nextAttemptAt: Date, unreachable = false): Promise<void> {
   await store.db
     .updateTable('outbox')
-    .set((eb) => ({ last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt.toISOString(), locked_until: null, attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({
+      last_error: error.slice(0, 500),
+      next_attempt_at: nextAttemptAt.toISOString(),
+      locked_until: null,
+      unreachable: unreachable ? 1 : 0,
+      attempts: eb('attempts', '+', 1),
+    }))
     .where('id', '=', jobId)
     .execute();
+}
+
+/** Whether jobs of these kinds wait, not yet due, because their server could not be reached. */
+export async function hasUnreachableJobs(store: Store, kinds: readonly OutboxKind[], now = new Date()): Promise<boolean> {
+  if (kinds.length === 0) return false;
+  const row = await store.db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('unreachable', '=', 1)
+    .where('kind', 'in', kinds)
+    .where('next_attempt_at', '>', now.toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The server answers again: the jobs that waited for it are due now, not at the end of their backoff. */
+export async function makeUnreachableJobsDue(store: Store, kinds: readonly OutboxKind[], now = new Date()): Promise<number> {
+  if (kinds.length === 0) return 0;
+  const result = await store.db
+    .updateTable('outbox')
+    .set({ next_attempt_at: now.toISOString() })
+    .where('status', '=', 'pending')
+    .where('unreachable', '=', 1)
+    .where('kind', 'in', kinds)
+    .where('next_attempt_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function outboxCounts(store: Store): Promise<{ pending: number; delivered: number }> {

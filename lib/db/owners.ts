@@ -85,22 +85,50 @@ export async function deleteSession(store: Store, token: string): Promise<void> 
   await store.db.deleteFrom('owner_sessions').where('token_hash', '=', digest(token)).execute();
 }
 
-export async function recordLoginFailure(store: Store, email: string, now = new Date()): Promise<void> {
-  await store.db.insertInto('login_failures').values({ email: email.toLowerCase(), failed_at: now.toISOString() }).execute();
+export async function recordLoginFailure(store: Store, email: string, client: string, now = new Date()): Promise<void> {
+  await store.db.insertInto('login_failures').values({ email: email.toLowerCase(), client, failed_at: now.toISOString() }).execute();
 }
 
-export async function recentLoginFailures(store: Store, email: string, sinceMs: number, now = new Date()): Promise<{ count: number; last?: string }> {
+/** Failures for the account from this client within `clientMs`, and from anywhere within `accountMs`. */
+export async function recentLoginFailures(
+  store: Store,
+  email: string,
+  client: string,
+  windows: { clientMs: number; accountMs: number },
+  now = new Date(),
+): Promise<{ client: number; account: number }> {
+  const clientSince = new Date(now.getTime() - windows.clientMs).toISOString();
+  const accountSince = new Date(now.getTime() - windows.accountMs).toISOString();
   const row = await store.db
     .selectFrom('login_failures')
-    .select([(eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.max('failed_at').as('last')])
+    .select([
+      (eb) => eb.fn.sum<number>(eb.case().when(eb.and([eb('client', '=', client), eb('failed_at', '>', clientSince)])).then(1).else(0).end()).as('client'),
+      (eb) => eb.fn.sum<number>(eb.case().when('failed_at', '>', accountSince).then(1).else(0).end()).as('account'),
+    ])
     .where('email', '=', email.toLowerCase())
-    .where('failed_at', '>', new Date(now.getTime() - sinceMs).toISOString())
+    .where('failed_at', '>', clientSince < accountSince ? clientSince : accountSince)
     .executeTakeFirst();
-  return { count: Number(row?.count ?? 0), last: row?.last ?? undefined };
+  return { client: Number(row?.client ?? 0), account: Number(row?.account ?? 0) };
 }
 
-export async function clearLoginFailures(store: Store, email: string): Promise<void> {
-  await store.db.deleteFrom('login_failures').where('email', '=', email.toLowerCase()).execute();
+/** Forgets the account's failures: those of one client, or all of them. */
+export async function clearLoginFailures(store: Store, email: string, client?: string): Promise<void> {
+  let query = store.db.deleteFrom('login_failures').where('email', '=', email.toLowerCase());
+  if (client !== undefined) query = query.where('client', '=', client);
+  await query.execute();
+}
+
+/**
+ * Replaces a hash by one of the same password at another cost. Unlike a new password it keeps the
+ * sessions, and it changes nothing if the password was changed in the meantime.
+ */
+export async function upgradeOwnerPasswordHash(store: Store, email: string, previousHash: string, passwordHash: string): Promise<void> {
+  await store.db
+    .updateTable('owner_accounts')
+    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .where('email', '=', email.toLowerCase())
+    .where('password_hash', '=', previousHash)
+    .execute();
 }
 
 /** Counts a visit once per visitor, listing and day; the hash is of the caller's making. */
@@ -112,8 +140,7 @@ export async function recordVisit(store: Store, propertyId: number, day: string,
         sql: 'INSERT INTO visit_counts (property_id, day, count) SELECT ?, ?, 1 WHERE changes() = 1 ON CONFLICT (property_id, day) DO UPDATE SET count = count + 1',
         args: [propertyId, day],
       },
-      // Yesterday's visitor hashes are no longer needed: only the counts stay.
-      { sql: 'DELETE FROM visitor_days WHERE day < ?', args: [day] },
+      // Yesterday's visitor hashes are deleted by the hourly housekeeping (pruneExpired).
     ],
     'write',
   );

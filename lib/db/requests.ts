@@ -7,6 +7,8 @@ import type { OutboxKind, RequestRow, UploadRow } from './schema';
 export type NewUpload = Omit<UploadRow, 'id' | 'request_id'>;
 
 export type NewRequest = {
+  /** Set by a caller that derives something from the id before storing (the newsletter's link). */
+  id?: string;
   form: string;
   lang: string;
   propertyId?: number;
@@ -23,24 +25,38 @@ export type NewRequest = {
 /** A booking of one appointment slot; capacity and the bookings the CRM already holds come from the snapshot. */
 export type SlotBooking = { slotId: number; capacity: number; bookedElsewhere: number };
 
+/** sign-newsletter: a confirmation link is sent unless the address is subscribed or was sent one after `since`. */
+export type NewsletterConfirmation = { tokenHash: string; expiresAt: string; since: string };
+
+/** send-to-friend: at most `perSender` requests from the sender and `perRecipient` to the friend after `since`. */
+export type FriendLimits = { recipient: string; perSender: number; perRecipient: number; since: string };
+
+export type StoreGuards = { booking?: SlotBooking; documents?: boolean; newsletter?: NewsletterConfirmation; friendLimits?: FriendLimits };
+
 export type StoreResult =
   | { status: 'stored'; id: string }
   | { status: 'slot-full' }
-  | { status: 'documents-already-requested' };
+  | { status: 'documents-already-requested' }
+  /** The address is already subscribed, or was sent a link within the day: nothing is written. */
+  | { status: 'newsletter-unchanged' }
+  | { status: 'friend-limit' };
 
 const now = () => new Date().toISOString();
 
 /**
- * Stores a request, its uploads and its delivery jobs in one transaction. A slot booking and a
- * document request are guards of that transaction: when the slot is full, or the documents were
- * already asked for by this address, nothing at all is written.
+ * Stores a request, its uploads and its delivery jobs in one transaction. A slot booking, a
+ * document request, a newsletter confirmation and the send-to-friend limits are guards of that
+ * transaction (one per request): when the slot is full, the documents were already asked for by
+ * this address, the address needs no new link, or a limit is reached, nothing at all is written.
+ * Each guard is checked inside the write transaction, so parallel requests cannot both pass it.
  */
-export async function storeRequest(store: Store, request: NewRequest, guards: { booking?: SlotBooking; documents?: boolean } = {}): Promise<StoreResult> {
+export async function storeRequest(store: Store, request: NewRequest, guards: StoreGuards = {}): Promise<StoreResult> {
   const { db, client } = store;
-  const id = randomUUID();
+  const id = request.id ?? randomUUID();
   const createdAt = now();
   const queries: CompiledQuery[] = [];
   let guard = sql<boolean>`1`;
+  let refused: Exclude<StoreResult, { status: 'stored' }> | undefined;
 
   if (guards.booking) {
     const { slotId, capacity, bookedElsewhere } = guards.booking;
@@ -52,6 +68,7 @@ export async function storeRequest(store: Store, request: NewRequest, guards: { 
           WHERE (SELECT COUNT(*) FROM bookings WHERE slot_id = ${slotId} AND status = 'confirmed') + ${bookedElsewhere} < ${capacity}`.compile(db),
     );
     guard = sql<boolean>`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`;
+    refused = { status: 'slot-full' };
   }
   if (guards.documents) {
     if (!request.email || request.propertyId === undefined) throw new Error('a document request needs an e-mail and a listing');
@@ -63,6 +80,27 @@ export async function storeRequest(store: Store, request: NewRequest, guards: { 
         .compile(),
     );
     guard = sql<boolean>`EXISTS (SELECT 1 FROM document_requests WHERE request_id = ${id})`;
+    refused = { status: 'documents-already-requested' };
+  }
+  if (guards.newsletter) {
+    if (!request.email) throw new Error('a newsletter sign-up needs an e-mail');
+    const { tokenHash, expiresAt, since } = guards.newsletter;
+    const email = request.email.toLowerCase();
+    queries.push(
+      sql`INSERT INTO newsletter_signups (request_id, email, token_hash, expires_at, confirmed_at, created_at)
+          SELECT ${id}, ${email}, ${tokenHash}, ${expiresAt}, NULL, ${createdAt}
+          WHERE NOT EXISTS (SELECT 1 FROM newsletter_signups WHERE email = ${email} AND (confirmed_at IS NOT NULL OR created_at > ${since}))`.compile(db),
+    );
+    guard = sql<boolean>`EXISTS (SELECT 1 FROM newsletter_signups WHERE request_id = ${id})`;
+    refused = { status: 'newsletter-unchanged' };
+  }
+  if (guards.friendLimits) {
+    if (!request.email) throw new Error('a send-to-friend request needs the sender e-mail');
+    const { recipient, perSender, perRecipient, since } = guards.friendLimits;
+    // The friend's address lives in the payload (payload.friendEmail), the sender's in its column.
+    guard = sql<boolean>`(SELECT COUNT(*) FROM requests WHERE form = ${request.form} AND created_at > ${since} AND email = ${request.email.toLowerCase()}) < ${perSender}
+      AND (SELECT COUNT(*) FROM requests WHERE form = ${request.form} AND created_at > ${since} AND lower(json_extract(payload, '$.friendEmail')) = ${recipient.toLowerCase()}) < ${perRecipient}`;
+    refused = { status: 'friend-limit' };
   }
 
   const row: RequestRow = {
@@ -103,7 +141,8 @@ export async function storeRequest(store: Store, request: NewRequest, guards: { 
   const affected = await runBatch(client, queries);
   const requestIndex = queries.length - (request.uploads?.length ?? 0) - request.jobs.length - 1;
   if (affected[requestIndex] === 1) return { status: 'stored', id };
-  return guards.booking ? { status: 'slot-full' } : { status: 'documents-already-requested' };
+  if (!refused) throw new Error('the request was not written');
+  return refused;
 }
 
 export type StoredRequest = RequestRow & { uploads: UploadRow[] };
@@ -115,8 +154,21 @@ export async function getRequest(store: Store, id: string): Promise<StoredReques
   return { ...row, uploads };
 }
 
+/**
+ * The requests staff read (npm run leads). A newsletter sign-up counts once its address confirmed
+ * it: until then it is no request of anyone's, only an address someone typed.
+ */
 export async function listRequests(store: Store, options: { since?: string; form?: string } = {}): Promise<RequestRow[]> {
-  let query = store.db.selectFrom('requests').selectAll().orderBy('created_at', 'asc');
+  let query = store.db
+    .selectFrom('requests')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('form', '!=', 'sign-newsletter'),
+        eb.exists(eb.selectFrom('newsletter_signups').select('request_id').whereRef('newsletter_signups.request_id', '=', 'requests.id').where('newsletter_signups.confirmed_at', 'is not', null)),
+      ]),
+    )
+    .orderBy('created_at', 'asc');
   if (options.since) query = query.where('created_at', '>=', options.since);
   if (options.form) query = query.where('form', '=', options.form);
   return query.execute();

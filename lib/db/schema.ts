@@ -34,6 +34,20 @@ export type BookingRow = {
   created_at: string;
 };
 
+/**
+ * A newsletter sign-up waiting for, or given, the address's confirmation (double opt-in). One row
+ * per sign-up request that was sent a confirmation link; an address is subscribed once one of its
+ * rows is confirmed. Only the SHA-256 of the link's token is kept.
+ */
+export type NewsletterSignupRow = {
+  request_id: string;
+  email: string;
+  token_hash: string;
+  expires_at: string;
+  confirmed_at: string | null;
+  created_at: string;
+};
+
 export type DocumentRequestRow = {
   email: string;
   property_id: number;
@@ -41,21 +55,30 @@ export type DocumentRequestRow = {
   created_at: string;
 };
 
-export type OutboxKind = 'agency-mail' | 'visitor-mail' | 'friend-mail' | 'webhook';
+/** 'owner-reset' carries its own payload ({@link OwnerResetPayload}) instead of a request. */
+export type OutboxKind = 'agency-mail' | 'visitor-mail' | 'friend-mail' | 'webhook' | 'owner-reset' | 'newsletter-confirm';
 export type OutboxStatus = 'pending' | 'delivered';
 
 export type OutboxRow = {
   id: string;
-  request_id: string;
+  /** The request delivered, or null for a job that carries its own payload. */
+  request_id: string | null;
+  /** A job's own data, as JSON (never a secret: a reset token is made when the mail is sent). */
+  payload: string | null;
   kind: OutboxKind;
   status: OutboxStatus;
   attempts: number;
   next_attempt_at: string;
   locked_until: string | null;
   last_error: string | null;
+  /** 1 when the last attempt could not reach the server: the probe makes the job due when it answers. */
+  unreachable: number;
   delivered_at: string | null;
   created_at: string;
 };
+
+/** The payload of an 'owner-reset' job: the address typed in the form, and the page's language. */
+export type OwnerResetPayload = { email: string; language: string };
 
 export type CaptchaUseRow = {
   id: string;
@@ -65,7 +88,8 @@ export type CaptchaUseRow = {
 export type OwnerAccountRow = { email: string; password_hash: string; updated_at: string };
 export type OwnerTokenRow = { token_hash: string; email: string; purpose: 'invite' | 'reset'; expires_at: string; used_at: string | null };
 export type OwnerSessionRow = { token_hash: string; email: string; created_at: string; expires_at: string };
-export type LoginFailureRow = { email: string; failed_at: string };
+/** `client` as lib/security/client-address gives it; '' for failures recorded before it was kept. */
+export type LoginFailureRow = { email: string; client: string; failed_at: string };
 export type VisitCountRow = { property_id: number; day: string; count: number };
 export type VisitorDayRow = { day: string; property_id: number; visitor_hash: string };
 
@@ -82,4 +106,5 @@ export type Database = {
   document_requests: DocumentRequestRow;
   outbox: OutboxRow;
   captcha_uses: CaptchaUseRow;
+  newsletter_signups: NewsletterSignupRow;
 };

@@ -1,5 +1,5 @@
 export { formatDate } from './date';
 export { cleanDescription, htmlToText } from './description';
 export { formatPhone, phoneHref } from './phone';
-export { formatEuro } from './price';
+export { formatEuro, listingPrice } from './price';
 export { searchName, slugify } from './slug';

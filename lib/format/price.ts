@@ -5,3 +5,17 @@ export function formatEuro(value: number): string {
   if (!Number.isFinite(value)) return 'NaN';
   return euro.format(value).replace(/\u00a0/g, ' ');
 }
+
+type PriceWord = 'priceOnDemand' | 'startingFrom' | 'perMonth';
+
+/**
+ * A listing's price by the spec's rules: on demand when unpublished, 'starting from' for
+ * PriceUnit 7, per month for rentals (Goal 1). `words` fills in the message `property.{word}`.
+ */
+export function listingPrice(listing: { PublishPrice: boolean; Price: number; PriceUnit: number; Goal: number }, words: (word: PriceWord, values: { price: string }) => string): string {
+  const price = formatEuro(listing.Price);
+  if (!listing.PublishPrice) return words('priceOnDemand', { price });
+  if (listing.PriceUnit === 7) return words('startingFrom', { price });
+  if (listing.Goal === 1) return words('perMonth', { price });
+  return price;
+}

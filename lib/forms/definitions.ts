@@ -18,8 +18,16 @@ export type FormDefinition = {
   upload?: UploadRule;
   /** A confirmation e-mail to the visitor in their language. */
   visitorMail: boolean;
-  /** send-to-friend: the listing goes to the friend. */
-  friendMail?: boolean;
+  /**
+   * send-to-friend: the listing goes to the friend, at most so many a day from one sender and to
+   * one recipient, so that the form cannot be used to mail strangers under the agency's name.
+   */
+  friendMail?: { perSenderPerDay: number; perRecipientPerDay: number };
+  /**
+   * sign-newsletter: double opt-in. The address is first sent a confirmation link (at most one a
+   * day, none once confirmed); the agency and the CRM hear of it only when the link is used.
+   */
+  doubleOptIn?: boolean;
 };
 
 export const maxUploadBytes = 5 * 1024 * 1024;
@@ -28,12 +36,12 @@ export const formDefinitions: Record<FormName, FormDefinition> = {
   'contact-appointment': { thankYou: 'contact-appointment', captcha: true, about: 'property', visitorMail: true },
   'contact-me': { thankYou: 'contact-me', captcha: true, about: 'property', visitorMail: true },
   'request-documents': { thankYou: 'request-documents', captcha: true, about: 'property', visitorMail: true },
-  'send-to-friend': { thankYou: 'send-to-friend', captcha: true, about: 'property', visitorMail: false, friendMail: true },
+  'send-to-friend': { thankYou: 'send-to-friend', captcha: true, about: 'property', visitorMail: false, friendMail: { perSenderPerDay: 10, perRecipientPerDay: 3 } },
   'contact-construction': { thankYou: 'contact-construction', captcha: true, about: 'project', visitorMail: true },
   'contact-demand': { thankYou: 'contact-demand', captcha: true, about: 'agency', visitorMail: true },
   'demand-register': { thankYou: 'demand-register', captcha: true, about: 'agency', visitorMail: true },
   'site-contact': { thankYou: 'site-contact', captcha: true, about: 'agency', visitorMail: true },
-  'sign-newsletter': { thankYou: 'sign-newsletter', captcha: false, about: 'agency', visitorMail: true },
+  'sign-newsletter': { thankYou: 'sign-newsletter', captcha: false, about: 'agency', visitorMail: false, doubleOptIn: true },
   testimonial: {
     thankYou: 'testimonial',
     captcha: true,

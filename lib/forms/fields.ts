@@ -85,6 +85,35 @@ export const optionalUrl = z
   .refine((value) => !value || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value) || /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(value), 'websiteInvalid')
   .transform((value) => value ?? '');
 
+/**
+ * Whether a text would show a link in an e-mail: an address with a scheme, www., or a domain name
+ * (mail programs turn "example.com" into a link by themselves). Look-alike dots and invisible
+ * characters hide none. A name before the dot needs two characters, so that "M.Dupont" or "p.ex."
+ * stay plain text.
+ */
+export function containsLink(text: string): boolean {
+  const plain = text
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\u3002/g, '.');
+  return /[a-z][a-z\d+.-]*:\/\//i.test(plain) || /\bwww\d{0,3}\./i.test(plain) || /[\p{L}\p{N}-]{2,}\.\p{L}{2,63}(?![\p{L}\p{N}])/u.test(plain);
+}
+
+/** A required text that may not carry a link (what a stranger's e-mail shows). */
+export const linkFreeText = (key: string, max = 100) => requiredText(key, max).refine((value) => !containsLink(value), 'noLinks');
+
+/** The longest note a visitor may add to a listing sent to a friend (forms.errors.noteTooLong says it). */
+export const friendNoteMaxLength = 300;
+
+/** The note of send-to-friend: short plain text, no links. */
+export const friendNote = z
+  .string({ error: 'invalid' })
+  .trim()
+  .max(friendNoteMaxLength, 'noteTooLong')
+  .refine((value) => !containsLink(value), 'noLinks')
+  .optional()
+  .transform((value) => value ?? '');
+
 /** The contact fields most request forms share (spec §3 'Forms'). */
 export const contactShape = {
   title,

@@ -1,15 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { after } from 'next/server';
 import type { z } from 'zod';
 import { getAppointmentSlots, getProject, getProperty, getPropertyGoal } from '../catalogue';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
-import { consumeCaptcha, countBookings, getStore, storeRequest, type NewUpload, type OutboxKind, type SlotBooking } from '../db';
+import { consumeCaptcha, countBookings, getStore, storeRequest, type NewUpload, type OutboxKind, type SlotBooking, type StoreGuards } from '../db';
 import { href } from '../i18n';
 import { translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
+import { newsletterConfirmation } from '../newsletter/token';
 import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors } from '../security/origin';
 import { hashPassword } from '../security/password';
-import { clientAddress, createRateLimiter, type RateLimiter } from '../security/rate-limit';
+import { clientAddress } from '../security/client-address';
+import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { captchaCookie, checkCaptcha } from './captcha';
 import { formDefinitions } from './definitions';
 import { readBody, type ParsedBody } from './read-body';
@@ -29,6 +32,9 @@ export type FieldErrors = Record<string, { code: string; message: string }>;
 export type FormResponse =
   | { ok: true; id: string; redirect: string }
   | { ok: false; error: string; message: string; fieldErrors?: FieldErrors };
+
+/** The window of the send-to-friend limits. */
+const dayMs = 24 * 60 * 60 * 1000;
 
 /** The field bots fill in and people never see. */
 export const honeypotField = 'fax';
@@ -105,7 +111,12 @@ function cookieValue(request: Request, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -120,15 +131,20 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
 
   if (!isSameOrigin(request, allowedOrigins())) return respond(failure(language, 403, 'forbidden'), html, language, backHref);
 
-  const parsed: ParsedBody = await readBody(request, { withFiles: definition.upload !== undefined });
-  if (!parsed.ok) return respond(failure(language, parsed.reason === 'too-large' ? 413 : 400, parsed.reason === 'too-large' ? 'tooLarge' : 'invalidRequest'), html, language, backHref);
-  const { fields, files } = parsed;
-  language = pickLanguage(fields.lang ?? language);
-
+  // The limit comes before the body is read, so a client over it costs no parsing at all.
   const limit = rateLimiter().hit(`${form}:${clientAddress(request.headers)}`);
   if (!limit.allowed) {
+    await request.body?.cancel();
     return respond({ ...failure(language, 429, 'rateLimited'), headers: { 'retry-after': String(limit.retryAfterSeconds) } }, html, language, backHref);
   }
+
+  const parsed: ParsedBody = await readBody(request, { withFiles: definition.upload !== undefined });
+  if (!parsed.ok) {
+    const tooLarge = parsed.reason === 'too-large' || parsed.reason === 'too-many-fields';
+    return respond(failure(language, tooLarge ? 413 : 400, tooLarge ? 'tooLarge' : 'invalidRequest'), html, language, backHref);
+  }
+  const { fields, files } = parsed;
+  language = pickLanguage(fields.lang ?? language);
 
   // A plain post from an exported copy of the site (ALLOWED_ORIGINS) lands on that copy's page.
   const thankYou = `${allowedOtherOrigin(request) ?? ''}${href({ page: 'thank-you', form: definition.thankYou }, language)}`;
@@ -188,10 +204,26 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
     delete payload.password;
     delete payload.passwordConfirm;
   }
-  const jobs: OutboxKind[] = ['agency-mail'];
+  // A newsletter sign-up is at first only a link mailed to the address: the agency and the CRM
+  // hear of it when the address confirms (lib/newsletter).
+  const jobs: OutboxKind[] = definition.doubleOptIn ? ['newsletter-confirm'] : ['agency-mail'];
   if (definition.visitorMail) jobs.push('visitor-mail');
   if (definition.friendMail) jobs.push('friend-mail');
-  if (webhookConfigured()) jobs.push('webhook');
+  if (webhookConfigured() && !definition.doubleOptIn) jobs.push('webhook');
+  const requestId = randomUUID();
+  const guards: StoreGuards = {
+    booking,
+    documents: form === 'request-documents',
+    newsletter: definition.doubleOptIn ? newsletterConfirmation(requestId) : undefined,
+    friendLimits: definition.friendMail
+      ? {
+          recipient: textOf(values.friendEmail) ?? '',
+          perSender: definition.friendMail.perSenderPerDay,
+          perRecipient: definition.friendMail.perRecipientPerDay,
+          since: new Date(Date.now() - dayMs).toISOString(),
+        }
+      : undefined,
+  };
 
   const uploads: NewUpload[] = upload.upload ? [await saveUpload(upload.upload)] : [];
   const name = [textOf(values.firstName), textOf(values.lastName)].filter(Boolean).join(' ') || textOf(values.name);
@@ -199,6 +231,7 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
     const stored = await storeRequest(
       store,
       {
+        id: requestId,
         form,
         lang: language,
         propertyId,
@@ -210,13 +243,19 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
         uploads,
         jobs,
       },
-      { booking, documents: form === 'request-documents' },
+      guards,
     );
     if (stored.status === 'slot-full') {
       await discardUploads(uploads);
       return respond(failure(language, 409, 'appointmentsFull', fieldError(language, 'slotId', 'appointmentsFull')), html, language, backHref);
     }
     if (stored.status === 'documents-already-requested') return respond(failure(language, 409, 'documentsAlreadyRequested'), html, language, backHref);
+    if (stored.status === 'friend-limit') return respond(failure(language, 429, 'friendLimit'), html, language, backHref);
+    if (stored.status === 'newsletter-unchanged') {
+      // Subscribed already, or sent a link within the day: nothing is sent, and the answer is the
+      // same thanks as for a first sign-up, so that it tells nobody whether the address is known.
+      return respond({ status: 201, body: { ok: true, id: requestId, redirect: thankYou } }, html, language, backHref);
+    }
     after(() => deliverRequest(stored.id));
     return respond({ status: 201, body: { ok: true, id: stored.id, redirect: thankYou } }, html, language, backHref);
   } catch (error) {

@@ -1,20 +1,32 @@
+import { Busboy, type BusboyInstance } from '@fastify/busboy';
+
 /*
  * Reads a request body under a size cap, whatever the client claims in Content-Length, and turns
- * JSON, urlencoded and multipart bodies into the same plain object for the schemas.
+ * JSON, urlencoded and multipart bodies into the same plain object for the schemas. Every step is
+ * linear in the body size and stops at the first limit passed: a hostile body costs at most the
+ * bytes under the cap, never the event loop.
  */
 
 export const maxTextBody = 64 * 1024;
 /** One 5 MB upload plus the fields around it. */
 export const maxMultipartBody = 6 * 1024 * 1024;
+/** The longest form has a few dozen inputs; its checkbox groups send one entry per ticked box. */
+export const maxFields = 120;
+/** Multipart parts: the fields and at most one file. */
+export const maxParts = maxFields + 1;
+const maxFieldNameBytes = 100;
 
 export type BodyFields = Record<string, unknown>;
-export type ParsedBody =
-  | { ok: true; fields: BodyFields; files: Record<string, File> }
-  | { ok: false; reason: 'too-large' | 'malformed' | 'unsupported' };
+export type BodyFailure = 'too-large' | 'too-many-fields' | 'malformed' | 'unsupported';
+export type ParsedBody = { ok: true; fields: BodyFields; files: Record<string, File> } | { ok: false; reason: BodyFailure };
 
-async function readCapped(request: Request, cap: number): Promise<Uint8Array | undefined> {
+/** Reads at most `cap` bytes; undefined when the body (declared or real) is larger. */
+export async function readCapped(request: Request, cap: number): Promise<Uint8Array | undefined> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > cap) return undefined;
+  if (Number.isFinite(declared) && declared > cap) {
+    await request.body?.cancel();
+    return undefined;
+  }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -29,52 +41,175 @@ async function readCapped(request: Request, cap: number): Promise<Uint8Array | u
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return Buffer.concat(chunks, total);
 }
 
 /** Repeated keys (checkbox groups) become arrays; a single value stays a string. */
-function collect(entries: Iterable<[string, FormDataEntryValue]>): { fields: BodyFields; files: Record<string, File> } {
-  const fields: BodyFields = {};
-  const files: Record<string, File> = {};
-  for (const [key, value] of entries) {
-    if (typeof value !== 'string') {
-      files[key] = value;
-      continue;
+class FieldCollector {
+  readonly fields: BodyFields = {};
+  readonly files: Record<string, File> = {};
+  private readonly lists = new Map<string, string[]>();
+
+  add(key: string, value: string): void {
+    const list = this.lists.get(key);
+    if (list) {
+      // Appending in place keeps a body of many repeated names linear.
+      list.push(value);
+      return;
     }
-    const existing = fields[key];
-    if (existing === undefined) fields[key] = value;
-    else fields[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+    const existing = this.fields[key];
+    if (typeof existing === 'string') {
+      const created = [existing, value];
+      this.lists.set(key, created);
+      this.fields[key] = created;
+    } else {
+      this.fields[key] = value;
+    }
   }
-  return { fields, files };
 }
 
-export async function readBody(request: Request, options: { withFiles: boolean }): Promise<ParsedBody> {
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  const multipart = type.startsWith('multipart/form-data');
-  if (multipart && !options.withFiles) return { ok: false, reason: 'unsupported' };
-  const bytes = await readCapped(request, multipart ? maxMultipartBody : maxTextBody);
+const decoder = () => new TextDecoder('utf-8', { fatal: true });
+
+function parseJson(bytes: Uint8Array): ParsedBody {
+  const parsed: unknown = JSON.parse(decoder().decode(bytes));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, reason: 'malformed' };
+  const fields: BodyFields = {};
+  let count = 0;
+  for (const [key, value] of Object.entries(parsed)) {
+    if (++count > maxFields) return { ok: false, reason: 'too-many-fields' };
+    fields[key] = value;
+  }
+  return { ok: true, fields, files: {} };
+}
+
+function parseUrlencoded(bytes: Uint8Array): ParsedBody {
+  const text = decoder().decode(bytes);
+  // Count the separators before URLSearchParams allocates an entry for each of them.
+  let separators = 0;
+  for (let index = text.indexOf('&'); index !== -1; index = text.indexOf('&', index + 1)) {
+    if (++separators >= maxFields) return { ok: false, reason: 'too-many-fields' };
+  }
+  const collector = new FieldCollector();
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (key.length > maxFieldNameBytes) return { ok: false, reason: 'malformed' };
+    collector.add(key, value);
+  }
+  return { ok: true, fields: collector.fields, files: {} };
+}
+
+/** Waits for room in the parser, or for its end if it failed while full. */
+function settledOrDrained(parser: BusboyInstance): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      parser.off('drain', done);
+      parser.off('error', done);
+      parser.off('close', done);
+      resolve();
+    };
+    parser.on('drain', done);
+    parser.on('error', done);
+    parser.on('close', done);
+  });
+}
+
+/**
+ * Multipart bodies go through @fastify/busboy, a streaming parser with limits on the number of
+ * parts, fields and files: it is fed chunk by chunk as they arrive and stopped at the first limit.
+ */
+async function parseMultipart(request: Request, contentType: string, cap: number): Promise<ParsedBody> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > cap) {
+    await request.body?.cancel();
+    return { ok: false, reason: 'too-large' };
+  }
+  if (!request.body) return { ok: false, reason: 'malformed' };
+  let parser: BusboyInstance;
+  try {
+    parser = new Busboy({
+      headers: { 'content-type': contentType },
+      limits: { fields: maxFields, parts: maxParts, files: 1, fileSize: cap, fieldSize: maxTextBody, fieldNameSize: maxFieldNameBytes, headerPairs: 10 },
+    });
+  } catch {
+    await request.body.cancel();
+    return { ok: false, reason: 'malformed' };
+  }
+
+  const collector = new FieldCollector();
+  let failure: BodyFailure | undefined;
+  const fail = (reason: BodyFailure) => {
+    failure ??= reason;
+  };
+  const pendingFiles: Promise<void>[] = [];
+  parser.on('field', (name, value, nameTruncated, valueTruncated) => {
+    if (nameTruncated || valueTruncated) fail('too-large');
+    else collector.add(name, value);
+  });
+  parser.on('file', (name, stream, fileName, _encoding, mimeType) => {
+    const chunks: Buffer[] = [];
+    pendingFiles.push(
+      new Promise<void>((resolve) => {
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('limit', () => fail('too-large'));
+        stream.on('error', () => fail('malformed'));
+        stream.on('end', () => {
+          if (!stream.truncated) collector.files[name] = new File([new Uint8Array(Buffer.concat(chunks))], fileName || 'file', { type: mimeType });
+          resolve();
+        });
+      }),
+    );
+  });
+  parser.on('partsLimit', () => fail('too-many-fields'));
+  parser.on('fieldsLimit', () => fail('too-many-fields'));
+  parser.on('filesLimit', () => fail('too-many-fields'));
+  const finished = new Promise<void>((resolve) => {
+    parser.on('finish', () => resolve());
+    parser.on('error', () => {
+      fail('malformed');
+      resolve();
+    });
+  });
+
+  const reader = request.body.getReader();
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) fail('too-large');
+    if (failure) {
+      await reader.cancel();
+      parser.destroy();
+      return { ok: false, reason: failure };
+    }
+    if (!parser.write(value)) await settledOrDrained(parser);
+  }
+  parser.end();
+  await finished;
+  await Promise.all(pendingFiles);
+  if (failure) return { ok: false, reason: failure };
+  return { ok: true, fields: collector.fields, files: collector.files };
+}
+
+export async function readBody(request: Request, options: { withFiles: boolean; maxBytes?: number }): Promise<ParsedBody> {
+  const contentType = request.headers.get('content-type') ?? '';
+  const type = contentType.toLowerCase();
+  if (type.startsWith('multipart/form-data')) {
+    if (!options.withFiles) {
+      await request.body?.cancel();
+      return { ok: false, reason: 'unsupported' };
+    }
+    return parseMultipart(request, contentType, options.maxBytes ?? maxMultipartBody);
+  }
+  const json = type.startsWith('application/json');
+  if (!json && !type.startsWith('application/x-www-form-urlencoded')) {
+    await request.body?.cancel();
+    return { ok: false, reason: 'unsupported' };
+  }
+  const bytes = await readCapped(request, options.maxBytes ?? maxTextBody);
   if (!bytes) return { ok: false, reason: 'too-large' };
   try {
-    if (type.startsWith('application/json')) {
-      const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, reason: 'malformed' };
-      return { ok: true, fields: parsed as BodyFields, files: {} };
-    }
-    if (type.startsWith('application/x-www-form-urlencoded')) {
-      return { ok: true, ...collect(new URLSearchParams(new TextDecoder('utf-8', { fatal: true }).decode(bytes)).entries()) };
-    }
-    if (multipart) {
-      const data = await new Response(bytes.buffer as ArrayBuffer, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
-      return { ok: true, ...collect(data.entries()) };
-    }
+    return json ? parseJson(bytes) : parseUrlencoded(bytes);
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  return { ok: false, reason: 'unsupported' };
 }

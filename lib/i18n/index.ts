@@ -9,6 +9,7 @@ export {
   checkPath,
   findMenuPage,
   href,
+  languageChoiceHref,
   menuEntryHref,
   notFoundSegments,
   propertyNotFoundSegments,

@@ -12,8 +12,9 @@ export const routing = defineRouting({
   locales: getEnabledLanguages(),
   defaultLocale: getDefaultLanguage(),
   localePrefix: 'always',
-  // Remember the language for a year; next-intl's default is a session cookie.
-  localeCookie: { name: 'NEXT_LOCALE', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' },
+  // proxy.ts writes the language cookie itself, and only for an explicit choice (?lng=): a page
+  // answer without Set-Cookie can be cached by a CDN.
+  localeCookie: false,
   // hreflang alternates are emitted by the pages themselves, with each language's own slugs.
   alternateLinks: false,
 });

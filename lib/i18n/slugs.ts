@@ -17,6 +17,7 @@ export const systemSlugs = {
   'forgot-password': { nl: 'wachtwoord-vergeten', fr: 'mot-de-passe-oublie', en: 'forgot-password', de: 'passwort-vergessen' },
   'set-password': { nl: 'wachtwoord-kiezen', fr: 'choisir-mot-de-passe', en: 'set-password', de: 'passwort-festlegen' },
   portal: { nl: 'mijn-panden', fr: 'mes-biens', en: 'my-properties', de: 'meine-immobilien' },
+  'newsletter-confirm': { nl: 'nieuwsbrief-bevestigen', fr: 'confirmer-newsletter', en: 'confirm-newsletter', de: 'newsletter-bestaetigen' },
   'our-services': { nl: 'our-services', fr: 'our-services', en: 'our-services', de: 'our-services' },
 } as const satisfies Record<string, PerLanguage>;
 

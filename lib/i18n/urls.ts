@@ -1,5 +1,6 @@
 import { citySlug, getProject, getProjects, getProperties, getProperty, getPropertyGoal, typeSlug } from '../catalogue';
 import { getArticles, getEnabledLanguages, getMenu, isSupportedLanguage, loadSiteConfig, type Language, type MenuEntry } from '../config';
+import { isStaticExport } from '../export/mode';
 import { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
 
 /*
@@ -23,6 +24,8 @@ export type Route =
   /** The owner portal: rendered per request, behind the owner's session. */
   | { page: 'portal' }
   | { page: 'portal-listing'; id: number }
+  /** The page a newsletter confirmation link opens: rendered per request, the token in the query. */
+  | { page: 'newsletter-confirm'; token?: string }
   | { page: 'article'; id: string }
   | { page: 'menu'; id: string };
 
@@ -72,7 +75,7 @@ export function menuEntryHref(entry: MenuEntry, language: Language): string {
 }
 
 /** Pages that need the server (a session, server actions): a static export links them on its API origin. */
-const serverOnlyPages: ReadonlySet<Route['page']> = new Set(['login', 'forgot-password', 'set-password', 'portal', 'portal-listing']);
+const serverOnlyPages: ReadonlySet<Route['page']> = new Set(['login', 'forgot-password', 'set-password', 'portal', 'portal-listing', 'newsletter-confirm']);
 
 const isServerOnly = (route: Route) => serverOnlyPages.has(route.page);
 
@@ -104,6 +107,8 @@ export function href(route: Route, language: Language): string {
       return join(language, [systemSlugs.login[language], systemSlugs[route.page][language]]);
     case 'portal-listing':
       return join(language, [systemSlugs.portal[language], String(route.id)]);
+    case 'newsletter-confirm':
+      return join(language, [systemSlugs['newsletter-confirm'][language]]) + (route.token ? `?token=${encodeURIComponent(route.token)}` : '');
     case 'project':
       return join(language, [systemSlugs.projects[language], String(route.id)]);
     case 'thank-you':
@@ -185,6 +190,9 @@ export function resolvePath(pathname: string, search = ''): ResolvedPath | undef
     const id = Number(rest[0]);
     return rest.length === 1 && Number.isInteger(id) && id > 0 ? { language, route: { page: 'portal-listing', id } } : undefined;
   }
+  if (first === systemSlugs['newsletter-confirm'][language]) {
+    return rest.length === 0 ? { language, route: { page: 'newsletter-confirm', token: params.get('token') ?? undefined } } : undefined;
+  }
   for (const category of ['services', 'testimonials'] as const) {
     const section = category === 'services' ? systemSlugs['our-services'][language] : systemSlugs.testimonials[language];
     if (first !== section || rest.length !== 1) continue;
@@ -207,6 +215,16 @@ export function translatePath(pathname: string, target: Language, search = ''): 
   return href(resolved.route, target);
 }
 
+/**
+ * A language switcher link: the page in that language, marked as the visitor's choice (?lng=) so
+ * that the server remembers it; the proxy answers with the clean URL and the cookie. A static
+ * export has no server to remember it, so its links stay clean.
+ */
+export function languageChoiceHref(target: string, language: Language): string {
+  if (isStaticExport()) return target;
+  return `${target}${target.includes('?') ? '&' : '?'}lng=${language}`;
+}
+
 /** hreflang alternates of a route in every enabled language. */
 export function alternates(route: Route): Partial<Record<Language, string>> {
   return Object.fromEntries(getEnabledLanguages().map((language) => [language, href(route, language)]));
@@ -226,10 +244,15 @@ export const notFoundSegments = ['404'] as const;
 /** Internal path of the owner portal, rendered per request (app/[lang]/owner-portal). */
 export const portalPath = (language: Language, id?: number) => `/${language}/owner-portal/${id === undefined ? '' : `${id}/`}`;
 
+/** Internal path of the newsletter confirmation page, rendered per request (app/[lang]/newsletter-confirmation). */
+export const newsletterConfirmPath = (language: Language) => `/${language}/newsletter-confirmation/`;
+
 /** Internal path of the server-rendered list for requests with a query (app/[lang]/list-results). */
 export const listResultsPath = (language: Language, page: 'for-sale' | 'for-rent') => `/${language}/list-results/${page === 'for-sale' ? 'sale' : 'rent'}/`;
 export const propertyNotFoundSegments = ['404', 'property'] as const;
 const internalPath = (language: Language, segments: readonly string[]) => join(language, segments);
+/** Internal path of the localised 404 page of a language. */
+export const notFoundPath = (language: Language) => internalPath(language, notFoundSegments);
 
 export type PathCheck = { kind: 'ok'; resolved: ResolvedPath } | { kind: 'redirect'; to: string } | { kind: 'not-found'; render: string };
 

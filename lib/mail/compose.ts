@@ -1,12 +1,15 @@
 import type { Attachment } from 'nodemailer/lib/mailer';
-import { getAppointmentSlots, getProject, getProperty, getType } from '../catalogue';
+import { getAppointmentSlots, getProject, getProperty, getType, type Owner } from '../catalogue';
 import { getDefaultLanguage, getSite, isSupportedLanguage, localise, type Language } from '../config';
 import type { StoredRequest } from '../db';
-import { formatDate, formatPhone } from '../format';
+import { formatDate, formatPhone, listingPrice } from '../format';
 import { formDefinitions } from '../forms/definitions';
 import { isFormName } from '../forms/schemas';
 import { href } from '../i18n';
 import { translatorFor } from '../i18n/messages';
+import { imageUrl } from '../media/image-url';
+import { pictureSrc } from '../media/picture-src';
+import { confirmationToken, confirmationTtlMs } from '../newsletter/token';
 import { agencyAddress, siteOrigin } from './transport';
 
 export type Mail = {
@@ -25,6 +28,8 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${ch
 const hiddenFields = new Set(['passwordHash', 'privacy', 'propertyId', 'projectId']);
 
 type Line = { label: string; value: string };
+/** `field` names the answer, so that staff output (lib/leads) can give each one its own column. */
+export type RequestLine = Line & { field: string };
 
 function slotText(propertyId: number, slotId: number): string {
   const slot = getAppointmentSlots(propertyId).find((candidate) => candidate.ID === slotId);
@@ -33,12 +38,12 @@ function slotText(propertyId: number, slotId: number): string {
 }
 
 /** Every answer of the visitor, labelled and with options spelled out in `language`. */
-export function requestLines(request: StoredRequest, language: Language): Line[] {
+export function requestLines(request: StoredRequest, language: Language): RequestLine[] {
   const t = translatorFor(language, 'forms');
   const payload = JSON.parse(request.payload) as Record<string, unknown>;
   const option = (group: string, value: unknown) =>
     t.has(`options.${group}.${String(value)}` as 'options.title.mr') ? t(`options.${group}.${String(value)}` as 'options.title.mr') : String(value);
-  const lines: Line[] = [];
+  const lines: RequestLine[] = [];
   for (const [field, value] of Object.entries(payload)) {
     if (hiddenFields.has(field) || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
     const label = t.has(`fields.${field}` as 'fields.email') ? t(`fields.${field}` as 'fields.email') : field;
@@ -53,9 +58,9 @@ export function requestLines(request: StoredRequest, language: Language): Line[]
     else if (/date$/i.test(field) && typeof value === 'string') text = formatDate(value);
     else if (Array.isArray(value)) text = value.join(', ');
     else text = String(value);
-    lines.push({ label, value: text });
+    lines.push({ field, label, value: text });
   }
-  for (const upload of request.uploads) lines.push({ label: t(`fields.${upload.field}` as 'fields.email'), value: `${upload.file_name} (${Math.ceil(upload.size / 1024)} kB)` });
+  for (const upload of request.uploads) lines.push({ field: upload.field, label: t(`fields.${upload.field}` as 'fields.email'), value: `${upload.file_name} (${Math.ceil(upload.size / 1024)} kB)` });
   return lines;
 }
 
@@ -157,28 +162,84 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
     t('yourAnswers'),
   ];
   const body = render(paragraphs, requestLines(request, language), subject ? { label: t('viewListing'), url: subject.link } : undefined);
-  const signature = `\n\n${site.siteInfo.name}\n${site.siteInfo.street}, ${site.siteInfo.zip} ${localise(site.siteInfo.city, language)}\n${formatPhone(site.siteInfo.phone)} · ${site.siteInfo.email}`;
-  return {
-    to: request.email,
-    replyTo: agencyAddress(),
-    subject: t('visitorSubject', { agency: site.siteInfo.name }),
-    text: body.text + signature,
-    html: `${body.html}<p>${escape(signature.trim()).replace(/\n/g, '<br>')}</p>`,
-  };
+  return { to: request.email, replyTo: agencyAddress(), subject: t('visitorSubject', { agency: site.siteInfo.name }), ...signed(body, language) };
 }
 
-/** send-to-friend: the listing, sent to the friend in the sender's language. */
+/** The agency's name, address and contact details under a mail to a visitor. */
+function signed(body: { text: string; html: string }, language: Language): { text: string; html: string } {
+  const { siteInfo } = getSite();
+  const signature = `${siteInfo.name}\n${siteInfo.street}, ${siteInfo.zip} ${localise(siteInfo.city, language)}\n${formatPhone(siteInfo.phone)} · ${siteInfo.email}`;
+  return { text: `${body.text}\n\n${signature}`, html: `${body.html}<p>${escape(signature).replace(/\n/g, '<br>')}</p>` };
+}
+
+/**
+ * sign-newsletter: the link that confirms the subscription, in the visitor's language. The link
+ * is the same in every attempt of this mail (lib/newsletter/token).
+ */
+export function newsletterConfirmMail(request: StoredRequest): Mail | undefined {
+  if (!request.email) return undefined;
+  const language: Language = isSupportedLanguage(request.lang) ? request.lang : getDefaultLanguage();
+  const t = translatorFor(language, 'mail');
+  const agency = getSite().siteInfo.name;
+  const link = siteOrigin() + href({ page: 'newsletter-confirm', token: confirmationToken(request.id) }, language);
+  const days = Math.round(confirmationTtlMs / (24 * 60 * 60 * 1000));
+  const body = render([t('greetingAnonymous'), t('newsletterIntro', { agency }), t('newsletterConfirm', { days }), t('newsletterIgnore')], [], { label: t('newsletterLink'), url: link });
+  return { to: request.email, replyTo: agencyAddress(), subject: t('newsletterSubject', { agency }), ...signed(body, language) };
+}
+
+/** Width of the listing's picture in the friend's mail; one the image route makes. */
+const friendPictureWidth = 600;
+
+/**
+ * send-to-friend: the listing (title, price, picture, link to it on this site) in the sender's
+ * language, with the sender's name and short note. Nothing else the sender typed reaches the
+ * friend; the note is plain text without links (lib/forms/fields) and escaped here.
+ */
 export function friendMail(request: StoredRequest): Mail | undefined {
   const payload = JSON.parse(request.payload) as Record<string, unknown>;
   if (typeof payload.friendEmail !== 'string') return undefined;
   const language: Language = isSupportedLanguage(request.lang) ? request.lang : getDefaultLanguage();
   const t = translatorFor(language, 'mail');
   const subject = subjectOf(request, language);
-  if (!subject) return undefined;
+  const property = request.property_id ? getProperty(request.property_id, language) : undefined;
+  if (!subject || !property) return undefined;
   const sender = request.name ?? request.email ?? '';
-  const paragraphs = [t('friendIntro', { name: sender }), `${subject.reference}: ${subject.title}`, ...(typeof payload.remark === 'string' && payload.remark ? [payload.remark] : [])];
-  const body = render(paragraphs, [], { label: t('viewListing'), url: subject.link });
-  return { to: payload.friendEmail, replyTo: request.email ?? undefined, subject: t('friendSubject', { name: sender }), ...body };
+  const tProperty = translatorFor(language, 'property');
+  const price = t('friendPrice', { price: listingPrice(property, (word, values) => tProperty(word, values)) });
+  const note = typeof payload.remark === 'string' ? payload.remark.trim() : '';
+  const footer = t('friendFooter', { name: sender, agency: getSite().siteInfo.name });
+  const listing = `${subject.reference}: ${subject.title}`;
+  const view = t('viewListing');
+  const text = [t('friendIntro', { name: sender }), `${listing}\n${price}`, ...(note ? [`${t('friendNote', { name: sender })}\n${note}`] : []), `${view}: ${subject.link}`, footer].join('\n\n');
+
+  const picture = property.XLargePictureItem;
+  const pictureUrl = picture ? imageUrl(pictureSrc(picture.Url), { width: friendPictureWidth, format: 'png' }) : undefined;
+  const html = [
+    `<p>${escape(t('friendIntro', { name: sender }))}</p>`,
+    picture && pictureUrl
+      ? `<p><a href="${escape(subject.link)}"><img src="${escape(pictureUrl.startsWith('/') ? siteOrigin() + pictureUrl : pictureUrl)}" alt="${escape(subject.title)}" width="${friendPictureWidth}" height="${Math.round((friendPictureWidth * picture.Height) / picture.Width)}" style="max-width:100%;height:auto"></a></p>`
+      : '',
+    `<p><strong>${escape(listing)}</strong><br>${escape(price)}</p>`,
+    note ? `<p>${escape(t('friendNote', { name: sender }))}<br>${escape(note).replace(/\n/g, '<br>')}</p>` : '',
+    `<p><a href="${escape(subject.link)}">${escape(view)}</a></p>`,
+    `<p style="color:#555;font-size:small">${escape(footer)}</p>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return { to: payload.friendEmail, replyTo: request.email ?? undefined, subject: t('friendSubject', { name: sender }), text, html };
+}
+
+/** An owner's one-time link to choose a new password, in `language`. */
+export function ownerResetMail(owner: Owner, token: string, language: Language): Mail {
+  const t = translatorFor(language, 'mail');
+  const link = `${siteOrigin()}${href({ page: 'set-password' }, language)}?token=${encodeURIComponent(token)}`;
+  const text = t('resetBody', { name: `${owner.FirstName} ${owner.LastName}`, link });
+  const anchor = `<a href="${escape(link)}">${escape(link)}</a>`;
+  const html = text
+    .split('\n\n')
+    .map((paragraph) => `<p>${escape(paragraph).split(escape(link)).join(anchor).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  return { to: owner.Email, subject: t('resetSubject', { agency: getSite().siteInfo.name }), text, html };
 }
 
 /** What the CRM webhook receives. */

@@ -1,18 +1,46 @@
-import { claimDueJobs, getRequest, getStore, markDelivered, markFailed, type OutboxKind, type OutboxRow, type Store } from '../db';
-import { agencyMail, friendMail, visitorMail, webhookPayload, type Mail } from './compose';
-import { mailFrom, mailTransport } from './transport';
+import type { SendMailOptions } from 'nodemailer';
+import { z } from 'zod';
+import { issuePasswordToken } from '../auth/owner-auth';
+import { getDefaultLanguage, getEnabledLanguages } from '../config';
+import {
+  claimDueJobs,
+  getRequest,
+  getStore,
+  hasUnreachableJobs,
+  makeUnreachableJobsDue,
+  markDelivered,
+  markFailed,
+  type OutboxKind,
+  type OutboxRow,
+  type Store,
+} from '../db';
+import { agencyMail, friendMail, newsletterConfirmMail, ownerResetMail, visitorMail, webhookPayload, type Mail } from './compose';
+import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
 import { postWebhook, webhookConfigured } from './webhook';
 
 /*
- * The outbox: deliveries are rows written with their request, claimed with a lease, sent, then
- * marked delivered. A failure is retried with exponential backoff; nothing is ever dropped, so a
- * request the server accepted reaches the agency once SMTP (or the CRM) is back.
+ * The outbox: deliveries are rows written with their request (or with their own payload),
+ * claimed with a lease, sent, then marked delivered. A failure is retried with exponential
+ * backoff; nothing is ever dropped, so a request the server accepted reaches the agency once SMTP
+ * (or the CRM) is back. While mail waits for a server that could not be reached, a probe asks the
+ * server every OUTBOX_PROBE_MS whether it answers again, so the mail goes out then, not at the end
+ * of an hour's backoff.
  */
 
 const retryBaseMs = () => Number(process.env.OUTBOX_RETRY_BASE_MS) || 30_000;
 const retryMaxMs = () => Number(process.env.OUTBOX_RETRY_MAX_MS) || 60 * 60 * 1000;
 const pollMs = () => Number(process.env.OUTBOX_POLL_MS) || 5_000;
-const leaseMs = 2 * 60 * 1000;
+const probeMs = () => Number(process.env.OUTBOX_PROBE_MS) || 30_000;
+
+/**
+ * A claimed job stays ours longer than its send can last (the send is aborted at its deadline,
+ * transport.ts), so no other round claims and sends it again while the server is still answering.
+ */
+export function outboxLeaseMs(): number {
+  return smtpSendDeadlineMs() + 60_000;
+}
+
+const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'newsletter-confirm'];
 
 export function retryDelay(attempts: number): number {
   return Math.min(retryMaxMs(), retryBaseMs() * 2 ** Math.max(0, attempts));
@@ -21,20 +49,73 @@ export function retryDelay(attempts: number): number {
 /** The kinds of job whose channel is configured; the others wait in the outbox untouched. */
 function readyKinds(): OutboxKind[] {
   const kinds: OutboxKind[] = [];
-  if (mailTransport()) kinds.push('agency-mail', 'visitor-mail', 'friend-mail');
+  if (mailTransport()) kinds.push(...mailKinds);
   if (webhookConfigured()) kinds.push('webhook');
   return kinds;
 }
 
-async function send(job: OutboxRow, store: Store): Promise<void> {
-  const request = await getRequest(store, job.request_id);
-  if (!request) throw new Error(`request ${job.request_id} is missing`);
-  if (job.kind === 'webhook') return postWebhook(webhookPayload(request));
-  const mail: Mail | undefined = job.kind === 'agency-mail' ? agencyMail(request) : job.kind === 'visitor-mail' ? visitorMail(request) : friendMail(request);
-  if (!mail) return; // nothing to send (no address): the job is done
+/** Every attempt of a job is the same message: one Message-ID, and a deadline the lease outlasts. */
+async function sendMail(job: OutboxRow, mail: Mail, headers: Record<string, string> = {}): Promise<void> {
   const transport = mailTransport();
   if (!transport) throw new Error('SMTP_URL is not set');
-  await transport.sendMail({ from: mailFrom(), ...mail, headers: { 'X-Request-Id': request.id, 'X-Outbox-Job': job.id } });
+  // nodemailer 10 aborts a send on this signal (closing its connection); @types/nodemailer 8 predates the option.
+  const options: SendMailOptions & { signal: AbortSignal } = {
+    from: mailFrom(),
+    ...mail,
+    messageId: jobMessageId(job.id),
+    headers: { ...headers, 'X-Outbox-Job': job.id },
+    signal: AbortSignal.timeout(smtpSendDeadlineMs()),
+  };
+  await transport.sendMail(options);
+}
+
+const ownerResetPayload = z.object({ email: z.string(), language: z.string() });
+
+/**
+ * Forgot-password: whether the address is an owner's is decided here, after the form has
+ * answered, so that the answer tells nothing. The token is made now, so the database only ever
+ * holds its hash, and the link is valid for its full hour from when it is sent.
+ */
+async function ownerResetJobMail(job: OutboxRow): Promise<Mail | undefined> {
+  const payload = ownerResetPayload.parse(JSON.parse(job.payload ?? 'null'));
+  const issued = await issuePasswordToken(payload.email, 'reset');
+  if (!issued) return undefined;
+  const enabled = getEnabledLanguages();
+  const language = enabled.find((candidate) => candidate === issued.owner.Language) ?? enabled.find((candidate) => candidate === payload.language) ?? getDefaultLanguage();
+  return ownerResetMail(issued.owner, issued.token, language);
+}
+
+async function send(job: OutboxRow, store: Store): Promise<void> {
+  if (job.kind === 'owner-reset') {
+    const mail = await ownerResetJobMail(job);
+    if (mail) await sendMail(job, mail); // no mail for an address that is no owner's: the job is done
+    return;
+  }
+  const request = job.request_id ? await getRequest(store, job.request_id) : undefined;
+  if (!request) throw new Error(`request ${job.request_id} is missing`);
+  if (job.kind === 'webhook') return postWebhook(webhookPayload(request));
+  const mail: Mail | undefined =
+    job.kind === 'agency-mail'
+      ? agencyMail(request)
+      : job.kind === 'visitor-mail'
+        ? visitorMail(request)
+        : job.kind === 'newsletter-confirm'
+          ? newsletterConfirmMail(request)
+          : friendMail(request);
+  if (!mail) return; // nothing to send (no address): the job is done
+  await sendMail(job, mail, { 'X-Request-Id': request.id });
+}
+
+/**
+ * The mail server could not be reached or did not greet us: an outage, which the probe watches.
+ * Not a server that answered slowly or refused the message: those keep their backoff.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error ? error.code : undefined;
+  const timeoutType = 'timeoutType' in error ? error.timeoutType : undefined;
+  if (code === 'ECONNECTION' || code === 'ESOCKET' || code === 'EDNS') return true;
+  return code === 'ETIMEDOUT' && (timeoutType === 'CONNECT_TIMEOUT' || timeoutType === 'GREETING_TIMEOUT');
 }
 
 async function deliver(store: Store, jobs: readonly OutboxRow[]): Promise<number> {
@@ -46,25 +127,75 @@ async function deliver(store: Store, jobs: readonly OutboxRow[]): Promise<number
       delivered += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await markFailed(store, job.id, message, new Date(Date.now() + retryDelay(job.attempts)));
-      console.warn(`[outbox] ${job.kind} for request ${job.request_id} failed (attempt ${job.attempts + 1}): ${message}`);
+      const unreachable = job.kind !== 'webhook' && isUnreachable(error);
+      await markFailed(store, job.id, message, new Date(Date.now() + retryDelay(job.attempts)), unreachable);
+      const subject = job.request_id ? `request ${job.request_id}` : `job ${job.id}`;
+      console.warn(`[outbox] ${job.kind} for ${subject} failed (attempt ${job.attempts + 1}): ${message}`);
     }
   }
   return delivered;
 }
 
-/** Delivers what is due now; returns how many deliveries succeeded. */
-export async function deliverDueJobs(options: { requestId?: string; limit?: number } = {}): Promise<number> {
+/**
+ * Delivers what is due now (of one request or one job, when given); returns how many deliveries
+ * succeeded. Jobs are claimed one at a time, so a lease starts when its job's send starts and is
+ * not used up by the sends before it.
+ */
+export async function deliverDueJobs(options: { requestId?: string; jobId?: string } = {}): Promise<number> {
   const kinds = readyKinds();
   if (kinds.length === 0) return 0;
   const store = await getStore();
   let total = 0;
   for (;;) {
-    const claimed = await claimDueJobs(store, { limit: options.limit ?? 20, leaseMs, requestId: options.requestId, kinds });
+    const claimed = await claimDueJobs(store, { limit: 1, leaseMs: outboxLeaseMs(), requestId: options.requestId, jobId: options.jobId, kinds });
     if (claimed.length === 0) return total;
+    // A failed job is not due again before its backoff, so this ends.
     total += await deliver(store, claimed);
-    if (options.requestId) return total;
   }
+}
+
+/** Right after a job is queued on its own (forgot-password): try it at once. */
+export async function deliverJob(jobId: string): Promise<void> {
+  try {
+    await deliverDueJobs({ jobId });
+  } catch (error) {
+    console.error('[outbox] immediate delivery failed; the worker will retry', error);
+  }
+}
+
+const probeState = globalThis as typeof globalThis & { __outboxLastProbe?: number };
+
+/**
+ * While mail waits because the server could not be reached, asks the server whether it answers
+ * again (EHLO and, when configured, AUTH; nothing is sent), at most every OUTBOX_PROBE_MS. When it
+ * does, the waiting mail is due now. Returns how many jobs were made due.
+ */
+export async function probeMailServer(now = new Date()): Promise<number> {
+  const transport = mailTransport();
+  if (!transport) return 0;
+  if (now.getTime() - (probeState.__outboxLastProbe ?? 0) < probeMs()) return 0;
+  const store = await getStore();
+  if (!(await hasUnreachableJobs(store, mailKinds, now))) return 0;
+  probeState.__outboxLastProbe = now.getTime();
+  // A server that accepts the connection and then says nothing must not hold up the round for
+  // the long socket timeout: the probe wants a prompt answer, and an abandoned one sends nothing.
+  const { connectionTimeout, greetingTimeout } = smtpTimeouts();
+  let timer: NodeJS.Timeout | undefined;
+  const answered = await Promise.race([
+    transport.verify().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), connectionTimeout + 2 * greetingTimeout))),
+  ]);
+  clearTimeout(timer);
+  return answered ? makeUnreachableJobsDue(store, mailKinds) : 0;
+}
+
+/** One round of the worker: the probe, then what is due. */
+export async function runOutboxRound(): Promise<number> {
+  await probeMailServer();
+  return deliverDueJobs();
 }
 
 /** Right after a request is stored: try its deliveries at once. */
@@ -86,7 +217,7 @@ export function startOutboxWorker(): void {
     if (running) return;
     running = true;
     try {
-      await deliverDueJobs();
+      await runOutboxRound();
     } catch (error) {
       console.error('[outbox] delivery round failed', error);
     } finally {

@@ -22,10 +22,3 @@ export function createRateLimiter(options: { limit: number; windowMs: number }):
     },
   };
 }
-
-/** The visitor's address as the server in front of Next reports it. */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for');
-  if (forwarded) return forwarded.split(',')[0]?.trim() || 'unknown';
-  return headers.get('x-real-ip') ?? 'unknown';
-}

@@ -79,6 +79,9 @@ export async function routeMetadata(language: Language, route: Route): Promise<M
     case 'portal':
     case 'portal-listing':
       return { ...pageMetadata(language, route, t('portal.title')), ...noIndex };
+    case 'newsletter-confirm':
+      // The token stays out of the canonical and alternate links.
+      return { ...pageMetadata(language, { page: 'newsletter-confirm' }, t('newsletter.title')), ...noIndex };
     case 'article': {
       const article = getArticles().find((candidate) => candidate.id === route.id);
       return article ? pageMetadata(language, route, localise(article.title, language), localise(article.summary, language)) : {};

@@ -96,6 +96,8 @@ export function breadcrumbTrail(route: Route, language: Language, t: Translate):
       return [home, crumb(t('portal.title'), route)];
     case 'portal-listing':
       return [home, crumb(t('portal.title'), { page: 'portal' })];
+    case 'newsletter-confirm':
+      return [home, crumb(t('newsletter.title'), { page: 'newsletter-confirm' })];
   }
 }
 

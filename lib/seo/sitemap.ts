@@ -19,6 +19,7 @@ function indexable(route: Route, language: Language): boolean {
     case 'set-password':
     case 'portal':
     case 'portal-listing':
+    case 'newsletter-confirm':
       return false;
     case 'menu': {
       const entry = getMenuEntry(route.id);
@@ -65,7 +66,7 @@ export function sitemapEntries(): MetadataRoute.Sitemap {
 
 export function robotsRules(): MetadataRoute.Robots {
   const languages = getEnabledLanguages();
-  const disallow = ['/api/', '/*preview', ...languages.flatMap((language) => [href({ page: 'thank-you', form: 'contact-me' }, language).replace(/contact-me\/$/, ''), href({ page: 'login' }, language), href({ page: 'portal' }, language)])];
+  const disallow = ['/api/', '/*preview', ...languages.flatMap((language) => [href({ page: 'thank-you', form: 'contact-me' }, language).replace(/contact-me\/$/, ''), href({ page: 'login' }, language), href({ page: 'portal' }, language), href({ page: 'newsletter-confirm' }, language)])];
   // The pictures stay open under the closed /api/: social networks (Twitterbot) obey robots.txt
   // when they fetch a card's og:image, and search engines index listing pictures.
   return { rules: [{ userAgent: '*', allow: ['/', imageRoutePath], disallow }], sitemap: `${siteOriginForSeo()}/sitemap.xml` };

@@ -222,8 +222,17 @@ for (const language of languages) {
       await form.locator('[name="email"]').fill(reader);
       await acceptPrivacy(form);
       await submitAndExpectThanks(page, form, language, 'sign-newsletter');
-      await expectStored(reader, 'sign-newsletter', language);
-      await waitForMails(reader);
+      const signUp = await expectStored(reader, 'sign-newsletter', language);
+      // Double opt-in: the reader gets a link; the agency hears of it only once it is used.
+      const [confirmation] = await waitForMails(reader);
+      const link = /https?:\/\/\S+\?token=[\w-]+/.exec(confirmation?.text ?? '')?.[0];
+      expect(link, 'a confirmation link').toBeDefined();
+      expect(mailsTo(agency).filter((mail) => mail.headers['x-request-id'] === signUp.id)).toHaveLength(0);
+      await page.goto(link ?? '');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.newsletter.pendingTitle);
+      await page.getByRole('button', { name: t.newsletter.confirmButton }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.newsletter.confirmedTitle);
+      await agencyMailFor(signUp.id);
     });
 
     test('a free valuation and a search alert', async ({ page, context }) => {
@@ -385,6 +394,11 @@ test('without JavaScript, forms post natively: thank-you page on success, a loca
   await form.locator('button[type="submit"]').click();
   await page.waitForURL('**/fr/merci/sign-newsletter/');
   expect(await requestsFor(reader)).toHaveLength(1);
+  // The confirmation link's button is a plain form post too.
+  const [confirmation] = await waitForMails(reader);
+  await page.goto(/https?:\/\/\S+\?token=[\w-]+/.exec(confirmation?.text ?? '')?.[0] ?? '');
+  await page.getByRole('button', { name: messages.fr.newsletter.confirmButton }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.fr.newsletter.confirmedTitle);
 
   const visitor = visitorFor('nojs-contact', 'fr');
   await page.goto(href({ page: 'menu', id: 'contact' }, 'fr'));

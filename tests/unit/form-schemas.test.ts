@@ -141,7 +141,23 @@ const cases: Record<FormName, Case[]> = {
     { field: 'email', input: { ...valid['send-to-friend'], email: 'nope' }, message: 'emailInvalid' },
     { field: 'friendEmail', input: without(valid['send-to-friend'], 'friendEmail'), message: 'friendEmailInvalid' },
     { field: 'friendEmail', input: { ...valid['send-to-friend'], friendEmail: 'paul.example.be' }, message: 'friendEmailInvalid' },
-    { field: 'remark', input: { ...valid['send-to-friend'], remark: 'x'.repeat(1001) }, message: 'tooLong' },
+    { field: 'remark', input: { ...valid['send-to-friend'], remark: 'x'.repeat(301) }, message: 'noteTooLong' },
+    // Anything a mail program would turn into a link, however it is dressed up.
+    ...[
+      'See https://bit.ly/abc',
+      'hxxp://x or HTTP://EVIL.EXAMPLE',
+      'go to www.example',
+      'cheap-meds.com',
+      'write to paul@example.be',
+      'evil .com? no: evil.com',
+      'evil\u200B.com',
+      'evil\u3002com',
+      'ｗｗｗ．example',
+      'ftp://files',
+      'Visit IMMO-DEALS.XYZ today',
+    ].map((remark) => ({ field: 'remark', input: { ...valid['send-to-friend'], remark }, message: 'noLinks' })),
+    { field: 'firstName', input: { ...valid['send-to-friend'], firstName: 'www.casino' }, message: 'noLinks' },
+    { field: 'lastName', input: { ...valid['send-to-friend'], lastName: 'see evil.example' }, message: 'noLinks' },
     { field: 'privacy', input: { ...valid['send-to-friend'], privacy: false }, message: 'privacyRequired' },
   ],
   'contact-construction': [
@@ -256,6 +272,12 @@ describe('form schemas', () => {
   it('lets contact-demand and site-contact require a city that the other forms leave optional', () => {
     expect(issuesOf('contact-me', without(valid['contact-me'], 'city'))).toEqual([]);
     expect(issuesOf('contact-me', { ...valid['contact-me'], city: '' })).toEqual([]);
+  });
+
+  it('accepts a note for a friend that only looks a little like a link', () => {
+    for (const remark of ['Regarde, M.Dupont disait vrai !', 'Beau jardin, p.ex. pour les enfants.', 'À 3.5 km de Mons, 150 m², 235.000 €', 'Tuin: ca. 20 m. diep, o.a. een serre', 'z.B. ein Garten', 'Line one\nline two', '']) {
+      expect(formSchemas['send-to-friend'].safeParse({ ...valid['send-to-friend'], remark }).success, remark).toBe(true);
+    }
   });
 
   it('accepts a website typed without the scheme, or with it', () => {
@@ -405,6 +427,8 @@ describe('error messages', () => {
     'signDateRequired',
     'adultsRequired',
     'moveDateRequired',
+    'noteTooLong',
+    'noLinks',
     'captchaInvalid',
   ];
 

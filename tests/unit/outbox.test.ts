@@ -1,61 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '@libsql/client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, setStore, storeRequest, type Store } from '@/lib/db';
-import { deliverDueJobs, retryDelay } from '@/lib/mail/outbox-worker';
+import { migrations } from '@/lib/db/migrations';
+import { deliverDueJobs, outboxLeaseMs, retryDelay, runOutboxRound } from '@/lib/mail/outbox-worker';
+import { smtpSendDeadlineMs, smtpTimeouts } from '@/lib/mail/transport';
 import { signWebhook } from '@/lib/mail/webhook';
+import { SmtpSink } from './smtp-sink';
 
 /*
  * The outbox against a real SMTP server and a real HTTP endpoint on loopback: delivered once,
  * retried while the server is away, never lost, and the CRM webhook is signed.
  */
 
-type Received = { to: string[]; raw: string };
-let received: Received[] = [];
-let smtp: SMTPServer | undefined;
-let smtpPort = 0;
-
-function startSmtp(port = 0): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => smtp!.listen(port, '127.0.0.1', () => resolve((smtp!.server.address() as AddressInfo).port)));
-}
-
-const stopSmtp = () => new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-
+const smtp = new SmtpSink();
 let store: Store;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  smtpPort = await startSmtp();
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
-  process.env.OUTBOX_RETRY_BASE_MS = '50';
-  process.env.OUTBOX_RETRY_MAX_MS = '200';
+  await smtp.start();
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
 });
 
 afterAll(async () => {
-  await stopSmtp();
+  await smtp.stop();
   delete process.env.SMTP_URL;
   delete process.env.WEBHOOK_URL;
   setStore(undefined);
 });
 
 beforeEach(async () => {
-  received = [];
+  process.env.OUTBOX_RETRY_BASE_MS = '50';
+  process.env.OUTBOX_RETRY_MAX_MS = '200';
+  smtp.received = [];
+  smtp.dataDelays = [];
   store = await openStore('file::memory:');
   setStore(store);
+});
+
+afterEach(() => {
+  delete process.env.SMTP_TIMEOUT_MS;
+  delete process.env.SITE_URL;
+  delete process.env.OUTBOX_PROBE_MS;
 });
 
 const newsletter = (email: string, jobs: ('agency-mail' | 'visitor-mail' | 'webhook')[] = ['agency-mail', 'visitor-mail']) =>
@@ -67,14 +57,14 @@ describe('the outbox', () => {
   it('sends the agency and the visitor e-mail once and marks them delivered', async () => {
     await newsletter('lecteur@example.be');
     expect(await deliverDueJobs()).toBe(2);
-    expect(received.map((mail) => mail.to[0]).sort()).toEqual(['info@immo-hainaut.be', 'lecteur@example.be']);
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual(['info@immo-hainaut.be', 'lecteur@example.be']);
     expect(await statuses()).toEqual(['agency-mail:delivered', 'visitor-mail:delivered']);
     expect(await deliverDueJobs()).toBe(0);
-    expect(received).toHaveLength(2);
+    expect(smtp.received).toHaveLength(2);
   });
 
   it('keeps e-mail while SMTP is down and delivers it exactly once when it is back', async () => {
-    await stopSmtp();
+    await smtp.stop();
     await newsletter('patient@example.be');
     expect(await deliverDueJobs()).toBe(0);
     const failed = await store.db.selectFrom('outbox').selectAll().execute();
@@ -83,13 +73,83 @@ describe('the outbox', () => {
     expect(await deliverDueJobs()).toBe(0);
     expect((await store.db.selectFrom('outbox').select('attempts').execute()).map((job) => job.attempts)).toEqual([1, 1]);
 
-    await startSmtp(smtpPort);
+    await smtp.start();
     await wait(120);
     expect(await deliverDueJobs()).toBe(2);
     await wait(250);
     expect(await deliverDueJobs()).toBe(0);
-    expect(received.filter((mail) => mail.to.includes('patient@example.be'))).toHaveLength(1);
-    expect(received).toHaveLength(2);
+    expect(smtp.received.filter((mail) => mail.to.includes('patient@example.be'))).toHaveLength(1);
+    expect(smtp.received).toHaveLength(2);
+    expect(await statuses()).toEqual(['agency-mail:delivered', 'visitor-mail:delivered']);
+  });
+
+  it('gives every attempt of a job the same Message-ID, so a server slower than our timeout gets one message twice at worst', async () => {
+    // The server queues the mail, then answers after we gave up: the next attempt sends it again.
+    process.env.SMTP_TIMEOUT_MS = '500';
+    process.env.SITE_URL = 'https://www.immo-hainaut.be';
+    smtp.dataDelays = [900];
+    await newsletter('lent@example.be', ['agency-mail']);
+    const [job] = await store.db.selectFrom('outbox').select('id').execute();
+    expect(await deliverDueJobs()).toBe(0);
+    // A slow answer is no outage: the job keeps its backoff, the probe leaves it alone.
+    expect(await store.db.selectFrom('outbox').select(['attempts', 'unreachable']).execute()).toEqual([{ attempts: 1, unreachable: 0 }]);
+    await wait(120);
+    expect(await deliverDueJobs()).toBe(1);
+    const copies = smtp.received.filter((mail) => mail.to.includes('info@immo-hainaut.be'));
+    expect(copies).toHaveLength(2);
+    expect(copies.map((mail) => mail.messageId)).toEqual([`<${job!.id}@www.immo-hainaut.be>`, `<${job!.id}@www.immo-hainaut.be>`]);
+  });
+
+  it('waits for a slow server within the timeout and sends each mail once, though delivery rounds overlap', async () => {
+    process.env.SMTP_TIMEOUT_MS = '3000';
+    smtp.dataDelays = [700, 700];
+    await newsletter('patiente@example.be');
+    // The immediate delivery after a request and the worker's round run side by side.
+    const first = deliverDueJobs();
+    await wait(150);
+    const others = await Promise.all([deliverDueJobs(), deliverDueJobs(), deliverDueJobs()]);
+    expect((await first) + others.reduce((sum, count) => sum + count, 0)).toBe(2);
+    expect(await deliverDueJobs()).toBe(0);
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual(['info@immo-hainaut.be', 'patiente@example.be']);
+    expect(await store.db.selectFrom('outbox').select(['status', 'attempts']).execute()).toEqual([
+      { status: 'delivered', attempts: 1 },
+      { status: 'delivered', attempts: 1 },
+    ]);
+  });
+
+  it('waits longer than the 25 s of the slow server seen in the field, and leases a job for longer than its send may last', () => {
+    expect(smtpTimeouts().socketTimeout).toBeGreaterThanOrEqual(10 * 60 * 1000);
+    for (const setting of [undefined, '1000', String(30 * 60 * 1000)]) {
+      if (setting === undefined) delete process.env.SMTP_TIMEOUT_MS;
+      else process.env.SMTP_TIMEOUT_MS = setting;
+      const { connectionTimeout, greetingTimeout, socketTimeout } = smtpTimeouts();
+      expect(smtpSendDeadlineMs()).toBeGreaterThanOrEqual(connectionTimeout + greetingTimeout + socketTimeout);
+      expect(outboxLeaseMs()).toBeGreaterThan(smtpSendDeadlineMs());
+    }
+  });
+
+  it('after an outage, sends the waiting mail once the probe finds the server back, not at the end of the backoff', async () => {
+    process.env.OUTBOX_RETRY_BASE_MS = String(60 * 60 * 1000);
+    process.env.OUTBOX_RETRY_MAX_MS = String(60 * 60 * 1000);
+    process.env.OUTBOX_PROBE_MS = '400';
+    await smtp.stop();
+    await newsletter('apres-panne@example.be');
+    expect(await runOutboxRound()).toBe(0);
+    const waiting = await store.db.selectFrom('outbox').select(['attempts', 'unreachable', 'next_attempt_at']).execute();
+    expect(waiting.map((job) => [job.attempts, job.unreachable])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    expect(waiting.every((job) => Date.parse(job.next_attempt_at) > Date.now() + 59 * 60 * 1000)).toBe(true);
+    expect(await runOutboxRound()).toBe(0); // probes a server that is still down
+
+    smtp.connections = 0;
+    await smtp.start();
+    expect(await runOutboxRound()).toBe(0); // within the probe interval: the server is left alone
+    expect(smtp.connections).toBe(0);
+    await wait(450);
+    expect(await runOutboxRound()).toBe(2);
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual(['apres-panne@example.be', 'info@immo-hainaut.be']);
     expect(await statuses()).toEqual(['agency-mail:delivered', 'visitor-mail:delivered']);
   });
 
@@ -102,6 +162,35 @@ describe('the outbox', () => {
     await newsletter('crm@example.be', ['webhook']);
     expect(await deliverDueJobs()).toBe(0);
     expect(await store.db.selectFrom('outbox').select(['status', 'attempts']).execute()).toEqual([{ status: 'pending', attempts: 0 }]);
+  });
+});
+
+describe('the outbox migration', () => {
+  it('keeps the jobs of a database made before jobs could carry their own payload, and sends them', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'outbox-migration-'));
+    const url = `file:${path.join(folder, 'site.db')}`;
+    const old = createClient({ url });
+    for (const migration of migrations.slice(0, 2)) {
+      for (const statement of migration.statements) await old.execute(statement);
+    }
+    await old.execute('CREATE TABLE schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
+    await old.execute("INSERT INTO schema_migrations VALUES ('0001-requests', '2026-01-01'), ('0002-owner-portal', '2026-01-01')");
+    await old.execute(`INSERT INTO requests (id, form, lang, email, payload, created_at) VALUES ('r1', 'sign-newsletter', 'fr', 'ancien@example.be', '{"email":"ancien@example.be"}', '2026-01-01T00:00:00.000Z')`);
+    await old.execute(`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, last_error, created_at) VALUES
+      ('j1', 'r1', 'visitor-mail', 'pending', 3, '2026-01-01T00:00:00.000Z', 'connect ECONNREFUSED', '2026-01-01T00:00:00.000Z'),
+      ('j2', 'r1', 'agency-mail', 'delivered', 1, '2026-01-01T00:00:00.000Z', NULL, '2026-01-01T00:00:00.000Z')`);
+    old.close();
+
+    store = await openStore(url);
+    setStore(store);
+    expect(await store.db.selectFrom('outbox').select(['id', 'request_id', 'payload', 'kind', 'status', 'attempts', 'last_error', 'unreachable']).orderBy('id').execute()).toEqual([
+      { id: 'j1', request_id: 'r1', payload: null, kind: 'visitor-mail', status: 'pending', attempts: 3, last_error: 'connect ECONNREFUSED', unreachable: 0 },
+      { id: 'j2', request_id: 'r1', payload: null, kind: 'agency-mail', status: 'delivered', attempts: 1, last_error: null, unreachable: 0 },
+    ]);
+    expect(await deliverDueJobs()).toBe(1);
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['ancien@example.be']]);
+    store.client.close();
+    rmSync(folder, { recursive: true, force: true });
   });
 });
 

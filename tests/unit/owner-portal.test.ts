@@ -5,6 +5,7 @@ import {
   createOwnerToken,
   createSession,
   openStore,
+  pruneExpired,
   recordVisit,
   sessionEmail,
   setStore,
@@ -71,10 +72,15 @@ describe('visits', () => {
     expect(await recordVisit(store, 4000001, day, hash)).toBe(false);
     expect(await recordVisit(store, 4000001, day, visitorHash(day, '203.0.113.6', 'Firefox', 4000001))).toBe(true);
     expect(await visitCounts(store, [4000001])).toEqual([{ property_id: 4000001, day, count: 2 }]);
-    // The next day's first visit clears the hashes of the day before.
+    // The next day, the housekeeping deletes the hashes of the day before; the counts stay.
     await recordVisit(store, 4000001, '2026-11-21', visitorHash('2026-11-21', '203.0.113.5', 'Firefox', 4000001));
+    await pruneExpired(store, new Date('2026-11-21T12:00:00Z'));
     const left = await store.db.selectFrom('visitor_days').select('day').execute();
     expect(left.map((row) => row.day)).toEqual(['2026-11-21']);
+    expect(await visitCounts(store, [4000001])).toEqual([
+      { property_id: 4000001, day, count: 2 },
+      { property_id: 4000001, day: '2026-11-21', count: 1 },
+    ]);
   });
 
   it('leave bots out', () => {

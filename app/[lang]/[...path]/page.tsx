@@ -16,6 +16,9 @@ import { notFoundMetadata, routeMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ lang: string; path: string[] }> };
 
+// Only the prerendered paths exist: an unknown one is never rendered on demand and cached on disk.
+export const dynamicParams = false;
+
 export function generateStaticParams({ params }: { params: { lang: string } }) {
   return allPathSegments(staticLanguage(params.lang)).map((path) => ({ path }));
 }

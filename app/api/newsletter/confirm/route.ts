@@ -1,0 +1,3 @@
+import { confirmNewsletterRequest } from '@/lib/newsletter/confirm-route';
+
+export const POST = confirmNewsletterRequest;

@@ -1,0 +1,52 @@
+import { getTranslations } from 'next-intl/server';
+import { SiteLink } from '@/components/ui/site-link';
+import { getSite, type Language } from '@/lib/config';
+import type { SignupState } from '@/lib/db';
+import { href } from '@/lib/i18n';
+import { newsletterConfirmEndpoint } from '@/lib/newsletter/link-state';
+import styles from './newsletter.module.css';
+
+/** The footer's sign-up form, where an expired link sends the visitor (components/layout/site-footer). */
+const footerSignupAnchor = '#footer-newsletter';
+
+/**
+ * The page of a newsletter confirmation link. Opening it changes nothing: the button posts the
+ * token (a plain form, so it works without JavaScript), and the answer comes back to this page.
+ */
+export async function NewsletterConfirmationPage({ state, token, language }: { state: SignupState; token: string | undefined; language: Language }) {
+  const t = await getTranslations({ locale: language, namespace: 'newsletter' });
+  const agency = getSite().siteInfo.name;
+  if (state === 'pending' && token) {
+    return (
+      <div className={styles.narrow}>
+        <h1>{t('pendingTitle')}</h1>
+        <p>{t('pendingText', { agency })}</p>
+        <form method="post" action={newsletterConfirmEndpoint} className={styles.form} data-form="newsletter-confirm">
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="lang" value={language} />
+          <button type="submit" className={styles.button}>
+            {t('confirmButton')}
+          </button>
+        </form>
+      </div>
+    );
+  }
+  if (state === 'confirmed') {
+    return (
+      <div className={styles.narrow}>
+        <h1>{t('confirmedTitle')}</h1>
+        <p>{t('confirmedText', { agency })}</p>
+        <SiteLink href={href({ page: 'home' }, language)}>{t('backHome')}</SiteLink>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.narrow}>
+      <h1>{t('invalidTitle')}</h1>
+      <p>{t('invalidText')}</p>
+      <p>
+        <a href={footerSignupAnchor}>{t('signUpAgain')}</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { captchaTtlMs } from '../forms/captcha';
+import { brusselsDay } from '../stats/visits';
+import { getStore, type Store } from './client';
+
+/*
+ * Rows that have done their work are deleted on a schedule (at start, then hourly), not by the
+ * requests that happen to come by. Each rule's boundary is past the last moment its row can
+ * still change an answer, so pruning never changes what the site does.
+ */
+
+const hourMs = 60 * 60 * 1000;
+const dayMs = 24 * hourMs;
+/** Login failures count for an hour at most (owner-auth.ts); a day leaves room for a longer window. */
+export const loginFailureKeepMs = dayMs;
+/** A delivered job with its own payload (a reset request: an address) is kept this long, for questions. */
+export const deliveredPayloadKeepMs = 30 * dayMs;
+
+export type PruneCounts = {
+  captchaUses: number;
+  ownerSessions: number;
+  ownerTokens: number;
+  loginFailures: number;
+  visitorDays: number;
+  deliveredPayloadJobs: number;
+};
+
+/** Deletes what has expired at `now`; returns how many rows each rule deleted. */
+export async function pruneExpired(store: Store, now = new Date()): Promise<PruneCounts> {
+  const { db } = store;
+  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  return {
+    // A used captcha is remembered so that it works once; a token is refused anyway once its
+    // lifetime is over, and it was issued before it was used.
+    captchaUses: deleted(await db.deleteFrom('captcha_uses').where('used_at', '<', before(captchaTtlMs)).executeTakeFirst()),
+    // A session no longer opens the portal once expired.
+    ownerSessions: deleted(await db.deleteFrom('owner_sessions').where('expires_at', '<=', now.toISOString()).executeTakeFirst()),
+    // A link works once and until it expires: spent or expired, its row answers nothing any more.
+    ownerTokens: deleted(
+      await db
+        .deleteFrom('owner_tokens')
+        .where((eb) => eb.or([eb('expires_at', '<=', now.toISOString()), eb('used_at', 'is not', null)]))
+        .executeTakeFirst(),
+    ),
+    loginFailures: deleted(await db.deleteFrom('login_failures').where('failed_at', '<', before(loginFailureKeepMs)).executeTakeFirst()),
+    // Visitor hashes tell apart today's visitors only; the daily counts stay.
+    visitorDays: deleted(await db.deleteFrom('visitor_days').where('day', '<', brusselsDay(now)).executeTakeFirst()),
+    // Request jobs stay with their request (npm run leads shows their state); a job's own payload goes.
+    deliveredPayloadJobs: deleted(
+      await db
+        .deleteFrom('outbox')
+        .where('status', '=', 'delivered')
+        .where('request_id', 'is', null)
+        .where('delivered_at', '<', before(deliveredPayloadKeepMs))
+        .executeTakeFirst(),
+    ),
+  };
+}
+
+const housekeeping = globalThis as typeof globalThis & { __housekeepingTimer?: NodeJS.Timeout };
+
+/** Prunes now, then every hour, for the life of the server process. */
+export function startHousekeeping(): void {
+  if (housekeeping.__housekeepingTimer) return;
+  const run = async () => {
+    try {
+      await pruneExpired(await getStore());
+    } catch (error) {
+      console.error('[housekeeping] pruning failed; the next hour tries again', error);
+    }
+  };
+  housekeeping.__housekeepingTimer = setInterval(run, hourMs);
+  housekeeping.__housekeepingTimer.unref();
+  void run();
+}

@@ -1,0 +1,11 @@
+import { getStore, newsletterSignupState, type SignupState } from '../db';
+import { isTokenShaped, tokenDigest } from './token';
+
+/** Where the form of the confirmation page posts (lib/newsletter/confirm-route). */
+export const newsletterConfirmEndpoint = '/api/newsletter/confirm/';
+
+/** What the confirmation page shows for the token of its link; reading only, never confirming. */
+export async function confirmationLinkState(token: string | undefined): Promise<SignupState> {
+  if (!isTokenShaped(token)) return 'unknown';
+  return newsletterSignupState(await getStore(), tokenDigest(token));
+}

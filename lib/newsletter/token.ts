@@ -1,0 +1,36 @@
+import { createHash, createHmac } from 'node:crypto';
+import type { NewsletterConfirmation } from '../db';
+import { deriveKey } from '../security/secret';
+
+/*
+ * The confirmation link of a newsletter sign-up. Its token is derived from the request id with the
+ * site secret, so the outbox can write the same link into every attempt of the e-mail while the
+ * database keeps only the token's SHA-256: a copy of the database confirms nobody.
+ */
+
+/** How long a confirmation link works. */
+export const confirmationTtlMs = 7 * 24 * 60 * 60 * 1000;
+/** One confirmation e-mail per address within this window, however often it is typed in. */
+export const resendWindowMs = 24 * 60 * 60 * 1000;
+
+export function confirmationToken(requestId: string): string {
+  return createHmac('sha256', deriveKey('newsletter-confirmation')).update(requestId).digest('base64url');
+}
+
+export function tokenDigest(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The guard of storeRequest for a sign-up stored under `requestId` now. */
+export function newsletterConfirmation(requestId: string, now = new Date()): NewsletterConfirmation {
+  return {
+    tokenHash: tokenDigest(confirmationToken(requestId)),
+    expiresAt: new Date(now.getTime() + confirmationTtlMs).toISOString(),
+    since: new Date(now.getTime() - resendWindowMs).toISOString(),
+  };
+}
+
+/** A token as it may appear in a link: base64url of 32 bytes. Anything else is not looked up. */
+export function isTokenShaped(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
+}

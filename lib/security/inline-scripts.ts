@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Parser } from 'htmlparser2';
+
+/*
+ * The inline scripts of a prerendered page, as CSP hash sources. Next.js writes each prerendered
+ * page to `<distDir>/server/app/<path>.html` at build time and serves those bytes unchanged (no
+ * page revalidates), so the hashes of that file are the hashes of every answer for the page. The
+ * static export hashes its own files with the same function.
+ */
+
+const executable = (type: string | undefined) => type === undefined || type === '' || type === 'module' || /^(text|application)\/(java|ecma)script$/i.test(type);
+
+/** 'sha256-…' of every inline script that a browser would execute, in document order, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  let current: string[] | undefined;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'script' && attributes.src === undefined && executable(attributes.type)) current = [];
+      },
+      ontext(text) {
+        current?.push(text);
+      },
+      onclosetag(name) {
+        if (name !== 'script' || current === undefined) return;
+        hashes.add(`sha256-${createHash('sha256').update(current.join('')).digest('base64')}`);
+        current = undefined;
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.write(html);
+  parser.end();
+  return [...hashes];
+}
+
+const distDir = () => process.env.NEXT_DIST_DIR || '.next';
+const cache = new Map<string, readonly string[] | null>();
+
+/** The prerendered file of a site path, if the path stays inside the build's page folder. */
+function prerenderedFile(pathname: string): string | undefined {
+  const relative = decodeURIComponent(pathname).replace(/^\/+|\/+$/g, '');
+  const root = path.resolve(distDir(), 'server', 'app');
+  const file = path.resolve(root, `${relative}.html`);
+  return relative !== '' && file.startsWith(root + path.sep) ? file : undefined;
+}
+
+const pages = new Map<string, string>();
+
+/**
+ * The bytes of a prerendered page, for the few answers the proxy writes itself (the 404 of a URL
+ * that Next.js cannot even decode). Callers pass internal paths only, so the cache stays small.
+ */
+export function prerenderedHtml(pathname: string): string | undefined {
+  const cached = pages.get(pathname);
+  if (cached !== undefined) return cached;
+  const file = prerenderedFile(pathname);
+  if (!file) return undefined;
+  try {
+    const html = readFileSync(file, 'utf8');
+    pages.set(pathname, html);
+    return html;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The hashes of the prerendered page at `pathname` (a site path such as /nl/te-koop/), or
+ * undefined when the path has no prerendered file (the page is rendered per request). Only paths
+ * the caller resolved to a page of the site reach here, so the cache is bounded by the site.
+ */
+export function prerenderedScriptHashes(pathname: string): readonly string[] | undefined {
+  const cached = cache.get(pathname);
+  if (cached !== undefined) return cached ?? undefined;
+  const file = prerenderedFile(pathname);
+  let hashes: readonly string[] | null = null;
+  if (file) {
+    try {
+      hashes = inlineScriptHashes(readFileSync(file, 'utf8'));
+    } catch {
+      hashes = null;
+    }
+  }
+  cache.set(pathname, hashes);
+  return hashes ?? undefined;
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { getSite } from '../config';
+import { pagePolicy, resourcePolicy, type AnalyticsIds } from './csp';
+import { prerenderedScriptHashes } from './inline-scripts';
+
+/*
+ * The policy the proxy puts on a page: the hashes of its prerendered file when it has one, a fresh
+ * nonce when Next.js renders it per request (the portal, filtered lists, confirmation pages).
+ */
+
+export type PageScripts = { hashes: readonly string[] } | { nonce: string };
+
+export function pageScripts(servedPath: string): PageScripts {
+  const hashes = prerenderedScriptHashes(servedPath);
+  return hashes ? { hashes } : { nonce: randomBytes(16).toString('base64') };
+}
+
+/** The analytics products the agency configured (site.json siteInfo); empty IDs are none. */
+export function configuredAnalytics(): AnalyticsIds {
+  const { siteInfo } = getSite();
+  const id = (value: string) => (value.trim() === '' ? undefined : value);
+  return { tagManager: id(siteInfo.tagManagerId), analytics: id(siteInfo.analyticsId), ads: id(siteInfo.adsId), socialPixel: id(siteInfo.socialPixelId) };
+}
+
+export function policyForPage(scripts: PageScripts): string {
+  return pagePolicy({ scripts, analytics: configuredAnalytics() });
+}
+
+export function policyForResource(): string {
+  return resourcePolicy;
+}

@@ -1,0 +1,79 @@
+import { SMTPServer } from 'smtp-server';
+
+/*
+ * A real SMTP server on loopback for the tests: it keeps every message it was given (as a real
+ * server queues a message once the data is in, whether or not the client waits for the answer),
+ * and can be made slow to answer the end of DATA, or stopped and started again on the same port.
+ */
+
+export type ReceivedMail = { to: string[]; raw: string; messageId: string | undefined; body: string };
+
+/** The text of a message: headers dropped, quoted-printable parts decoded (as UTF-8). */
+function decodeBody(raw: string): string {
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4).replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < body.length; index += 1) {
+    const escaped = body[index] === '=' ? /^[0-9A-F]{2}/.exec(body.slice(index + 1, index + 3)) : null;
+    if (escaped) {
+      bytes.push(Number.parseInt(escaped[0], 16));
+      index += 2;
+    } else bytes.push(...Buffer.from(body[index] ?? '', 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+export class SmtpSink {
+  received: ReceivedMail[] = [];
+  /** Connections opened, message or not (a probe of the server is one). */
+  connections = 0;
+  /** How long the server waits before it answers the end of DATA, per message in order; then 0. */
+  dataDelays: number[] = [];
+  port = 0;
+  private server: SMTPServer | undefined;
+
+  start(port = this.port): Promise<number> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      closeTimeout: 100,
+      onConnect: (_session, callback) => {
+        this.connections += 1;
+        callback();
+      },
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1];
+          this.received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw, messageId, body: decodeBody(raw) });
+          setTimeout(() => callback(), this.dataDelays.shift() ?? 0);
+        });
+      },
+    });
+    // A client that gave up before a slow answer leaves a closed socket behind: not a failure of the test.
+    server.on('error', () => undefined);
+    this.server = server;
+    return new Promise((resolve) =>
+      server.listen(port, '127.0.0.1', () => {
+        const address = server.server.address();
+        if (address && typeof address === 'object') this.port = address.port;
+        resolve(this.port);
+      }),
+    );
+  }
+
+  stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+
+  /** Waits until `count` messages arrived, or `timeoutMs` passed. */
+  async waitFor(count: number, timeoutMs = 5_000): Promise<ReceivedMail[]> {
+    const end = Date.now() + timeoutMs;
+    while (this.received.length < count && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+    return this.received;
+  }
+}
