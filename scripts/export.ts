@@ -13,9 +13,11 @@
  * `--skip-build` reuses an existing .next-export (same environment!).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getDefaultLanguage, getEnabledLanguages } from '../lib/config';
+import { getDefaultLanguage, getEnabledLanguages, getSite } from '../lib/config';
+import { headersFile, nginxSnippet, withPolicyMeta, type ExportPolicyOptions } from '../lib/export/headers';
+import { configuredAnalytics } from '../lib/security/page-policy';
 import { drainQueue, outputFile, pageReferences } from '../lib/export/crawl';
 import { redirectPage, staticRedirectPages } from '../lib/export/static-pages';
 import { href, isServerOnlyPath, staticRoutes } from '../lib/i18n/urls';
@@ -147,6 +149,30 @@ async function writeServerOnlyFiles(): Promise<void> {
   write('404.html', await missing.text());
 }
 
+/**
+ * Every exported page gets its script policy as a <meta> (hashes of its own inline scripts), and
+ * out/ gets the host's headers: _headers (Netlify, Cloudflare Pages) and nginx-headers.conf.
+ */
+function writeSecurityHeaders(): void {
+  const options: ExportPolicyOptions = {
+    analytics: configuredAnalytics(),
+    apiOrigin: process.env.NEXT_PUBLIC_API_ORIGIN?.trim().replace(/\/+$/, '') || undefined,
+    tileUrl: getSite().map.tileUrl,
+    https: new URL(siteOriginForSeo()).protocol === 'https:',
+    languages: getEnabledLanguages(),
+  };
+  for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(outDir, file);
+    // The map embed is a public file with its own header policy and no inline script.
+    if (relative.startsWith(`embed${path.sep}`) || relative.startsWith(`_next${path.sep}`)) continue;
+    writeFileSync(file, withPolicyMeta(readFileSync(file, 'utf8'), options));
+  }
+  write('_headers', headersFile(options));
+  write('nginx-headers.conf', nginxSnippet(options));
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   // out/ is emptied first: never the project itself or a folder above it.
@@ -163,6 +189,7 @@ async function main(): Promise<void> {
     cpSync(path.join(distDir, 'static'), path.join(outDir, '_next', 'static'), { recursive: true });
     cpSync('public', outDir, { recursive: true });
     for (const page of staticRedirectPages()) write(page.file, page.html);
+    writeSecurityHeaders();
     if (result.problems.length > 0) {
       for (const problem of result.problems) console.error(`  ${problem.status || 'server-only page'} ${problem.url} (linked from ${problem.foundOn})`);
       throw new Error(`${result.problems.length} dead link(s): the export is incomplete`);

@@ -4,6 +4,7 @@ import { getSite, type Language } from '@/lib/config';
 import type { SignupState } from '@/lib/db';
 import { href } from '@/lib/i18n';
 import { newsletterConfirmEndpoint } from '@/lib/newsletter/link-state';
+import { confirmationTtlDays } from '@/lib/newsletter/token';
 import styles from './newsletter.module.css';
 
 /** The footer's sign-up form, where an expired link sends the visitor (components/layout/site-footer). */
@@ -43,7 +44,7 @@ export async function NewsletterConfirmationPage({ state, token, language }: { s
   return (
     <div className={styles.narrow}>
       <h1>{t('invalidTitle')}</h1>
-      <p>{t('invalidText')}</p>
+      <p>{t('invalidText', { days: confirmationTtlDays })}</p>
       <p>
         <a href={footerSignupAnchor}>{t('signUpAgain')}</a>
       </p>

@@ -15,6 +15,7 @@ export const maxFields = 120;
 /** Multipart parts: the fields and at most one file. */
 export const maxParts = maxFields + 1;
 const maxFieldNameBytes = 100;
+const sliceBytes = 16 * 1024;
 
 export type BodyFields = Record<string, unknown>;
 export type BodyFailure = 'too-large' | 'too-many-fields' | 'malformed' | 'unsupported';
@@ -181,7 +182,15 @@ async function parseMultipart(request: Request, contentType: string, cap: number
       parser.destroy();
       return { ok: false, reason: failure };
     }
-    if (!parser.write(value)) await settledOrDrained(parser);
+    // Fed in slices, so that a limit passed inside one large chunk stops the parser at the next slice.
+    for (let offset = 0; offset < value.byteLength && !failure; offset += sliceBytes) {
+      if (!parser.write(value.subarray(offset, offset + sliceBytes))) await settledOrDrained(parser);
+    }
+    if (failure) {
+      await reader.cancel();
+      parser.destroy();
+      return { ok: false, reason: failure };
+    }
   }
   parser.end();
   await finished;

@@ -9,7 +9,7 @@ import { href } from '../i18n';
 import { translatorFor } from '../i18n/messages';
 import { imageUrl } from '../media/image-url';
 import { pictureSrc } from '../media/picture-src';
-import { confirmationToken, confirmationTtlMs } from '../newsletter/token';
+import { confirmationToken, confirmationTtlDays } from '../newsletter/token';
 import { agencyAddress, siteOrigin } from './transport';
 
 export type Mail = {
@@ -182,8 +182,7 @@ export function newsletterConfirmMail(request: StoredRequest): Mail | undefined 
   const t = translatorFor(language, 'mail');
   const agency = getSite().siteInfo.name;
   const link = siteOrigin() + href({ page: 'newsletter-confirm', token: confirmationToken(request.id) }, language);
-  const days = Math.round(confirmationTtlMs / (24 * 60 * 60 * 1000));
-  const body = render([t('greetingAnonymous'), t('newsletterIntro', { agency }), t('newsletterConfirm', { days }), t('newsletterIgnore')], [], { label: t('newsletterLink'), url: link });
+  const body = render([t('greetingAnonymous'), t('newsletterIntro', { agency }), t('newsletterConfirm', { days: confirmationTtlDays }), t('newsletterIgnore')], [], { label: t('newsletterLink'), url: link });
   return { to: request.email, replyTo: agencyAddress(), subject: t('newsletterSubject', { agency }), ...signed(body, language) };
 }
 

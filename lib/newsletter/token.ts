@@ -8,8 +8,9 @@ import { deriveKey } from '../security/secret';
  * database keeps only the token's SHA-256: a copy of the database confirms nobody.
  */
 
-/** How long a confirmation link works. */
-export const confirmationTtlMs = 7 * 24 * 60 * 60 * 1000;
+/** How long a confirmation link works (the e-mail and the page say it in days). */
+export const confirmationTtlDays = 7;
+export const confirmationTtlMs = confirmationTtlDays * 24 * 60 * 60 * 1000;
 /** One confirmation e-mail per address within this window, however often it is typed in. */
 export const resendWindowMs = 24 * 60 * 60 * 1000;
 

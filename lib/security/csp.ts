@@ -18,6 +18,11 @@ export type PagePolicy = {
   analytics: AnalyticsIds;
   /** Another origin the page posts forms to and reads from (a static export's API server). */
   apiOrigin?: string;
+  /**
+   * 'meta' for a <meta http-equiv> policy (the static export), which browsers read without
+   * frame-ancestors: that one then comes from the host's headers (framingPolicy).
+   */
+  delivery?: 'header' | 'meta';
 };
 
 /** Hosts of the video and virtual-tour players a listing may embed (lib/media/video). */
@@ -73,7 +78,8 @@ export function pagePolicy(policy: PagePolicy): string {
     // React writes style attributes (the theme colours, picture positions): style-src keeps
     // 'unsafe-inline', which lets no script run.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...extra.img],
+    // A static export shows the captcha picture of its API server.
+    'img-src': ["'self'", 'data:', 'blob:', ...api, ...extra.img],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...api, ...extra.connect],
     // A listing's video may be a file on the CRM's own host (lib/media/video: any https link).
@@ -84,7 +90,7 @@ export function pagePolicy(policy: PagePolicy): string {
     'form-action': ["'self'", ...api],
     'base-uri': ["'none'"],
     'object-src': ["'none'"],
-    'frame-ancestors': ["'none'"],
+    ...(policy.delivery === 'meta' ? {} : { 'frame-ancestors': ["'none'"] }),
   };
   return serialize(directives);
 }
@@ -104,6 +110,12 @@ export function mapEmbedPolicy(options: { tileOrigin?: string }): string {
     'frame-ancestors': ["'self'"],
   });
 }
+
+/**
+ * The header policy of a static host, beside each page's <meta> policy: what a <meta> cannot say.
+ * It names no script source, so it leaves the scripts to the page's own policy.
+ */
+export const framingPolicy = serialize({ 'frame-ancestors': ["'none'"], 'object-src': ["'none'"], 'base-uri': ["'none'"] });
 
 /** Answers that are not pages (JSON, pictures, scripts, redirects): nothing may run or frame them. */
 export const resourcePolicy = serialize({

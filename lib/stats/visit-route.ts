@@ -3,6 +3,7 @@ import { getStore, recordVisit } from '../db';
 import { readCapped } from '../forms/read-body';
 import { allowedOrigins, isSameOrigin } from '../security/origin';
 import { clientAddress } from '../security/client-address';
+import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { brusselsDay, isBot, visitorHash } from './visits';
 
 /** {"id": 4000001} is 16 bytes; room for spaces and a longer id, not for anything else. */
@@ -17,6 +18,22 @@ function beaconId(bytes: Uint8Array): number {
   }
 }
 
+/*
+ * One address counts at most a few visitors per listing and day (a household behind one router),
+ * however many browsers it claims to be, and sends a bounded number of beacons: a script can
+ * neither inflate an owner's figures nor fill the disk with visitor hashes.
+ */
+const visitorsPerAddressAndListing = 3;
+const dayMs = 24 * 60 * 60 * 1000;
+let perListing: RateLimiter | undefined;
+let perAddress: RateLimiter | undefined;
+
+function allowedVisit(client: string, id: number): boolean {
+  perAddress ??= createRateLimiter({ limit: 120, windowMs: 10 * 60 * 1000 });
+  perListing ??= createRateLimiter({ limit: visitorsPerAddressAndListing, windowMs: dayMs });
+  return perAddress.hit(client).allowed && perListing.hit(`${client}:${id}`).allowed;
+}
+
 /** POST /api/visits/ {"id": 4000001}: the detail page reports a view (navigator.sendBeacon). */
 export async function visitRoute(request: Request): Promise<Response> {
   if (!isSameOrigin(request, allowedOrigins())) return new Response(null, { status: 403 });
@@ -27,7 +44,10 @@ export async function visitRoute(request: Request): Promise<Response> {
   const id = beaconId(bytes);
   if (!Number.isInteger(id) || !getProperty(id, 'en')) return new Response(null, { status: 400 });
   if (isBot(userAgent)) return new Response(null, { status: 204 });
+  const client = clientAddress(request.headers);
+  // Answered like a counted visit, so that a script learns nothing from the answer.
+  if (!allowedVisit(client, id)) return new Response(null, { status: 204 });
   const day = brusselsDay();
-  await recordVisit(await getStore(), id, day, visitorHash(day, clientAddress(request.headers), userAgent ?? '', id));
+  await recordVisit(await getStore(), id, day, visitorHash(day, client, userAgent ?? '', id));
   return new Response(null, { status: 204 });
 }

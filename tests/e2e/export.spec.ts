@@ -7,6 +7,7 @@ import { href, staticRoutes } from '@/lib/i18n/urls';
 import { acceptPrivacy, fillIdentity, messages, openRequest, requestsFor, sitePort, solveCaptcha, uniqueEmail } from './forms-helpers';
 import { crawlSite } from './link-crawl';
 import { checkPagesSeo, checkSitemapAndRobots } from './seo-checks';
+import { directives, expectCommonHeaders, expectStrictPolicy, watchViolations } from './security-checks';
 import { storeConsent } from './stored-consent';
 
 /*
@@ -210,4 +211,26 @@ test.describe('requests from the copy go to the server named by NEXT_PUBLIC_API_
     await page.goto('/en/');
     await expect(page.locator('footer').getByRole('link', { name: messages.en.nav.login })).toHaveAttribute('href', `${apiOrigin}${href({ page: 'login' }, 'en')}`);
   });
+});
+
+test('every exported page carries its script policy, the host sends the rest from _headers, and pages run without a violation', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const property = getProperties('fr').find((candidate) => candidate.Status === 1)!;
+  const paths = ['/', href({ page: 'home' }, 'nl'), href({ page: 'for-sale' }, 'fr'), href({ page: 'property', id: property.ID }, 'fr'), '/nl/no-such-page/'];
+  for (const path of paths) {
+    const response = await request.get(path);
+    const html = await response.text();
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1]?.replace(/&quot;/g, '"');
+    expectStrictPolicy(`${meta ?? ''}; frame-ancestors 'none'`, `${path} (meta)`);
+    expect(html.indexOf('http-equiv="Content-Security-Policy"'), `${path}: the policy comes before the first script`).toBeLessThan(html.indexOf('<script'));
+    expectCommonHeaders(response.headers(), path);
+    expect(directives(response.headers()['content-security-policy'] ?? '').get('frame-ancestors'), path).toEqual(["'none'"]);
+  }
+  const violations = await watchViolations(page);
+  for (const path of paths.slice(1, 4)) {
+    await page.goto(path);
+    await expect(page.locator('main').first()).toBeVisible();
+  }
+  // A form posts to the API origin, which the policy allows.
+  expect(await violations()).toEqual([]);
 });

@@ -111,6 +111,17 @@ describe('forged X-Forwarded-For headers (issue 12, finding 4)', () => {
     expect((await visitTotals(await getStore(), [4000001])).get(4000001)).toBe(1);
   });
 
+  it('do not add visits by changing browsers: one address counts at most three visitors of a listing a day', async () => {
+    const beacon = (index: number) =>
+      new Request(`${origin}/api/visits/`, {
+        method: 'POST',
+        headers: { origin, host: 'localhost:3100', 'content-type': 'text/plain', 'user-agent': `Mozilla/5.0 Firefox/${100 + index}.0`, 'x-forwarded-for': '198.51.100.77' },
+        body: JSON.stringify({ id: 4000001 }),
+      });
+    for (let index = 0; index < 8; index += 1) expect((await visitRoute(beacon(index))).status).toBe(204);
+    expect((await visitTotals(await getStore(), [4000001])).get(4000001)).toBe(3);
+  });
+
   it('do not pass the form limit: of 50 posts from one socket, 40 are refused', async () => {
     process.env.FORM_RATE_LIMIT = '10';
     resetRateLimiter();

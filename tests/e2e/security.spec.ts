@@ -1,0 +1,192 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { getProperties } from '@/lib/catalogue';
+import { getEnabledLanguages } from '@/lib/config';
+import { href } from '@/lib/i18n/urls';
+import { messages, queryCount, sitePort } from './forms-helpers';
+import { directives, expectCommonHeaders, expectSecureAnswer, expectStrictPolicy, watchViolations } from './security-checks';
+
+/*
+ * The site as a hostile visitor and a security scanner see it, through the real server
+ * (`next start`): security headers on every kind of answer, pages that run under their policy
+ * without a single violation, unknown URLs of any shape answered 404 without writing to disk,
+ * bodies bounded before they are read, no cookie on a page nobody chose a language for.
+ */
+
+const languages = getEnabledLanguages();
+const distDir = sitePort === 3100 ? '.next' : `.next-e2e-${sitePort}`;
+
+test.describe('security headers', () => {
+  test('pages, 404s, API answers, pictures, scripts and public files all carry them', async ({ request }) => {
+    const property = getProperties('nl').find((candidate) => candidate.Status === 1)!;
+    const pages = [
+      '/nl/',
+      href({ page: 'for-sale' }, 'fr'),
+      href({ page: 'property', id: property.ID }, 'nl'),
+      href({ page: 'login' }, 'en'),
+      `${href({ page: 'for-sale' }, 'nl')}?sort=price-asc`,
+      '/nl/no-such-page/',
+    ];
+    let script: string | undefined;
+    for (const path of pages) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBeLessThan(500);
+      expectSecureAnswer(response, path);
+      script ??= /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(await response.text())?.[1];
+    }
+    const detail = await (await request.get(href({ page: 'property', id: property.ID }, 'nl'))).text();
+    const picture = /(\/api\/image\/\?src=[^"\s]+)/.exec(detail)?.[1]?.replace(/&amp;/g, '&');
+    expect(picture).toBeTruthy();
+    const others = ['/api/search-index/nl/', '/icon.svg', '/robots.txt', '/sitemap.xml', picture!, script!];
+    for (const path of others) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expectSecureAnswer(response, path);
+    }
+    const api = await request.post('/api/forms/contact-me/', { headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, data: '{}' });
+    expect(api.status()).toBe(403);
+    expectSecureAnswer(api, 'refused form post');
+  });
+
+  test('the map embed may be framed by the site itself only; pages by nobody', async ({ request }) => {
+    const embed = await request.get('/embed/map.html');
+    expectCommonHeaders(embed.headers(), 'map embed');
+    const policy = directives(embed.headers()['content-security-policy'] ?? '');
+    expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    const home = await request.get('/nl/');
+    expect(directives(home.headers()['content-security-policy'] ?? '').get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  test('a prerendered page lists the hashes of its inline scripts; a page rendered per request gets a fresh nonce', async ({ request }) => {
+    const list = await request.get(href({ page: 'for-sale' }, 'nl'));
+    const hashes = (directives(list.headers()['content-security-policy'] ?? '').get('script-src') ?? []).filter((source) => source.startsWith("'sha256-"));
+    expect(hashes.length).toBeGreaterThan(0);
+    const inline = [...(await list.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].length;
+    expect(hashes.length).toBeGreaterThanOrEqual(Math.min(inline, 1));
+
+    const nonceOf = async () => {
+      const response = await request.get(`${href({ page: 'for-sale' }, 'nl')}?sort=price-asc`);
+      const source = (directives(response.headers()['content-security-policy'] ?? '').get('script-src') ?? []).find((entry) => entry.startsWith("'nonce-"));
+      const body = await response.text();
+      return { source, body };
+    };
+    const first = await nonceOf();
+    const second = await nonceOf();
+    expect(first.source).toBeTruthy();
+    expect(first.source).not.toBe(second.source);
+    const nonce = first.source!.slice("'nonce-".length, -1);
+    expect(first.body).toContain(`nonce="${nonce}"`);
+  });
+});
+
+test.describe('pages run under their policy', () => {
+  for (const language of languages) {
+    test(`${language}: home, lists, a listing, a form page, login, a filtered list and a 404 report no violation`, async ({ page }) => {
+      test.setTimeout(90_000);
+      const violations = await watchViolations(page);
+      const property = getProperties(language).find((candidate) => candidate.Status === 1)!;
+      const paths = [
+        href({ page: 'home' }, language),
+        href({ page: 'for-rent' }, language),
+        href({ page: 'property', id: property.ID }, language),
+        href({ page: 'menu', id: 'contact' }, language),
+        href({ page: 'login' }, language),
+        `${href({ page: 'for-sale' }, language)}?sort=price-desc`,
+        `/${language}/no-such-page/`,
+      ];
+      for (const path of paths) {
+        await page.goto(path);
+        // The consent dialog is drawn by the page's scripts: it shows only if they were allowed to run.
+        await expect(page.getByRole('dialog', { name: messages[language].consent.title }), path).toBeVisible();
+      }
+      expect(await violations()).toEqual([]);
+    });
+  }
+});
+
+test.describe('unknown URLs', () => {
+  const shapes = ['/nl/anything.y', '/nl/%ff/', '/nl/%C0%AE%C0%AE/', '/fr/a-vendre/x.json', `/en/${'segment-'.repeat(200)}/`, '/nl/..%2f..%2fetc/passwd'];
+  for (const shape of shapes) {
+    test(`${shape.slice(0, 40)} answers the localised 404`, async ({ request }) => {
+      const response = await request.get(shape, { maxRedirects: 0 });
+      expect(response.status()).toBe(404);
+      const language = shape.split('/')[1] as 'nl' | 'fr' | 'en';
+      expect(await response.text()).toContain(messages[language].notFound.title.replace(/'/g, '&#x27;'));
+      expectSecureAnswer(response, shape);
+    });
+  }
+
+  test('a path outside any language goes under the visitor language, then 404', async ({ request }) => {
+    const response = await request.get('/wp-login.php', { maxRedirects: 0, headers: { 'Accept-Language': 'fr' } });
+    expect(response.status()).toBe(307);
+    expect(response.headers().location).toMatch(/\/fr\/wp-login\.php$/);
+    expect((await request.get('/wp-login.php', { headers: { 'Accept-Language': 'fr' } })).status()).toBe(404);
+  });
+
+  test('200 unknown URLs of every shape write nothing to the build folder', async ({ request }) => {
+    test.setTimeout(120_000);
+    const size = () => Number(execFileSync('du', ['-sb', distDir], { encoding: 'utf8' }).split('\t')[0]);
+    const before = size();
+    const run = Date.now().toString(36);
+    for (let index = 0; index < 200; index += 1) {
+      const path = [`/nl/x-${run}-${index}.y`, `/fr/a-vendre/${run}-${index}.json`, `/en/${run}/${index}/deep/`, `/nl/%C0%AE-${run}-${index}/`][index % 4]!;
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+    expect(size() - before).toBeLessThan(64 * 1024);
+  });
+});
+
+test.describe('bodies and forged requests', () => {
+  test('a 10 MB beacon is refused without being read; a 60 kB post of 15,000 repeated names is refused as too large', async ({ request }) => {
+    const beacon = await request.post('/api/visits/', { headers: { 'content-type': 'text/plain' }, data: Buffer.alloc(10 * 1024 * 1024, 0x61) });
+    expect(beacon.status()).toBe(413);
+    const before = await queryCount('SELECT COUNT(*) AS n FROM requests');
+    const repeated = await request.post('/api/forms/contact-me/', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      data: Array.from({ length: 15_000 }, () => 'a=1').join('&'),
+    });
+    expect(repeated.status()).toBe(413);
+    expect((await repeated.json()).message).toBe(messages.nl.forms.status.tooLarge);
+    expect(await queryCount('SELECT COUNT(*) AS n FROM requests')).toBe(before);
+  });
+
+  test('a server action posted from another site is refused with 403, not 500', async ({ request }) => {
+    const response = await request.post(href({ page: 'login' }, 'nl'), {
+      headers: { 'next-action': '0123456789abcdef0123456789abcdef01234567', origin: 'https://evil.example', 'content-type': 'text/plain;charset=UTF-8' },
+      data: '[]',
+    });
+    expect(response.status()).toBe(403);
+  });
+});
+
+test.describe('cookies', () => {
+  test('a prerendered page sets no cookie; choosing a language does, and lands on the clean URL', async ({ request }) => {
+    const page = await request.get(href({ page: 'for-sale' }, 'fr'), { maxRedirects: 0 });
+    expect(page.status()).toBe(200);
+    expect(page.headers()['set-cookie']).toBeUndefined();
+    const chosen = await request.get(`${href({ page: 'for-sale' }, 'fr')}?lng=fr`, { maxRedirects: 0 });
+    expect(chosen.status()).toBe(307);
+    expect(chosen.headers().location).toMatch(/\/fr\/a-vendre\/$/);
+    expect(chosen.headers()['set-cookie']).toMatch(/NEXT_LOCALE=fr;.*Max-Age=31536000/i);
+  });
+
+  test('the language switcher remembers the choice for the next visit to /', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'nl-BE' });
+    const page = await context.newPage();
+    await page.goto(href({ page: 'for-sale' }, 'nl'));
+    await page.getByRole('dialog').getByRole('button', { name: messages.nl.consent.decline, exact: true }).click();
+    await page.locator('nav a[hreflang="en"]').first().click();
+    await expect(page).toHaveURL(/\/en\/for-sale\/$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/en\/$/);
+    await context.close();
+  });
+});
+
+test('policies name no script host when no analytics ID is configured', async ({ request }) => {
+  const response = await request.get('/nl/');
+  expectStrictPolicy(response.headers()['content-security-policy'], '/nl/');
+  const scripts = directives(response.headers()['content-security-policy'] ?? '').get('script-src') ?? [];
+  expect(scripts.filter((source) => source.startsWith('http'))).toEqual([]);
+});

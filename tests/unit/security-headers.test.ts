@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { headersFile, nginxSnippet, withPolicyMeta } from '@/lib/export/headers';
+import { commonSecurityHeaders, mapEmbedPolicy, originOf, pagePolicy, resourcePolicy } from '@/lib/security/csp';
+import { inlineScriptHashes } from '@/lib/security/inline-scripts';
+
+const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `) || part === name);
+
+describe('inline script hashes', () => {
+  it('hash the executable inline scripts exactly as written, and nothing else', () => {
+    const html = `<!DOCTYPE html><html><head><script src="/_next/static/a.js" async=""></script><script>self.__next_f=self.__next_f||[]</script></head>
+<body><script type="application/ld+json">{"@type":"Thing"}</script><script>self.__next_f.push([1,"a &amp; \\u003c/script>"])</script><script type="module">import("/x.js")</script><script>self.__next_f=self.__next_f||[]</script></body></html>`;
+    expect(inlineScriptHashes(html)).toEqual([sha('self.__next_f=self.__next_f||[]'), sha('self.__next_f.push([1,"a &amp; \\u003c/script>"])'), sha('import("/x.js")')]);
+  });
+});
+
+describe('page policy', () => {
+  const hashes = ['sha256-abc='];
+  it('allows the page its own scripts only: no unsafe-inline or unsafe-eval, no host without analytics', () => {
+    const policy = pagePolicy({ scripts: { hashes }, analytics: {} });
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' 'sha256-abc='");
+    expect(policy).not.toMatch(/unsafe-eval/);
+    expect(directive(policy, 'script-src')).not.toMatch(/unsafe-inline/);
+    for (const expected of ["default-src 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"]) expect(policy).toContain(expected);
+  });
+
+  it('names the Google and Meta hosts only for the products the agency configured', () => {
+    const tagManager = pagePolicy({ scripts: { hashes }, analytics: { tagManager: 'GTM-X' } });
+    expect(directive(tagManager, 'script-src')).toContain('https://*.googletagmanager.com');
+    expect(directive(tagManager, 'script-src')).not.toContain('facebook');
+    const pixel = pagePolicy({ scripts: { hashes }, analytics: { socialPixel: '123' } });
+    expect(directive(pixel, 'script-src')).toContain('https://connect.facebook.net');
+    expect(directive(pixel, 'script-src')).not.toContain('googletagmanager');
+  });
+
+  it('carries a nonce for a page rendered per request, and the API origin of a static export', () => {
+    const policy = pagePolicy({ scripts: { nonce: 'bm9uY2U=' }, analytics: {}, apiOrigin: 'https://api.example.be', delivery: 'meta' });
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' 'nonce-bm9uY2U='");
+    expect(directive(policy, 'form-action')).toBe("form-action 'self' https://api.example.be");
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://api.example.be");
+    // A <meta> policy cannot carry frame-ancestors (browsers ignore it and warn).
+    expect(policy).not.toContain('frame-ancestors');
+  });
+
+  it('lets the map embed be framed by the site only and load its tiles', () => {
+    const policy = mapEmbedPolicy({ tileOrigin: originOf('https://tiles.example.be/{z}/{x}/{y}.png') });
+    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'self'");
+    expect(directive(policy, 'img-src')).toBe("img-src 'self' data: https://tiles.example.be");
+    expect(originOf('')).toBeUndefined();
+    expect(originOf('javascript:alert(1)//{z}')).toBeUndefined();
+  });
+
+  it('sends HSTS only for an https site', () => {
+    expect(commonSecurityHeaders(true)['Strict-Transport-Security']).toMatch(/max-age=\d{8}/);
+    expect(commonSecurityHeaders(false)['Strict-Transport-Security']).toBeUndefined();
+    expect(resourcePolicy).toBe("default-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'");
+  });
+});
+
+describe('static export headers', () => {
+  const options = { analytics: {}, tileUrl: '', https: true, languages: ['nl', 'fr', 'en'] };
+
+  it('puts the page policy first in <head>, with the hashes of that page', () => {
+    const html = '<!DOCTYPE html><html lang="nl"><head><meta charSet="utf-8"/><script>go()</script></head><body></body></html>';
+    const result = withPolicyMeta(html, options);
+    expect(result).toMatch(/^<!DOCTYPE html><html lang="nl"><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self' 'sha256-/);
+    expect(result).toContain(sha('go()'));
+    expect(result.indexOf('Content-Security-Policy')).toBeLessThan(result.indexOf('<script>'));
+  });
+
+  it('writes rules that never give one path two policies', () => {
+    const file = headersFile(options);
+    const rules = file.trim().split('\n\n').map((block) => block.split('\n'));
+    const everywhere = rules.find((rule) => rule[0] === '/*');
+    expect(everywhere?.join('\n')).toContain('Strict-Transport-Security');
+    expect(everywhere?.join('\n')).not.toContain('Content-Security-Policy');
+    // Hosts join the values of every rule that matches a path: two policies would intersect.
+    const prefix = (pattern: string) => pattern.replace(/\*$/, '');
+    const overlap = (a: string, b: string) => (a.endsWith('*') && prefix(b).startsWith(prefix(a))) || (b.endsWith('*') && prefix(a).startsWith(prefix(b))) || a === b;
+    const withPolicy = rules.filter((rule) => rule.some((line) => line.includes('Content-Security-Policy'))).map((rule) => rule[0] ?? '');
+    for (const [index, a] of withPolicy.entries()) for (const b of withPolicy.slice(index + 1)) expect(overlap(a, b), `${a} and ${b}`).toBe(false);
+    expect(file).toContain("/embed/*\n  Content-Security-Policy: default-src 'none'; script-src 'self'");
+    const nginx = nginxSnippet(options);
+    expect(nginx).toContain('map $uri $export_csp {');
+    expect(nginx).toContain('add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;');
+  });
+});
