@@ -22,7 +22,8 @@ function withoutLng(search: string): string {
 }
 
 function remember(response: NextResponse, language: string): NextResponse {
-  response.cookies.set(languageCookie, language, { maxAge: oneYear, sameSite: 'lax', path: '/', secure: process.env.NODE_ENV === 'production' && new URL(process.env.SITE_URL || 'http://localhost').protocol === 'https:' });
+  // Secure in production, as the owner session: browsers keep Secure cookies on http://localhost too.
+  response.cookies.set(languageCookie, language, { maxAge: oneYear, sameSite: 'lax', path: '/', secure: process.env.NODE_ENV === 'production' });
   return response;
 }
 

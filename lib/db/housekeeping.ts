@@ -22,6 +22,7 @@ export type PruneCounts = {
   loginFailures: number;
   visitorDays: number;
   deliveredPayloadJobs: number;
+  unconfirmedSignups: number;
 };
 
 /** Deletes what has expired at `now`; returns how many rows each rule deleted. */
@@ -54,7 +55,27 @@ export async function pruneExpired(store: Store, now = new Date()): Promise<Prun
         .where('delivered_at', '<', before(deliveredPayloadKeepMs))
         .executeTakeFirst(),
     ),
+    unconfirmedSignups: await pruneUnconfirmedSignups(store, now),
   };
+}
+
+/**
+ * A newsletter sign-up nobody confirmed before its link expired is an address kept without
+ * consent: its request, its jobs and its row go together, in one transaction.
+ */
+async function pruneUnconfirmedSignups(store: Store, now: Date): Promise<number> {
+  const expired = "SELECT request_id FROM newsletter_signups WHERE confirmed_at IS NULL AND expires_at <= ?";
+  const at = now.toISOString();
+  // A request some confirmed row still points at is kept (a second link of the same sign-up).
+  const results = await store.client.batch(
+    [
+      { sql: `DELETE FROM outbox WHERE request_id IN (${expired}) AND request_id NOT IN (SELECT request_id FROM newsletter_signups WHERE confirmed_at IS NOT NULL)`, args: [at] },
+      { sql: `DELETE FROM requests WHERE id IN (${expired}) AND id NOT IN (SELECT request_id FROM newsletter_signups WHERE confirmed_at IS NOT NULL)`, args: [at] },
+      { sql: 'DELETE FROM newsletter_signups WHERE confirmed_at IS NULL AND expires_at <= ?', args: [at] },
+    ],
+    'write',
+  );
+  return results[2]?.rowsAffected ?? 0;
 }
 
 const housekeeping = globalThis as typeof globalThis & { __housekeepingTimer?: NodeJS.Timeout };

@@ -94,6 +94,24 @@ describe('pruneExpired', () => {
     expect(left.map((row) => (row.payload ? (JSON.parse(row.payload) as { email: string }).email : row.kind)).sort()).toEqual(['agency-mail', 'recent@example.be', 'waiting@example.be']);
   });
 
+  it('deletes a newsletter sign-up nobody confirmed before its link expired, with its request and jobs; confirmed ones stay', async () => {
+    const signup = async (id: string, expires: number, confirmed: boolean) => {
+      await store.client.execute({ sql: "INSERT INTO requests (id, form, lang, email, payload, created_at) VALUES (?, 'sign-newsletter', 'nl', ?, '{}', ?)", args: [id, `${id}@example.be`, iso(-8 * day)] });
+      await store.client.execute({ sql: "INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at) VALUES (?, ?, 'newsletter-confirm', 'delivered', 1, ?, ?)", args: [`job-${id}`, id, iso(-8 * day), iso(-8 * day)] });
+      await store.client.execute({
+        sql: 'INSERT INTO newsletter_signups (request_id, email, token_hash, expires_at, confirmed_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        args: [id, `${id}@example.be`, `hash-${id}`, iso(expires), confirmed ? iso(-7 * day) : null, iso(-8 * day)],
+      });
+    };
+    await signup('expired', -second, false);
+    await signup('pending', second, false);
+    await signup('confirmed', -day, true);
+    expect(await pruneExpired(store, now)).toMatchObject({ unconfirmedSignups: 1 });
+    expect(await column('SELECT request_id FROM newsletter_signups ORDER BY request_id')).toEqual(['confirmed', 'pending']);
+    expect(await column('SELECT id FROM requests ORDER BY id')).toEqual(['confirmed', 'pending']);
+    expect(await column('SELECT request_id FROM outbox ORDER BY request_id')).toEqual(['confirmed', 'pending']);
+  });
+
   it('changes nothing on a second run', async () => {
     await createSession(store, 'a@example.be', hour, shifted(-2 * hour));
     await pruneExpired(store, now);
