@@ -5,6 +5,7 @@ import { getAppointmentSlots, getProject, getProperty, getPropertyGoal } from '.
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
 import { consumeCaptcha, countBookings, getStore, storeRequest, type NewUpload, type OutboxKind, type SlotBooking, type StoreGuards } from '../db';
 import { href } from '../i18n';
+import { detectLanguage } from '../i18n/detect';
 import { translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
@@ -127,7 +128,10 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
   // A script (JSON body, or a multipart upload asking for JSON) gets JSON; a plain form post gets pages.
   const html = !contentType.toLowerCase().startsWith('application/json') && !(request.headers.get('accept') ?? '').includes('application/json');
   const backHref = textOf(request.headers.get('referer') ?? undefined);
-  let language = languageFromReferer(request) ?? getDefaultLanguage();
+  // Until the body (and its lang field) is read: the page the form was on, else the browser's language.
+  let language =
+    languageFromReferer(request) ??
+    detectLanguage({ query: null, cookie: undefined, acceptLanguage: request.headers.get('accept-language'), enabled: getEnabledLanguages(), fallback: getDefaultLanguage() });
 
   if (!isSameOrigin(request, allowedOrigins())) return respond(failure(language, 403, 'forbidden'), html, language, backHref);
 

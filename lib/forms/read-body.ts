@@ -33,7 +33,7 @@ export async function readCapped(request: Request, cap: number): Promise<Uint8Ar
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readOrAbort(reader);
     if (done) break;
     total += value.byteLength;
     if (total > cap) {
@@ -45,27 +45,40 @@ export async function readCapped(request: Request, cap: number): Promise<Uint8Ar
   return Buffer.concat(chunks, total);
 }
 
+/** A client that goes away mid-body ends the read: the stream throws, and the body is malformed. */
+class BodyAborted extends Error {}
+
+async function readOrAbort(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+  try {
+    return await reader.read();
+  } catch {
+    throw new BodyAborted('the client stopped sending the body');
+  }
+}
+
 /** Repeated keys (checkbox groups) become arrays; a single value stays a string. */
 class FieldCollector {
-  readonly fields: BodyFields = {};
-  readonly files: Record<string, File> = {};
-  private readonly lists = new Map<string, string[]>();
+  private readonly values = new Map<string, string | string[]>();
+  private readonly fileParts = new Map<string, File>();
 
   add(key: string, value: string): void {
-    const list = this.lists.get(key);
-    if (list) {
-      // Appending in place keeps a body of many repeated names linear.
-      list.push(value);
-      return;
-    }
-    const existing = this.fields[key];
-    if (typeof existing === 'string') {
-      const created = [existing, value];
-      this.lists.set(key, created);
-      this.fields[key] = created;
-    } else {
-      this.fields[key] = value;
-    }
+    const existing = this.values.get(key);
+    // Appending in place keeps a body of many repeated names linear.
+    if (Array.isArray(existing)) existing.push(value);
+    else this.values.set(key, existing === undefined ? value : [existing, value]);
+  }
+
+  addFile(key: string, file: File): void {
+    this.fileParts.set(key, file);
+  }
+
+  // fromEntries defines each key as an own property: a "__proto__" field stays a plain field.
+  get fields(): BodyFields {
+    return Object.fromEntries(this.values);
+  }
+
+  get files(): Record<string, File> {
+    return Object.fromEntries(this.fileParts);
   }
 }
 
@@ -74,13 +87,10 @@ const decoder = () => new TextDecoder('utf-8', { fatal: true });
 function parseJson(bytes: Uint8Array): ParsedBody {
   const parsed: unknown = JSON.parse(decoder().decode(bytes));
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, reason: 'malformed' };
-  const fields: BodyFields = {};
-  let count = 0;
-  for (const [key, value] of Object.entries(parsed)) {
-    if (++count > maxFields) return { ok: false, reason: 'too-many-fields' };
-    fields[key] = value;
-  }
-  return { ok: true, fields, files: {} };
+  const entries = Object.entries(parsed);
+  if (entries.length > maxFields) return { ok: false, reason: 'too-many-fields' };
+  // fromEntries defines each key as an own property: a "__proto__" key stays a plain field.
+  return { ok: true, fields: Object.fromEntries(entries), files: {} };
 }
 
 function parseUrlencoded(bytes: Uint8Array): ParsedBody {
@@ -153,7 +163,7 @@ async function parseMultipart(request: Request, contentType: string, cap: number
         stream.on('limit', () => fail('too-large'));
         stream.on('error', () => fail('malformed'));
         stream.on('end', () => {
-          if (!stream.truncated) collector.files[name] = new File([new Uint8Array(Buffer.concat(chunks))], fileName || 'file', { type: mimeType });
+          if (!stream.truncated) collector.addFile(name, new File([new Uint8Array(Buffer.concat(chunks))], fileName || 'file', { type: mimeType }));
           resolve();
         });
       }),
@@ -173,7 +183,14 @@ async function parseMultipart(request: Request, contentType: string, cap: number
   const reader = request.body.getReader();
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await readOrAbort(reader);
+    } catch {
+      parser.destroy();
+      return { ok: false, reason: 'malformed' };
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > cap) fail('too-large');
@@ -214,7 +231,12 @@ export async function readBody(request: Request, options: { withFiles: boolean; 
     await request.body?.cancel();
     return { ok: false, reason: 'unsupported' };
   }
-  const bytes = await readCapped(request, options.maxBytes ?? maxTextBody);
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await readCapped(request, options.maxBytes ?? maxTextBody);
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
   if (!bytes) return { ok: false, reason: 'too-large' };
   try {
     return json ? parseJson(bytes) : parseUrlencoded(bytes);

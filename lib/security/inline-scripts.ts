@@ -39,10 +39,20 @@ export function inlineScriptHashes(html: string): string[] {
 
 const distDir = () => process.env.NEXT_DIST_DIR || '.next';
 const cache = new Map<string, readonly string[] | null>();
+const maxCachedPages = 20_000;
+
+/** The site path as the build names its files: decoded, without query or fragment; undefined if it cannot be decoded. */
+function pageKey(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname.replace(/[?#].*$/s, ''));
+  } catch {
+    return undefined;
+  }
+}
 
 /** The prerendered file of a site path, if the path stays inside the build's page folder. */
-function prerenderedFile(pathname: string): string | undefined {
-  const relative = decodeURIComponent(pathname).replace(/^\/+|\/+$/g, '');
+function prerenderedFile(key: string): string | undefined {
+  const relative = key.replace(/^\/+|\/+$/g, '');
   const root = path.resolve(distDir(), 'server', 'app');
   const file = path.resolve(root, `${relative}.html`);
   return relative !== '' && file.startsWith(root + path.sep) ? file : undefined;
@@ -55,13 +65,15 @@ const pages = new Map<string, string>();
  * that Next.js cannot even decode). Callers pass internal paths only, so the cache stays small.
  */
 export function prerenderedHtml(pathname: string): string | undefined {
-  const cached = pages.get(pathname);
+  const key = pageKey(pathname);
+  if (key === undefined) return undefined;
+  const cached = pages.get(key);
   if (cached !== undefined) return cached;
-  const file = prerenderedFile(pathname);
+  const file = prerenderedFile(key);
   if (!file) return undefined;
   try {
     const html = readFileSync(file, 'utf8');
-    pages.set(pathname, html);
+    pages.set(key, html);
     return html;
   } catch {
     return undefined;
@@ -70,13 +82,17 @@ export function prerenderedHtml(pathname: string): string | undefined {
 
 /**
  * The hashes of the prerendered page at `pathname` (a site path such as /nl/te-koop/), or
- * undefined when the path has no prerendered file (the page is rendered per request). Only paths
- * the caller resolved to a page of the site reach here, so the cache is bounded by the site.
+ * undefined when the path has no prerendered file (the page is rendered per request).
  */
 export function prerenderedScriptHashes(pathname: string): readonly string[] | undefined {
-  const cached = cache.get(pathname);
+  const key = pageKey(pathname);
+  if (key === undefined) return undefined;
+  const cached = cache.get(key);
   if (cached !== undefined) return cached ?? undefined;
-  const file = prerenderedFile(pathname);
+  // Keyed by page, not by spelling or query; the bound only guards against a caller that passes
+  // paths it did not resolve.
+  if (cache.size >= maxCachedPages) cache.clear();
+  const file = prerenderedFile(key);
   let hashes: readonly string[] | null = null;
   if (file) {
     try {
@@ -85,6 +101,6 @@ export function prerenderedScriptHashes(pathname: string): readonly string[] | u
       hashes = null;
     }
   }
-  cache.set(pathname, hashes);
+  cache.set(key, hashes);
   return hashes ?? undefined;
 }

@@ -39,7 +39,8 @@ export async function visitRoute(request: Request): Promise<Response> {
   if (!isSameOrigin(request, allowedOrigins())) return new Response(null, { status: 403 });
   const userAgent = request.headers.get('user-agent');
   // A beacon sends text/plain; read it as JSON whatever its type says, and no more than it needs.
-  const bytes = await readCapped(request, maxVisitBody);
+  // A beacon whose sender went away mid-body is simply not counted.
+  const bytes = await readCapped(request, maxVisitBody).catch(() => undefined);
   if (!bytes) return new Response(null, { status: 413 });
   const id = beaconId(bytes);
   if (!Number.isInteger(id) || !getProperty(id, 'en')) return new Response(null, { status: 400 });

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createRequire } from 'node:module';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import nl from '@/messages/nl.json';
+import { seriousViolations } from './axe';
 
 /*
  * The consent dialog on the shipped site, which configures no analytics, ads, tag manager or pixel
@@ -19,7 +19,6 @@ const viewports = [
   { width: 1024, height: 768 },
   { width: 1440, height: 900 },
 ];
-const axeScript = createRequire(__filename).resolve('axe-core/axe.min.js');
 
 const granted = { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' };
 const denied = { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
@@ -180,17 +179,10 @@ for (const language of languages) {
 
       test('axe finds no serious or critical violation on the open dialog', async ({ page }) => {
         const dialog = await openDialog(page, language);
-        await page.addScriptTag({ path: axeScript });
-        const serious = async () =>
-          page.evaluate(async () => {
-            const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown }[] }[] }> } }).axe;
-            const result = await axe.run(document);
-            return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
-          });
-        expect(await serious()).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
         await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
         await expect(dialog.getByRole('checkbox')).toHaveCount(5);
-        expect(await serious()).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       });
     });
   }

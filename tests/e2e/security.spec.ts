@@ -109,7 +109,8 @@ test.describe('unknown URLs', () => {
   const shapes = ['/nl/anything.y', '/nl/%ff/', '/nl/%C0%AE%C0%AE/', '/fr/a-vendre/x.json', `/en/${'segment-'.repeat(200)}/`, '/nl/..%2f..%2fetc/passwd'];
   for (const shape of shapes) {
     test(`${shape.slice(0, 40)} answers the localised 404`, async ({ request }) => {
-      const response = await request.get(shape, { maxRedirects: 0 });
+      // Next.js may first add the trailing slash (308); the answer at the end is the 404.
+      const response = await request.get(shape);
       expect(response.status()).toBe(404);
       const language = shape.split('/')[1] as 'nl' | 'fr' | 'en';
       expect(await response.text()).toContain(messages[language].notFound.title.replace(/'/g, '&#x27;'));

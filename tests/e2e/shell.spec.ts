@@ -46,10 +46,11 @@ for (const language of getEnabledLanguages()) {
         await toggle.click();
       }
 
-      // The language switcher keeps the page: the same listing in the other language.
+      // The language switcher keeps the page: the same listing in the other language, marked as
+      // the visitor's choice so that the server remembers it.
       const other = getEnabledLanguages().find((code) => code !== language)!;
       const switcher = header.locator(`a[hreflang="${other}"]`).first();
-      await expect(switcher).toHaveAttribute('href', href({ page: 'property', id: 4000001 }, other));
+      await expect(switcher).toHaveAttribute('href', `${href({ page: 'property', id: 4000001 }, other)}?lng=${other}`);
 
       // Scrolling: the header turns solid, back-to-top appears and brings the visitor back.
       await expect(header).toHaveAttribute('data-scrolled', 'false');
