@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SmtpSink } from './smtp-sink';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSmtpSink } from './smtp-sink';
 
 /*
  * Forgot-password (issue 12, item 5): the form does the same thing whatever the address (one job
@@ -22,7 +22,6 @@ const { default: fr } = await import('@/messages/fr.json');
 
 type Store = Awaited<ReturnType<typeof openStore>>;
 let store: Store;
-const smtp = new SmtpSink();
 const owner = getOwners().find((candidate) => candidate.Language === 'fr')!;
 const tables = ['requests', 'outbox', 'owner_tokens', 'owner_accounts', 'owner_sessions', 'login_failures', 'captcha_uses'] as const;
 
@@ -57,18 +56,7 @@ const runAfterTasks = async () => {
   await Promise.all(tasks.map((task) => task()));
 };
 
-beforeAll(async () => {
-  await smtp.start();
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
-  process.env.SITE_URL = 'https://www.immo-hainaut.be';
-});
-
-afterAll(async () => {
-  await smtp.stop();
-  delete process.env.SMTP_URL;
-  delete process.env.SITE_URL;
-  setStore(undefined);
-});
+const smtp = useSmtpSink('https://www.immo-hainaut.be', () => setStore(undefined));
 
 beforeEach(async () => {
   store = await openStore('file::memory:');

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SmtpSink } from './smtp-sink';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSmtpSink } from './smtp-sink';
 
 /*
  * Newsletter double opt-in, end to end through the form handler, the database, the outbox and a
@@ -29,23 +29,11 @@ const { default: fr } = await import('@/messages/fr.json');
 
 type Store = Awaited<ReturnType<typeof openStore>>;
 let store: Store;
-const smtp = new SmtpSink();
 const origin = 'http://localhost:3100';
 const siteUrl = 'https://www.immo-hainaut.example';
 const agency = 'info@immo-hainaut.be';
 
-beforeAll(async () => {
-  await smtp.start();
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
-  process.env.SITE_URL = siteUrl;
-});
-
-afterAll(async () => {
-  await smtp.stop();
-  delete process.env.SMTP_URL;
-  delete process.env.SITE_URL;
-  setStore(undefined);
-});
+const smtp = useSmtpSink(siteUrl, () => setStore(undefined));
 
 beforeEach(async () => {
   store = await openStore('file::memory:');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SmtpSink } from './smtp-sink';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSmtpSink } from './smtp-sink';
 
 /*
  * Send-to-friend mails a stranger under the agency's name, so it carries the listing, the sender's
@@ -22,23 +22,11 @@ const { default: fr } = await import('@/messages/fr.json');
 
 type Store = Awaited<ReturnType<typeof openStore>>;
 let store: Store;
-const smtp = new SmtpSink();
 const origin = 'http://localhost:3100';
 const siteUrl = 'https://www.immo-hainaut.example';
 const listingId = 4000001;
 
-beforeAll(async () => {
-  await smtp.start();
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
-  process.env.SITE_URL = siteUrl;
-});
-
-afterAll(async () => {
-  await smtp.stop();
-  delete process.env.SMTP_URL;
-  delete process.env.SITE_URL;
-  setStore(undefined);
-});
+const smtp = useSmtpSink(siteUrl, () => setStore(undefined));
 
 beforeEach(async () => {
   store = await openStore('file::memory:');

@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 /*
  * A real SMTP server on loopback for the tests: it keeps every message it was given (as a real
@@ -76,4 +77,24 @@ export class SmtpSink {
     while (this.received.length < count && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
     return this.received;
   }
+}
+
+/**
+ * The sink for one test file: started before its tests with SMTP_URL and SITE_URL pointing at it
+ * and at `siteUrl`, stopped after them, then `cleanUp` (e.g. dropping the store) runs.
+ */
+export function useSmtpSink(siteUrl: string, cleanUp: () => void = () => undefined): SmtpSink {
+  const sink = new SmtpSink();
+  beforeAll(async () => {
+    await sink.start();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${sink.port}`;
+    process.env.SITE_URL = siteUrl;
+  });
+  afterAll(async () => {
+    await sink.stop();
+    delete process.env.SMTP_URL;
+    delete process.env.SITE_URL;
+    cleanUp();
+  });
+  return sink;
 }
