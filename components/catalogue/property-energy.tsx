@@ -8,7 +8,7 @@ import styles from './property-sections.module.css';
 
 const number = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 1 });
 
-/** EPC label image of the listing's region, the energy figures, and the renovation notice for E and F on sales. */
+/** EPC label image of the listing's region, the energy figures, and the Flemish renovation notice for E and F on sales. */
 export async function PropertyEnergy({ property, language }: { property: Property; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'property' });
   const region = regionOf(property.Zip, property.CountryID);
@@ -40,7 +40,7 @@ export async function PropertyEnergy({ property, language }: { property: Propert
           ))}
         </dl>
       ) : null}
-      {needsRenovationNotice(label, property.Goal) ? (
+      {needsRenovationNotice(region, label, property.Goal) ? (
         <p className={styles.notice} role="note">
           {t('renovationNotice')}
         </p>

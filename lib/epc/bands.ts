@@ -88,12 +88,11 @@ export function epcImagePath(region: EpcRegion, label: string): string {
   return `/images/epc/${region}/${label}.png`;
 }
 
-const renovationLabels: ReadonlySet<string> = new Set(['e_plus', 'e', 'e_sub', 'f_plus', 'f', 'f_sub']);
-
 /**
- * Whether a listing must show the renovation obligation (spec §9: homes bought from 2023 with
- * label E or F must reach D or better within 5 years). It concerns buyers, so sale listings only.
+ * Whether a listing must show the renovation obligation: a Flemish rule (design.md §9), so only
+ * for a home in Flanders, bought (a sale), labelled E or F on the Flemish scale. Wallonia and
+ * Brussels have no such obligation for a buyer; their E, F and G listings show nothing.
  */
-export function needsRenovationNotice(label: string | undefined, goal: 0 | 1): boolean {
-  return goal === 0 && label !== undefined && renovationLabels.has(label);
+export function needsRenovationNotice(region: EpcRegion, label: string | undefined, goal: 0 | 1): boolean {
+  return region === 'flanders' && goal === 0 && (label === 'e' || label === 'f');
 }

@@ -129,11 +129,15 @@ test.describe('property detail', () => {
     expect(await description.innerHTML()).not.toMatch(/<script|onclick|javascript:/i);
   });
 
-  test('EPC label image of the region, figures and the renovation notice on E and F sales', async ({ page }) => {
+  test('EPC label image of the region and its figures; no Flemish renovation notice on a Walloon E sale', async ({ page }) => {
     const property = getProperty(4000035, 'fr')!;
     await page.goto(href({ page: 'property', id: property.ID }, 'fr'));
     await expect(page.getByRole('img', { name: /Label énergétique E/ })).toHaveAttribute('src', '/images/epc/wallonia/e.png');
-    await expect(page.getByText(/l'acheteur d'une habitation au label énergétique E ou F doit la rénover/)).toBeVisible();
+    const energy = page.locator('section[aria-labelledby="energy"]');
+    await expect(energy).toBeVisible();
+    // The obligation is a Flemish rule (design.md §9): a buyer in Wallonia is not told it applies.
+    await expect(page.getByText(/doit la rénover/)).toHaveCount(0);
+    await expect(energy.getByRole('note')).toHaveCount(0);
   });
 
   test('videos load nothing from their host until asked, then embed', async ({ page }) => {

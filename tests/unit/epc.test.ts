@@ -137,18 +137,28 @@ describe('epcLabelText and epcImagePath', () => {
   });
 });
 
-describe('needsRenovationNotice', () => {
-  it.each(['e', 'e_plus', 'e_sub', 'f', 'f_plus', 'f_sub'])('is shown for sale listings labelled %s', (label) => {
-    expect(needsRenovationNotice(label, 0)).toBe(true);
+describe('needsRenovationNotice (issue 13, item 5: a Flemish rule)', () => {
+  it.each(['e', 'f'])('is shown for a Flemish sale labelled %s', (label) => {
+    expect(needsRenovationNotice('flanders', label, 0)).toBe(true);
   });
 
-  it.each(['d', 'd_sub', 'g', 'a_plus'])('is not shown for label %s', (label) => {
-    expect(needsRenovationNotice(label, 0)).toBe(false);
+  it.each(['a_plus', 'a', 'b', 'c', 'd'])('is not shown for a Flemish label %s', (label) => {
+    expect(needsRenovationNotice('flanders', label, 0)).toBe(false);
+  });
+
+  it.each([
+    ['wallonia', 'e'],
+    ['wallonia', 'f'],
+    ['wallonia', 'g'],
+    ['brussels', 'e'],
+    ['brussels', 'f_sub'],
+    ['luxembourg', 'f'],
+  ] as const)('is not shown in %s, whatever the label (%s)', (region, label) => {
+    expect(needsRenovationNotice(region, label, 0)).toBe(false);
   });
 
   it('is not shown for rentals or without a label', () => {
-    expect(needsRenovationNotice('e', 1)).toBe(false);
-    expect(needsRenovationNotice('f', 1)).toBe(false);
-    expect(needsRenovationNotice(undefined, 0)).toBe(false);
+    expect(needsRenovationNotice('flanders', 'e', 1)).toBe(false);
+    expect(needsRenovationNotice('flanders', undefined, 0)).toBe(false);
   });
 });
