@@ -44,3 +44,24 @@ for (const language of getEnabledLanguages()) {
     expect(problems).toEqual([]);
   });
 }
+
+for (const language of getEnabledLanguages()) {
+  test(`the header search panel is readable on a list page in ${language}: its links are not white on white`, async ({ page }) => {
+    await storeConsent(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(href({ page: 'for-sale' }, language));
+    const input = page.locator('header input[role="combobox"]:visible').first();
+    await input.fill('7000');
+    const panel = page.getByRole('listbox').filter({ visible: true }).first();
+    const option = panel.locator('a[role="option"]').first();
+    await expect(option).toBeVisible();
+    const colours = await option.evaluate((element) => {
+      const panelElement = element.closest('[role="listbox"]');
+      return { link: getComputedStyle(element).color, panel: panelElement ? getComputedStyle(panelElement).backgroundColor : '' };
+    });
+    expect(colours.panel).toBe('rgb(255, 255, 255)');
+    expect(colours.link).not.toBe('rgb(255, 255, 255)');
+    // axe's colour-contrast rule over the whole page, open panel included.
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
