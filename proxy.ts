@@ -8,7 +8,8 @@ import { checkPath, listResultsPath, newsletterConfirmPath, notFoundPath, portal
 import { hasListQuery } from './lib/catalogue/list-query';
 import { isSameOrigin } from './lib/security/origin';
 import { prerenderedHtml } from './lib/security/inline-scripts';
-import { pageScripts, policyForPage, policyForResource } from './lib/security/page-policy';
+import { resourcePolicy } from './lib/security/csp';
+import { pageScripts, policyForPage } from './lib/security/page-policy';
 
 const intl = createMiddleware(routing);
 const oneYear = 60 * 60 * 24 * 365;
@@ -40,11 +41,12 @@ function decodable(pathname: string): boolean {
 /** A page answer with its policy: hashes of the prerendered file that will be served, else a nonce. */
 function servePage(request: NextRequest, servedPath: string, respond: (forwarded: Headers | undefined) => NextResponse): NextResponse {
   const scripts = pageScripts(servedPath);
+  const policy = policyForPage(scripts);
   // Next.js reads the nonce of a page it renders per request from the request's policy.
   const forwarded = 'nonce' in scripts ? new Headers(request.headers) : undefined;
-  forwarded?.set('content-security-policy', policyForPage(scripts));
+  forwarded?.set('content-security-policy', policy);
   const response = respond(forwarded);
-  response.headers.set('content-security-policy', policyForPage(scripts));
+  response.headers.set('content-security-policy', policy);
   return response;
 }
 
@@ -122,7 +124,7 @@ function route(request: NextRequest): NextResponse {
 
 export default function proxy(request: NextRequest): NextResponse {
   const response = route(request);
-  if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', policyForResource());
+  if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', resourcePolicy);
   return response;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { getSite } from '../config';
-import { pagePolicy, resourcePolicy, type AnalyticsIds } from './csp';
+import { pagePolicy, type AnalyticsIds } from './csp';
 import { prerenderedScriptHashes } from './inline-scripts';
 
 /*
@@ -24,8 +24,4 @@ export function configuredAnalytics(): AnalyticsIds {
 
 export function policyForPage(scripts: PageScripts): string {
   return pagePolicy({ scripts, analytics: configuredAnalytics() });
-}
-
-export function policyForResource(): string {
-  return resourcePolicy;
 }
