@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>[number];
 
 /*
  * Browser tests run against production builds served by `next start`, never `next dev`.
@@ -23,6 +25,9 @@ const exportDir = `var/export-e2e-${exportPort}`;
 // The servers store requests in their own database and mail them to the loopback SMTP server of
 // tests/e2e/mail-sink.mjs (port sitePort + 1025), with short retry delays.
 const mailPort = sitePort + 1025;
+// E2E_SITE_ONLY=1 starts only the site server (one build instead of three) for a quick run of
+// the site project's specs while working; CI always runs all three.
+const siteOnly = process.env.E2E_SITE_ONLY === '1';
 const serverEnv = (port: number, formRateLimit: string) => ({
   DATABASE_URL: `file:var/e2e-${port}.db`,
   UPLOAD_DIR: `var/e2e-uploads-${port}`,
@@ -35,6 +40,45 @@ const serverEnv = (port: number, formRateLimit: string) => ({
   FORM_RATE_LIMIT: formRateLimit,
   ALLOWED_ORIGINS: `http://localhost:${exportPort}`,
 });
+
+const webServers: WebServer[] = [
+  {
+    command: `npm run build && rm -f var/e2e-${sitePort}.db* && npx next start -p ${sitePort}`,
+    env: { NEXT_DIST_DIR: siteDist, ...serverEnv(sitePort, '100000') },
+    url: `http://localhost:${sitePort}/nl/`,
+    timeout: 600_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+  {
+    // Built after the main site (the wait keeps the two builds off the same two cores).
+    command: `node scripts/wait-for-url.mjs http://localhost:${sitePort}/nl/ && node scripts/copy-site-with-german.mjs ${germanSite} && npx next build && rm -f var/e2e-${germanPort}.db* && npx next start -p ${germanPort}`,
+    url: `http://localhost:${germanPort}/de/`,
+    timeout: 900_000,
+    reuseExistingServer: !process.env.CI,
+    // The German server keeps the default rate limit, which a test runs into on purpose.
+    env: { SITE_DIR: germanSite, NEXT_DIST_DIR: germanDist, ...serverEnv(germanPort, '10') },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+  {
+    // Exported after the German build (one build at a time on two cores), then served as files.
+    command: `node scripts/wait-for-url.mjs http://localhost:${germanPort}/de/ && npm run export && node scripts/serve-static.mjs ${exportDir} ${exportPort}`,
+    url: `http://localhost:${exportPort}/nl/`,
+    timeout: 1_200_000,
+    reuseExistingServer: !process.env.CI,
+    env: {
+      EXPORT_DIR: exportDir,
+      EXPORT_PORT: String(sitePort + 90),
+      EXPORT_DIST_DIR: sitePort === 3100 ? '.next-export' : `.next-e2e-export-${exportPort}`,
+      NEXT_PUBLIC_API_ORIGIN: `http://localhost:${sitePort}`,
+      SITE_URL: `http://localhost:${exportPort}`,
+    },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -58,43 +102,6 @@ export default defineConfig({
     { name: 'site', testIgnore: [/german\.spec\.ts/, /export\.spec\.ts/], use: { baseURL: `http://localhost:${sitePort}` } },
     { name: 'export', testMatch: /export\.spec\.ts/, use: { baseURL: `http://localhost:${exportPort}` } },
     { name: 'german', testMatch: /german\.spec\.ts/, use: { baseURL: `http://localhost:${germanPort}` } },
-  ],
-  webServer: [
-    {
-      command: `npm run build && rm -f var/e2e-${sitePort}.db* && npx next start -p ${sitePort}`,
-      env: { NEXT_DIST_DIR: siteDist, ...serverEnv(sitePort, '100000') },
-      url: `http://localhost:${sitePort}/nl/`,
-      timeout: 600_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // Built after the main site (the wait keeps the two builds off the same two cores).
-      command: `node scripts/wait-for-url.mjs http://localhost:${sitePort}/nl/ && node scripts/copy-site-with-german.mjs ${germanSite} && npx next build && rm -f var/e2e-${germanPort}.db* && npx next start -p ${germanPort}`,
-      url: `http://localhost:${germanPort}/de/`,
-      timeout: 900_000,
-      reuseExistingServer: !process.env.CI,
-      // The German server keeps the default rate limit, which a test runs into on purpose.
-      env: { SITE_DIR: germanSite, NEXT_DIST_DIR: germanDist, ...serverEnv(germanPort, '10') },
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // Exported after the German build (one build at a time on two cores), then served as files.
-      command: `node scripts/wait-for-url.mjs http://localhost:${germanPort}/de/ && npm run export && node scripts/serve-static.mjs ${exportDir} ${exportPort}`,
-      url: `http://localhost:${exportPort}/nl/`,
-      timeout: 1_200_000,
-      reuseExistingServer: !process.env.CI,
-      env: {
-        EXPORT_DIR: exportDir,
-        EXPORT_PORT: String(sitePort + 90),
-        EXPORT_DIST_DIR: sitePort === 3100 ? '.next-export' : `.next-e2e-export-${exportPort}`,
-        NEXT_PUBLIC_API_ORIGIN: `http://localhost:${sitePort}`,
-        SITE_URL: `http://localhost:${exportPort}`,
-      },
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-  ],
+  ].filter((project) => !siteOnly || project.name === 'site'),
+  webServer: webServers.slice(0, siteOnly ? 1 : 3),
 });
