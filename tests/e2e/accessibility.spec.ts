@@ -64,4 +64,21 @@ for (const language of getEnabledLanguages()) {
     // axe's colour-contrast rule over the whole page, open panel included.
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test(`the search panel in the mobile menu is readable at 390 px in ${language}`, async ({ page }) => {
+    await storeConsent(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(href({ page: 'home' }, language));
+    await page.locator('header button[aria-expanded]:visible').last().click();
+    const input = page.locator('header input[role="combobox"]:visible').first();
+    await input.fill('7000');
+    const option = page.getByRole('listbox').filter({ visible: true }).first().locator('a[role="option"]').first();
+    await expect(option).toBeVisible();
+    const colours = await option.evaluate((element) => {
+      const panelElement = element.closest('[role="listbox"]');
+      return { link: getComputedStyle(element).color, panel: panelElement ? getComputedStyle(panelElement).backgroundColor : '' };
+    });
+    expect(colours.link).not.toBe(colours.panel);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 }
