@@ -18,7 +18,25 @@ function statusOf(property: Property, t: T): string {
   return property.Status === 2 ? t('statusSold') : property.Status === 4 ? t('statusRented') : t('statusAvailable');
 }
 
-const dateTime = (iso: string) => `${formatDate(iso.slice(0, 10))}${iso.length > 10 ? ` ${iso.slice(11, 16)}` : ''}`;
+/** A date (and time) that stays on one line: a wrapped 'dd-mm-yyyy hh:mm' is hard to read. */
+function When({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} className={styles.date}>
+      {formatDate(iso.slice(0, 10))}
+      {iso.length > 10 ? ` ${iso.slice(11, 16)}` : ''}
+    </time>
+  );
+}
+
+/** A detail the visitor did not agree to share with the owner. */
+function Withheld({ label }: { label: string }) {
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className="visually-hidden">{label}</span>
+    </>
+  );
+}
 
 async function OwnerBar({ owner, language }: { owner: Owner; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
@@ -126,7 +144,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
     ['visitsMonth', visits.month],
     ['visitsTotal', visits.total],
   ] as const;
-  const typeOf = (type: string) => (type === 'site-booking' ? t('siteBooking') : forms.has(type as 'contact-me') ? forms(type as 'contact-me') : type);
+  const withheld = <Withheld label={t('withheld')} />;
   return (
     <div className={styles.portal}>
       <OwnerBar owner={owner} language={language} />
@@ -154,6 +172,8 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         <VisitsChart days={visits.last30} language={language} id="visits-chart" />
       </section>
 
+      <p className={styles.privacy}>{t('privacyNote')}</p>
+
       <ReportTable
         id="calendar"
         title={t('calendarTitle')}
@@ -161,10 +181,10 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         scroll
         columns={[t('date'), t('type'), t('subject'), t('status')]}
         rows={report.calendar.map((entry) => [
-          dateTime(entry.date),
-          typeOf(entry.type),
-          entry.subject,
-          entry.fromSite && entry.status === 'confirmed' ? t('bookingConfirmed') : entry.status,
+          <When key="date" iso={entry.date} />,
+          entry.fromSite ? t('siteBooking') : t(`calendarKinds.${entry.kind}`),
+          entry.fromSite ? t('aVisitor') : (entry.subject ?? withheld),
+          t(`statuses.${entry.status}`),
         ])}
       />
 
@@ -175,12 +195,12 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         scroll
         columns={[t('date'), t('type'), t('contact'), t('subject'), t('comment'), t('status')]}
         rows={report.communications.map((item) => [
-          dateTime(item.date),
-          typeOf(item.type),
-          item.contact,
-          item.subject === 'site-request' ? t('siteRequest') : item.subject,
-          item.comment,
-          item.fromSite ? t('received') : item.status,
+          <When key="date" iso={item.date} />,
+          item.fromSite ? forms(item.kind) : t(`communicationKinds.${item.kind}`),
+          item.contact ?? t('aVisitor'),
+          item.fromSite ? t('siteRequest') : (item.subject ?? withheld),
+          item.comment ?? withheld,
+          t(`statuses.${item.status}`),
         ])}
       />
 
@@ -194,7 +214,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
             <a key={medium.url} href={medium.url} rel="noopener noreferrer" target="_blank">
               {medium.name}
             </a>,
-            formatDate(medium.since),
+            <When key="since" iso={medium.since} />,
           ])}
         />
         <ReportTable
