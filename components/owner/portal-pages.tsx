@@ -22,8 +22,7 @@ function statusOf(property: Property, t: T): string {
 function When({ iso }: { iso: string }) {
   return (
     <time dateTime={iso} className={styles.date}>
-      {formatDate(iso.slice(0, 10))}
-      {iso.length > 10 ? ` ${iso.slice(11, 16)}` : ''}
+      {`${formatDate(iso.slice(0, 10))}${iso.length > 10 ? ` ${iso.slice(11, 16)}` : ''}`}
     </time>
   );
 }
@@ -91,26 +90,30 @@ export async function PortalHome({ owner, listings, language }: { owner: Owner; 
 }
 
 /**
- * One part of a listing's history as a table under its heading, or 'Nothing yet.'. Tables that
- * may be wide scroll inside a region that takes the keyboard focus (phones).
+ * One part of a listing's history as a table under its heading, or 'Nothing yet.'. Wide tables
+ * become one block per row on phones, each value under its column's name (the explicit roles keep
+ * them a table for assistive technology when CSS changes their display), and scroll inside a
+ * region that takes the keyboard focus where they still do not fit.
  */
 function ReportTable({ id, title, columns, rows, empty, scroll = false }: { id: string; title: string; columns: string[]; rows: ReactNode[][]; empty: string; scroll?: boolean }) {
   const table = (
-    <table className={styles.table}>
-      <thead>
-        <tr>
+    <table className={`${styles.table} ${scroll ? styles.stacked : ''}`} role="table">
+      <thead role="rowgroup">
+        <tr role="row">
           {columns.map((column) => (
-            <th key={column} scope="col">
+            <th key={column} scope="col" role="columnheader">
               {column}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         {rows.map((cells, row) => (
-          <tr key={row}>
+          <tr key={row} role="row">
             {cells.map((cell, column) => (
-              <td key={column}>{cell}</td>
+              <td key={column} role="cell" data-label={columns[column]}>
+                {cell}
+              </td>
             ))}
           </tr>
         ))}
