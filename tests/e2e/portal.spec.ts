@@ -234,7 +234,7 @@ test('on a phone, in Dutch and French: no visitor\'s name or message, the histor
     const yValues = await chart.getByTestId('chart-y-value').allInnerTexts();
     expect(yValues[0]).toBe('0');
     expect(yValues.length).toBeGreaterThanOrEqual(2);
-    await main.getByText(t.chartTableCaption).click();
+    await main.locator('summary', { hasText: t.chartTableCaption }).click();
     await expect(main.getByRole('table', { name: t.chartTableCaption }).locator('tbody tr')).toHaveCount(30);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
