@@ -18,7 +18,24 @@ function statusOf(property: Property, t: T): string {
   return property.Status === 2 ? t('statusSold') : property.Status === 4 ? t('statusRented') : t('statusAvailable');
 }
 
-const dateTime = (iso: string) => `${formatDate(iso.slice(0, 10))}${iso.length > 10 ? ` ${iso.slice(11, 16)}` : ''}`;
+/** A date (and time) that stays on one line: a wrapped 'dd-mm-yyyy hh:mm' is hard to read. */
+function When({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} className={styles.date}>
+      {`${formatDate(iso.slice(0, 10))}${iso.length > 10 ? ` ${iso.slice(11, 16)}` : ''}`}
+    </time>
+  );
+}
+
+/** A detail the visitor did not agree to share with the owner. */
+function Withheld({ label }: { label: string }) {
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className="visually-hidden">{label}</span>
+    </>
+  );
+}
 
 async function OwnerBar({ owner, language }: { owner: Owner; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
@@ -73,26 +90,30 @@ export async function PortalHome({ owner, listings, language }: { owner: Owner; 
 }
 
 /**
- * One part of a listing's history as a table under its heading, or 'Nothing yet.'. Tables that
- * may be wide scroll inside a region that takes the keyboard focus (phones).
+ * One part of a listing's history as a table under its heading, or 'Nothing yet.'. Wide tables
+ * become one block per row on phones, each value under its column's name (the explicit roles keep
+ * them a table for assistive technology when CSS changes their display), and scroll inside a
+ * region that takes the keyboard focus where they still do not fit.
  */
 function ReportTable({ id, title, columns, rows, empty, scroll = false }: { id: string; title: string; columns: string[]; rows: ReactNode[][]; empty: string; scroll?: boolean }) {
   const table = (
-    <table className={styles.table}>
-      <thead>
-        <tr>
+    <table className={`${styles.table} ${scroll ? styles.stacked : ''}`} role="table">
+      <thead role="rowgroup">
+        <tr role="row">
           {columns.map((column) => (
-            <th key={column} scope="col">
+            <th key={column} scope="col" role="columnheader">
               {column}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         {rows.map((cells, row) => (
-          <tr key={row}>
+          <tr key={row} role="row">
             {cells.map((cell, column) => (
-              <td key={column}>{cell}</td>
+              <td key={column} role="cell" data-label={columns[column]}>
+                {cell}
+              </td>
             ))}
           </tr>
         ))}
@@ -126,7 +147,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
     ['visitsMonth', visits.month],
     ['visitsTotal', visits.total],
   ] as const;
-  const typeOf = (type: string) => (type === 'site-booking' ? t('siteBooking') : forms.has(type as 'contact-me') ? forms(type as 'contact-me') : type);
+  const withheld = <Withheld label={t('withheld')} />;
   return (
     <div className={styles.portal}>
       <OwnerBar owner={owner} language={language} />
@@ -154,6 +175,8 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         <VisitsChart days={visits.last30} language={language} id="visits-chart" />
       </section>
 
+      <p className={styles.privacy}>{t('privacyNote')}</p>
+
       <ReportTable
         id="calendar"
         title={t('calendarTitle')}
@@ -161,10 +184,10 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         scroll
         columns={[t('date'), t('type'), t('subject'), t('status')]}
         rows={report.calendar.map((entry) => [
-          dateTime(entry.date),
-          typeOf(entry.type),
-          entry.subject,
-          entry.fromSite && entry.status === 'confirmed' ? t('bookingConfirmed') : entry.status,
+          <When key="date" iso={entry.date} />,
+          entry.fromSite ? t('siteBooking') : t(`calendarKinds.${entry.kind}`),
+          entry.fromSite ? t('aVisitor') : (entry.subject ?? withheld),
+          t(`statuses.${entry.status}`),
         ])}
       />
 
@@ -175,12 +198,12 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         scroll
         columns={[t('date'), t('type'), t('contact'), t('subject'), t('comment'), t('status')]}
         rows={report.communications.map((item) => [
-          dateTime(item.date),
-          typeOf(item.type),
-          item.contact,
-          item.subject === 'site-request' ? t('siteRequest') : item.subject,
-          item.comment,
-          item.fromSite ? t('received') : item.status,
+          <When key="date" iso={item.date} />,
+          item.fromSite ? forms(item.kind) : t(`communicationKinds.${item.kind}`),
+          item.contact ?? t('aVisitor'),
+          item.fromSite ? t('siteRequest') : (item.subject ?? withheld),
+          item.comment ?? withheld,
+          t(`statuses.${item.status}`),
         ])}
       />
 
@@ -194,7 +217,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
             <a key={medium.url} href={medium.url} rel="noopener noreferrer" target="_blank">
               {medium.name}
             </a>,
-            formatDate(medium.since),
+            <When key="since" iso={medium.since} />,
           ])}
         />
         <ReportTable

@@ -5,13 +5,18 @@ import {
   createOwnerToken,
   createSession,
   deleteSession,
+  enqueueJob,
   getOwnerPasswordHash,
   getStore,
+  ownerRevoked,
+  reinstateOwner,
+  revokeOwnerAccess,
   recentLoginFailures,
   recordLoginFailure,
   sessionEmail,
   setOwnerPassword,
   upgradeOwnerPasswordHash,
+  type OwnerResetPayload,
 } from '../db';
 import { hashPassword, needsRehash, verifyPassword, verifyWithoutAccount } from '../security/password';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
@@ -85,12 +90,40 @@ export async function logOut(token: string | undefined): Promise<void> {
   if (token) await deleteSession(await getStore(), token);
 }
 
-/** A one-time link token for an owner of the snapshot (the invite CLI and forgot-password). */
+/**
+ * A one-time link token for an owner of the snapshot (the invite CLI, its e-mail and
+ * forgot-password); none for an owner whose access staff revoked.
+ */
 export async function issuePasswordToken(email: string, purpose: 'invite' | 'reset'): Promise<{ owner: Owner; token: string } | undefined> {
   const owner = snapshotOwner(email);
   if (!owner) return undefined;
-  const token = await createOwnerToken(await getStore(), owner.Email, purpose, purpose === 'invite' ? inviteTtlMs : resetTtlMs);
+  const store = await getStore();
+  if (await ownerRevoked(store, owner.Email)) return undefined;
+  const token = await createOwnerToken(store, owner.Email, purpose, purpose === 'invite' ? inviteTtlMs : resetTtlMs);
   return { owner, token };
+}
+
+/**
+ * Staff invite an owner (npm run owner -- invite): a revoked owner is let in again, the link is
+ * given to staff, and an 'owner-invite' job mails the owner a link of their own in their
+ * language (the token is made when the mail is sent, so the outbox never holds one).
+ */
+export async function inviteOwner(email: string): Promise<{ owner: Owner; token: string; jobId: string } | undefined> {
+  const owner = snapshotOwner(email);
+  if (!owner) return undefined;
+  const store = await getStore();
+  await reinstateOwner(store, owner.Email);
+  const issued = await issuePasswordToken(owner.Email, 'invite');
+  if (!issued) return undefined;
+  const jobId = await enqueueJob(store, 'owner-invite', { email: owner.Email, language: owner.Language } satisfies OwnerResetPayload);
+  return { ...issued, jobId };
+}
+
+/** Staff close an owner's access: sessions end, open links die, no new link until an invite. */
+export async function revokeOwner(email: string): Promise<({ owner: Owner } & Awaited<ReturnType<typeof revokeOwnerAccess>>) | undefined> {
+  const owner = snapshotOwner(email);
+  if (!owner) return undefined;
+  return { owner, ...(await revokeOwnerAccess(await getStore(), owner.Email)) };
 }
 
 export type SetPasswordResult = { ok: true; token: string; expires: Date; owner: Owner } | { ok: false; reason: 'invalid-link' };

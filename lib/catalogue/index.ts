@@ -7,6 +7,7 @@ export type { AppointmentSlot, CatalogueLanguage, City, Owner, PictureItem, Proj
 export { catalogueLanguages } from './schemas';
 export { loadCatalogue, readCatalogue, type CatalogueSnapshot } from './load';
 export { parseCityQuery, type CityQuery } from './list-query';
+export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, type CrmCalendarEntry, type CrmCommunication, type HistoryStatus } from './crm-history';
 
 /*
  * Typed getters over the validated snapshot, in the style of a commerce data layer: pages ask

@@ -266,11 +266,16 @@ export const appointmentSlotSchema = z
   .refine((slot) => Date.parse(slot.End) > Date.parse(slot.Start), { message: 'End must be after Start', path: ['End'] });
 export type AppointmentSlot = z.infer<typeof appointmentSlotSchema>;
 
+/**
+ * `VisitorConsent`: the agency recorded in its CRM that the visitor this entry names agreed to be
+ * named to the owner. Without it the portal shows the entry's kind, date and status only.
+ */
 const crmCalendarEventSchema = z.strictObject({
   Date: isoDate,
   Type: text,
   Subject: text,
   Status: text,
+  VisitorConsent: z.boolean().optional(),
 });
 
 const crmCommunicationSchema = z.strictObject({
@@ -280,6 +285,7 @@ const crmCommunicationSchema = z.strictObject({
   Subject: text,
   Comment: z.string(),
   Status: text,
+  VisitorConsent: z.boolean().optional(),
 });
 
 const crmOnlineMediaSchema = z.strictObject({

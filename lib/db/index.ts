@@ -26,7 +26,11 @@ export {
   createSession,
   deleteSession,
   getOwnerPasswordHash,
+  ownerAccess,
+  ownerRevoked,
   ownerTokenValid,
+  reinstateOwner,
+  revokeOwnerAccess,
   recentLoginFailures,
   recordLoginFailure,
   recordVisit,
@@ -36,4 +40,5 @@ export {
   upgradeOwnerPasswordHash,
   visitCounts,
   visitTotals,
+  type OwnerAccess,
 } from './owners';

@@ -166,4 +166,15 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX login_failures_by_client ON login_failures (email, client, failed_at)',
     ],
   },
+  {
+    // Staff revoke an owner (npm run owner -- revoke): the row keeps the account closed to
+    // forgotten-password links until staff invite the owner again.
+    id: '0006-owner-revocations',
+    statements: [
+      `CREATE TABLE owner_revocations (
+        email TEXT PRIMARY KEY,
+        revoked_at TEXT NOT NULL
+      )`,
+    ],
+  },
 ];

@@ -52,8 +52,71 @@ export async function setOwnerPassword(store: Store, email: string, passwordHash
     .values({ email: email.toLowerCase(), password_hash: passwordHash, updated_at: now })
     .onConflict((conflict) => conflict.column('email').doUpdateSet({ password_hash: passwordHash, updated_at: now }))
     .execute();
-  // A new password closes every open session of the account.
+  // A new password closes every open session of the account, and retires the other links still
+  // open (the invitation printed for staff and the one mailed to the owner are two links).
   await store.db.deleteFrom('owner_sessions').where('email', '=', email.toLowerCase()).execute();
+  await store.db.updateTable('owner_tokens').set({ used_at: now }).where('email', '=', email.toLowerCase()).where('used_at', 'is', null).execute();
+}
+
+/**
+ * Closes an owner's access: their password, sessions and open links are gone, and the revocation
+ * stays recorded so that no forgotten-password link opens the account again before a new invite.
+ */
+export async function revokeOwnerAccess(store: Store, email: string, now = new Date()): Promise<{ sessions: number; links: number; hadPassword: boolean }> {
+  const address = email.toLowerCase();
+  const at = now.toISOString();
+  await store.db
+    .insertInto('owner_revocations')
+    .values({ email: address, revoked_at: at })
+    .onConflict((conflict) => conflict.column('email').doUpdateSet({ revoked_at: at }))
+    .execute();
+  const sessions = await store.db.deleteFrom('owner_sessions').where('email', '=', address).executeTakeFirst();
+  const links = await store.db.updateTable('owner_tokens').set({ used_at: at }).where('email', '=', address).where('used_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
+  const account = await store.db.deleteFrom('owner_accounts').where('email', '=', address).executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), links: Number(links.numUpdatedRows), hadPassword: Number(account.numDeletedRows) > 0 };
+}
+
+/** A new invitation opens a revoked account again. */
+export async function reinstateOwner(store: Store, email: string): Promise<void> {
+  await store.db.deleteFrom('owner_revocations').where('email', '=', email.toLowerCase()).execute();
+}
+
+export async function ownerRevoked(store: Store, email: string): Promise<boolean> {
+  const row = await store.db.selectFrom('owner_revocations').select('email').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row !== undefined;
+}
+
+export type OwnerAccess = {
+  passwordSet: boolean;
+  revokedAt: string | undefined;
+  /** When the last open invitation link expires. */
+  invitedUntil: string | undefined;
+  /** The last invitation e-mail: waiting in the outbox or handed to the mail server. */
+  inviteMail: 'pending' | 'delivered' | undefined;
+};
+
+/** Where an owner's account stands, for staff (npm run owner -- list). */
+export async function ownerAccess(store: Store, email: string, now = new Date()): Promise<OwnerAccess> {
+  const address = email.toLowerCase();
+  const password = await store.db.selectFrom('owner_accounts').select('email').where('email', '=', address).executeTakeFirst();
+  const revocation = await store.db.selectFrom('owner_revocations').select('revoked_at').where('email', '=', address).executeTakeFirst();
+  const invite = await store.db
+    .selectFrom('owner_tokens')
+    .select('expires_at')
+    .where('email', '=', address)
+    .where('purpose', '=', 'invite')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('expires_at', 'desc')
+    .executeTakeFirst();
+  const mail = await store.db
+    .selectFrom('outbox')
+    .select('status')
+    .where('kind', '=', 'owner-invite')
+    .where(sql<string>`lower(json_extract(payload, '$.email'))`, '=', address)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return { passwordSet: password !== undefined, revokedAt: revocation?.revoked_at, invitedUntil: invite?.expires_at, inviteMail: mail?.status };
 }
 
 export async function getOwnerPasswordHash(store: Store, email: string): Promise<string | undefined> {
@@ -165,17 +228,19 @@ export async function visitTotals(store: Store, propertyIds: readonly number[]):
   return new Map(rows.map((row) => [Number(row.property_id), Number(row.total)]));
 }
 
-/** The site's own requests and bookings about a listing, for the owner's history. */
+/**
+ * The site's own requests and bookings about a listing, for the owner's history: what kind and
+ * when, never who or what they wrote (the owner is not whom the visitor wrote to).
+ */
 export async function requestsAbout(store: Store, propertyId: number) {
-  return store.db.selectFrom('requests').select(['id', 'form', 'name', 'payload', 'created_at', 'source']).where('property_id', '=', propertyId).orderBy('created_at', 'desc').execute();
+  return store.db.selectFrom('requests').select(['form', 'created_at']).where('property_id', '=', propertyId).orderBy('created_at', 'desc').execute();
 }
 
 export async function bookingsAbout(store: Store, propertyId: number) {
   return store.db
     .selectFrom('bookings')
-    .innerJoin('requests', 'requests.id', 'bookings.request_id')
-    .select(['bookings.slot_id', 'bookings.status', 'bookings.created_at', 'requests.name'])
-    .where('bookings.property_id', '=', propertyId)
-    .orderBy('bookings.created_at', 'desc')
+    .select(['slot_id', 'status', 'created_at'])
+    .where('property_id', '=', propertyId)
+    .orderBy('created_at', 'desc')
     .execute();
 }

@@ -55,8 +55,8 @@ export type DocumentRequestRow = {
   created_at: string;
 };
 
-/** 'owner-reset' carries its own payload ({@link OwnerResetPayload}) instead of a request. */
-export type OutboxKind = 'agency-mail' | 'visitor-mail' | 'friend-mail' | 'webhook' | 'owner-reset' | 'newsletter-confirm';
+/** 'owner-reset' and 'owner-invite' carry their own payload ({@link OwnerResetPayload}) instead of a request. */
+export type OutboxKind = 'agency-mail' | 'visitor-mail' | 'friend-mail' | 'webhook' | 'owner-reset' | 'owner-invite' | 'newsletter-confirm';
 export type OutboxStatus = 'pending' | 'delivered';
 
 export type OutboxRow = {
@@ -77,7 +77,10 @@ export type OutboxRow = {
   created_at: string;
 };
 
-/** The payload of an 'owner-reset' job: the address typed in the form, and the page's language. */
+/**
+ * The payload of an 'owner-reset' job (the address typed in the form, and the page's language) and
+ * of an 'owner-invite' job (the owner's address and language).
+ */
 export type OwnerResetPayload = { email: string; language: string };
 
 export type CaptchaUseRow = {
@@ -88,6 +91,7 @@ export type CaptchaUseRow = {
 export type OwnerAccountRow = { email: string; password_hash: string; updated_at: string };
 export type OwnerTokenRow = { token_hash: string; email: string; purpose: 'invite' | 'reset'; expires_at: string; used_at: string | null };
 export type OwnerSessionRow = { token_hash: string; email: string; created_at: string; expires_at: string };
+export type OwnerRevocationRow = { email: string; revoked_at: string };
 /** `client` as lib/security/client-address gives it; '' for failures recorded before it was kept. */
 export type LoginFailureRow = { email: string; client: string; failed_at: string };
 export type VisitCountRow = { property_id: number; day: string; count: number };
@@ -97,6 +101,7 @@ export type Database = {
   owner_accounts: OwnerAccountRow;
   owner_tokens: OwnerTokenRow;
   owner_sessions: OwnerSessionRow;
+  owner_revocations: OwnerRevocationRow;
   login_failures: LoginFailureRow;
   visit_counts: VisitCountRow;
   visitor_days: VisitorDayRow;

@@ -229,16 +229,26 @@ export function friendMail(request: StoredRequest): Mail | undefined {
 }
 
 /** An owner's one-time link to choose a new password, in `language`. */
-export function ownerResetMail(owner: Owner, token: string, language: Language): Mail {
+/** A mail to an owner with their one-time link to the set-password page. */
+function ownerLinkMail(owner: Owner, token: string, language: Language, keys: { subject: 'resetSubject' | 'inviteSubject'; body: 'resetBody' | 'inviteBody' }): Mail {
   const t = translatorFor(language, 'mail');
+  const agency = getSite().siteInfo.name;
   const link = `${siteOrigin()}${href({ page: 'set-password' }, language)}?token=${encodeURIComponent(token)}`;
-  const text = t('resetBody', { name: `${owner.FirstName} ${owner.LastName}`, link });
+  const text = t(keys.body, { name: `${owner.FirstName} ${owner.LastName}`, link, agency, email: owner.Email });
   const anchor = `<a href="${escape(link)}">${escape(link)}</a>`;
   const html = text
     .split('\n\n')
     .map((paragraph) => `<p>${escape(paragraph).split(escape(link)).join(anchor).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
-  return { to: owner.Email, subject: t('resetSubject', { agency: getSite().siteInfo.name }), text, html };
+  return { to: owner.Email, subject: t(keys.subject, { agency }), text, html };
+}
+
+export function ownerResetMail(owner: Owner, token: string, language: Language): Mail {
+  return ownerLinkMail(owner, token, language, { subject: 'resetSubject', body: 'resetBody' });
+}
+
+export function ownerInviteMail(owner: Owner, token: string, language: Language): Mail {
+  return ownerLinkMail(owner, token, language, { subject: 'inviteSubject', body: 'inviteBody' });
 }
 
 /** What the CRM webhook receives. */

@@ -14,7 +14,7 @@ import {
   type OutboxRow,
   type Store,
 } from '../db';
-import { agencyMail, friendMail, newsletterConfirmMail, ownerResetMail, visitorMail, webhookPayload, type Mail } from './compose';
+import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, visitorMail, webhookPayload, type Mail } from './compose';
 import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
 import { postWebhook, webhookConfigured } from './webhook';
 
@@ -40,7 +40,7 @@ export function outboxLeaseMs(): number {
   return smtpSendDeadlineMs() + 60_000;
 }
 
-const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'newsletter-confirm'];
+const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm'];
 
 export function retryDelay(attempts: number): number {
   return Math.min(retryMaxMs(), retryBaseMs() * 2 ** Math.max(0, attempts));
@@ -73,22 +73,23 @@ const ownerResetPayload = z.object({ email: z.string(), language: z.string() });
 
 /**
  * Forgot-password: whether the address is an owner's is decided here, after the form has
- * answered, so that the answer tells nothing. The token is made now, so the database only ever
- * holds its hash, and the link is valid for its full hour from when it is sent.
+ * answered, so that the answer tells nothing. An invitation: the owner staff invited, unless
+ * revoked since. The token is made now, so the database only ever holds its hash, and the link is
+ * valid for its full time from when it is sent.
  */
-async function ownerResetJobMail(job: OutboxRow): Promise<Mail | undefined> {
+async function ownerLinkJobMail(job: OutboxRow, purpose: 'reset' | 'invite'): Promise<Mail | undefined> {
   const payload = ownerResetPayload.parse(JSON.parse(job.payload ?? 'null'));
-  const issued = await issuePasswordToken(payload.email, 'reset');
+  const issued = await issuePasswordToken(payload.email, purpose);
   if (!issued) return undefined;
   const enabled = getEnabledLanguages();
   const language = enabled.find((candidate) => candidate === issued.owner.Language) ?? enabled.find((candidate) => candidate === payload.language) ?? getDefaultLanguage();
-  return ownerResetMail(issued.owner, issued.token, language);
+  return (purpose === 'invite' ? ownerInviteMail : ownerResetMail)(issued.owner, issued.token, language);
 }
 
 async function send(job: OutboxRow, store: Store): Promise<void> {
-  if (job.kind === 'owner-reset') {
-    const mail = await ownerResetJobMail(job);
-    if (mail) await sendMail(job, mail); // no mail for an address that is no owner's: the job is done
+  if (job.kind === 'owner-reset' || job.kind === 'owner-invite') {
+    const mail = await ownerLinkJobMail(job, job.kind === 'owner-invite' ? 'invite' : 'reset');
+    if (mail) await sendMail(job, mail); // no mail for an address that is no owner's (or revoked): the job is done
     return;
   }
   const request = job.request_id ? await getRequest(store, job.request_id) : undefined;

@@ -1,15 +1,25 @@
-import { getAppointmentSlots, getProperty, type Owner, type Property } from '../catalogue';
+import { crmHistory, getAppointmentSlots, historyStatus, getProperty, type CalendarKind, type CommunicationKind, type HistoryStatus, type Owner, type Property } from '../catalogue';
 import { getTeam, type Language, type TeamMember } from '../config';
 import { bookingsAbout, getStore, requestsAbout, visitCounts, visitTotals } from '../db';
+import { isFormName, type FormName } from '../forms/schemas';
 import { brusselsDay, summariseVisits, type VisitSummary } from './visits';
 
 /*
  * What the owner portal shows about a listing: the site's own counts, requests and bookings,
  * merged with the CRM history of the snapshot (design.md §8).
+ *
+ * Visitors who wrote through the site agreed to be answered, not to be known to the owner: of the
+ * site's own requests and bookings the owner learns the kind, date, status and counts, never a
+ * name or a message. A visitor who agreed to more is recorded so in the agency's CRM, whose
+ * entries then carry the details (lib/catalogue/crm-history.ts).
  */
 
-export type CalendarEntry = { date: string; type: string; subject: string; status: string; fromSite: boolean };
-export type Communication = { date: string; type: string; contact: string; subject: string; comment: string; status: string; fromSite: boolean };
+/** Free text is undefined where it is withheld (or, for the site's own entries, never given). */
+export type CalendarEntry = { date: string; subject: string | undefined; status: HistoryStatus } & ({ fromSite: false; kind: CalendarKind } | { fromSite: true; kind: 'site-booking' });
+export type Communication = { date: string; contact: string | undefined; subject: string | undefined; comment: string | undefined; status: HistoryStatus } & (
+  | { fromSite: false; kind: CommunicationKind }
+  | { fromSite: true; kind: FormName }
+);
 
 export type ListingReport = {
   property: Property;
@@ -38,35 +48,28 @@ export async function listingReport(owner: Owner, propertyId: number, language: 
   const today = brusselsDay();
   const counts = await visitCounts(store, [propertyId]);
   const history = owner.History.find((entry) => entry.PropertyID === propertyId);
+  const team = getTeam();
+  const crm = crmHistory(owner, propertyId, team.map((member) => member.name));
   const requests = await requestsAbout(store, propertyId);
   const bookings = await bookingsAbout(store, propertyId);
   const slots = new Map(getAppointmentSlots(propertyId).map((slot) => [slot.ID, slot]));
 
   const calendar: CalendarEntry[] = [
-    ...(history?.Calendar ?? []).map((event) => ({ date: event.Date, type: event.Type, subject: event.Subject, status: event.Status, fromSite: false })),
+    ...crm.calendar.map((event) => ({ ...event, fromSite: false as const })),
     ...bookings.map((booking) => ({
       date: slots.get(Number(booking.slot_id))?.Start ?? booking.created_at,
-      type: 'site-booking',
-      subject: booking.name ?? '',
-      status: booking.status,
-      fromSite: true,
+      kind: 'site-booking' as const,
+      subject: undefined,
+      status: historyStatus(booking.status),
+      fromSite: true as const,
     })),
   ].sort((a, b) => b.date.localeCompare(a.date));
 
   const communications: Communication[] = [
-    ...(history?.Communications ?? []).map((item) => ({ date: item.Date, type: item.Type, contact: item.Contact, subject: item.Subject, comment: item.Comment, status: item.Status, fromSite: false })),
-    ...requests.map((request) => {
-      const payload = JSON.parse(request.payload) as { remark?: unknown };
-      return {
-        date: request.created_at,
-        type: request.form,
-        contact: request.name ?? '',
-        subject: 'site-request',
-        comment: typeof payload.remark === 'string' ? payload.remark : '',
-        status: 'received',
-        fromSite: true,
-      };
-    }),
+    ...crm.communications.map((item) => ({ ...item, fromSite: false as const })),
+    ...requests.flatMap((request) =>
+      isFormName(request.form) ? [{ date: request.created_at, kind: request.form, contact: undefined, subject: undefined, comment: undefined, status: 'received' as const, fromSite: true as const }] : [],
+    ),
   ].sort((a, b) => b.date.localeCompare(a.date));
 
   return {
@@ -79,6 +82,6 @@ export async function listingReport(owner: Owner, propertyId: number, language: 
       ...(history?.Sources ?? []).map((source) => ({ name: source.Name, count: source.Count, fromSite: false })),
       ...(requests.length > 0 ? [{ name: 'website', count: requests.length, fromSite: true }] : []),
     ],
-    manager: getTeam().find((member) => member.email.toLowerCase() === property.ManagerEmail.toLowerCase()),
+    manager: team.find((member) => member.email.toLowerCase() === property.ManagerEmail.toLowerCase()),
   };
 }

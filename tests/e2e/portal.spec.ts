@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { getOwners, getProperty } from '@/lib/catalogue';
+import { openStore, storeRequest } from '@/lib/db';
 import { href } from '@/lib/i18n/urls';
 import { waitForMails } from './mailbox';
 import { databaseFile, messages, sitePort } from './forms-helpers';
@@ -170,4 +171,71 @@ test('a forgotten password comes back by e-mail, and the link works once', async
   await logIn(login, 'en', who.Email, 'reset password 1');
   await login.waitForURL(`**${href({ page: 'portal' }, 'en')}`);
   await fresh.close();
+});
+
+test('on a phone, in Dutch and French: no visitor\'s name or message, the history translated, dates on one line, a readable chart', async ({ page }) => {
+  test.setTimeout(90_000);
+  await storeConsent(page);
+  const who = getOwners()[2]!;
+  const listing = who.PropertyIDs[0]!;
+  // Requests visitors sent through the site about the listing: theirs to the agency, not the owner's.
+  const store = await openStore(`file:${databaseFile()}`);
+  const secrets = { name: 'Zoë Geheimnaam', friendNote: 'Kijk schat, ons volgende huis', bidder: 'Bastien Offrant' };
+  await storeRequest(store, { form: 'send-to-friend', lang: 'nl', propertyId: listing, email: 'zoe@example.be', name: secrets.name, payload: { remark: secrets.friendNote }, jobs: [] });
+  await storeRequest(store, { form: 'purchase-offer', lang: 'fr', propertyId: listing, email: 'bastien@example.be', name: secrets.bidder, payload: { remark: 'Mon offre est ferme' }, jobs: [] });
+  store.client.close();
+  const crm = who.History.find((entry) => entry.PropertyID === listing)!;
+  // The visitors the CRM names without their consent (the subjects of viewings).
+  const namedVisitors = crm.Calendar.filter((event) => event.Type === 'Visit' && !event.VisitorConsent).map((event) => event.Subject);
+  expect(namedVisitors.length).toBeGreaterThan(0);
+  const rawCrmValues = new Set([...crm.Calendar.flatMap((event) => [event.Type, event.Status]), ...crm.Communications.flatMap((item) => [item.Type, item.Status])]);
+
+  await setPassword(page, invite(who.Email), 'owner password 3');
+  await page.waitForURL(`**${href({ page: 'portal' }, who.Language)}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const language of ['nl', 'fr'] as const) {
+    const t = messages[language].portal;
+    await page.goto(href({ page: 'portal-listing', id: listing }, language));
+    const main = page.locator('main');
+    await expect(main.getByRole('heading', { name: t.communicationsTitle })).toBeVisible();
+    const text = await main.innerText();
+    for (const secret of [...Object.values(secrets), 'Mon offre est ferme', 'zoe@example.be', ...namedVisitors]) expect(text, `${language}: ${secret}`).not.toContain(secret);
+    // The site's requests are there, by kind and status.
+    // The section and its scrolling table are both regions of that name.
+    const communications = main.getByRole('region', { name: t.communicationsTitle }).first();
+    await expect(communications.getByRole('row').filter({ hasText: messages[language].forms.names['send-to-friend'] }).first()).toContainText(t.statuses.received);
+    await expect(communications.getByRole('row').filter({ hasText: messages[language].forms.names['purchase-offer'] }).first()).toContainText(t.aVisitor);
+
+    // No CRM code in English: every cell of the history is in the page's language.
+    const calendar = main.getByRole('region', { name: t.calendarTitle }).first();
+    const cells = [...(await calendar.locator('td').allInnerTexts()), ...(await communications.locator('td').allInnerTexts())].map((cell) => cell.trim());
+    expect(cells.filter((cell) => rawCrmValues.has(cell) && !Object.values(t.communicationKinds).includes(cell))).toEqual([]);
+    await expect(calendar).toContainText(t.calendarKinds.visit);
+    await expect(calendar).toContainText(t.statuses.done);
+
+    // Dates and times stay on one line.
+    const dates = main.locator('td time');
+    expect(await dates.count()).toBeGreaterThan(3);
+    const wrapped = await dates.evaluateAll((elements) =>
+      elements
+        .filter((element) => new Set([...element.getClientRects()].map((rect) => Math.round(rect.top))).size !== 1 || element.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(element).lineHeight))
+        .map((element) => element.textContent),
+    );
+    expect(wrapped).toEqual([]);
+
+    // The chart: labels of at least 12 px, values on its y-axis, a table of the figures.
+    const chart = main.getByTestId('visits-chart');
+    await expect(chart).toBeVisible();
+    const sizes = await chart.evaluate((element) =>
+      [...element.querySelectorAll('*')].filter((node) => [...node.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent?.trim())).map((node) => [node.textContent, parseFloat(getComputedStyle(node).fontSize)] as const),
+    );
+    expect(sizes.length).toBeGreaterThan(4);
+    expect(sizes.filter(([, size]) => size < 12)).toEqual([]);
+    const yValues = await chart.getByTestId('chart-y-value').allInnerTexts();
+    expect(yValues[0]).toBe('0');
+    expect(yValues.length).toBeGreaterThanOrEqual(2);
+    await main.locator('summary', { hasText: t.chartTableCaption }).click();
+    await expect(main.getByRole('table', { name: t.chartTableCaption }).locator('tbody tr')).toHaveCount(30);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
 });

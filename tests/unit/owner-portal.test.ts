@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getOwners } from '@/lib/catalogue';
+import { getOwners, type Owner } from '@/lib/catalogue';
 import {
   consumeOwnerToken,
   createOwnerToken,
@@ -120,20 +120,95 @@ describe('the portal report', () => {
 });
 
 describe('the portal report with the site\'s own requests', () => {
-  it('lists the requests and bookings made through the site about the listing', async () => {
+  it('counts the requests and bookings made through the site, with their kind, date and status, but never who wrote or what', async () => {
     const { storeRequest } = await import('@/lib/db');
     const { getAppointmentSlots } = await import('@/lib/catalogue');
     const propertyId = owner!.PropertyIDs[0]!;
     const slot = getAppointmentSlots(propertyId)[1];
     await storeRequest(store, { form: 'contact-me', lang: 'nl', propertyId, email: 'a@example.be', name: 'An Visitor', payload: { remark: 'Is the roof new?' }, jobs: [] });
+    await storeRequest(store, { form: 'send-to-friend', lang: 'nl', propertyId, email: 'c@example.be', name: 'Cas Sender', payload: { remark: 'Look, darling, our next home' }, jobs: [] });
+    await storeRequest(store, { form: 'purchase-offer', lang: 'nl', propertyId, email: 'd@example.be', name: 'Dirk Bidder', payload: { amount: 250000 }, jobs: [] });
     if (slot) {
       await storeRequest(store, { form: 'contact-appointment', lang: 'nl', propertyId, email: 'b@example.be', name: 'Bo Visitor', payload: { slotId: slot.ID }, jobs: [] }, { booking: { slotId: slot.ID, capacity: 99, bookedElsewhere: 0 } });
     }
     const report = await listingReport(owner!, propertyId, 'nl');
-    expect(report?.communications.filter((item) => item.fromSite).map((item) => [item.type, item.contact, item.comment])).toEqual(
-      expect.arrayContaining([['contact-me', 'An Visitor', 'Is the roof new?']]),
+    const fromSite = report?.communications.filter((item) => item.fromSite) ?? [];
+    expect(fromSite.map((item) => item.kind)).toEqual(expect.arrayContaining(['contact-me', 'send-to-friend', 'purchase-offer']));
+    for (const item of fromSite) expect(item).toMatchObject({ status: 'received', contact: undefined, subject: undefined, comment: undefined });
+    if (slot) expect(report?.calendar.find((entry) => entry.fromSite)).toMatchObject({ date: slot.Start, kind: 'site-booking', subject: undefined, status: 'confirmed' });
+    expect(report?.sources.find((source) => source.fromSite)?.count).toBe(slot ? 4 : 3);
+    const shown = JSON.stringify(report);
+    for (const secret of ['An Visitor', 'Is the roof new?', 'Cas Sender', 'darling', 'Dirk Bidder', 'Bo Visitor', '@example.be']) expect(shown).not.toContain(secret);
+  });
+});
+
+describe('the CRM history in the portal', () => {
+  const propertyId = owner!.PropertyIDs[0]!;
+  const withHistory = (calendar: Owner['History'][number]['Calendar'], communications: Owner['History'][number]['Communications']): Owner => ({
+    ...owner!,
+    History: [{ PropertyID: propertyId, Calendar: calendar, Communications: communications, OnlineMedia: [], Sources: [] }],
+  });
+
+  it('gives every CRM type and status a kind the portal translates, and unknown values a fallback', async () => {
+    const report = await listingReport(
+      withHistory(
+        [
+          { Date: '2026-03-01T10:00:00', Type: 'Open house', Subject: 'Journée portes ouvertes', Status: 'done' },
+          { Date: '2026-03-02T10:00:00', Type: 'Valuation', Subject: 'Estimation du bien', Status: 'Confirmed' },
+          { Date: '2026-03-03T10:00:00', Type: 'Drone flight', Subject: 'Vol de drone', Status: 'postponed' },
+        ],
+        [
+          { Date: '2026-03-04T10:00:00', Type: 'E-mail', Contact: 'Sophie Lambert', Subject: 'Publication', Comment: '', Status: 'sent' },
+          { Date: '2026-03-05T10:00:00', Type: 'Phone', Contact: 'Sophie Lambert', Subject: 'Retour', Comment: 'Bien', Status: 'received' },
+          { Date: '2026-03-06T10:00:00', Type: 'Fax', Contact: 'Sophie Lambert', Subject: 'Plan', Comment: '', Status: 'done' },
+        ],
+      ),
+      propertyId,
+      'fr',
     );
-    if (slot) expect(report?.calendar.find((entry) => entry.fromSite)).toMatchObject({ date: slot.Start, subject: 'Bo Visitor', status: 'confirmed' });
-    expect(report?.sources.find((source) => source.fromSite)?.count).toBe(slot ? 2 : 1);
+    expect(report?.calendar.map((entry) => [entry.kind, entry.status])).toEqual([
+      ['other', 'other'],
+      ['valuation', 'confirmed'],
+      ['openHouse', 'done'],
+    ]);
+    expect(report?.communications.map((item) => [item.kind, item.status])).toEqual([
+      ['other', 'done'],
+      ['phone', 'received'],
+      ['email', 'sent'],
+    ]);
+  });
+
+  it('withholds what may name a visitor unless the agency recorded the visitor\'s consent', async () => {
+    const report = await listingReport(
+      withHistory(
+        [
+          { Date: '2026-03-01T10:00:00', Type: 'Visit', Subject: 'Visite avec la famille Dubois', Status: 'done' },
+          { Date: '2026-03-02T10:00:00', Type: 'Visit', Subject: 'Visite avec la famille Maes', Status: 'done', VisitorConsent: true },
+          { Date: '2026-03-03T10:00:00', Type: 'Photo shoot', Subject: 'Séance photo et plan', Status: 'done' },
+        ],
+        [
+          { Date: '2026-03-04T10:00:00', Type: 'E-mail', Contact: 'Sophie Lambert', Subject: 'Publication de votre annonce', Comment: 'En ligne', Status: 'sent' },
+          { Date: '2026-03-05T10:00:00', Type: 'Phone', Contact: 'Karel Koper', Subject: 'Offre', Comment: 'Il offre 250 000 €', Status: 'received' },
+          { Date: '2026-03-06T10:00:00', Type: 'Phone', Contact: 'Lies Koper', Subject: 'Offre', Comment: 'Elle accepte d\'être nommée', Status: 'received', VisitorConsent: true },
+        ],
+      ),
+      propertyId,
+      'fr',
+    );
+    expect(report?.calendar.map((entry) => entry.subject)).toEqual(['Séance photo et plan', 'Visite avec la famille Maes', undefined]);
+    expect(report?.communications.map((item) => [item.contact, item.subject, item.comment])).toEqual([
+      ['Lies Koper', 'Offre', 'Elle accepte d\'être nommée'],
+      [undefined, undefined, undefined],
+      ['Sophie Lambert', 'Publication de votre annonce', 'En ligne'],
+    ]);
+    expect(JSON.stringify(report)).not.toMatch(/Dubois|Karel|250 000/);
+  });
+
+  it('has a text for every kind and status in every language', async () => {
+    const kinds = { calendarKinds: ['valuation', 'photoShoot', 'visit', 'openHouse', 'other'], communicationKinds: ['email', 'phone', 'letter', 'other'], statuses: ['planned', 'confirmed', 'done', 'cancelled', 'sent', 'received', 'other'] } as const;
+    for (const language of ['nl', 'fr', 'en', 'de'] as const) {
+      const { default: messages } = await import(`@/messages/${language}.json`);
+      for (const [group, keys] of Object.entries(kinds)) for (const key of keys) expect(messages.portal[group]?.[key], `${language} portal.${group}.${key}`).toEqual(expect.any(String));
+    }
   });
 });
