@@ -54,13 +54,15 @@ export function checkDocumentLink(
   const language = parts.query.get('lang') ?? '';
   const expiresText = parts.query.get('expires') ?? '';
   const signature = parts.query.get('signature') ?? '';
-  if (!isId(parts.listing) || !isId(parts.document) || !isLanguage(language) || !/^\d{1,12}$/.test(expiresText) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) {
-    return { ok: false, reason: 'invalid' };
+  if (!isLanguage(language)) return { ok: false, reason: 'invalid' };
+  // The language of a refused link only chooses the words of the refusal.
+  if (!isId(parts.listing) || !isId(parts.document) || !/^\d{1,12}$/.test(expiresText) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) {
+    return { ok: false, reason: 'invalid', language };
   }
   const grant: DocumentGrant = { listingId: Number(parts.listing), documentId: Number(parts.document), language, expires: Number(expiresText) };
   const expected = Buffer.from(signatureOf(grant));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid', language };
   if (grant.expires * 1000 <= now) return { ok: false, reason: 'expired', language };
   return { ok: true, grant };
 }

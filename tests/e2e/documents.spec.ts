@@ -36,6 +36,8 @@ test('the public addresses of the documents answer 404', async ({ request }) => 
 
 for (const language of ['fr', 'en'] as TestLanguage[]) {
   test(`in ${language}, the documents request mails signed links that download the PDFs, and a changed link is refused`, async ({ page, context, request }) => {
+    // A form, the outbox and two downloads: more than the default on a busy two-core machine.
+    test.setTimeout(90_000);
     const visitor = { email: uniqueEmail(`documents-${language}`), firstName: 'Élise', lastName: 'Documents' };
     await page.goto(href({ page: 'property', id: listing.ID }, language));
     const form = await openRequest(page, 'request-documents');

@@ -95,7 +95,7 @@ describe('a signed document link', () => {
     expect(documentFileName({ Url: '../../../etc/passwd' })).toBeUndefined();
     expect(documentFileName({ Url: 'https://crm.example/files/..%2F..%2Fsecret.pdf' })).toBeUndefined();
     expect(await readDocumentFile({ Url: '/x/package.json' })).toBeUndefined();
-    expect(checkDocumentLink({ listing: '4000001', document: '1', query: new URLSearchParams('lang=fr&expires=1&signature=' + 'a'.repeat(43)) }, isSupportedLanguage)).toEqual({ ok: false, reason: 'invalid' });
+    expect(checkDocumentLink({ listing: '4000001', document: '1', query: new URLSearchParams('lang=fr&expires=1&signature=' + 'a'.repeat(43)) }, isSupportedLanguage)).toMatchObject({ ok: false, reason: 'invalid' });
   });
 
   it('does not follow a symbolic link placed in the documents folder', async () => {
