@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getRequest, openStore, storeRequest, type NewRequest, type Store, type StoredRequest } from '@/lib/db';
 import { agencyMail, friendMail, visitorMail, type Mail } from '@/lib/mail/compose';
+import { siteSchema } from '@/lib/config/schemas';
 import { hashPassword } from '@/lib/security/password';
 
 /*
@@ -419,6 +420,16 @@ describe('the agency mail as staff read it (issue 13, item 24)', () => {
     expect(mail.subject).toContain(text(fr, 'forms.names.purchase-offer'));
     expect(mail.text).toContain(fill(text(fr, 'mail.visitorLanguage'), { language: text(fr, 'forms.languages.nl') }));
     expect(mail.text.split('\n')).toContain(`${fill(text(fr, 'mail.buyerField'), { field: text(fr, 'forms.fields.firstName'), buyer: 'A' })}: Élise`);
+  });
+
+  it('takes the agency language from site.json, validated; the key may be left out (languageDefault then applies)', () => {
+    const config = readJson('data/site/site.json') as Record<string, unknown>;
+    expect(siteSchema.safeParse(config).success).toBe(true);
+    const wrong = siteSchema.safeParse({ ...config, agencyLanguage: 'es' });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues[0]?.path).toEqual(['agencyLanguage']);
+    const { agencyLanguage: _unused, ...withoutIt } = config;
+    expect(siteSchema.parse(withoutIt).agencyLanguage).toBeUndefined();
   });
 
   it('gives the time on a Brussels clock, in winter and in summer', async () => {
