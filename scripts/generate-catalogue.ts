@@ -1,7 +1,7 @@
 /*
  * npm run generate:catalogue
- * Writes a deterministic catalogue snapshot (data/catalogue/*.json) and its pictures
- * (public/catalogue/**) from a seeded PRNG. Two runs give byte-identical output.
+ * Writes a deterministic catalogue snapshot (data/catalogue/*.json), its private documents
+ * (data/catalogue/documents) and its pictures (public/catalogue/**) from a seeded PRNG. Two runs give byte-identical output.
  * The generator lives in scripts/catalogue-generator/; the plan of the listings in plan.ts.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -55,8 +55,8 @@ async function main(): Promise<void> {
 
   const publicDir = join(root, 'public/catalogue');
   const pictures = await renderPictures(publicDir, [...PLAN.map(listingPictureSet), ...projectPictureSets()]);
-  const documentCount = writeDocumentFiles(publicDir, properties);
-  console.log(`${documentCount} documents written to public/catalogue/documents`);
+  const documentCount = writeDocumentFiles(join(root, 'data/catalogue/documents'), properties);
+  console.log(`${documentCount} documents written to data/catalogue/documents`);
   const size = folderSize(publicDir);
   const megabytes = size.bytes / 1024 / 1024;
   if (megabytes >= 10) throw new Error(`public/catalogue is ${megabytes.toFixed(2)} MB; it must stay under 10 MB`);

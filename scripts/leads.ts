@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { getDefaultLanguage } from '../lib/config';
+import { getAgencyLanguage } from '../lib/config';
 import { defaultDatabaseUrl, getRequest, listRequests, openStore, type StoredRequest } from '../lib/db';
 import { deliveryByRequest, leadLines, leadsCsv } from '../lib/leads/report';
 
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
       const request = await getRequest(store, row.id);
       if (request) requests.push(request);
     }
-    const csv = leadsCsv(requests, delivery, getDefaultLanguage());
+    const csv = leadsCsv(requests, delivery, getAgencyLanguage());
     if (output) {
       writeFileSync(output, csv);
       console.log(`${requests.length} requests written to ${output}`);

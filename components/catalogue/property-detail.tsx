@@ -6,6 +6,7 @@ import { formatPhone, phoneHref } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
 import { href } from '@/lib/i18n';
 import { recognizeVideo } from '@/lib/media/video';
+import { documentLinkTtlDays } from '@/lib/documents/signed-link';
 import { ListingRequests } from '@/components/forms/listing-requests';
 import { EmbedFacade } from './embed-facade';
 import { VisitBeacon } from './visit-beacon';
@@ -131,14 +132,20 @@ export async function PropertyDetail({ property, language }: { property: Propert
 
       <section className={styles.section} aria-labelledby="documents">
         <h2 id="documents">{t('documents')}</h2>
+        {/* Names only: the files are private and reach a visitor as signed links in the e-mail the request form sends. */}
         {property.Documents.length > 0 ? (
-          <ul className={styles.list}>
-            {property.Documents.map((document) => (
-              <li key={document.ID}>
-                <a href={document.Url}>{document.Name}</a>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className={styles.list}>
+              {property.Documents.map((document) => (
+                <li key={document.ID}>{document.Name}</li>
+              ))}
+            </ul>
+            {available ? (
+              <p>
+                {t('documentsOnRequest', { days: documentLinkTtlDays })} <a href="#request-documents">{t('requestDocuments')}</a>
+              </p>
+            ) : null}
+          </>
         ) : (
           <p>{t('noDocuments')}</p>
         )}

@@ -9,6 +9,7 @@ import {
   type PropertyType,
 } from './schemas';
 import { DataValidationError, duplicateIssues, readDataFile, resolveDataDir, type DataIssue } from '../data-file';
+import { documentIssues } from './documents';
 
 /*
  * The only module that reads data/catalogue. It validates each file with its schema, then the
@@ -128,7 +129,7 @@ export function readCatalogue(dir = resolveDataDir(process.env.CATALOGUE_DIR, ca
     appointmentSlots: results.appointmentSlots.data,
     owners: results.owners.data,
   };
-  const issues = relationIssues(snapshot);
+  const issues = [...relationIssues(snapshot), ...documentIssues(snapshot.properties, dir, file('properties.json'))];
   return issues.length > 0 ? { ok: false, issues } : { ok: true, snapshot };
 }
 

@@ -40,6 +40,10 @@ export const pictureItemSchema = z.strictObject({
 });
 export type PictureItem = z.infer<typeof pictureItemSchema>;
 
+/**
+ * A document of a listing. Url is the CRM's address of the file; the site keeps the file of that
+ * name in data/catalogue/documents and hands it out only through signed links (lib/catalogue/documents).
+ */
 export const documentSchema = z.strictObject({
   ID: id,
   Name: text,

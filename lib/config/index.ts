@@ -19,6 +19,12 @@ export function getDefaultLanguage(): Language {
   return loadSiteConfig().site.languageDefault;
 }
 
+/** The language of what the agency's staff read (their e-mails, the leads). */
+export function getAgencyLanguage(): Language {
+  const { site } = loadSiteConfig();
+  return site.agencyLanguage ?? site.languageDefault;
+}
+
 export function getSite() {
   return loadSiteConfig().site;
 }

@@ -201,6 +201,12 @@ export const siteSchema = z
     languageDefault: languageSchema,
     languageFlags: z.boolean(),
     languageUse: z.array(z.strictObject({ code: languageSchema, use: z.boolean() })).min(1),
+    /**
+     * The language the agency's staff read: their copy of every request, the CRM webhook's labels
+     * and `npm run leads`. Any language the site has texts for, shown on the site or not; when
+     * absent, languageDefault.
+     */
+    agencyLanguage: languageSchema.optional(),
     siteInfo: z.strictObject({
       name: text,
       legalName: text,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type CompiledQuery } from 'kysely';
+import { documentLinkTtlDays } from '../documents/signed-link';
 import { runBatch } from './dialect';
 import type { Store } from './client';
 import type { OutboxKind, RequestRow, UploadRow } from './schema';
@@ -42,12 +43,13 @@ export type StoreResult =
   | { status: 'friend-limit' };
 
 const now = () => new Date().toISOString();
+const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * Stores a request, its uploads and its delivery jobs in one transaction. A slot booking, a
  * document request, a newsletter confirmation and the send-to-friend limits are guards of that
  * transaction (one per request): when the slot is full, the documents were already asked for by
- * this address, the address needs no new link, or a limit is reached, nothing at all is written.
+ * this address within the life of their links, the address needs no new link, or a limit is reached, nothing at all is written.
  * Each guard is checked inside the write transaction, so parallel requests cannot both pass it.
  */
 export async function storeRequest(store: Store, request: NewRequest, guards: StoreGuards = {}): Promise<StoreResult> {
@@ -76,7 +78,13 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
       db
         .insertInto('document_requests')
         .values({ email: request.email.toLowerCase(), property_id: request.propertyId, request_id: id, created_at: createdAt })
-        .onConflict((conflict) => conflict.doNothing())
+        // Once the links mailed for the earlier request have expired, the visitor may ask again.
+        .onConflict((conflict) =>
+          conflict
+            .columns(['email', 'property_id'])
+            .doUpdateSet({ request_id: id, created_at: createdAt })
+            .where('document_requests.created_at', '<', new Date(Date.now() - documentLinkTtlDays * dayMs).toISOString()),
+        )
         .compile(),
     );
     guard = sql<boolean>`EXISTS (SELECT 1 FROM document_requests WHERE request_id = ${id})`;

@@ -22,3 +22,12 @@ function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
+
+/**
+ * An instant (ISO, as the database stores it in UTC) as the day and time on a clock in Brussels,
+ * where the agency reads it: { date: "dd-mm-yyyy", time: "hh:mm" }, summer time included.
+ */
+export function brusselsDateTime(iso: string): { date: string; time: string } {
+  const local = new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Brussels', hour12: false });
+  return { date: formatDate(local.slice(0, 10)), time: local.slice(11, 16) };
+}

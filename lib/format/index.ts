@@ -1,5 +1,5 @@
-export { formatDate } from './date';
+export { brusselsDateTime, formatDate } from './date';
 export { cleanDescription, htmlToText } from './description';
 export { formatPhone, phoneHref } from './phone';
-export { formatEuro, listingPrice } from './price';
+export { formatEuro, formatEuroFor, listingPrice } from './price';
 export { searchName, slugify } from './slug';

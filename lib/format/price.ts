@@ -19,3 +19,12 @@ export function listingPrice(listing: { PublishPrice: boolean; Price: number; Pr
   if (listing.Goal === 1) return words('perMonth', { price });
   return price;
 }
+
+/**
+ * An amount in euros as a reader of `language` in Belgium writes it ("€ 245.000" in nl-BE,
+ * "245 000 €" in fr-BE), for the agency's e-mails. Pages keep formatEuro, the spec's one form.
+ */
+export function formatEuroFor(value: number, language: string): string {
+  if (!Number.isFinite(value)) return 'NaN';
+  return new Intl.NumberFormat(`${language}-BE`, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(value);
+}

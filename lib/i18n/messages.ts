@@ -12,6 +12,6 @@ import nl from '../../messages/nl.json';
 export const allMessages = { nl, fr, en, de } as const satisfies Record<Language, unknown>;
 export type Messages = typeof en;
 
-export function translatorFor<N extends 'forms' | 'mail' | 'thankYou' | 'portal' | 'property' | 'leads'>(language: Language, namespace: N) {
+export function translatorFor<N extends 'forms' | 'mail' | 'thankYou' | 'portal' | 'property' | 'leads' | 'documents'>(language: Language, namespace: N) {
   return createTranslator({ locale: language, messages: allMessages[language] as Messages, namespace });
 }

@@ -1,7 +1,7 @@
 import { getProject, getProperty } from '../catalogue';
 import type { Language } from '../config';
 import type { OutboxRow, RequestRow, StoredRequest } from '../db';
-import { formatDate } from '../format';
+import { brusselsDateTime } from '../format';
 import { translatorFor } from '../i18n/messages';
 import { requestLines } from '../mail/compose';
 import { csvCell, terminalText } from './safe-text';
@@ -30,8 +30,8 @@ const none: Delivery = { delivered: 0, pending: 0 };
 
 /** "dd-mm-yyyy hh:mm" in Brussels, where staff read it. */
 function brusselsTime(iso: string): string {
-  const local = new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Brussels', hour12: false });
-  return `${formatDate(local.slice(0, 10))} ${local.slice(11, 16)}`;
+  const { date, time } = brusselsDateTime(iso);
+  return `${date} ${time}`;
 }
 
 function subjectText(request: RequestRow, language: Language): string {
@@ -97,7 +97,7 @@ export function leadLines(requests: readonly RequestRow[], delivery: ReadonlyMap
   return requests.map((request) => {
     const state = delivery.get(request.id) ?? none;
     const about = request.property_id ? ` listing ${request.property_id}` : request.project_id ? ` project ${request.project_id}` : '';
-    const when = terminalText(request.created_at.slice(0, 16).replace('T', ' '));
+    const when = terminalText(brusselsTime(request.created_at));
     const name = terminalText(request.name ?? '').padEnd(24);
     const email = terminalText(request.email ?? '').padEnd(34);
     return `${when}  ${terminalText(request.form).padEnd(20)} ${terminalText(request.lang)}  ${name} ${email}${about}  [${state.delivered} sent, ${state.pending} waiting]`;

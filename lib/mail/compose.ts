@@ -1,8 +1,9 @@
 import type { Attachment } from 'nodemailer/lib/mailer';
 import { getAppointmentSlots, getProject, getProperty, getType, type Owner } from '../catalogue';
-import { getDefaultLanguage, getSite, isSupportedLanguage, localise, type Language } from '../config';
+import { getAgencyLanguage, getDefaultLanguage, getSite, isSupportedLanguage, localise, type Language } from '../config';
 import type { StoredRequest } from '../db';
-import { formatDate, formatPhone, listingPrice } from '../format';
+import { documentLinkExpiry, documentLinkTtlDays, signedDocumentPath } from '../documents/signed-link';
+import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice } from '../format';
 import { formDefinitions } from '../forms/definitions';
 import { isFormName } from '../forms/schemas';
 import { href } from '../i18n';
@@ -27,6 +28,20 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${ch
 /** Fields kept out of e-mails: secrets and what the e-mail already says elsewhere. */
 const hiddenFields = new Set(['passwordHash', 'privacy', 'propertyId', 'projectId']);
 
+/** Answers in euros, written as the reader's locale writes money. */
+const moneyFields = new Set(['amount', 'priceMin', 'priceMax', 'budget', 'income1', 'income2']);
+
+/*
+ * An offer can be made by two buyers. Buyer B's answers are the fields named personB…; when a
+ * request has any, the person fields without that prefix are buyer A's, and both get labelled
+ * with their buyer, so that two "First name" lines cannot be confused. New personB… fields are
+ * labelled by the same rule without a change here.
+ */
+const personBPrefix = /^personB(?=[A-Z])/;
+/** The answers that say who someone is and where they live. */
+const personFields = new Set(['title', 'firstName', 'lastName', 'name', 'email', 'phone', 'mobile', 'street', 'houseNumber', 'box', 'zip', 'city', 'country', 'birthDate']);
+const personBBase = (field: string) => field.replace(personBPrefix, '').replace(/^[A-Z]/, (letter) => letter.toLowerCase());
+
 type Line = { label: string; value: string };
 /** `field` names the answer, so that staff output (lib/leads) can give each one its own column. */
 export type RequestLine = Line & { field: string };
@@ -37,34 +52,51 @@ function slotText(propertyId: number, slotId: number): string {
   return `${formatDate(slot.Start.slice(0, 10))} ${slot.Start.slice(11, 16)}–${slot.End.slice(11, 16)}`;
 }
 
-/** Every answer of the visitor, labelled and with options spelled out in `language`. */
+/**
+ * Every answer of the visitor, labelled and with options, dates and amounts spelled out in
+ * `language`. An unticked box is no answer: it is left out like an empty field, so a form
+ * without a newsletter box never reports "Newsletter: No".
+ */
 export function requestLines(request: StoredRequest, language: Language): RequestLine[] {
   const t = translatorFor(language, 'forms');
+  const mail = translatorFor(language, 'mail');
   const payload = JSON.parse(request.payload) as Record<string, unknown>;
   const option = (group: string, value: unknown) =>
     t.has(`options.${group}.${String(value)}` as 'options.title.mr') ? t(`options.${group}.${String(value)}` as 'options.title.mr') : String(value);
-  const lines: RequestLine[] = [];
+  const labelOf = (field: string) => (t.has(`fields.${field}` as 'fields.email') ? t(`fields.${field}` as 'fields.email') : undefined);
+  const buyerBFields = new Set(Object.keys(payload).filter((field) => personBPrefix.test(field)).map(personBBase));
+  const buyerOf = (field: string): 'A' | 'B' | undefined =>
+    buyerBFields.size === 0 ? undefined : personBPrefix.test(field) ? 'B' : personFields.has(field) || buyerBFields.has(field) ? 'A' : undefined;
+  const lines: (RequestLine & { buyer?: 'A' | 'B' })[] = [];
   for (const [field, value] of Object.entries(payload)) {
-    if (hiddenFields.has(field) || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
-    const label = t.has(`fields.${field}` as 'fields.email') ? t(`fields.${field}` as 'fields.email') : field;
+    if (hiddenFields.has(field) || value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0)) continue;
+    const buyer = buyerOf(field);
+    // Buyer B's answers are read like buyer A's: personBTitle is a title, personBBirthDate a date.
+    const kind = buyer === 'B' ? personBBase(field) : field;
+    const own = labelOf(field) ?? labelOf(kind) ?? field;
+    const label = buyer ? mail('buyerField', { field: own, buyer }) : own;
     let text: string;
-    if (typeof value === 'boolean') text = value ? t('options.yes') : t('options.no');
-    else if (field === 'title' || field === 'contactDevice' || field === 'goal') text = option(field, value);
-    else if (field === 'contactSlots' && Array.isArray(value)) text = value.map((slot) => option('contactSlots', slot)).join(', ');
-    else if ((field === 'types' && Array.isArray(value)) || field === 'propertyType') {
+    if (typeof value === 'boolean') text = t('options.yes');
+    else if (kind === 'title' || kind === 'contactDevice' || kind === 'goal') text = option(kind, value);
+    else if (kind === 'contactSlots' && Array.isArray(value)) text = value.map((slot) => option('contactSlots', slot)).join(', ');
+    else if ((kind === 'types' && Array.isArray(value)) || kind === 'propertyType') {
       text = (Array.isArray(value) ? value : [value]).map((id) => getType(Number(id), language)?.Name ?? String(id)).join(', ');
-    } else if (field === 'zones' && Array.isArray(value)) text = value.map((zone) => String(zone).replace(/^(.*)\|(\d{4})$/, '$1 ($2)')).join(', ');
-    else if (field === 'slotId' && request.property_id) text = slotText(request.property_id, Number(value));
-    else if (/date$/i.test(field) && typeof value === 'string') text = formatDate(value);
+    } else if (kind === 'zones' && Array.isArray(value)) text = value.map((zone) => String(zone).replace(/^(.*)\|(\d{4})$/, '$1 ($2)')).join(', ');
+    else if (kind === 'slotId' && request.property_id) text = slotText(request.property_id, Number(value));
+    else if (moneyFields.has(kind) && typeof value === 'number') text = formatEuroFor(value, language);
+    else if (/date$/i.test(kind) && typeof value === 'string') text = formatDate(value);
     else if (Array.isArray(value)) text = value.join(', ');
     else text = String(value);
-    lines.push({ field, label, value: text });
+    lines.push({ field, label, value: text, buyer });
   }
-  for (const upload of request.uploads) lines.push({ field: upload.field, label: t(`fields.${upload.field}` as 'fields.email'), value: `${upload.file_name} (${Math.ceil(upload.size / 1024)} kB)` });
-  return lines;
+  for (const upload of request.uploads) lines.push({ field: upload.field, label: labelOf(upload.field) ?? upload.field, value: `${upload.file_name} (${Math.ceil(upload.size / 1024)} kB)` });
+  // Buyer A, then buyer B, then the offer itself: each person's answers together.
+  const rank = (line: { buyer?: 'A' | 'B' }) => (line.buyer === 'A' ? 0 : line.buyer === 'B' ? 1 : 2);
+  return lines.map((line, index) => ({ line, index })).sort((a, b) => rank(a.line) - rank(b.line) || a.index - b.index).map(({ line: { field, label, value } }) => ({ field, label, value }));
 }
 
-type Subject = { reference: string; title: string; link: string; managerEmail?: string; documents: { name: string; url: string }[] };
+type Subject = { reference: string; title: string; link: string; managerEmail?: string };
+type Link = { label: string; url: string };
 
 function subjectOf(request: StoredRequest, language: Language): Subject | undefined {
   const t = translatorFor(language, 'mail');
@@ -76,7 +108,6 @@ function subjectOf(request: StoredRequest, language: Language): Subject | undefi
       title: `${property.TypeDescription} – ${property.City}`,
       link: siteOrigin() + href({ page: 'property', id: property.ID }, language),
       managerEmail: property.ManagerEmail,
-      documents: property.Documents.map((document) => ({ name: document.Name, url: document.Url.startsWith('/') ? siteOrigin() + document.Url : document.Url })),
     };
   }
   if (request.project_id) {
@@ -86,22 +117,43 @@ function subjectOf(request: StoredRequest, language: Language): Subject | undefi
       reference: t('projectReference', { id: project.ID }),
       title: `${project.Name} – ${project.City}`,
       link: siteOrigin() + href({ page: 'project', id: project.ID }, language),
-      documents: [],
     };
   }
   return undefined;
 }
 
-function render(paragraphs: readonly string[], lines: readonly Line[], link?: { label: string; url: string }): { text: string; html: string } {
+/**
+ * The signed links to a listing's documents for the visitor who asked for them, in their
+ * language, each working for a week (lib/documents). The files themselves are never public.
+ */
+function documentLinks(request: StoredRequest, language: Language): Link[] {
+  const property = request.property_id ? getProperty(request.property_id, language) : undefined;
+  if (!property) return [];
+  const expires = documentLinkExpiry(request.created_at);
+  return property.Documents.map((document) => ({
+    label: document.Name,
+    url: siteOrigin() + signedDocumentPath({ listingId: property.ID, documentId: document.ID, language, expires }),
+  }));
+}
+
+/** A paragraph, or a list of links (one "label: address" line each in the text part). */
+type Block = string | { links: Link[] };
+
+function render(paragraphs: readonly Block[], lines: readonly Line[], link?: Link): { text: string; html: string } {
+  const blocks = paragraphs.filter((block) => (typeof block === 'string' ? block !== '' : block.links.length > 0));
   const text = [
-    paragraphs.filter(Boolean).join('\n\n'),
+    blocks.map((block) => (typeof block === 'string' ? block : block.links.map((item) => `${item.label}: ${item.url}`).join('\n'))).join('\n\n'),
     lines.map((line) => `${line.label}: ${line.value}`).join('\n'),
     ...(link ? [`${link.label}: ${link.url}`] : []),
   ]
     .filter(Boolean)
     .join('\n\n');
   const html = [
-    ...paragraphs.filter(Boolean).map((paragraph) => `<p>${escape(paragraph)}</p>`),
+    ...blocks.map((block) =>
+      typeof block === 'string'
+        ? `<p>${escape(block)}</p>`
+        : `<ul>${block.links.map((item) => `<li><a href="${escape(item.url)}">${escape(item.label)}</a></li>`).join('')}</ul>`,
+    ),
     lines.length
       ? `<table cellpadding="4" style="border-collapse:collapse">${lines.map((line) => `<tr><th align="left" valign="top">${escape(line.label)}</th><td>${escape(line.value).replace(/\n/g, '<br>')}</td></tr>`).join('')}</table>`
       : '',
@@ -115,18 +167,25 @@ const formTitle = (form: string, language: Language) => {
   return t.has(`names.${form}` as 'names.contact-me') ? t(`names.${form}` as 'names.contact-me') : form;
 };
 
-/** The agency's copy: every field, in the agency's language, with the listing's reference and link. */
+/** A page the request names, as an address a mail program can open: paths get the site's origin. */
+const absolute = (page: string) => (page.startsWith('/') && !page.startsWith('//') ? siteOrigin() + page : page);
+
+/**
+ * The agency's copy: every field, in the agency's language (site.json agencyLanguage), the time
+ * on a Brussels clock, the listing's reference and absolute links.
+ */
 export function agencyMail(request: StoredRequest): Mail {
-  const language = getDefaultLanguage();
+  const language = getAgencyLanguage();
   const t = translatorFor(language, 'mail');
   const subject = subjectOf(request, language);
   const lines = requestLines(request, language);
-  const visitorLanguage = isSupportedLanguage(request.lang) ? request.lang : language;
+  const visitorLanguage = isSupportedLanguage(request.lang) ? request.lang : getDefaultLanguage();
+  const received = brusselsDateTime(request.created_at);
   const intro = [
-    t('agencyIntro', { form: formTitle(request.form, language), date: formatDate(request.created_at.slice(0, 10)), time: request.created_at.slice(11, 16) }),
+    t('agencyIntro', { form: formTitle(request.form, language), date: received.date, time: received.time }),
     t('visitorLanguage', { language: translatorFor(language, 'forms')(`languages.${visitorLanguage}` as 'languages.nl') }),
     ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
-    ...(request.source ? [t('sentFrom', { page: request.source })] : []),
+    ...(request.source ? [t('sentFrom', { page: absolute(request.source) })] : []),
   ];
   const body = render(intro, lines, subject ? { label: t('viewListing'), url: subject.link } : undefined);
   return {
@@ -148,15 +207,16 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
   const subject = subjectOf(request, language);
   const thankYou = isFormName(request.form) ? formDefinitions[request.form].thankYou : undefined;
   const next = thankYou ? translatorFor(language, 'thankYou')(`forms.${thankYou}`) : '';
-  const paragraphs = [
+  const documents = request.form === 'request-documents' ? documentLinks(request, language) : [];
+  const paragraphs: Block[] = [
     request.name ? t('greeting', { name: request.name }) : t('greetingAnonymous'),
     // Form names keep their capitals: German nouns and the polite "Sie" need them.
     t('received', { form: formTitle(request.form, language) }),
     next,
     ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
     ...(request.form === 'request-documents' && subject
-      ? subject.documents.length > 0
-        ? [t('documentsIntro'), ...subject.documents.map((document) => `${document.name}: ${document.url}`)]
+      ? documents.length > 0
+        ? [t('documentsIntro', { days: documentLinkTtlDays }), { links: documents }]
         : [t('documentsFollow')]
       : []),
     t('yourAnswers'),
@@ -249,21 +309,4 @@ export function ownerResetMail(owner: Owner, token: string, language: Language):
 
 export function ownerInviteMail(owner: Owner, token: string, language: Language): Mail {
   return ownerLinkMail(owner, token, language, { subject: 'inviteSubject', body: 'inviteBody' });
-}
-
-/** What the CRM webhook receives. */
-export function webhookPayload(request: StoredRequest) {
-  return {
-    id: request.id,
-    form: request.form,
-    language: request.lang,
-    propertyId: request.property_id,
-    projectId: request.project_id,
-    email: request.email,
-    name: request.name,
-    createdAt: request.created_at,
-    source: request.source,
-    fields: Object.fromEntries(Object.entries(JSON.parse(request.payload) as Record<string, unknown>).filter(([field]) => field !== 'passwordHash')),
-    uploads: request.uploads.map((upload) => ({ field: upload.field, fileName: upload.file_name, mime: upload.mime, size: upload.size })),
-  };
 }

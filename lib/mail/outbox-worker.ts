@@ -14,7 +14,8 @@ import {
   type OutboxRow,
   type Store,
 } from '../db';
-import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, visitorMail, webhookPayload, type Mail } from './compose';
+import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, visitorMail, type Mail } from './compose';
+import { webhookPayload } from './webhook-payload';
 import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
 import { postWebhook, webhookConfigured } from './webhook';
 
@@ -94,7 +95,7 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
   }
   const request = job.request_id ? await getRequest(store, job.request_id) : undefined;
   if (!request) throw new Error(`request ${job.request_id} is missing`);
-  if (job.kind === 'webhook') return postWebhook(webhookPayload(request));
+  if (job.kind === 'webhook') return postWebhook(webhookPayload(request), job.id);
   const mail: Mail | undefined =
     job.kind === 'agency-mail'
       ? agencyMail(request)

@@ -4,7 +4,8 @@ import type { Property } from '../../lib/catalogue/schemas';
 
 /*
  * The listings' documents as small, valid one-page PDFs (title and reference), so that every
- * document link of the site leads somewhere. Deterministic: no dates in the files.
+ * document a visitor requests can be sent. They go to data/catalogue/documents, not public/: the
+ * site hands them out only through signed links (lib/documents). Deterministic: no dates in the files.
  */
 
 const ascii = (text: string) => text.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/[()\\]/g, '');
@@ -30,9 +31,8 @@ function pdf(lines: string[]): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** Writes public/catalogue/documents/*.pdf for every document of the (English) listing records. */
-export function writeDocumentFiles(publicDir: string, properties: readonly Property[]): number {
-  const dir = join(publicDir, 'documents');
+/** Writes {dir}/*.pdf for every document of the (English) listing records. */
+export function writeDocumentFiles(dir: string, properties: readonly Property[]): number {
   mkdirSync(dir, { recursive: true });
   const written = new Set<string>();
   for (const property of properties.filter((candidate) => candidate.language === 'en')) {

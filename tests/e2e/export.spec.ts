@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { getAppointmentSlots, getCities, getProjects, getProperties, listItemOf } from '@/lib/catalogue';
 import { applyListParams, parseListParams } from '@/lib/catalogue/list-query';
@@ -26,6 +27,15 @@ test('the link crawl finds no dead link, and no link to a page only the server h
   expect(result.dead).toEqual([]);
   expect(result.pages).toBeGreaterThan(200);
   expect(result.files).toBeGreaterThan(500);
+});
+
+test('the copy holds no listing document: those are mailed as signed links by the server only', async ({ request }) => {
+  const exportDir = `var/export-e2e-${sitePort + 2}`;
+  const files = readdirSync(exportDir, { recursive: true, encoding: 'utf8' });
+  expect(files.filter((file) => /\.pdf$/i.test(file))).toEqual([]);
+  for (const document of getProperties('en').flatMap((property) => property.Documents).slice(0, 5)) {
+    expect((await request.get(document.Url)).status(), document.Url).toBe(404);
+  }
 });
 
 test('sitemap.xml lists every public URL exactly once, and every one of them is in the copy', async ({ request }) => {

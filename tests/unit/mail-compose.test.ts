@@ -3,16 +3,18 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getRequest, openStore, storeRequest, type NewRequest, type Store, type StoredRequest } from '@/lib/db';
 import { agencyMail, friendMail, visitorMail, type Mail } from '@/lib/mail/compose';
+import { siteSchema } from '@/lib/config/schemas';
 import { hashPassword } from '@/lib/security/password';
 
 /*
- * The e-mails a stored request turns into: the agency's copy in the site's default language with
- * every answer, the visitor's confirmation in the visitor's language, and the listing for a friend.
+ * The e-mails a stored request turns into: the agency's copy in the agency's language (site.json
+ * agencyLanguage) with every answer, the visitor's confirmation in the visitor's language, and the
+ * listing for a friend.
  */
 
 type Tree = { [key: string]: string | Tree };
-type SiteFile = { languageDefault: string; siteInfo: { name: string; email: string; zip: string; siteUrl: string; city: Record<string, string> } };
-type ListingRecord = { ID: number; language: string; Status: number; City: string; TypeDescription: string; ManagerEmail?: string | null; Documents: { Name: string; Url: string }[] };
+type SiteFile = { languageDefault: string; agencyLanguage?: string; siteInfo: { name: string; email: string; zip: string; siteUrl: string; city: Record<string, string> } };
+type ListingRecord = { ID: number; language: string; Status: number; City: string; TypeDescription: string; ManagerEmail?: string | null; Documents: { ID: number; Name: string; Url: string }[] };
 
 const root = path.resolve(__dirname, '../..');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
@@ -28,7 +30,7 @@ function text(tree: Tree, key: string): string {
 
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_match, name: string) => String(values[name] ?? `{${name}}`));
 
-const agencyLanguage = site.languageDefault;
+const agencyLanguage = site.agencyLanguage ?? site.languageDefault;
 const agencyMessages = messages(agencyLanguage);
 const fr = messages('fr');
 
@@ -121,7 +123,7 @@ describe('agencyMail', () => {
     expect(mail.cc).toBe(manager);
   });
 
-  it('lists every answer, labelled and spelled out in the site default language', async () => {
+  it('lists every answer, labelled and spelled out in the agency language', async () => {
     const mail = agencyMail(await contactMe());
     const label = (field: string) => text(agencyMessages, `forms.fields.${field}`);
     const option = (key: string) => text(agencyMessages, `forms.options.${key}`);
@@ -274,7 +276,7 @@ describe('a search alert account', () => {
     const agency = agencyMail(request).text.split('\n');
     expect(agency).toContain(`${text(agencyMessages, 'forms.fields.goal')}: ${text(agencyMessages, 'forms.options.goal.sale')}`);
     expect(agency).toContain(`${text(agencyMessages, 'forms.fields.zones')}: Mons (7000)`);
-    expect(agency).toContain(`${text(agencyMessages, 'forms.fields.priceMax')}: 300000`);
+    expect(agency).toContain(`${text(agencyMessages, 'forms.fields.priceMax')}: ${new Intl.NumberFormat(`${agencyLanguage}-BE`, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(300000)}`);
   });
 });
 
@@ -341,16 +343,21 @@ describe('a document request', () => {
     expect(withoutDocuments).toBeDefined();
   });
 
-  it('lists every document of the listing, by name and address, in the visitor mail', async () => {
+  it('lists every document of the listing by name with a signed link, never its public address', async () => {
     if (!withDocuments) throw new Error('no listing with documents');
+    process.env.SITE_URL = 'https://www.immo-hainaut.example';
     const mail = required(visitorMail(await requestDocuments(withDocuments.ID)));
-    expect(mail.text).toContain(text(fr, 'mail.documentsIntro'));
+    expect(mail.text).toContain(fill(text(fr, 'mail.documentsIntro'), { days: 7 }));
     for (const document of withDocuments.Documents) {
       const line = mail.text.split('\n').find((candidate) => candidate.startsWith(`${document.Name}: `));
       expect(line, document.Name).toBeDefined();
-      // An e-mail needs absolute addresses: a path of the site gets the site's origin.
-      expect(line).toMatch(/: https?:\/\//);
-      expect(line).toContain(document.Url);
+      const url = new URL((line ?? '').slice(document.Name.length + 2));
+      expect(url.origin).toBe('https://www.immo-hainaut.example');
+      expect(url.pathname).toBe(`/api/documents/${withDocuments.ID}/${document.ID}/`);
+      expect(url.searchParams.get('lang')).toBe('fr');
+      expect(url.searchParams.get('signature')).toMatch(/^[\w-]{43}$/);
+      expect(mail.html).toContain(`<a href="${url.href.replace(/&/g, '&#38;')}">`);
+      expect(mail.text).not.toContain(document.Url);
     }
     expect(mail.text).not.toContain(text(fr, 'mail.documentsFollow'));
   });
@@ -360,5 +367,123 @@ describe('a document request', () => {
     const mail = required(visitorMail(await requestDocuments(withoutDocuments.ID)));
     expect(mail.text).toContain(text(fr, 'mail.documentsFollow'));
     expect(mail.text).not.toContain(text(fr, 'mail.documentsIntro'));
+  });
+});
+
+describe('the agency mail as staff read it (issue 13, item 24)', () => {
+  const offerPayload = {
+    propertyId: listingId,
+    title: 'ms',
+    firstName: 'Élise',
+    lastName: 'Peeters',
+    email: 'elise@example.be',
+    phone: '0475 12 34 56',
+    street: 'Rue de Nimy',
+    houseNumber: '12',
+    city: 'Mons',
+    remark: '',
+    contactSlots: [],
+    newsletter: false,
+    privacy: true,
+    personBFirstName: 'Jan',
+    personBLastName: 'Janssens',
+    // Fields another form version may add for buyer B: labelled by the same rule.
+    personBTitle: 'mr',
+    personBEmail: 'jan@example.be',
+    personBPhone: '0476 98 76 54',
+    amount: 245000,
+    amountInWords: 'deux cent quarante-cinq mille euros',
+    startDate: '2027-01-04',
+    endDate: '2027-01-18',
+    place: 'Mons',
+    signDate: '2027-01-04',
+    conditions: '',
+  };
+  const offer = async (createdAt?: string) => {
+    const request = await stored({
+      form: 'purchase-offer',
+      lang: 'nl',
+      propertyId: listingId,
+      email: 'elise@example.be',
+      name: 'Élise Peeters',
+      payload: offerPayload,
+      source: `/nl/te-koop/bergen/huis/${listingId}/`,
+      jobs: ['agency-mail', 'visitor-mail'],
+    });
+    return createdAt ? { ...request, created_at: createdAt } : request;
+  };
+
+  it('is written in the configured agency language, not the site default', async () => {
+    expect(site.agencyLanguage).toBe('fr');
+    expect(site.languageDefault).toBe('nl');
+    const mail = agencyMail(await offer());
+    expect(mail.subject).toContain(text(fr, 'forms.names.purchase-offer'));
+    expect(mail.text).toContain(fill(text(fr, 'mail.visitorLanguage'), { language: text(fr, 'forms.languages.nl') }));
+    expect(mail.text.split('\n')).toContain(`${fill(text(fr, 'mail.buyerField'), { field: text(fr, 'forms.fields.firstName'), buyer: 'A' })}: Élise`);
+  });
+
+  it('takes the agency language from site.json, validated; the key may be left out (languageDefault then applies)', () => {
+    const config = readJson('data/site/site.json') as Record<string, unknown>;
+    expect(siteSchema.safeParse(config).success).toBe(true);
+    const wrong = siteSchema.safeParse({ ...config, agencyLanguage: 'es' });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues[0]?.path).toEqual(['agencyLanguage']);
+    const { agencyLanguage: _unused, ...withoutIt } = config;
+    expect(siteSchema.parse(withoutIt).agencyLanguage).toBeUndefined();
+  });
+
+  it('gives the time on a Brussels clock, in winter and in summer', async () => {
+    const winter = agencyMail(await offer('2026-01-15T23:30:00.000Z'));
+    expect(winter.text).toContain(fill(text(fr, 'mail.agencyIntro'), { form: text(fr, 'forms.names.purchase-offer'), date: '16-01-2026', time: '00:30' }));
+    const summer = agencyMail(await offer('2026-07-01T10:05:00.000Z'));
+    expect(summer.text).toContain(fill(text(fr, 'mail.agencyIntro'), { form: text(fr, 'forms.names.purchase-offer'), date: '01-07-2026', time: '12:05' }));
+    expect(summer.text).not.toContain('UTC');
+  });
+
+  it('labels each answer of an offer with its buyer, A or B, new buyer B fields included', async () => {
+    const lines = agencyMail(await offer()).text.split('\n');
+    const as = (field: string, buyer: 'A' | 'B') => fill(text(fr, 'mail.buyerField'), { field: text(fr, `forms.fields.${field}`), buyer });
+    expect(lines).toContain(`${as('firstName', 'A')}: Élise`);
+    expect(lines).toContain(`${as('lastName', 'A')}: Peeters`);
+    expect(lines).toContain(`${as('email', 'A')}: elise@example.be`);
+    expect(lines).toContain(`${as('city', 'A')}: Mons`);
+    expect(lines).toContain(`${as('firstName', 'B')}: Jan`);
+    expect(lines).toContain(`${as('lastName', 'B')}: Janssens`);
+    expect(lines).toContain(`${as('title', 'B')}: ${text(fr, 'forms.options.title.mr')}`);
+    expect(lines).toContain(`${as('email', 'B')}: jan@example.be`);
+    expect(lines).toContain(`${as('phone', 'B')}: 0476 98 76 54`);
+    // Buyer A's answers come first, then buyer B's.
+    expect(lines.indexOf(`${as('phone', 'A')}: 0475 12 34 56`)).toBeLessThan(lines.indexOf(`${as('firstName', 'B')}: Jan`));
+    // The offer itself carries no buyer.
+    expect(lines).toContain(`${text(fr, 'forms.fields.place')}: Mons`);
+  });
+
+  it('writes the amount as money in the agency locale (fr-BE), not as bare digits', async () => {
+    const mail = agencyMail(await offer());
+    const amount = mail.text.split('\n').find((line) => line.startsWith(`${text(fr, 'forms.fields.amount')}: `));
+    expect(amount).toBeDefined();
+    expect(amount).toMatch(/: 245\s000\s€$/u);
+    expect(mail.text).not.toContain('245000');
+  });
+
+  it('has no newsletter line for a form without that box', async () => {
+    const mail = agencyMail(await offer());
+    for (const language of ['nl', 'fr', 'en', 'de']) {
+      const label = text(messages(language), 'forms.fields.newsletter');
+      expect(mail.text).not.toContain(label);
+      expect(mail.html).not.toContain(label);
+    }
+    expect(required(visitorMail(await offer())).text).not.toContain(text(messages('nl'), 'forms.fields.newsletter'));
+  });
+
+  it('only holds absolute links', async () => {
+    process.env.SITE_URL = 'https://www.immo-hainaut.example';
+    const mail = agencyMail(await offer());
+    expect(mail.text).toContain(fill(text(fr, 'mail.sentFrom'), { page: `https://www.immo-hainaut.example/nl/te-koop/bergen/huis/${listingId}/` }));
+    const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const link of hrefs) expect(link).toMatch(/^https:\/\/www\.immo-hainaut\.example\//);
+    // No path of the site stands alone in the text either.
+    expect(mail.text).not.toMatch(/(^|[\s:(])\/(nl|fr|en|de|api|catalogue)\//m);
   });
 });

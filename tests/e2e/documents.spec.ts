@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { getProperties } from '@/lib/catalogue';
+import { href } from '@/lib/i18n/urls';
+import { waitForMails } from './mailbox';
+import { acceptPrivacy, fillIdentity, messages, openRequest, solveCaptcha, submitAndExpectThanks, uniqueEmail, type TestLanguage } from './forms-helpers';
+import { storeConsent } from './stored-consent';
+
+/*
+ * A listing's documents are private (issue 13, item 18): the page names them, the request form
+ * sends the visitor signed links by e-mail, those links download the PDF, and no public path does.
+ */
+
+const listing = getProperties('en', { goal: 'sale' }).find((property) => property.Status === 1 && property.Documents.length > 1)!;
+const documentLink = /https?:\/\/\S+\/api\/documents\/\d+\/\d+\/\?\S+/g;
+
+test.beforeEach(async ({ page }) => storeConsent(page));
+
+test('the listing page names its documents but links to no file', async ({ page }) => {
+  await page.goto(href({ page: 'property', id: listing.ID }, 'nl'));
+  const section = page.locator('section[aria-labelledby="documents"]');
+  const names = getProperties('nl').find((property) => property.ID === listing.ID)!.Documents.map((document) => document.Name);
+  for (const name of names) await expect(section.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  await expect(section.getByRole('link', { name: messages.nl.property.requestDocuments })).toHaveAttribute('href', '#request-documents');
+  expect(await page.locator('a[href*=".pdf"], a[href*="/api/documents/"]').count()).toBe(0);
+  expect(await page.content()).not.toContain('/catalogue/documents/');
+});
+
+test('the public addresses of the documents answer 404', async ({ request }) => {
+  for (const document of listing.Documents) {
+    const response = await request.get(document.Url, { maxRedirects: 0 });
+    expect(response.status(), document.Url).toBe(404);
+    expect(response.headers()['content-type'] ?? '').not.toContain('application/pdf');
+  }
+  expect((await request.get('/catalogue/documents/')).status()).toBe(404);
+});
+
+for (const language of ['fr', 'en'] as TestLanguage[]) {
+  test(`in ${language}, the documents request mails signed links that download the PDFs, and a changed link is refused`, async ({ page, context, request }) => {
+    // A form, the outbox and two downloads: more than the default on a busy two-core machine.
+    test.setTimeout(90_000);
+    const visitor = { email: uniqueEmail(`documents-${language}`), firstName: 'Élise', lastName: 'Documents' };
+    await page.goto(href({ page: 'property', id: listing.ID }, language));
+    const form = await openRequest(page, 'request-documents');
+    await fillIdentity(form, visitor);
+    await acceptPrivacy(form);
+    await solveCaptcha(context, form, 'request-documents');
+    await submitAndExpectThanks(page, form, language, 'request-documents');
+
+    const [mail] = await waitForMails(visitor.email);
+    const t = messages[language];
+    expect(mail?.text).toContain(t.mail.documentsIntro.replace('{days}', '7'));
+    const links = [...new Set(mail?.text.match(documentLink) ?? [])];
+    expect(links).toHaveLength(listing.Documents.length);
+    for (const link of links) {
+      const response = await request.get(link);
+      expect(response.status(), link).toBe(200);
+      expect(response.headers()['content-type']).toBe('application/pdf');
+      expect(response.headers()['content-disposition']).toMatch(/^attachment;/);
+      expect((await response.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+
+    const genuine = new URL(links[0]!);
+    const tampered = new URL(genuine);
+    tampered.searchParams.set('expires', String(Number(genuine.searchParams.get('expires')) + 365 * 86400));
+    const refused = await request.get(tampered.href);
+    expect([403, 404]).toContain(refused.status());
+    expect((await refused.body()).subarray(0, 5).toString('latin1')).not.toBe('%PDF-');
+
+    // A visitor who opens a changed link reads why, in their language.
+    await page.goto(tampered.href);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.documents.invalidTitle);
+  });
+}
