@@ -127,7 +127,7 @@ describe('the portal report with the site\'s own requests', () => {
     const slot = getAppointmentSlots(propertyId)[1];
     await storeRequest(store, { form: 'contact-me', lang: 'nl', propertyId, email: 'a@example.be', name: 'An Visitor', payload: { remark: 'Is the roof new?' }, jobs: [] });
     if (slot) {
-      await storeRequest(store, { form: 'contact-appointment', lang: 'nl', propertyId, email: 'b@example.be', name: 'Bo Visitor', payload: { slotId: slot.ID }, jobs: [] }, { booking: { slotId: slot.ID, capacity: 99, bookedElsewhere: 0 } });
+      await storeRequest(store, { form: 'contact-appointment', lang: 'nl', propertyId, email: 'b@example.be', name: 'Bo Visitor', payload: { slotId: slot.ID }, jobs: [] }, { booking: { slotId: slot.ID, capacity: 99, bookedElsewhere: 0, perEmail: 1 } });
     }
     const report = await listingReport(owner!, propertyId, 'nl');
     expect(report?.communications.filter((item) => item.fromSite).map((item) => [item.type, item.contact, item.comment])).toEqual(
