@@ -17,7 +17,7 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'sending' }
   /** `draft`: the page came back from a post without JavaScript, with what it needs to say. */
-  | { kind: 'error'; message: string; count?: number; draft?: { reenter: boolean; reachUs: boolean } }
+  | { kind: 'error'; message: string; count?: number; draft?: { reenterFile: boolean; reenterPassword: boolean; reachUs: boolean } }
   | { kind: 'notice'; message: string };
 
 /** The form's zod schema, plus the captcha answer where the form has one. */
@@ -70,16 +70,16 @@ function adoptTypedValues(form: HTMLFormElement, setValue: (name: string, value:
   }
 }
 
-/** A form whose fields include something a draft never keeps: a password or a file. */
-const holdsSecrets = (form: FormName) => formDefinitions[form].upload !== undefined || form === 'demand-register';
-
 /** What the summary says about a draft: the failure in the visitor's language, and how many fields need them. */
 function draftStatus(draft: FormDraftView, form: FormName, t: ReturnType<typeof useTranslations<'forms'>>): Status {
   // A failure of the server to store: the summary says that nothing was stored or sent.
   const key = draft.status === 'apiError' ? 'notStored' : draft.status;
   const message = t.has(`status.${key}` as 'status.apiError') ? t(`status.${key}` as 'status.apiError') : t('status.apiError');
   const count = Object.keys(draft.errors).length || undefined;
-  return { kind: 'error', message, count, draft: { reenter: holdsSecrets(form), reachUs: draft.status === 'apiError' } };
+  // What a draft never keeps must be given again: say so where the form has it.
+  const reenterFile = formDefinitions[form].upload !== undefined;
+  const reenterPassword = form === 'demand-register';
+  return { kind: 'error', message, count, draft: { reenterFile, reenterPassword, reachUs: draft.status === 'apiError' } };
 }
 
 /** How to reach the agency when a form cannot be sent (a static copy without server). */
@@ -235,7 +235,8 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
               <>
                 <p>{status.message}</p>
                 {status.count ? <p>{t('ui.errorSummary', { count: status.count })}</p> : null}
-                {status.draft?.reenter ? <p>{t('ui.reenterSecrets')}</p> : null}
+                {status.draft?.reenterFile ? <p>{t('ui.reenterFile')}</p> : null}
+                {status.draft?.reenterPassword ? <p>{t('ui.reenterPassword')}</p> : null}
                 {status.draft?.reachUs && agency ? (
                   <p>
                     {t('ui.reachUs')} <a href={agency.phoneHref}>{agency.phone}</a> · <a href={`mailto:${agency.email}`}>{agency.email}</a>
