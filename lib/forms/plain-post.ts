@@ -2,7 +2,7 @@ import { getMenu, type Language } from '../config';
 import { checkPath, href, type Route } from '../i18n/urls';
 import { allowedOrigins } from '../security/origin';
 import { draftAnchor, formDefinitions } from './definitions';
-import { draftCookieName, draftCookieNames, draftCookieValues, draftTtlSeconds, keptValues, newDraftId, type FormDraft } from './draft';
+import { draftCookieNames, draftCookieValues, draftTtlSeconds, keptValues, newDraftId, type FormDraft } from './draft';
 import { draftParam } from './draft-id';
 import { formSchemas, type FormName } from './schemas';
 
@@ -98,10 +98,9 @@ export class PlainPost {
   /** On to the thank-you page; the draft of an earlier failure on this page is no longer needed. */
   succeeded(location: string, language: Language, headers: Record<string, string> = {}): Response {
     const response = new Response(null, { status: 303, headers: { location, ...headers } });
-    if (this.request.headers.get('cookie')?.includes(draftCookieName(0))) {
-      const path = this.pagePath(language);
-      for (const name of draftCookieNames) response.headers.append('set-cookie', cookie(name, '', path, 0));
-    }
+    // The draft's cookie belongs to the page's path, so this post never carries it: clear it blindly.
+    const path = this.pagePath(language);
+    for (const name of draftCookieNames) response.headers.append('set-cookie', cookie(name, '', path, 0));
     return response;
   }
 }

@@ -99,6 +99,8 @@ describe('a valid request', () => {
     const response = await handleFormRequest('sign-newsletter', request);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/nl/bedankt/sign-newsletter/');
+    // A draft left by an earlier failure on the page it came from is cleared.
+    expect(response.headers.getSetCookie()[0]).toMatch(/^form-draft=; Path=\/[^;]*; Max-Age=0;/);
     expect(await count()).toBe(1);
   });
 
