@@ -7,11 +7,11 @@ import { isFormName, type FormName } from './schemas';
 
 /*
  * A form that failed without JavaScript comes back filled in (design.md §4): the form route keeps
- * what the visitor typed and the errors in a "draft", and the page shows it once, rendered per
- * request. The draft travels in a short-lived, encrypted HttpOnly cookie scoped to that page:
- * nothing personal in the URL (which carries only the draft's random id), in logs or in the
- * database, so that it also works when the database is what failed, and on any instance that shares
- * SITE_SECRET. Files, passwords and the captcha answer are never kept.
+ * what the visitor typed and the errors in a "draft", and the page, rendered per request, shows it
+ * until it is sent or 15 minutes have passed. The draft travels in an encrypted HttpOnly cookie
+ * scoped to that page: nothing personal in the URL (which carries only the draft's random id), in
+ * logs or in the database, so that it also works when the database is what failed, and on any
+ * instance that shares SITE_SECRET. Files, passwords and the captcha answer are never kept.
  */
 
 export type FormDraft = {
