@@ -4,8 +4,9 @@ import { getEnabledLanguages, getDefaultLanguage, isSupportedLanguage } from './
 import { detectLanguage } from './lib/i18n/detect';
 import { legacyRedirect } from './lib/i18n/legacy';
 import { languageCookie, routing } from './lib/i18n/routing';
-import { checkPath, listResultsPath, newsletterConfirmPath, notFoundPath, portalPath, translatePath } from './lib/i18n/urls';
+import { checkPath, formDraftPath, listResultsPath, newsletterConfirmPath, notFoundPath, portalPath, translatePath } from './lib/i18n/urls';
 import { hasListQuery } from './lib/catalogue/list-query';
+import { draftParam, isDraftId } from './lib/forms/draft-id';
 import { isSameOrigin } from './lib/security/origin';
 import { prerenderedHtml } from './lib/security/inline-scripts';
 import { resourcePolicy } from './lib/security/csp';
@@ -116,6 +117,8 @@ function route(request: NextRequest): NextResponse {
   if ((page.page === 'for-sale' || page.page === 'for-rent') && hasListQuery(searchParams)) return rewriteTo(`${listResultsPath(routeLanguage, page.page)}${search}`);
   // The owner portal is rendered per request; the page itself checks the session.
   if (page.page === 'portal' || page.page === 'portal-listing') return rewriteTo(portalPath(routeLanguage, page.page === 'portal-listing' ? page.id : undefined));
+  // A form posted without JavaScript came back with errors: the page shows it filled in, per request.
+  if (isDraftId(searchParams.get(draftParam))) return rewriteTo(formDraftPath(routeLanguage, pathname, search));
   // A newsletter confirmation link: the page looks its token up, per request.
   if (page.page === 'newsletter-confirm') return rewriteTo(`${newsletterConfirmPath(routeLanguage)}${search}`);
 

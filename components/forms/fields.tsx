@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { useFormContext, type FieldError } from 'react-hook-form';
-import { useRequestFormSettings } from './form-context';
+import { useInitialValue, useRequestFormSettings } from './form-context';
 import styles from './forms.module.css';
 
 /*
@@ -48,6 +48,12 @@ function ErrorText({ id, message }: { id: string; message: string | undefined })
   ) : null;
 }
 
+/** A text value to show in the HTML, so that a form re-rendered by the server shows what was typed. */
+const textOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+/** Whether a box or button starts ticked: one value, a list of them, or "on"/true for a lone checkbox. */
+const isTicked = (initial: unknown, value: string) => (Array.isArray(initial) ? initial.includes(value) : initial === value);
+const isOn = (initial: unknown) => initial === true || initial === 'on' || initial === 'true';
+
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 type TextFieldProps = {
@@ -67,8 +73,11 @@ export function TextField({ name, label, type = 'text', required, autoComplete, 
   const { register } = useFormContext();
   const { id, errorId, helpId } = useIds(name);
   const message = useFieldError(name);
+  // Passwords are never given back.
+  const initial = type === 'password' ? undefined : textOf(useInitialValue(name));
   const common = {
     id,
+    defaultValue: initial,
     'aria-invalid': message ? true : undefined,
     'aria-describedby': describedBy(help && helpId, message && errorId),
     'aria-required': required || undefined,
@@ -93,12 +102,13 @@ export type Choice = { value: string; label: string; disabled?: boolean };
 export function SelectField({ name, label, choices, required, placeholder }: { name: string; label?: string; choices: readonly Choice[]; required?: boolean; placeholder?: string }) {
   const t = useTranslations('forms');
   const { register } = useFormContext();
+  const initial = useInitialValue(name);
   const { id, errorId } = useIds(name);
   const message = useFieldError(name);
   return (
     <div className={styles.field}>
       <Label htmlFor={id} text={label ?? t(`fields.${name}` as 'fields.email')} required={required} />
-      <select id={id} aria-invalid={message ? true : undefined} aria-describedby={describedBy(message && errorId)} aria-required={required || undefined} {...register(name)}>
+      <select id={id} defaultValue={textOf(initial)} aria-invalid={message ? true : undefined} aria-describedby={describedBy(message && errorId)} aria-required={required || undefined} {...register(name)}>
         <option value="">{placeholder ?? t('options.choose')}</option>
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value} disabled={choice.disabled}>
@@ -115,6 +125,7 @@ export function SelectField({ name, label, choices, required, placeholder }: { n
 export function ChoiceGroup({ name, label, choices, multiple, required, wide }: { name: string; label?: string; choices: readonly Choice[]; multiple?: boolean; required?: boolean; wide?: boolean }) {
   const t = useTranslations('forms');
   const { register } = useFormContext();
+  const initial = useInitialValue(name);
   const { id, errorId } = useIds(name);
   const message = useFieldError(name);
   return (
@@ -140,7 +151,7 @@ export function ChoiceGroup({ name, label, choices, multiple, required, wide }: 
       <div className={styles.choices}>
         {choices.map((choice) => (
           <label key={choice.value} className={styles.choice}>
-            <input type={multiple ? 'checkbox' : 'radio'} value={choice.value} disabled={choice.disabled} {...register(name)} />
+            <input type={multiple ? 'checkbox' : 'radio'} value={choice.value} disabled={choice.disabled} defaultChecked={isTicked(initial, choice.value) || undefined} {...register(name)} />
             <span>{choice.label}</span>
           </label>
         ))}
@@ -152,6 +163,7 @@ export function ChoiceGroup({ name, label, choices, multiple, required, wide }: 
 
 export function Checkbox({ name, label, required }: { name: string; label: ReactNode; required?: boolean }) {
   const { register } = useFormContext();
+  const initial = useInitialValue(name);
   const { id, errorId } = useIds(name);
   const message = useFieldError(name);
   return (
@@ -160,6 +172,7 @@ export function Checkbox({ name, label, required }: { name: string; label: React
         <input
           type="checkbox"
           id={id}
+          defaultChecked={isOn(initial) || undefined}
           aria-invalid={message ? true : undefined}
           aria-describedby={describedBy(message && errorId)}
           aria-required={required || undefined}

@@ -3,7 +3,14 @@
 import { createContext, useContext } from 'react';
 import type { FormName } from '@/lib/forms/schemas';
 
-export type RequestFormContext = { form: FormName; idPrefix: string; privacyHref: string; captchaVersion: number };
+export type RequestFormContext = {
+  form: FormName;
+  idPrefix: string;
+  privacyHref: string;
+  captchaVersion: number;
+  /** What the fields show before any script runs: a draft's values come back in the page's HTML. */
+  initialValues: Readonly<Record<string, unknown>>;
+};
 
 export const RequestFormSettings = createContext<RequestFormContext | null>(null);
 
@@ -11,4 +18,9 @@ export function useRequestFormSettings(): RequestFormContext {
   const settings = useContext(RequestFormSettings);
   if (!settings) throw new Error('form fields must be rendered inside <RequestForm>');
   return settings;
+}
+
+/** The value a field starts with, as the page's HTML shows it without JavaScript. */
+export function useInitialValue(name: string): unknown {
+  return useRequestFormSettings().initialValues[name];
 }

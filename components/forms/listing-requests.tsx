@@ -1,25 +1,12 @@
 import { getTranslations } from 'next-intl/server';
-import type { ReactNode } from 'react';
 import { getAppointmentSlots, getPropertyGoal, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { slotAvailability } from '@/lib/forms/slots';
 import { formCommon } from './form-common';
 import { FormIntl } from './form-intl';
+import { RequestDisclosure as Request } from './request-disclosure';
 import { DocumentsForm, FriendForm, InformationForm, OfferForm, RentalForm, VisitForm } from './request-forms';
 import styles from './forms.module.css';
-
-function Request({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  // The anchor sits inside the disclosure: browsers open a closed <details> around the target of a
-  // link such as "#request-visit" (the "ancestor details revealing" step of fragment navigation).
-  return (
-    <details className={styles.request}>
-      <summary>{title}</summary>
-      <div id={id} className={styles.requestBody}>
-        {children}
-      </div>
-    </details>
-  );
-}
 
 /** The requests a visitor can make on an available listing, each in its own disclosure. */
 export async function ListingRequests({ property, language }: { property: Property; language: Language }) {
@@ -31,24 +18,24 @@ export async function ListingRequests({ property, language }: { property: Proper
   return (
     <FormIntl language={language}>
       <div className={styles.requests}>
-        <Request id="request-visit" title={t('contact-appointment')}>
+        <Request id="request-visit" form="contact-appointment" about={property.ID} title={t('contact-appointment')}>
           <VisitForm common={common} propertyId={property.ID} slots={slots} />
         </Request>
-        <Request id="request-information" title={t('contact-me')}>
+        <Request id="request-information" form="contact-me" about={property.ID} title={t('contact-me')}>
           <InformationForm common={common} propertyId={property.ID} />
         </Request>
-        <Request id="request-documents" title={t('request-documents')}>
+        <Request id="request-documents" form="request-documents" about={property.ID} title={t('request-documents')}>
           <DocumentsForm common={common} propertyId={property.ID} />
         </Request>
-        <Request id="send-to-friend" title={t('send-to-friend')}>
+        <Request id="send-to-friend" form="send-to-friend" about={property.ID} title={t('send-to-friend')}>
           <FriendForm common={common} propertyId={property.ID} />
         </Request>
         {goal === 'sale' ? (
-          <Request id="make-offer" title={t('purchase-offer')}>
+          <Request id="make-offer" form="purchase-offer" about={property.ID} title={t('purchase-offer')}>
             <OfferForm common={common} propertyId={property.ID} />
           </Request>
         ) : (
-          <Request id="apply-to-rent" title={t('rental-application')}>
+          <Request id="apply-to-rent" form="rental-application" about={property.ID} title={t('rental-application')}>
             <RentalForm common={common} propertyId={property.ID} />
           </Request>
         )}

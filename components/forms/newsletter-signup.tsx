@@ -3,10 +3,10 @@ import { formCommon } from './form-common';
 import { FormIntl } from './form-intl';
 import { NewsletterForm } from './request-forms';
 
-export function NewsletterSignup({ language }: { language: Language }) {
+export function NewsletterSignup({ language, idPrefix }: { language: Language; idPrefix?: string }) {
   return (
     <FormIntl language={language}>
-      <NewsletterForm common={formCommon(language)} />
+      <NewsletterForm common={formCommon(language)} idPrefix={idPrefix} />
     </FormIntl>
   );
 }

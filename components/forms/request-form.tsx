@@ -5,14 +5,20 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver, type ResolverResult } from 'react-hook-form';
 import { serverUrl } from '@/lib/export/mode';
-import { formDefinitions, formEndpoint } from '@/lib/forms/definitions';
+import { draftAnchor, formDefinitions, formEndpoint } from '@/lib/forms/definitions';
 import { captchaAnswer, formSchemas, type FormName } from '@/lib/forms/schemas';
 import { RequestFormSettings } from './form-context';
+import { aboutOf, useFormDraft, type FormDraftView } from './form-draft';
 import styles from './forms.module.css';
 
 type ServerAnswer = { ok: true; redirect: string } | { ok: false; error: string; message: string; fieldErrors?: Record<string, { code: string; message: string }> };
 
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: string; count?: number } | { kind: 'notice'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  /** `draft`: the page came back from a post without JavaScript, with what it needs to say. */
+  | { kind: 'error'; message: string; count?: number; draft?: { reenterFile: boolean; reenterPassword: boolean; reachUs: boolean } }
+  | { kind: 'notice'; message: string };
 
 /** The form's zod schema, plus the captcha answer where the form has one. */
 function resolverFor(form: FormName): Resolver<FieldValues> {
@@ -64,6 +70,18 @@ function adoptTypedValues(form: HTMLFormElement, setValue: (name: string, value:
   }
 }
 
+/** What the summary says about a draft: the failure in the visitor's language, and how many fields need them. */
+function draftStatus(draft: FormDraftView, form: FormName, t: ReturnType<typeof useTranslations<'forms'>>): Status {
+  // A failure of the server to store: the summary says that nothing was stored or sent.
+  const key = draft.status === 'apiError' ? 'notStored' : draft.status;
+  const message = t.has(`status.${key}` as 'status.apiError') ? t(`status.${key}` as 'status.apiError') : t('status.apiError');
+  const count = Object.keys(draft.errors).length || undefined;
+  // What a draft never keeps must be given again: say so where the form has it.
+  const reenterFile = formDefinitions[form].upload !== undefined;
+  const reenterPassword = form === 'demand-register';
+  return { kind: 'error', message, count, draft: { reenterFile, reenterPassword, reachUs: draft.status === 'apiError' } };
+}
+
 /** How to reach the agency when a form cannot be sent (a static copy without server). */
 export type AgencyContact = { phone: string; phoneHref: string; email: string };
 
@@ -80,18 +98,26 @@ export type RequestFormProps = {
   /** Shown with that message, so the visitor can still reach the agency. */
   agency?: AgencyContact;
   idPrefix?: string;
+  /** After the server refused a request (a slot just filled up): what the form shows may be stale. */
+  onRefused?: () => void;
   children: ReactNode;
 };
 
-export function RequestForm({ form, language, privacyHref, hidden = {}, defaultValues, submitLabel, disabledMessage, agency, idPrefix = form, children }: RequestFormProps) {
+export function RequestForm({ form, language, privacyHref, hidden = {}, defaultValues, submitLabel, disabledMessage, agency, idPrefix = form, onRefused, children }: RequestFormProps) {
   const t = useTranslations('forms');
   const definition = formDefinitions[form];
   const action = serverUrl(formEndpoint(form));
   const unavailable = disabledMessage ?? (action === undefined ? t('ui.unavailable') : undefined);
-  const methods = useForm<FieldValues>({ resolver: resolverFor(form), mode: 'onTouched', defaultValues: { ...hidden, ...defaultValues }, shouldFocusError: false });
+  const draft = useFormDraft(form, aboutOf(hidden));
+  // Computed once: react-hook-form sets its errors again whenever this object changes.
+  const [initial] = useState(() => ({
+    values: { ...hidden, ...defaultValues, ...draft?.values },
+    errors: draft ? Object.fromEntries(Object.entries(draft.errors).map(([field, code]) => [field, { type: 'server', message: code }])) : undefined,
+  }));
+  const methods = useForm<FieldValues>({ resolver: resolverFor(form), mode: 'onTouched', defaultValues: initial.values, errors: initial.errors, shouldFocusError: false });
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [status, setStatus] = useState<Status>(() => (draft ? draftStatus(draft, form, t) : { kind: 'idle' }));
   const [captchaVersion, setCaptchaVersion] = useState(0);
   // Set after a failed submit: the fields to put the focus on, once the page shows their errors.
   const [focusRequest, setFocusRequest] = useState<{ names: string[] }>();
@@ -143,6 +169,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
         window.location.assign(answer.redirect);
         return;
       }
+      onRefused?.();
       const fieldErrors = Object.entries(answer.fieldErrors ?? {});
       for (const [field, error] of fieldErrors) methods.setError(field, { type: 'server', message: error.message });
       if (answer.fieldErrors?.captcha || definition.captcha) {
@@ -174,7 +201,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
   }
 
   return (
-    <RequestFormSettings.Provider value={{ form, idPrefix, privacyHref, captchaVersion }}>
+    <RequestFormSettings.Provider value={{ form, idPrefix, privacyHref, captchaVersion, initialValues: initial.values }}>
       <FormProvider {...methods}>
         <form
           ref={formRef}
@@ -196,11 +223,25 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
             <label htmlFor={`${idPrefix}-fax`}>{t('fields.fax')}</label>
             <input id={`${idPrefix}-fax`} name="fax" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
-          <div role="alert" className={status.kind === 'error' ? styles.summary : styles.silent}>
+          {/* Back from a post without JavaScript, the page opens here (#form-status) and the summary takes the focus. */}
+          <div
+            role="alert"
+            className={status.kind === 'error' ? styles.summary : styles.silent}
+            id={draft ? draftAnchor : undefined}
+            tabIndex={draft ? -1 : undefined}
+            autoFocus={draft ? true : undefined}
+          >
             {status.kind === 'error' ? (
               <>
                 <p>{status.message}</p>
                 {status.count ? <p>{t('ui.errorSummary', { count: status.count })}</p> : null}
+                {status.draft?.reenterFile ? <p>{t('ui.reenterFile')}</p> : null}
+                {status.draft?.reenterPassword ? <p>{t('ui.reenterPassword')}</p> : null}
+                {status.draft?.reachUs && agency ? (
+                  <p>
+                    {t('ui.reachUs')} <a href={agency.phoneHref}>{agency.phone}</a> · <a href={`mailto:${agency.email}`}>{agency.email}</a>
+                  </p>
+                ) : null}
               </>
             ) : null}
           </div>

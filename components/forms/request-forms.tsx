@@ -3,11 +3,12 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { serverUrl } from '@/lib/export/mode';
-import { goals } from '@/lib/forms/fields';
+import { goals, titles } from '@/lib/forms/fields';
 import { formDefinitions } from '@/lib/forms/definitions';
 import type { SlotAvailability } from '@/lib/forms/slots';
 import { ContactFields, FormEnd, IdentityFields } from './common-fields';
 import { Checkbox, ChoiceGroup, FileField, Fieldset, TextField, type Choice } from './fields';
+import { useFormDraft } from './form-draft';
 import { RequestForm, type AgencyContact } from './request-form';
 import styles from './forms.module.css';
 
@@ -15,6 +16,9 @@ import styles from './forms.module.css';
  * The site's forms, each with the fields of spec §3. They share the shell (RequestForm) and the
  * field blocks; what differs is what a visitor is asked.
  */
+
+/** What a CV may be: PDF or Word (the server checks the content, lib/forms/uploads). */
+const documentTypes = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export type FormCommon = { language: string; privacyHref: string; disabledMessage?: string; agency?: AgencyContact };
 
@@ -26,7 +30,11 @@ function formatSlot(slot: SlotAvailability, t: ReturnType<typeof useTranslations
 /** Visit: the listing's real viewing times (refreshed from the server), or a free request without them. */
 export function VisitForm({ common, propertyId, slots: initialSlots }: { common: FormCommon; propertyId: number; slots: SlotAvailability[] }) {
   const t = useTranslations('forms');
-  const [slots, setSlots] = useState(initialSlots);
+  // Back from a refused post without JavaScript, the page knows the places left now.
+  const draft = useFormDraft('contact-appointment', propertyId);
+  const [slots, setSlots] = useState(draft?.slots ?? initialSlots);
+  // Asked again after every refusal: "full" must not sit next to "1 place left".
+  const [refresh, setRefresh] = useState(0);
   useEffect(() => {
     const url = serverUrl(`/api/slots/${propertyId}/`);
     if (common.disabledMessage || url === undefined) return;
@@ -40,14 +48,14 @@ export function VisitForm({ common, propertyId, slots: initialSlots }: { common:
     return () => {
       cancelled = true;
     };
-  }, [propertyId, common.disabledMessage]);
+  }, [propertyId, common.disabledMessage, refresh]);
   const choices: Choice[] = slots.map((slot) => ({
     value: String(slot.id),
     label: `${formatSlot(slot, t)} (${slot.remaining > 0 ? t('ui.placesLeft', { count: slot.remaining }) : t('ui.full')})`,
     disabled: slot.remaining === 0,
   }));
   return (
-    <RequestForm form="contact-appointment" {...common} hidden={{ propertyId }} idPrefix="visit">
+    <RequestForm form="contact-appointment" {...common} hidden={{ propertyId }} idPrefix="visit" onRefused={() => setRefresh((count) => count + 1)}>
       <p className={styles.intro}>{t('intro.contact-appointment')}</p>
       {choices.length > 0 ? (
         <div className={styles.grid}>
@@ -167,15 +175,18 @@ export function SiteContactForm({ common }: { common: FormCommon }) {
     <RequestForm form="site-contact" {...common}>
       <p className={styles.intro}>{t('intro.site-contact')}</p>
       <ContactFields cityRequired />
+      <div className={styles.grid}>
+        <FileField name="cv" accept={documentTypes} help={t('ui.cvHelp')} />
+      </div>
       <FormEnd captcha />
     </RequestForm>
   );
 }
 
-export function NewsletterForm({ common }: { common: FormCommon }) {
+export function NewsletterForm({ common, idPrefix = 'newsletter' }: { common: FormCommon; idPrefix?: string }) {
   const t = useTranslations('forms');
   return (
-    <RequestForm form="sign-newsletter" {...common} idPrefix="newsletter" submitLabel={t('ui.submit')}>
+    <RequestForm form="sign-newsletter" {...common} idPrefix={idPrefix} submitLabel={t('ui.submit')}>
       <p className={styles.intro}>{t('intro.sign-newsletter')}</p>
       <div className={styles.grid}>
         <TextField name="email" type="email" required autoComplete="email" wide />
@@ -210,12 +221,7 @@ export function JobForm({ common }: { common: FormCommon }) {
       <p className={styles.intro}>{t('intro.job-application')}</p>
       <ContactFields />
       <div className={styles.grid}>
-        <FileField
-          name="cv"
-          required
-          accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-          help={t('ui.cvHelp')}
-        />
+        <FileField name="cv" required accept={documentTypes} help={t('ui.cvHelp')} />
       </div>
       <FormEnd captcha />
     </RequestForm>
@@ -235,8 +241,15 @@ export function OfferForm({ common, propertyId }: { common: FormCommon; property
         <TextField name="city" autoComplete="address-level2" />
       </Fieldset>
       <Fieldset legend={t('legends.personB')}>
-        <TextField name="personBFirstName" />
-        <TextField name="personBLastName" />
+        <p className={`${styles.help} ${styles.wide}`}>{t('ui.personBHelp')}</p>
+        <ChoiceGroup name="personBTitle" wide choices={titles.map((value) => ({ value, label: t(`options.title.${value}`) }))} />
+        <TextField name="personBFirstName" autoComplete="off" />
+        <TextField name="personBLastName" autoComplete="off" />
+        <TextField name="personBEmail" type="email" autoComplete="off" />
+        <TextField name="personBPhone" type="tel" autoComplete="off" />
+        <TextField name="personBStreet" autoComplete="off" />
+        <TextField name="personBHouseNumber" autoComplete="off" />
+        <TextField name="personBCity" autoComplete="off" />
       </Fieldset>
       <Fieldset legend={t('legends.offer')}>
         <TextField name="amount" required inputMode="numeric" />

@@ -3,6 +3,7 @@ export { pruneExpired, startHousekeeping, type PruneCounts } from './housekeepin
 export {
   consumeCaptcha,
   countBookings,
+  countSlotBookingsOf,
   getRequest,
   listRequests,
   storeRequest,

@@ -23,8 +23,12 @@ export type NewRequest = {
   jobs: readonly OutboxKind[];
 };
 
-/** A booking of one appointment slot; capacity and the bookings the CRM already holds come from the snapshot. */
-export type SlotBooking = { slotId: number; capacity: number; bookedElsewhere: number };
+/**
+ * A booking of one appointment slot; capacity and the bookings the CRM already holds come from the
+ * snapshot. One e-mail address holds at most `perEmail` places of a slot, so that one person cannot
+ * take every place.
+ */
+export type SlotBooking = { slotId: number; capacity: number; bookedElsewhere: number; perEmail: number };
 
 /** sign-newsletter: a confirmation link is sent unless the address is subscribed or was sent one after `since`. */
 export type NewsletterConfirmation = { tokenHash: string; expiresAt: string; since: string };
@@ -37,6 +41,8 @@ export type StoreGuards = { booking?: SlotBooking; documents?: boolean; newslett
 export type StoreResult =
   | { status: 'stored'; id: string }
   | { status: 'slot-full' }
+  /** This e-mail address already holds its places of the slot. */
+  | { status: 'slot-already-booked' }
   | { status: 'documents-already-requested' }
   /** The address is already subscribed, or was sent a link within the day: nothing is written. */
   | { status: 'newsletter-unchanged' }
@@ -61,13 +67,16 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
   let refused: Exclude<StoreResult, { status: 'stored' }> | undefined;
 
   if (guards.booking) {
-    const { slotId, capacity, bookedElsewhere } = guards.booking;
+    const { slotId, capacity, bookedElsewhere, perEmail } = guards.booking;
+    if (!request.email) throw new Error('a booking needs an e-mail');
     const bookingId = randomUUID();
-    // One statement: SQLite runs it under the write lock, so two bookings never both see room.
+    // One statement: SQLite runs it under the write lock, so two bookings never both see room,
+    // and two bookings of one address never both see it had none.
     queries.push(
       sql`INSERT INTO bookings (id, slot_id, property_id, request_id, status, created_at)
           SELECT ${bookingId}, ${slotId}, ${request.propertyId ?? null}, ${id}, 'confirmed', ${createdAt}
-          WHERE (SELECT COUNT(*) FROM bookings WHERE slot_id = ${slotId} AND status = 'confirmed') + ${bookedElsewhere} < ${capacity}`.compile(db),
+          WHERE (SELECT COUNT(*) FROM bookings WHERE slot_id = ${slotId} AND status = 'confirmed') + ${bookedElsewhere} < ${capacity}
+            AND (${bookingsOfEmail(slotId, request.email)}) < ${perEmail}`.compile(db),
     );
     guard = sql<boolean>`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`;
     refused = { status: 'slot-full' };
@@ -150,6 +159,8 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
   const requestIndex = queries.length - (request.uploads?.length ?? 0) - request.jobs.length - 1;
   if (affected[requestIndex] === 1) return { status: 'stored', id };
   if (!refused) throw new Error('the request was not written');
+  // Which of the booking's two conditions refused it: the answer names the one the visitor can act on.
+  if (guards.booking && request.email && (await countSlotBookingsOf(store, guards.booking.slotId, request.email)) >= guards.booking.perEmail) return { status: 'slot-already-booked' };
   return refused;
 }
 
@@ -180,6 +191,16 @@ export async function listRequests(store: Store, options: { since?: string; form
   if (options.since) query = query.where('created_at', '>=', options.since);
   if (options.form) query = query.where('form', '=', options.form);
   return query.execute();
+}
+
+const bookingsOfEmail = (slotId: number, email: string) =>
+  sql<number>`SELECT COUNT(*) FROM bookings JOIN requests ON requests.id = bookings.request_id
+    WHERE bookings.slot_id = ${slotId} AND bookings.status = 'confirmed' AND requests.email = ${email.toLowerCase()}`;
+
+/** The places of a slot one e-mail address holds. */
+export async function countSlotBookingsOf(store: Store, slotId: number, email: string): Promise<number> {
+  const row = await sql<{ count: number }>`SELECT (${bookingsOfEmail(slotId, email)}) AS count`.execute(store.db);
+  return Number(row.rows[0]?.count ?? 0);
 }
 
 /** Bookings made through the site, per slot. */

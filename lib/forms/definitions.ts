@@ -40,7 +40,14 @@ export const formDefinitions: Record<FormName, FormDefinition> = {
   'contact-construction': { thankYou: 'contact-construction', captcha: true, about: 'project', visitorMail: true },
   'contact-demand': { thankYou: 'contact-demand', captcha: true, about: 'agency', visitorMail: true },
   'demand-register': { thankYou: 'demand-register', captcha: true, about: 'agency', visitorMail: true },
-  'site-contact': { thankYou: 'site-contact', captcha: true, about: 'agency', visitorMail: true },
+  // Spec §3: the contact form takes a CV, for a spontaneous application (optional here, required on job-application).
+  'site-contact': {
+    thankYou: 'site-contact',
+    captcha: true,
+    about: 'agency',
+    visitorMail: true,
+    upload: { field: 'cv', required: false, accept: 'document', maxBytes: maxUploadBytes },
+  },
   'sign-newsletter': { thankYou: 'sign-newsletter', captcha: false, about: 'agency', visitorMail: false, doubleOptIn: true },
   testimonial: {
     thankYou: 'testimonial',
@@ -59,6 +66,9 @@ export const formDefinitions: Record<FormName, FormDefinition> = {
   'purchase-offer': { thankYou: 'purchase-offer', captcha: true, about: 'property', visitorMail: true },
   'rental-application': { thankYou: 'rental-application', captcha: true, about: 'property', visitorMail: true },
 };
+
+/** The id of the summary above a form that came back with errors without JavaScript: the page scrolls there. */
+export const draftAnchor = 'form-status';
 
 /** The route handler of a form. */
 export const formEndpoint = (form: FormName) => `/api/forms/${form}/`;

@@ -4,8 +4,9 @@ import { translatorFor } from '../i18n/messages';
 import type { FormResponse } from './handle-request';
 
 /**
- * The answer to a plain HTML post that failed (no JavaScript in the browser): the errors in the
- * visitor's language and a way back to the filled-in form.
+ * A bare refusal in the visitor's language, for posts that have no form of ours to go back to: a
+ * form post from another site, a newsletter confirmation that failed. A visitor's own form that
+ * fails comes back filled in instead (lib/forms/plain-post.ts).
  */
 export function errorPage(language: Language, body: Extract<FormResponse, { ok: false }>, backHref: string | undefined): string {
   const t = translatorFor(language, 'forms');

@@ -32,6 +32,25 @@ export const optionalText = (max = 200) =>
 
 export const email = (key = 'emailInvalid') => z.string({ error: key }).trim().max(254, key).regex(emailPattern, key);
 
+/** An e-mail address that may be left empty (then ''), and must be valid when typed. */
+export const optionalEmail = (key = 'emailInvalid') =>
+  z
+    .string({ error: key })
+    .trim()
+    .max(254, key)
+    .optional()
+    .transform((value) => value ?? '')
+    .refine((value) => value === '' || emailPattern.test(value), key);
+
+/** A phone number that may be left empty (then ''), and must have 9 digits or more when typed. */
+export const optionalPhone = z
+  .string({ error: 'phoneInvalid' })
+  .trim()
+  .max(20, 'phoneInvalid')
+  .optional()
+  .transform((value) => value ?? '')
+  .refine((value) => value === '' || (/^\+?[\d\s./()-]{9,20}$/.test(value) && value.replace(/\D/g, '').length >= 9), 'phoneInvalid');
+
 export const phone = z
   .string({ error: 'phoneRequired' })
   .trim()
@@ -61,8 +80,9 @@ function typedWholeNumber(value: unknown): unknown {
 export const optionalCount = (max: number) =>
   z.preprocess(typedWholeNumber, z.number({ error: 'numberInvalid' }).int('numberInvalid').min(0, 'numberInvalid').max(max, 'numberInvalid').optional());
 
-export const requiredCount = (key: string, min: number, max: number) =>
-  z.preprocess(typedWholeNumber, z.number({ error: key }).int('numberInvalid').min(min, 'numberInvalid').max(max, 'numberInvalid'));
+/** `minKey` says what the lowest value is, where "a whole number" would not help ("at least one adult"). */
+export const requiredCount = (key: string, min: number, max: number, minKey = 'numberInvalid') =>
+  z.preprocess(typedWholeNumber, z.number({ error: key }).int('numberInvalid').min(min, minKey).max(max, 'numberInvalid'));
 
 const isCalendarDate = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
@@ -71,6 +91,31 @@ const isCalendarDate = (value: string) => {
 
 /** A day as <input type="date"> sends it: yyyy-mm-dd. */
 export const requiredDate = (key: string) => z.string({ error: key }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, key).refine(isCalendarDate, key);
+
+/** Today in Brussels as yyyy-mm-dd: the agency's calendar, whatever the visitor's or the server's zone. */
+export function brusselsToday(now = new Date()): string {
+  return now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Brussels' });
+}
+
+/** How far ahead a planned day may lie (a move, an offer's signature or validity). */
+export const maxYearsAhead = 2;
+
+function yearsAhead(day: string, years: number): string {
+  const [year, rest] = [Number(day.slice(0, 4)), day.slice(4)];
+  return `${year + years}${rest}`;
+}
+
+/**
+ * A day that is still to come: today or later in Brussels, and at most two years ahead. "Today" is
+ * read when the value is checked, so a page built last month still judges by today's date.
+ */
+export const upcomingDate = (key: string) => {
+  // Only a complete, real day is compared: a broken one gets its own message alone.
+  const whenValid = (payload: { issues: readonly unknown[] }) => payload.issues.length === 0;
+  return requiredDate(key)
+    .refine((value) => value >= brusselsToday(), { message: 'dateInPast', when: whenValid })
+    .refine((value) => value <= yearsAhead(brusselsToday(), maxYearsAhead), { message: 'dateTooFar', when: whenValid });
+};
 
 export const optionalDate = z
   .string({ error: 'dateInvalid' })

@@ -3,7 +3,7 @@ import { after } from 'next/server';
 import type { z } from 'zod';
 import { getAppointmentSlots, getProject, getProperty, getPropertyGoal } from '../catalogue';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
-import { consumeCaptcha, countBookings, getStore, storeRequest, type NewUpload, type OutboxKind, type SlotBooking, type StoreGuards } from '../db';
+import { consumeCaptcha, countBookings, countSlotBookingsOf, getStore, storeRequest, type NewUpload, type OutboxKind, type SlotBooking, type StoreGuards } from '../db';
 import { href } from '../i18n';
 import { detectLanguage } from '../i18n/detect';
 import { translatorFor } from '../i18n/messages';
@@ -18,6 +18,7 @@ import { captchaCookie, checkCaptcha } from './captcha';
 import { formDefinitions } from './definitions';
 import { readBody, type ParsedBody } from './read-body';
 import { errorPage } from './error-page';
+import { PlainPost } from './plain-post';
 import { captchaAnswer, formSchemas, type FormName } from './schemas';
 import { checkUpload, discardUploads, saveUpload } from './uploads';
 import { brusselsNow } from './slots';
@@ -25,8 +26,8 @@ import { brusselsNow } from './slots';
 /*
  * The one path every request takes (design.md §7): same-origin check, size limit, parse, rate
  * limit, honeypot, the form's zod schema, captcha, business rules, then one transaction with its
- * delivery jobs. Plain HTML posts get a 303 to the thank-you page or a localized error page;
- * JSON callers get JSON.
+ * delivery jobs. Plain HTML posts get a 303 to the thank-you page, or back to the form's page with
+ * their values and errors (lib/forms/plain-post.ts); JSON callers get JSON.
  */
 
 export type FieldErrors = Record<string, { code: string; message: string }>;
@@ -69,17 +70,19 @@ function languageFromReferer(request: Request): Language | undefined {
 
 type Reply = { status: number; body: FormResponse; headers?: Record<string, string> };
 
-function respond(reply: Reply, html: boolean, language: Language, backHref: string | undefined): Response {
+function respond(reply: Reply, html: PlainPost | undefined, language: Language, backHref: string | undefined): Response {
   if (reply.body.ok) {
-    if (html) return new Response(null, { status: 303, headers: { location: reply.body.redirect, ...reply.headers } });
+    if (html) return html.succeeded(reply.body.redirect, language, reply.headers);
     return Response.json(reply.body, { status: reply.status, headers: reply.headers });
   }
-  if (html) {
+  // A post from another site gets no draft of ours: only the refusal.
+  if (html && reply.body.error === 'forbidden') {
     return new Response(errorPage(language, reply.body, backHref), {
       status: reply.status,
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...reply.headers },
     });
   }
+  if (html) return html.failed(reply.body, language, reply.headers);
   return Response.json(reply.body, { status: reply.status, headers: { 'cache-control': 'no-store', ...reply.headers } });
 }
 
@@ -105,6 +108,11 @@ function fieldError(language: Language, field: string, code: string): FieldError
   return { [field]: { code, message: t(`errors.${code}` as 'errors.invalid') } };
 }
 
+/** A viewing time is for one visitor (and whoever comes along): one place per e-mail address. */
+const placesPerEmail = 1;
+
+const alreadyBooked = (language: Language) => failure(language, 409, 'slotAlreadyBooked', fieldError(language, 'slotId', 'slotAlreadyBooked'));
+
 const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 function cookieValue(request: Request, name: string): string | undefined {
@@ -123,10 +131,23 @@ function cookieValue(request: Request, name: string): string | undefined {
 }
 
 export async function handleFormRequest(form: FormName, request: Request): Promise<Response> {
-  const definition = formDefinitions[form];
   const contentType = request.headers.get('content-type') ?? '';
   // A script (JSON body, or a multipart upload asking for JSON) gets JSON; a plain form post gets pages.
-  const html = !contentType.toLowerCase().startsWith('application/json') && !(request.headers.get('accept') ?? '').includes('application/json');
+  const plain = !contentType.toLowerCase().startsWith('application/json') && !(request.headers.get('accept') ?? '').includes('application/json');
+  const html = plain ? new PlainPost(form, request) : undefined;
+  try {
+    return await answerRequest(form, request, html);
+  } catch (error) {
+    // The database could not be reached or written: nothing was stored, nothing will be sent, and
+    // the visitor is told so, with the form still filled in.
+    console.error(`[forms] ${form}: the request could not be handled`, error);
+    const language = pickLanguage(html?.language() ?? languageFromReferer(request));
+    return respond(failure(language, 500, 'apiError'), html, language, undefined);
+  }
+}
+
+async function answerRequest(form: FormName, request: Request, html: PlainPost | undefined): Promise<Response> {
+  const definition = formDefinitions[form];
   const backHref = textOf(request.headers.get('referer') ?? undefined);
   // Until the body (and its lang field) is read: the page the form was on, else the browser's language.
   let language =
@@ -148,6 +169,7 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
     return respond(failure(language, tooLarge ? 413 : 400, tooLarge ? 'tooLarge' : 'invalidRequest'), html, language, backHref);
   }
   const { fields, files } = parsed;
+  html?.remember(fields);
   language = pickLanguage(fields.lang ?? language);
 
   // A plain post from an exported copy of the site (ALLOWED_ORIGINS) lands on that copy's page.
@@ -179,7 +201,7 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
     if (form === 'contact-appointment' && values.slotId !== undefined) {
       const slot = getAppointmentSlots(propertyId).find((candidate) => candidate.ID === values.slotId);
       if (!slot || slot.Start <= brusselsNow()) return respond(failure(language, 422, 'validation', fieldError(language, 'slotId', 'slotUnavailable')), html, language, backHref);
-      booking = { slotId: slot.ID, capacity: slot.Capacity, bookedElsewhere: slot.Booked };
+      booking = { slotId: slot.ID, capacity: slot.Capacity, bookedElsewhere: slot.Booked, perEmail: placesPerEmail };
     }
   } else if (definition.about === 'project') {
     projectId = Number(values.projectId);
@@ -191,6 +213,7 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
     // Tell a full slot before spending the captcha; the booking itself re-checks atomically.
     const taken = (await countBookings(store, [booking.slotId])).get(booking.slotId) ?? 0;
     if (taken + booking.bookedElsewhere >= booking.capacity) return respond(failure(language, 409, 'appointmentsFull', fieldError(language, 'slotId', 'appointmentsFull')), html, language, backHref);
+    if ((await countSlotBookingsOf(store, booking.slotId, String(values.email))) >= booking.perEmail) return respond(alreadyBooked(language), html, language, backHref);
   }
 
   if (definition.captcha) {
@@ -252,6 +275,10 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
     if (stored.status === 'slot-full') {
       await discardUploads(uploads);
       return respond(failure(language, 409, 'appointmentsFull', fieldError(language, 'slotId', 'appointmentsFull')), html, language, backHref);
+    }
+    if (stored.status === 'slot-already-booked') {
+      await discardUploads(uploads);
+      return respond(alreadyBooked(language), html, language, backHref);
     }
     if (stored.status === 'documents-already-requested') return respond(failure(language, 409, 'documentsAlreadyRequested'), html, language, backHref);
     if (stored.status === 'friend-limit') return respond(failure(language, 429, 'friendLimit'), html, language, backHref);

@@ -7,21 +7,26 @@ import {
   goals,
   linkFreeText,
   listingId,
+  optionalEmail,
+  optionalPhone,
   optionalCount,
   optionalText,
   optionalUrl,
   phone,
   privacy,
   requiredCount,
-  requiredDate,
   requiredText,
   title,
+  titles,
+  upcomingDate,
 } from './fields';
 
 /*
  * One schema per form, shared by the browser (react-hook-form's resolver) and the route handler.
  * The order of the fields is the order of the form, so "the first error" is the first on screen.
  */
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /** A checkbox group: nothing ticked arrives as absent (plain form) or false (react-hook-form). */
 const asList = (value: unknown) => (value === undefined || value === null || value === false || value === '' ? [] : Array.isArray(value) ? value : [value]);
@@ -47,6 +52,27 @@ const bothNumbers = (value: unknown, a: string, b: string) => typeof fieldOf(val
 const bothStrings = (value: unknown, a: string, b: string) => typeof fieldOf(value, a) === 'string' && typeof fieldOf(value, b) === 'string';
 const isDay = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 const bothDates = (value: unknown) => isDay(fieldOf(value, 'startDate')) && isDay(fieldOf(value, 'endDate'));
+
+/** Buyer B of an offer: optional, but a buyer B is named and reachable like buyer A. */
+const buyerBShape = {
+  personBTitle: z.preprocess(blankToUndefined, z.enum(titles, { error: 'titleRequired' }).optional()),
+  personBFirstName: optionalText(100),
+  personBLastName: optionalText(100),
+  personBEmail: optionalEmail(),
+  personBPhone: optionalPhone,
+  personBStreet: optionalText(120),
+  personBHouseNumber: optionalText(12),
+  personBCity: optionalText(80),
+};
+const buyerBFields = Object.keys(buyerBShape);
+
+/** Whether the visitor filled in anything of buyer B (then B's name, e-mail and phone are needed). */
+function buyerBGiven(value: unknown): boolean {
+  return buyerBFields.some((field) => {
+    const given = fieldOf(value, field);
+    return typeof given === 'string' && given.trim() !== '';
+  });
+}
 
 export const formSchemas = {
   'contact-appointment': z.object({
@@ -125,25 +151,28 @@ export const formSchemas = {
     .object({
       propertyId: listingId,
       ...contactShape,
-      personBFirstName: optionalText(100),
-      personBLastName: optionalText(100),
+      ...buyerBShape,
       amount: requiredCount('amountRequired', 1, 100_000_000),
       amountInWords: requiredText('amountWordsRequired', 300),
-      startDate: requiredDate('datesRequired'),
-      endDate: requiredDate('datesRequired'),
+      startDate: upcomingDate('datesRequired'),
+      endDate: upcomingDate('datesRequired'),
       place: requiredText('placeRequired'),
-      signDate: requiredDate('signDateRequired'),
+      signDate: upcomingDate('signDateRequired'),
       conditions: optionalText(2000),
     })
-    .refine(endAfterStart, { message: 'endDateInvalid', path: ['endDate'], when: (payload) => bothDates(payload.value) }),
+    .refine(endAfterStart, { message: 'endDateInvalid', path: ['endDate'], when: (payload) => bothDates(payload.value) })
+    .refine((value) => !buyerBGiven(value) || value.personBFirstName !== '', { message: 'firstNameRequired', path: ['personBFirstName'], when: (payload) => buyerBGiven(payload.value) })
+    .refine((value) => !buyerBGiven(value) || value.personBLastName !== '', { message: 'lastNameRequired', path: ['personBLastName'], when: (payload) => buyerBGiven(payload.value) })
+    .refine((value) => !buyerBGiven(value) || value.personBEmail !== '', { message: 'emailInvalid', path: ['personBEmail'], when: (payload) => buyerBGiven(payload.value) })
+    .refine((value) => !buyerBGiven(value) || value.personBPhone !== '', { message: 'phoneRequired', path: ['personBPhone'], when: (payload) => buyerBGiven(payload.value) }),
   'rental-application': z.object({
     propertyId: listingId,
     ...contactShape,
-    adults: requiredCount('adultsRequired', 1, 20),
+    adults: requiredCount('adultsRequired', 1, 20, 'adultsMin'),
     kids: optionalCount(20),
     kidsAges: optionalText(100),
     pets: optionalText(200),
-    moveDate: requiredDate('moveDateRequired'),
+    moveDate: upcomingDate('moveDateRequired'),
     reason: optionalText(1000),
     income1: optionalCount(10_000_000),
     income2: optionalCount(10_000_000),

@@ -247,6 +247,16 @@ export const portalPath = (language: Language, id?: number) => `/${language}/own
 /** Internal path of the newsletter confirmation page, rendered per request (app/[lang]/newsletter-confirmation). */
 export const newsletterConfirmPath = (language: Language) => `/${language}/newsletter-confirmation/`;
 
+/**
+ * Internal path of a page rendered per request to show a form that came back from a post without
+ * JavaScript (app/[lang]/form-draft): `page` is the page's own path, the draft id rides along.
+ */
+export const formDraftPath = (language: Language, pagePath: string, search: string) => {
+  const params = new URLSearchParams(search);
+  params.set('page', pagePath);
+  return `/${language}/form-draft/?${params.toString()}`;
+};
+
 /** Internal path of the server-rendered list for requests with a query (app/[lang]/list-results). */
 export const listResultsPath = (language: Language, page: 'for-sale' | 'for-rent') => `/${language}/list-results/${page === 'for-sale' ? 'sale' : 'rent'}/`;
 export const propertyNotFoundSegments = ['404', 'property'] as const;

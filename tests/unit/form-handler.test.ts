@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const pending: (() => unknown)[] = [];
@@ -10,6 +13,7 @@ delete process.env.SMTP_URL;
 const { openStore, setStore, listRequests } = await import('@/lib/db');
 const { formRoute, handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
+const { readDraft } = await import('@/lib/forms/draft');
 const { getAppointmentSlots } = await import('@/lib/catalogue');
 const { brusselsNow } = await import('@/lib/forms/slots');
 const { default: fr } = await import('@/messages/fr.json');
@@ -18,6 +22,8 @@ type Store = Awaited<ReturnType<typeof openStore>>;
 let store: Store;
 
 const origin = 'http://localhost:3100';
+
+const minimalPdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 
 function captchaFor(form: string) {
   const token = newCaptcha(form);
@@ -44,6 +50,18 @@ const visitor = {
 async function send(form: Parameters<typeof handleFormRequest>[0], fields: Record<string, unknown>, headers: Record<string, string> = {}) {
   const captcha = captchaFor(form);
   return handleFormRequest(form, post(form, { captcha: captcha.answer, lang: 'fr', ...fields }, { headers: { cookie: captcha.cookie, ...headers } }));
+}
+
+/** The cookies an answer sets, as the browser would send them back. */
+function cookieJar(response: Response): (name: string) => string | undefined {
+  const jar = new Map(response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]?.split('=') ?? []).map(([name = '', value = '']) => [name, value]));
+  return (name) => jar.get(name) || undefined;
+}
+
+/** The draft a plain post's answer carries, read as the page it redirects to reads it. */
+function draftOf(response: Response) {
+  const id = /[?&]draft=([\w-]+)/.exec(response.headers.get('location') ?? '')?.[1];
+  return readDraft(cookieJar(response), id);
 }
 
 /** Every request row the database holds, newsletter sign-ups waiting for confirmation included. */
@@ -81,6 +99,8 @@ describe('a valid request', () => {
     const response = await handleFormRequest('sign-newsletter', request);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/nl/bedankt/sign-newsletter/');
+    // A draft left by an earlier failure on the page it came from is cleared.
+    expect(response.headers.getSetCookie()[0]).toMatch(/^form-draft=; Path=\/[^;]*; Max-Age=0;/);
     expect(await count()).toBe(1);
   });
 
@@ -116,19 +136,50 @@ describe('bad input changes nothing', () => {
     expect(await count()).toBe(0);
   });
 
-  it('gives a plain HTML form a localized error page', async () => {
+  it('sends a plain HTML form back to its page with what was typed and the errors, in a draft only that page reads', async () => {
     const request = new Request(`${origin}/api/forms/sign-newsletter/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100', referer: `${origin}/en/contact/` },
       body: 'lang=en&email=nope',
     });
     const response = await handleFormRequest('sign-newsletter', request);
-    expect(response.status).toBe(422);
-    const html = await response.text();
-    expect(html).toContain('<html lang="en">');
-    expect(html).toContain('E-mail address invalid.');
-    expect(html).toContain(`href="${origin}/en/contact/"`);
+    expect(response.status).toBe(303);
+    const location = response.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/en\/contact\/\?draft=[\w-]{16}#form-status$/);
+    // Nothing personal in the URL; the cookie is sealed, scoped to the page, short-lived.
+    expect(location).not.toContain('nope');
+    const cookies = response.headers.getSetCookie();
+    expect(cookies[0]).toMatch(/^form-draft=[\w-]+; Path=\/en\/contact\/; Max-Age=900; HttpOnly; SameSite=Lax$/);
+    expect(cookies.join()).not.toContain('nope');
+    expect(draftOf(response)).toMatchObject({ form: 'sign-newsletter', status: 'validation', values: { email: 'nope' }, errors: { email: 'emailInvalid', privacy: 'privacyRequired' } });
+    // Another draft id (an older link, a guess) opens nothing.
+    expect(readDraft(cookieJar(response), 'AAAAAAAAAAAAAAAA')).toBeUndefined();
     expect(await count()).toBe(0);
+  });
+
+  it('keeps no password, file or captcha answer in a draft', async () => {
+    const captcha = captchaFor('demand-register');
+    const body = new URLSearchParams({ lang: 'nl', title: 'ms', firstName: 'Marie', lastName: '', email: 'marie@example.be', goal: 'sale', types: '1', password: 'correct horse', passwordConfirm: 'correct horse', captcha: captcha.answer, privacy: 'on' });
+    const response = await handleFormRequest(
+      'demand-register',
+      new Request(`${origin}/api/forms/demand-register/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100', referer: `${origin}/nl/ik-zoek/`, cookie: captcha.cookie }, body }),
+    );
+    const draft = draftOf(response);
+    expect(draft?.values).toMatchObject({ title: 'ms', firstName: 'Marie', email: 'marie@example.be', goal: 'sale', types: '1', privacy: 'on' });
+    expect(Object.keys(draft?.values ?? {})).not.toEqual(expect.arrayContaining(['password']));
+    expect(JSON.stringify(draft)).not.toContain('correct horse');
+    expect(JSON.stringify(draft)).not.toContain(captcha.answer);
+    expect(draft?.errors).toMatchObject({ lastName: 'lastNameRequired', zones: 'zoneRequired' });
+  });
+
+  it('without a Referer, sends the form of a listing back to the listing', async () => {
+    const response = await handleFormRequest(
+      'contact-me',
+      new Request(`${origin}/api/forms/contact-me/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100' }, body: 'lang=fr&propertyId=4000001&firstName=Marie' }),
+    );
+    const { href } = await import('@/lib/i18n');
+    expect(response.headers.get('location')).toMatch(new RegExp(`^${href({ page: 'property', id: 4000001 }, 'fr')}\\?draft=`));
+    expect(draftOf(response)).toMatchObject({ form: 'contact-me', about: 4000001, values: { firstName: 'Marie' } });
   });
 
   it('refuses a wrong, a missing, a reused and a forged captcha', async () => {
@@ -207,8 +258,11 @@ async function findListing(goal: 'sale' | 'rent'): Promise<number> {
   return listing.ID;
 }
 
+/** A day some weeks ahead, as a date input sends it: the forms refuse days that have passed. */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 function offerFor(propertyId: number) {
-  return { ...visitor, propertyId, amount: '250000', amountInWords: 'deux cent cinquante mille euros', startDate: '2026-12-01', endDate: '2026-12-15', place: 'Mons', signDate: '2026-12-01' };
+  return { ...visitor, propertyId, amount: '250000', amountInWords: 'deux cent cinquante mille euros', startDate: daysAhead(30), endDate: daysAhead(44), place: 'Mons', signDate: daysAhead(30) };
 }
 
 describe('appointments', () => {
@@ -246,8 +300,81 @@ describe('appointments', () => {
     expect(await count()).toBe(0);
   });
 
+  it('lets one e-mail address hold one place of a slot, whatever its letter case', async () => {
+    const slot = futureSlot();
+    const fields = { ...visitor, propertyId: slot.PropertyID, slotId: String(slot.ID) };
+    expect((await send('contact-appointment', fields)).status).toBe(201);
+    const again = await send('contact-appointment', { ...fields, email: 'Marie.Dubois@Example.be' });
+    expect(again.status).toBe(409);
+    const body = (await again.json()) as { message: string; fieldErrors: Record<string, { message: string }> };
+    expect(body.message).toBe(fr.forms.status.slotAlreadyBooked);
+    expect(body.fieldErrors.slotId?.message).toBe(fr.forms.errors.slotAlreadyBooked);
+    // Someone else still gets a place.
+    expect((await send('contact-appointment', { ...fields, email: 'paul@example.be' })).status).toBe(201);
+    expect(await store.db.selectFrom('bookings').selectAll().where('slot_id', '=', slot.ID).execute()).toHaveLength(2);
+  });
+
+  it('books one place when one address sends the same booking five times at once (the database decides)', async () => {
+    const slot = futureSlot();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => send('contact-appointment', { ...visitor, propertyId: slot.PropertyID, slotId: String(slot.ID) })));
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await store.db.selectFrom('bookings').selectAll().where('slot_id', '=', slot.ID).execute()).toHaveLength(1);
+    expect(await count()).toBe(1);
+  });
+
   it('accepts a visit request without a slot', async () => {
     expect((await send('contact-appointment', { ...visitor, propertyId: await findListing('rent'), contactSlots: ['13-16'] })).status).toBe(201);
+  });
+});
+
+describe('a database that cannot store the request', () => {
+  const plainContact = (captcha: { answer: string; cookie: string }) =>
+    new Request(`${origin}/api/forms/site-contact/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100', referer: `${origin}/fr/contact/`, cookie: captcha.cookie },
+      body: new URLSearchParams({ lang: 'fr', title: 'ms', firstName: 'Marie', lastName: 'Dubois', email: 'marie.dubois@example.be', phone: '0475 12 34 56', city: 'Mons', remark: 'Rappelez-moi', privacy: 'on', captcha: captcha.answer }),
+    });
+
+  it('sends a plain post back to its form, filled in, saying that nothing was stored or sent', async () => {
+    // The write of the request fails inside its transaction (a lost table stands for a broken disk).
+    await store.client.execute('DROP TABLE outbox');
+    const response = await handleFormRequest('site-contact', plainContact(captchaFor('site-contact')));
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toMatch(/^\/fr\/contact\/\?draft=/);
+    expect(draftOf(response)).toMatchObject({ status: 'apiError', values: { firstName: 'Marie', remark: 'Rappelez-moi', city: 'Mons' } });
+    expect(await count()).toBe(0);
+    expect(fr.forms.status.notStored).toMatch(/rien n'a été envoyé/);
+  });
+
+  it('does so too when the database cannot be reached at all, and tells a script with a 500', async () => {
+    store.client.close();
+    const plain = await handleFormRequest('site-contact', plainContact(captchaFor('site-contact')));
+    expect(plain.status).toBe(303);
+    expect(draftOf(plain)).toMatchObject({ status: 'apiError', values: { lastName: 'Dubois' } });
+    const json = await send('site-contact', { ...visitor, city: 'Mons' });
+    expect(json.status).toBe(500);
+    expect(await json.json()).toMatchObject({ ok: false, error: 'apiError' });
+  });
+});
+
+describe('the contact form (spec §3)', () => {
+  it('takes a CV, and does without one', async () => {
+    const uploadDir = mkdtempSync(path.join(tmpdir(), 'cv-'));
+    process.env.UPLOAD_DIR = uploadDir;
+    try {
+      const captcha = captchaFor('site-contact');
+      const body = new FormData();
+      for (const [name, value] of Object.entries({ lang: 'en', title: 'mr', firstName: 'Paul', lastName: 'Martin', email: 'paul@example.be', phone: '0475 12 34 56', city: 'Mons', privacy: 'on', captcha: captcha.answer })) body.set(name, value);
+      body.set('cv', new File([minimalPdf], 'cv.pdf', { type: 'application/pdf' }));
+      const response = await handleFormRequest('site-contact', new Request(`${origin}/api/forms/site-contact/`, { method: 'POST', headers: { origin, host: 'localhost:3100', accept: 'application/json', cookie: captcha.cookie }, body }));
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      expect(await store.db.selectFrom('uploads').select(['field', 'mime']).where('request_id', '=', id).execute()).toEqual([{ field: 'cv', mime: 'application/pdf' }]);
+      expect((await send('site-contact', { ...visitor, city: 'Mons' })).status).toBe(201);
+    } finally {
+      delete process.env.UPLOAD_DIR;
+      rmSync(uploadDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { supportedLanguages } from '@/lib/config';
+import { brusselsToday, requiredDate } from '@/lib/forms/fields';
 import { captchaAnswer, formNames, formSchemas, type FormName } from '@/lib/forms/schemas';
 
 /*
@@ -21,6 +22,11 @@ const contact: Input = {
   phone: '0470 12 34 56',
   privacy: true,
 };
+
+/** A day some weeks ahead, as a date input sends it: the forms refuse days that have passed. */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const buyerB: Input = { personBTitle: 'mr', personBFirstName: 'Paul', personBLastName: 'Dubois', personBEmail: 'paul.dubois@example.be', personBPhone: '0470 11 22 33', personBCity: 'Mons' };
 
 const valid: Record<FormName, Input> = {
   'contact-appointment': { propertyId: 4000001, slotId: '', ...contact },
@@ -56,12 +62,12 @@ const valid: Record<FormName, Input> = {
     ...contact,
     amount: '250000',
     amountInWords: 'deux cent cinquante mille euros',
-    startDate: '2026-03-01',
-    endDate: '2026-03-15',
+    startDate: daysAhead(30),
+    endDate: daysAhead(44),
     place: 'Mons',
-    signDate: '2026-03-01',
+    signDate: daysAhead(30),
   },
-  'rental-application': { propertyId: 4000002, ...contact, adults: '2', moveDate: '2026-05-01' },
+  'rental-application': { propertyId: 4000002, ...contact, adults: '2', moveDate: daysAhead(60) },
 };
 
 const schemaOf = (form: FormName): z.ZodType => formSchemas[form];
@@ -232,20 +238,35 @@ const cases: Record<FormName, Case[]> = {
     { field: 'startDate', input: { ...valid['purchase-offer'], startDate: '01/03/2026' }, message: 'datesRequired' },
     { field: 'endDate', input: without(valid['purchase-offer'], 'endDate'), message: 'datesRequired' },
     { field: 'endDate', input: { ...valid['purchase-offer'], endDate: '2026-02-30' }, message: 'datesRequired' },
-    { field: 'endDate', input: { ...valid['purchase-offer'], startDate: '2026-03-15', endDate: '2026-03-01' }, message: 'endDateInvalid' },
+    { field: 'endDate', input: { ...valid['purchase-offer'], startDate: daysAhead(44), endDate: daysAhead(30) }, message: 'endDateInvalid' },
     { field: 'place', input: without(valid['purchase-offer'], 'place'), message: 'placeRequired' },
     { field: 'signDate', input: without(valid['purchase-offer'], 'signDate'), message: 'signDateRequired' },
     { field: 'signDate', input: { ...valid['purchase-offer'], signDate: '2026-13-01' }, message: 'signDateRequired' },
+    { field: 'signDate', input: { ...valid['purchase-offer'], signDate: '1999-03-01' }, message: 'dateInPast' },
+    { field: 'startDate', input: { ...valid['purchase-offer'], startDate: daysAhead(-7), endDate: daysAhead(7) }, message: 'dateInPast' },
+    { field: 'endDate', input: { ...valid['purchase-offer'], endDate: daysAhead(3 * 366) }, message: 'dateTooFar' },
+    // Buyer B is optional; once named, B is reachable like buyer A.
+    { field: 'personBLastName', input: { ...valid['purchase-offer'], personBFirstName: 'Paul', personBEmail: 'paul@example.be', personBPhone: '0470 11 22 33' }, message: 'lastNameRequired' },
+    { field: 'personBEmail', input: { ...valid['purchase-offer'], ...buyerB, personBEmail: '' }, message: 'emailInvalid' },
+    { field: 'personBEmail', input: { ...valid['purchase-offer'], ...buyerB, personBEmail: 'paul@' }, message: 'emailInvalid' },
+    { field: 'personBPhone', input: { ...valid['purchase-offer'], ...buyerB, personBPhone: '' }, message: 'phoneRequired' },
+    { field: 'personBPhone', input: { ...valid['purchase-offer'], ...buyerB, personBPhone: '123' }, message: 'phoneInvalid' },
+    { field: 'personBFirstName', input: { ...valid['purchase-offer'], ...buyerB, personBFirstName: ' ' }, message: 'firstNameRequired' },
+    { field: 'personBTitle', input: { ...valid['purchase-offer'], ...buyerB, personBTitle: 'dr' }, message: 'titleRequired' },
   ],
   'rental-application': [
     ...listingCases(valid['rental-application'], 'propertyId'),
     ...contactCases(valid['rental-application']),
     { field: 'adults', input: without(valid['rental-application'], 'adults'), message: 'adultsRequired' },
     { field: 'adults', input: { ...valid['rental-application'], adults: '' }, message: 'adultsRequired' },
-    { field: 'adults', input: { ...valid['rental-application'], adults: '0' }, message: 'numberInvalid' },
+    // "0 adults" is a whole number: the visitor is told that at least one adult is needed.
+    { field: 'adults', input: { ...valid['rental-application'], adults: '0' }, message: 'adultsMin' },
     { field: 'kids', input: { ...valid['rental-application'], kids: 'two' }, message: 'numberInvalid' },
     { field: 'moveDate', input: without(valid['rental-application'], 'moveDate'), message: 'moveDateRequired' },
     { field: 'moveDate', input: { ...valid['rental-application'], moveDate: '2026-04-31' }, message: 'moveDateRequired' },
+    { field: 'moveDate', input: { ...valid['rental-application'], moveDate: '2019-06-01' }, message: 'dateInPast' },
+    { field: 'moveDate', input: { ...valid['rental-application'], moveDate: daysAhead(-1) }, message: 'dateInPast' },
+    { field: 'moveDate', input: { ...valid['rental-application'], moveDate: daysAhead(3 * 366) }, message: 'dateTooFar' },
   ],
 };
 
@@ -287,12 +308,19 @@ describe('form schemas', () => {
 
   it('accepts equal minimum and maximum prices and equal start and end dates', () => {
     expect(issuesOf('demand-register', { ...valid['demand-register'], priceMin: '200000', priceMax: '200.000' })).toEqual([]);
-    expect(issuesOf('purchase-offer', { ...valid['purchase-offer'], startDate: '2026-03-01', endDate: '2026-03-01' })).toEqual([]);
+    expect(issuesOf('purchase-offer', { ...valid['purchase-offer'], startDate: daysAhead(30), endDate: daysAhead(30) })).toEqual([]);
   });
 
   it('accepts a leap day that exists and refuses one that does not', () => {
-    expect(issuesOf('rental-application', { ...valid['rental-application'], moveDate: '2028-02-29' })).toEqual([]);
-    expectFirstError('rental-application', { ...valid['rental-application'], moveDate: '2027-02-29' }, 'moveDate', 'moveDateRequired');
+    expect(requiredDate('moveDateRequired').safeParse('2028-02-29').success).toBe(true);
+    expect(requiredDate('moveDateRequired').safeParse('2027-02-29').success).toBe(false);
+  });
+
+  it('accepts today, judged in Brussels, and a buyer B with contact details', () => {
+    expect(issuesOf('rental-application', { ...valid['rental-application'], moveDate: brusselsToday() })).toEqual([]);
+    expect(issuesOf('purchase-offer', { ...valid['purchase-offer'], signDate: brusselsToday(), ...buyerB })).toEqual([]);
+    // Just after midnight in Brussels it is still the day before in UTC: Brussels decides.
+    expect(brusselsToday(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
   });
 });
 
@@ -427,6 +455,9 @@ describe('error messages', () => {
     'signDateRequired',
     'adultsRequired',
     'moveDateRequired',
+    'adultsMin',
+    'dateInPast',
+    'dateTooFar',
     'noteTooLong',
     'noLinks',
     'captchaInvalid',
@@ -441,6 +472,14 @@ describe('error messages', () => {
     const messages = messagesOf(language);
     const keys = new Set([...expectedKeys, ...producedKeys]);
     expect([...keys].filter((key) => !errorText(messages, key)?.trim())).toEqual([]);
+  });
+
+  it('gives Miss the Belgian Dutch "Mej." (not "Juf.", a schoolteacher)', () => {
+    expect(JSON.parse(readFileSync(path.join(process.cwd(), 'messages/nl.json'), 'utf8')).forms.options.title.miss).toBe('Mej.');
+  });
+
+  it('says "at least 1 adult" for 0 adults, in every language', () => {
+    for (const language of supportedLanguages) expect(errorText(messagesOf(language), 'adultsMin')).toMatch(/1/);
   });
 
   it('uses the exact French texts of spec §5', () => {

@@ -129,7 +129,7 @@ describe('the portal report with the site\'s own requests', () => {
     await storeRequest(store, { form: 'send-to-friend', lang: 'nl', propertyId, email: 'c@example.be', name: 'Cas Sender', payload: { remark: 'Look, darling, our next home' }, jobs: [] });
     await storeRequest(store, { form: 'purchase-offer', lang: 'nl', propertyId, email: 'd@example.be', name: 'Dirk Bidder', payload: { amount: 250000 }, jobs: [] });
     if (slot) {
-      await storeRequest(store, { form: 'contact-appointment', lang: 'nl', propertyId, email: 'b@example.be', name: 'Bo Visitor', payload: { slotId: slot.ID }, jobs: [] }, { booking: { slotId: slot.ID, capacity: 99, bookedElsewhere: 0 } });
+      await storeRequest(store, { form: 'contact-appointment', lang: 'nl', propertyId, email: 'b@example.be', name: 'Bo Visitor', payload: { slotId: slot.ID }, jobs: [] }, { booking: { slotId: slot.ID, capacity: 99, bookedElsewhere: 0, perEmail: 1 } });
     }
     const report = await listingReport(owner!, propertyId, 'nl');
     const fromSite = report?.communications.filter((item) => item.fromSite) ?? [];

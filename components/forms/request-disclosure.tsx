@@ -1,0 +1,24 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import type { FormName } from '@/lib/forms/schemas';
+import { useFormDraft } from './form-draft';
+import styles from './forms.module.css';
+
+/**
+ * One request of a listing in its disclosure, open when the page came back with this form's draft
+ * (a post without JavaScript that failed), so that its errors are in sight.
+ */
+export function RequestDisclosure({ id, title, form, about, children }: { id: string; title: string; form: FormName; about: number; children: ReactNode }) {
+  const draft = useFormDraft(form, about);
+  // The anchor sits inside the disclosure: browsers open a closed <details> around the target of a
+  // link such as "#request-visit" (the "ancestor details revealing" step of fragment navigation).
+  return (
+    <details className={styles.request} open={draft ? true : undefined}>
+      <summary>{title}</summary>
+      <div id={id} className={styles.requestBody}>
+        {children}
+      </div>
+    </details>
+  );
+}
