@@ -1,14 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { SiteLink } from '@/components/ui/site-link';
 import type { Language } from '@/lib/config';
-import type { HomeMapData, MapTown } from '@/lib/map';
+import type { HomeMapData } from '@/lib/map';
+import { dotRadius, labelFontSize, placeLabels } from '@/lib/map/drawing';
 import { HomeMapTiles } from './home-map-tiles';
 import styles from './home-map.module.css';
-
-/** Towns with this many listings or more are named on the drawing; the list names them all. */
-const labelFrom = 3;
-
-const total = (town: MapTown) => town.sale.count + town.rent.count;
 
 /**
  * The drawing: the outline of Belgium and Luxembourg with a dot per town, sized by its listings.
@@ -16,35 +12,19 @@ const total = (town: MapTown) => town.sale.count + town.rent.count;
  */
 function TownDrawing({ data, label }: { data: HomeMapData; label: string }) {
   const placed = data.towns.filter((town) => town.point);
-  const labelled = placed.filter((town) => total(town) >= labelFrom);
-  // A name goes to the left of its dot when another named town sits close on its right.
-  const side = (town: MapTown) =>
-    labelled.some((other) => other !== town && other.point && town.point && other.point.x > town.point.x && other.point.x - town.point.x < 40 && Math.abs(other.point.y - town.point.y) < 12)
-      ? 'left'
-      : 'right';
   return (
     <svg className={styles.drawing} viewBox={`-6 -6 ${data.outline.width + 12} ${data.outline.height + 12}`} role="img" aria-label={label}>
       <path className={styles.land} d={data.outline.path} />
       {placed
-        .toSorted((a, b) => total(b) - total(a))
+        .toSorted((a, b) => dotRadius(b) - dotRadius(a))
         .map((town) => (
-          <circle key={`${town.name}|${town.zip}`} className={styles.dot} cx={town.point?.x} cy={town.point?.y} r={2.2 + 1.4 * Math.sqrt(total(town))} />
+          <circle key={`${town.name}|${town.zip}`} className={styles.dot} cx={town.point?.x} cy={town.point?.y} r={dotRadius(town)} />
         ))}
-      {labelled.map((town) => {
-        const left = side(town) === 'left';
-        const radius = 2.2 + 1.4 * Math.sqrt(total(town));
-        return (
-          <text
-            key={`${town.name}|${town.zip}`}
-            className={styles.label}
-            x={(town.point?.x ?? 0) + (left ? -radius - 2 : radius + 2)}
-            y={(town.point?.y ?? 0) + 3}
-            textAnchor={left ? 'end' : 'start'}
-          >
-            {town.name}
-          </text>
-        );
-      })}
+      {placeLabels(placed).map((placement) => (
+        <text key={`${placement.town.name}|${placement.town.zip}`} className={styles.label} fontSize={labelFontSize} x={placement.x} y={placement.y} textAnchor={placement.anchor}>
+          {placement.town.name}
+        </text>
+      ))}
     </svg>
   );
 }

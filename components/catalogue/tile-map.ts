@@ -53,6 +53,9 @@ export async function drawTileMap(element: HTMLElement, options: TileMapOptions)
     reported = true;
     options.onTiles(result);
   };
+  // Tiles are decoration for screen readers (the markers and the town list carry the content);
+  // Leaflet's own tile layer says so, the pmtiles layer does not.
+  layer.on('tileloadstart', (event: L.TileEvent) => event.tile.setAttribute('alt', ''));
   layer.on('load', () => report('loaded'));
   layer.on('tileerror', () => report('failed'));
   layer.addTo(map);

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { screenshotSection } from './home-map-screens';
 import { getProperties } from '@/lib/catalogue';
 import messages from '@/messages/de.json';
 import { seriousViolations } from './axe';
@@ -64,8 +64,7 @@ for (const width of [390, 1280]) {
     expect(external).toEqual([]);
     expect(policyErrors).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
-    mkdirSync('test-results-screens', { recursive: true });
-    await section(page).screenshot({ path: `test-results-screens/home-map-tiles-de-${width}.png` });
+    await screenshotSection(page, `home-map-tiles-de-${width}`);
   });
 }
 

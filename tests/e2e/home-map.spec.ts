@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { screenshotSection } from './home-map-screens';
 import { getCities } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/i18n/urls';
@@ -16,7 +16,6 @@ import { storeConsent } from './stored-consent';
 test.beforeEach(async ({ page }) => storeConsent(page));
 
 const townsOf = (language: Language) => getCities(language).filter((city) => city.countSaleProperty + city.countRentProperty > 0);
-const screenshots = `test-results-screens`;
 
 async function openHome(page: Page, language: Language): Promise<string[]> {
   const external: string[] = [];
@@ -78,8 +77,7 @@ for (const width of [390, 1280]) {
     expect(external).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
 
-    mkdirSync(screenshots, { recursive: true });
-    await map.screenshot({ path: `${screenshots}/home-map-en-${width}.png` });
+    await screenshotSection(page, `home-map-en-${width}`);
   });
 }
 
@@ -105,13 +103,12 @@ test('the links are reached by keyboard in the order of the list, with a visible
 
 for (const language of ['nl', 'fr'] as const) {
   test(`the map section in ${language} at 390 and 1280 px (screenshots)`, async ({ page }) => {
-    mkdirSync(screenshots, { recursive: true });
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await openHome(page, language);
       await section(page).scrollIntoViewIfNeeded();
       expect(await seriousViolations(page)).toEqual([]);
-      await section(page).screenshot({ path: `${screenshots}/home-map-${language}-${width}.png` });
+      await screenshotSection(page, `home-map-${language}-${width}`);
     }
   });
 }

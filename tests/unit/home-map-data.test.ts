@@ -5,6 +5,7 @@ import { siteSchema, tileSourceSchema } from '@/lib/config/schemas';
 import { formatEuro } from '@/lib/format';
 import { href } from '@/lib/i18n/urls';
 import { buildHomeMap, mapProperties, mapTowns } from '@/lib/map';
+import { placeLabels } from '@/lib/map/drawing';
 import { outlineBox, projectOnOutline } from '@/lib/map/outline';
 
 const priceText = (property: Property) => `prijs ${formatEuro(property.Price)}`;
@@ -39,6 +40,16 @@ describe('the home map data', () => {
     const tournai = map.towns.find((town) => town.zip === '7500')?.point;
     expect(tournai?.x).toBeLessThan(mons?.x ?? 0);
     expect(tournai?.y).toBeLessThan(mons?.y ?? 0);
+  });
+
+  it.each(['nl', 'fr', 'en'] as const)('names the biggest towns on the drawing without one name covering another (%s)', (language) => {
+    const labels = placeLabels(buildHomeMap(language, priceText).towns);
+    expect(labels.length).toBeGreaterThanOrEqual(4);
+    for (const [index, a] of labels.entries())
+      for (const b of labels.slice(index + 1)) {
+        const apart = a.box.x + a.box.width <= b.box.x || b.box.x + b.box.width <= a.box.x || a.box.y + a.box.height <= b.box.y || b.box.y + b.box.height <= a.box.y;
+        expect(apart, `${a.town.name} and ${b.town.name}`).toBe(true);
+      }
   });
 
   it('places a town at the middle of its listings as the map has them, never more precisely', () => {
