@@ -40,20 +40,27 @@ const section = (page: Page) => page.locator('section[aria-labelledby="home-map-
 
 for (const width of [390, 1280]) {
   test(`a configured PMTiles archive is drawn with Leaflet once the map comes near, at ${width} px`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
+    });
     const { external, archiveRequests, policyErrors } = await openHome(page, width);
     await page.waitForLoadState('networkidle');
     // Below the fold: nothing of the map is fetched yet.
     await expect(page.locator('.leaflet-container')).toHaveCount(0);
+    expect(scripts.filter((script) => script.includes('leaflet-tile'))).toEqual([]);
     expect(archiveRequests).toEqual([]);
 
     await section(page).scrollIntoViewIfNeeded();
     const map = section(page).getByRole('region', { name: messages.homeMap.mapLabel });
-    await expect(map).toBeVisible();
+    // The library and the archive load after the scroll: give a busy machine time.
+    await expect(map).toBeVisible({ timeout: 20_000 });
     const tiles = map.locator('img.leaflet-tile-loaded');
-    await expect(tiles.first()).toBeVisible();
+    await expect(tiles.first()).toBeVisible({ timeout: 20_000 });
     expect(await tiles.first().getAttribute('src')).toMatch(/^blob:/);
     expect(await tiles.first().evaluate((image) => (image instanceof HTMLImageElement ? image.naturalWidth : 0))).toBe(256);
     expect(archiveRequests.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => script.includes('leaflet-tile')).length).toBeGreaterThan(0);
     // The drawing gives way to the map, whose markers are the listings on offer.
     await expect(section(page).getByRole('img', { name: messages.homeMap.drawingLabel })).toHaveCount(0);
     await expect(map.locator('.leaflet-marker-icon')).toHaveCount(markers.length);
@@ -72,7 +79,7 @@ test('a marker opens by keyboard a popup that links to the listing', async ({ pa
   await openHome(page, 1280);
   await section(page).scrollIntoViewIfNeeded();
   const marker = section(page).locator('.leaflet-marker-icon').first();
-  await expect(marker).toBeVisible();
+  await expect(marker).toBeVisible({ timeout: 20_000 });
   await marker.focus();
   await page.keyboard.press('Enter');
   const popup = section(page).locator('.leaflet-popup');
