@@ -12,6 +12,9 @@ import { storeConsent } from './stored-consent';
  * Leaflet and pmtiles load when the map comes near the screen, then draw the archive's tiles.
  */
 
+// Each test loads the home page several times and runs axe: more than the default on a shared machine.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => storeConsent(page));
 
 const markers = getProperties('de').filter((property) => property.Status === 1 && typeof property.GoogleX === 'number' && typeof property.GoogleY === 'number');

@@ -13,6 +13,9 @@ import { storeConsent } from './stored-consent';
  * the towns are.
  */
 
+// Each test loads the home page several times and runs axe: more than the default on a shared machine.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => storeConsent(page));
 
 const townsOf = (language: Language) => getCities(language).filter((city) => city.countSaleProperty + city.countRentProperty > 0);
