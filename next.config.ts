@@ -3,7 +3,7 @@ import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { checkData, formatDataIssues } from './lib/data-check';
 import { loadSiteConfig } from './lib/config/load';
-import { commonSecurityHeaders, mapEmbedPolicy, originOf, resourcePolicy } from './lib/security/csp';
+import { commonSecurityHeaders, resourcePolicy } from './lib/security/csp';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -21,15 +21,7 @@ async function securityHeaders() {
   const resource = [{ key: 'Content-Security-Policy', value: resourcePolicy }];
   return [
     { source: '/:path*', headers: asList(commonSecurityHeaders(https)) },
-    ...['/api/:path*', '/_next/:path*', '/catalogue/:path*', '/images/:path*', '/icon.svg', '/robots.txt', '/sitemap.xml'].map((source) => ({ source, headers: resource })),
-    // The home map embed is framed by the site's own pages, and by nobody else.
-    {
-      source: '/embed/:path*',
-      headers: [
-        { key: 'Content-Security-Policy', value: mapEmbedPolicy({ tileOrigin: originOf(site.map.tileUrl) }) },
-        { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
-      ],
-    },
+    ...['/api/:path*', '/_next/:path*', '/catalogue/:path*', '/images/:path*', '/maps/:path*', '/icon.svg', '/robots.txt', '/sitemap.xml'].map((source) => ({ source, headers: resource })),
   ];
 }
 

@@ -134,5 +134,5 @@ export default function proxy(request: NextRequest): NextResponse {
 export const config = {
   // Every path but API routes, Next.js internals and the public files: an unknown URL of any shape
   // (with a dot, an odd encoding) gets its localised 404 here and is never rendered on demand.
-  matcher: ['/((?!api/|_next/|_vercel/|catalogue/|images/|embed/|icon\\.svg$|robots\\.txt$|sitemap\\.xml$).*)'],
+  matcher: ['/((?!api/|_next/|_vercel/|catalogue/|images/|maps/|icon\\.svg$|robots\\.txt$|sitemap\\.xml$).*)'],
 };

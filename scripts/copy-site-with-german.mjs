@@ -12,5 +12,8 @@ site.languageUse = site.languageUse.map((entry) => (entry.code === 'de' ? { ...e
 // A test tag manager ID, so that the consent tests (tests/e2e/consent.german.spec.ts) see the tag
 // manager load after consent; the shipped configuration has none.
 site.siteInfo.tagManagerId = 'GTM-TEST123';
+// A tile source, so that tests/e2e/home-map.german.spec.ts sees the home map over tiles; the test
+// answers the archive's requests itself (the shipped site has no tiles and public/maps/ no file).
+site.map = { ...site.map, tiles: { kind: 'pmtiles', file: '/maps/e2e-test.pmtiles', attribution: 'E2E test tiles', maxZoom: 14 } };
 writeFileSync(file, `${JSON.stringify(site, null, 2)}\n`);
 console.log(`German enabled in ${file}`);

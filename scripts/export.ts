@@ -17,7 +17,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import path from 'node:path';
 import { getDefaultLanguage, getEnabledLanguages, getSite } from '../lib/config';
 import { headersFile, nginxSnippet, withPolicyMeta, type ExportPolicyOptions } from '../lib/export/headers';
-import { configuredAnalytics } from '../lib/security/page-policy';
+import { configuredAnalytics, configuredTileOrigin } from '../lib/security/page-policy';
 import { drainQueue, outputFile, pageReferences } from '../lib/export/crawl';
 import { redirectPage, staticRedirectPages } from '../lib/export/static-pages';
 import { href, isServerOnlyPath, staticRoutes } from '../lib/i18n/urls';
@@ -157,7 +157,7 @@ function writeSecurityHeaders(): void {
   const options: ExportPolicyOptions = {
     analytics: configuredAnalytics(),
     apiOrigin: process.env.NEXT_PUBLIC_API_ORIGIN?.trim().replace(/\/+$/, '') || undefined,
-    tileUrl: getSite().map.tileUrl,
+    tileOrigin: configuredTileOrigin(),
     https: new URL(siteOriginForSeo()).protocol === 'https:',
     languages: getEnabledLanguages(),
   };
@@ -165,8 +165,7 @@ function writeSecurityHeaders(): void {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);
     const relative = path.relative(outDir, file);
-    // The map embed is a public file with its own header policy and no inline script.
-    if (relative.startsWith(`embed${path.sep}`) || relative.startsWith(`_next${path.sep}`)) continue;
+    if (relative.startsWith(`_next${path.sep}`)) continue;
     writeFileSync(file, withPolicyMeta(readFileSync(file, 'utf8'), options));
   }
   write('_headers', headersFile(options));

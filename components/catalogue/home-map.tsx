@@ -1,40 +1,91 @@
-'use client';
-
-import { useEffect, useRef, useState } from 'react';
-import type { MapMessage } from '@/lib/map';
-
-/** Spec §7: the embed receives its message 50 ms after it has loaded. */
-const messageDelay = 50;
+import { getTranslations } from 'next-intl/server';
+import { SiteLink } from '@/components/ui/site-link';
+import type { Language } from '@/lib/config';
+import type { HomeMapData } from '@/lib/map';
+import { dotRadius, labelFontSize, placeLabels } from '@/lib/map/drawing';
+import { HomeMapTiles } from './home-map-tiles';
+import styles from './home-map.module.css';
 
 /**
- * The home map: our own static embed (public/embed/map.html) in a frame, fed with the message of
- * spec §7. The frame's box is fixed by CSS before it loads, so the page never shifts.
+ * The drawing: the outline of Belgium and Luxembourg with a dot per town, sized by its listings.
+ * A picture for orientation only: the list beside it carries every town and link.
  */
-export function HomeMap({ message, title }: { message: MapMessage; title: string }) {
-  const frame = useRef<HTMLIFrameElement>(null);
-  // Counts loads: a reloaded frame has lost its content and needs the message again.
-  const [loads, setLoads] = useState(0);
-
-  useEffect(() => {
-    // The frame may have finished loading before hydration attached onLoad; same origin, so ask it.
-    const document = frame.current?.contentDocument;
-    if (document && document.readyState === 'complete' && document.URL !== 'about:blank') setLoads((count) => Math.max(count, 1));
-  }, []);
-
-  useEffect(() => {
-    if (loads === 0) return;
-    const timer = window.setTimeout(() => frame.current?.contentWindow?.postMessage(message, window.location.origin), messageDelay);
-    return () => window.clearTimeout(timer);
-  }, [loads, message]);
-
+function TownDrawing({ data, label }: { data: HomeMapData; label: string }) {
+  const placed = data.towns.filter((town) => town.point);
   return (
-    <iframe
-      ref={frame}
-      src="/embed/map.html"
-      title={title}
-      loading="lazy"
-      onLoad={() => setLoads((count) => count + 1)}
-      style={{ display: 'block', width: '100%', aspectRatio: '16 / 10', minHeight: '20rem', border: 0 }}
-    />
+    <svg className={styles.drawing} viewBox={`-6 -6 ${data.outline.width + 12} ${data.outline.height + 12}`} role="img" aria-label={label}>
+      <path className={styles.land} d={data.outline.path} />
+      {placed
+        .toSorted((a, b) => dotRadius(b) - dotRadius(a))
+        .map((town) => (
+          <circle key={`${town.name}|${town.zip}`} className={styles.dot} cx={town.point?.x} cy={town.point?.y} r={dotRadius(town)} />
+        ))}
+      {placeLabels(placed).map((placement) => (
+        <text key={`${placement.town.name}|${placement.town.zip}`} className={styles.label} fontSize={labelFontSize} x={placement.x} y={placement.y} textAnchor={placement.anchor}>
+          {placement.town.name}
+        </text>
+      ))}
+    </svg>
+  );
+}
+
+/**
+ * The home page's map section: every town where the agency has listings, with links to its
+ * listings for sale and for rent, beside a drawing of where those towns are; over real map tiles
+ * when the agency configured a tile source (site.json map.tiles).
+ */
+export async function HomeMap({ data, language }: { data: HomeMapData; language: Language }) {
+  const t = await getTranslations({ locale: language, namespace: 'homeMap' });
+  const drawing = <TownDrawing data={data} label={t('drawingLabel')} />;
+  const { tiles } = data;
+  return (
+    <section aria-labelledby="home-map-title" className={styles.section}>
+      <h2 id="home-map-title">{t('title')}</h2>
+      <p className={styles.intro}>{t('intro', { towns: data.towns.length })}</p>
+      <div className={styles.layout}>
+        <div className={styles.visual}>
+          {tiles.kind === 'none' ? (
+            <div className={styles.drawingFrame}>{drawing}</div>
+          ) : (
+            <HomeMapTiles
+              tiles={tiles}
+              properties={data.properties}
+              markerColour={data.markerColour}
+              texts={{
+                mapLabel: t('mapLabel'),
+                showMap: t('showMap'),
+                consentNotice: tiles.kind === 'tiles' ? t('consentNotice', { host: new URL(tiles.url, 'https://localhost').host }) : '',
+                failed: t('failed'),
+              }}
+            >
+              {drawing}
+            </HomeMapTiles>
+          )}
+        </div>
+        <ul className={styles.towns}>
+          {data.towns.map((town) => (
+            <li key={`${town.name}|${town.zip}`}>
+              <span className={styles.town}>
+                {town.name} <span className={styles.zip}>{town.zip}</span>
+              </span>
+              <span className={styles.links}>
+                {town.sale.count > 0 ? (
+                  <SiteLink href={town.sale.href} prefetch={false}>
+                    <span className="visually-hidden">{town.name}: </span>
+                    {t('forSale', { count: town.sale.count })}
+                  </SiteLink>
+                ) : null}
+                {town.rent.count > 0 ? (
+                  <SiteLink href={town.rent.href} prefetch={false}>
+                    <span className="visually-hidden">{town.name}: </span>
+                    {t('forRent', { count: town.rent.count })}
+                  </SiteLink>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }

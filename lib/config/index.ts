@@ -1,7 +1,7 @@
 import { loadSiteConfig } from './load';
 import { supportedLanguages, type Language, type Localised, type MenuEntry } from './schemas';
 
-export type { Article, Language, Localised, MenuEntry, Module, Site, TeamMember } from './schemas';
+export type { Article, Language, Localised, MenuEntry, Module, Site, TeamMember, TileSource } from './schemas';
 export { supportedLanguages } from './schemas';
 export { loadSiteConfig, readSiteConfig, type SiteConfig } from './load';
 

@@ -29,6 +29,47 @@ export type Localised = z.infer<typeof localisedSchema>;
 
 const publicText = z.strictObject({ text: localisedSchema, public: z.boolean() });
 
+/** A tile URL's placeholders: {z}, {x} and {y}, and nothing else in braces. */
+const hasTilePlaceholders = (value: string) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)) && /^[^{}]*(\{[zxy]\}[^{}]*)*$/.test(value);
+const tileAttribution = z.string().trim().min(1, 'name the map data and tiles the licence asks you to credit').max(300);
+const maxZoom = z.number().int().min(1).max(20).default(17);
+
+/**
+ * Where the home map's background comes from (components/catalogue/home-map). "none", the default,
+ * makes no request at all: the home page then shows the towns on its own drawing. A PMTiles file
+ * is a raster archive in public/maps/ served by the site itself. A tile server is a {z}/{x}/{y}
+ * template on this site (a path) or on another host (https); consent: true (the default for
+ * another host) loads it only after the visitor asks, because every tile tells that host who looks.
+ */
+export const tileSourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({
+    kind: z.literal('pmtiles'),
+    file: z
+      .string()
+      .regex(/^\/maps\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_.-]+\.pmtiles$/, 'expected a file in public/maps/, written /maps/region.pmtiles')
+      .refine((value) => !value.includes('..'), 'the path may not contain ".."'),
+    attribution: tileAttribution,
+    maxZoom,
+  }),
+  z
+    .strictObject({
+      kind: z.literal('tiles'),
+      url: z
+        .string()
+        .max(500)
+        .refine((value) => /^https:\/\/[A-Za-z0-9.-]+(:\d+)?\//.test(value) || /^\/(?!\/)/.test(value), 'expected https://host/… or a path on this site starting with /')
+        .refine(hasTilePlaceholders, 'expected the placeholders {z}, {x} and {y}'),
+      attribution: tileAttribution,
+      consent: z.boolean().optional(),
+      maxZoom,
+    })
+    .transform((source) => ({ ...source, consent: source.url.startsWith('https://') ? (source.consent ?? true) : false })),
+]);
+export type TileSource = z.infer<typeof tileSourceSchema>;
+
+const mapSchema = z.strictObject({ tiles: tileSourceSchema.default({ kind: 'none' }), markerColour: colour.default('#b44a33') });
+
 /** A path segment as it appears in a URL. U+2019 (’) gets its own message: it sneaks in from word processors. */
 export const pathSegmentSchema = z
   .string()
@@ -230,13 +271,7 @@ export const siteSchema = z
     banner: bannerSchema,
     homeSearch: homeSearchSchema,
     marquees: z.array(marqueeSchema),
-    /**
-     * The home map embed (spec §7). tileUrl is a {z}/{x}/{y} template; "" means no tiles. The
-     * default has no tiles so that a site without this key makes no request to a third party.
-     */
-    map: z
-      .strictObject({ tileUrl: z.string(), attribution: z.string(), mapType: z.enum(['roadmap', 'plain']), markerColour: colour })
-      .default({ tileUrl: '', attribution: '', mapType: 'plain', markerColour: '#b44a33' }),
+    map: mapSchema.default({ tiles: { kind: 'none' }, markerColour: '#b44a33' }),
   })
   .superRefine((site, ctx) => {
     const enabled = site.languageUse.filter((entry) => entry.use).map((entry) => entry.code);

@@ -1,4 +1,4 @@
-import { commonSecurityHeaders, framingPolicy, mapEmbedPolicy, originOf, pagePolicy, resourcePolicy, type AnalyticsIds } from '../security/csp';
+import { commonSecurityHeaders, framingPolicy, pagePolicy, resourcePolicy, type AnalyticsIds } from '../security/csp';
 import { inlineScriptHashes } from '../security/inline-scripts';
 
 /*
@@ -7,14 +7,20 @@ import { inlineScriptHashes } from '../security/inline-scripts';
  * overlapping rules, which would turn two policies into their intersection. So each exported page
  * carries its script policy in a <meta http-equiv> (the hashes of its own inline scripts, computed
  * from the written file), and the host sends the rest by path: the common headers everywhere, the
- * framing policy on pages, the map embed's policy on /embed/, the resource policy on files.
+ * framing policy on pages, the resource policy on files.
  */
 
-export type ExportPolicyOptions = { analytics: AnalyticsIds; apiOrigin?: string; tileUrl: string; https: boolean; languages: readonly string[] };
+export type ExportPolicyOptions = { analytics: AnalyticsIds; apiOrigin?: string; tileOrigin?: string; https: boolean; languages: readonly string[] };
 
 /** The page with its script policy as the first element of <head> (before any script runs). */
-export function withPolicyMeta(html: string, options: Pick<ExportPolicyOptions, 'analytics' | 'apiOrigin'>): string {
-  const policy = pagePolicy({ scripts: { hashes: inlineScriptHashes(html) }, analytics: options.analytics, apiOrigin: options.apiOrigin, delivery: 'meta' });
+export function withPolicyMeta(html: string, options: Pick<ExportPolicyOptions, 'analytics' | 'apiOrigin' | 'tileOrigin'>): string {
+  const policy = pagePolicy({
+    scripts: { hashes: inlineScriptHashes(html) },
+    analytics: options.analytics,
+    apiOrigin: options.apiOrigin,
+    tileOrigin: options.tileOrigin,
+    delivery: 'meta',
+  });
   const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">`;
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (!head) return html;
@@ -29,7 +35,6 @@ function headerSets(options: ExportPolicyOptions) {
   return {
     everywhere,
     page: { 'Content-Security-Policy': framingPolicy, 'X-Frame-Options': 'DENY' },
-    embed: { 'Content-Security-Policy': mapEmbedPolicy({ tileOrigin: originOf(options.tileUrl) }), 'X-Frame-Options': 'SAMEORIGIN' },
     resource: { 'Content-Security-Policy': resourcePolicy, 'X-Frame-Options': 'DENY' },
   };
 }
@@ -42,8 +47,7 @@ function rules(options: ExportPolicyOptions): Rule[] {
     ...options.languages.map((language) => ({ path: `/${language}/*`, headers: sets.page })),
     // Pages written where the server answered a redirect (the unlocalised links) and the 404 page.
     ...['/for-sale/*', '/for-rent/*', '/property/*', '/contact-demand/*', '/project/*', '/404.html'].map((path) => ({ path, headers: sets.page })),
-    { path: '/embed/*', headers: sets.embed },
-    ...['/_next/*', '/api/*', '/catalogue/*', '/images/*', '/sitemap.xml', '/robots.txt', '/icon.svg'].map((path) => ({ path, headers: sets.resource })),
+    ...['/_next/*', '/api/*', '/catalogue/*', '/images/*', '/maps/*', '/sitemap.xml', '/robots.txt', '/icon.svg'].map((path) => ({ path, headers: sets.resource })),
   ];
 }
 
@@ -65,8 +69,7 @@ export function nginxSnippet(options: ExportPolicyOptions): string {
     [
       `map $uri ${name} {`,
       `    default ${quote(sets.page[key])};`,
-      `    ~^/embed/ ${quote(sets.embed[key])};`,
-      `    ~^/(_next|api|catalogue|images)/ ${quote(sets.resource[key])};`,
+      `    ~^/(_next|api|catalogue|images|maps)/ ${quote(sets.resource[key])};`,
       `    ~^/(sitemap\\.xml|robots\\.txt|icon\\.svg)$ ${quote(sets.resource[key])};`,
       '}',
     ].join('\n');

@@ -1,46 +1,39 @@
-import { getProperties, type Property } from '../catalogue';
-import { getSite, type Language } from '../config';
+import { getCities, getProperties, type Property } from '../catalogue';
+import { getSite, type Language, type TileSource } from '../config';
 import { href } from '../i18n/urls';
+import { outlineBox, outlinePath, projectOnOutline } from './outline';
 
 /*
- * The message of spec §7 that the home page posts to the map embed (public/embed/map.html). The
- * embed is plain JavaScript and checks the same shape again, so a change here is a change there.
+ * The data of the home map (components/catalogue/home-map): the towns where the agency has
+ * listings, with their counts and list links, placed on a drawn outline of Belgium and Luxembourg;
+ * and, for a map with a tile source, one marker per listing.
  */
 
 export type MapProperty = { id: number; lat: number; lng: number; title: string; town: string; price: string; url: string };
 
-export type MapMessageInfo = { language: Language; title: string; listLabel: string; noTilesNotice: string };
+export type MapTownLink = { count: number; href: string };
+/** A town on the drawing: x and y in the outline's viewBox, absent when none of its listings has coordinates. */
+export type MapTown = { name: string; zip: string; sale: MapTownLink; rent: MapTownLink; point?: { x: number; y: number } };
 
-export type MapMessage = {
-  type: 'agency-map';
+export type HomeMapData = {
+  towns: MapTown[];
+  outline: { path: string; width: number; height: number };
   properties: MapProperty[];
-  messageInfo: MapMessageInfo;
-  mapType: 'roadmap' | 'plain';
-  tileUrl: string;
-  attribution: string;
-  customMarker: { colour: string };
-  ignoreList: number[];
+  tiles: TileSource;
+  markerColour: string;
 };
-
-export type MapTexts = Omit<MapMessageInfo, 'language'>;
 
 type Located = Property & { GoogleX: number; GoogleY: number };
 const isLocated = (property: Property): property is Located => typeof property.GoogleX === 'number' && typeof property.GoogleY === 'number';
 
 /**
- * The map message of one language: active listings with coordinates become markers; every other
- * listing goes to ignoreList. Prices come from the caller, who holds the translated price texts
- * (on demand, starting from, per month), so the spec's rules live in one place.
+ * Active listings with coordinates, as map markers. Prices come from the caller, who holds the
+ * translated price texts (on demand, starting from, per month), so the spec's rules live in one place.
  */
-export function buildMapMessage(language: Language, texts: MapTexts, priceText: (property: Property) => string): MapMessage {
-  const { map } = getSite();
+export function mapProperties(language: Language, priceText: (property: Property) => string): MapProperty[] {
   const properties: MapProperty[] = [];
-  const ignoreList: number[] = [];
   for (const property of getProperties(language)) {
-    if (property.Status !== 1 || !isLocated(property)) {
-      ignoreList.push(property.ID);
-      continue;
-    }
+    if (property.Status !== 1 || !isLocated(property)) continue;
     properties.push({
       id: property.ID,
       lat: property.GoogleX,
@@ -51,15 +44,42 @@ export function buildMapMessage(language: Language, texts: MapTexts, priceText: 
       url: href({ page: 'property', id: property.ID }, language),
     });
   }
+  return properties;
+}
+
+/**
+ * The towns of the home search (same counts, same list links), each placed at the middle of its
+ * listings' map positions. The positions are the markers' own, so a listing that hides its
+ * address is placed no more precisely here than on the map.
+ */
+export function mapTowns(language: Language, properties: readonly MapProperty[]): MapTown[] {
+  const list = (page: 'for-sale' | 'for-rent', city: string) => href({ page, query: { city } }, language);
+  return getCities(language)
+    .filter((city) => city.countSaleProperty + city.countRentProperty > 0)
+    .map((city) => {
+      const located = properties.filter((property) => property.town === city.Name);
+      const query = `${city.Name}|${city.Zip}`;
+      const town: MapTown = {
+        name: city.Name,
+        zip: city.Zip,
+        sale: { count: city.countSaleProperty, href: list('for-sale', query) },
+        rent: { count: city.countRentProperty, href: list('for-rent', query) },
+      };
+      if (located.length === 0) return town;
+      const mean = (pick: (property: MapProperty) => number) => located.reduce((sum, property) => sum + pick(property), 0) / located.length;
+      return { ...town, point: projectOnOutline(mean((property) => property.lat), mean((property) => property.lng)) };
+    });
+}
+
+export function buildHomeMap(language: Language, priceText: (property: Property) => string): HomeMapData {
+  const { map } = getSite();
+  const properties = mapProperties(language, priceText);
   return {
-    type: 'agency-map',
-    properties,
-    // Field by field: an extra key in texts (a function, say) would make postMessage throw.
-    messageInfo: { language, title: texts.title, listLabel: texts.listLabel, noTilesNotice: texts.noTilesNotice },
-    mapType: map.mapType,
-    tileUrl: map.tileUrl,
-    attribution: map.attribution,
-    customMarker: { colour: map.markerColour },
-    ignoreList,
+    towns: mapTowns(language, properties),
+    outline: { path: outlinePath, width: outlineBox.width, height: outlineBox.height },
+    // Markers are only drawn over tiles; without tiles the page carries none of them.
+    properties: map.tiles.kind === 'none' ? [] : properties,
+    tiles: map.tiles,
+    markerColour: map.markerColour,
   };
 }

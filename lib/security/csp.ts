@@ -18,6 +18,8 @@ export type PagePolicy = {
   analytics: AnalyticsIds;
   /** Another origin the page posts forms to and reads from (a static export's API server). */
   apiOrigin?: string;
+  /** The home map's tile server when it is on another host (site.json map.tiles). */
+  tileOrigin?: string;
   /**
    * 'meta' for a <meta http-equiv> policy (the static export), which browsers read without
    * frame-ancestors: that one then comes from the host's headers (framingPolicy).
@@ -71,6 +73,7 @@ const serialize = (directives: Record<string, readonly string[]>) =>
 export function pagePolicy(policy: PagePolicy): string {
   const extra = analyticsSources(policy.analytics);
   const api = policy.apiOrigin ? [policy.apiOrigin] : [];
+  const tiles = policy.tileOrigin ? [policy.tileOrigin] : [];
   const scriptSources = 'nonce' in policy.scripts ? [`'nonce-${policy.scripts.nonce}'`] : policy.scripts.hashes.map((hash) => `'${hash}'`);
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'none'"],
@@ -79,9 +82,10 @@ export function pagePolicy(policy: PagePolicy): string {
     // 'unsafe-inline', which lets no script run.
     'style-src': ["'self'", "'unsafe-inline'"],
     // A static export shows the captcha picture of its API server.
-    'img-src': ["'self'", 'data:', 'blob:', ...api, ...extra.img],
+    // blob: also holds the map's tiles read from a PMTiles archive.
+    'img-src': ["'self'", 'data:', 'blob:', ...api, ...tiles, ...extra.img],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...api, ...extra.connect],
+    'connect-src': ["'self'", ...api, ...tiles, ...extra.connect],
     // A listing's video may be a file on the CRM's own host (lib/media/video: any https link).
     'media-src': ["'self'", 'https:'],
     'frame-src': ["'self'", ...playerHosts, ...extra.frame],
@@ -93,22 +97,6 @@ export function pagePolicy(policy: PagePolicy): string {
     ...(policy.delivery === 'meta' ? {} : { 'frame-ancestors': ["'none'"] }),
   };
   return serialize(directives);
-}
-
-/** The home map embed (public/embed/map.html): its own script file, tiles, framed by the site only. */
-export function mapEmbedPolicy(options: { tileOrigin?: string }): string {
-  const tiles = options.tileOrigin ? [options.tileOrigin] : [];
-  return serialize({
-    'default-src': ["'none'"],
-    'script-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', ...tiles],
-    'connect-src': ["'self'", ...tiles],
-    'form-action': ["'none'"],
-    'base-uri': ["'none'"],
-    'object-src': ["'none'"],
-    'frame-ancestors': ["'self'"],
-  });
 }
 
 /**
@@ -141,12 +129,12 @@ export function commonSecurityHeaders(https: boolean): Record<string, string> {
   return headers;
 }
 
-/** The tile server's origin from a {z}/{x}/{y} template, or undefined (none, or not a URL). */
+/** The tile server's origin from a {z}/{x}/{y} template, or undefined (a path on this site, or not a URL). */
 export function originOf(template: string): string | undefined {
-  if (!template) return undefined;
+  if (!/^https?:\/\//.test(template)) return undefined;
   try {
     const url = new URL(template.replace(/\{[a-z]\}/g, '0'));
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
+    return url.origin;
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { getSite } from '../config';
-import { pagePolicy, type AnalyticsIds } from './csp';
+import { originOf, pagePolicy, type AnalyticsIds } from './csp';
 import { prerenderedScriptHashes } from './inline-scripts';
 
 /*
@@ -22,6 +22,12 @@ export function configuredAnalytics(): AnalyticsIds {
   return { tagManager: id(siteInfo.tagManagerId), analytics: id(siteInfo.analyticsId), ads: id(siteInfo.adsId), socialPixel: id(siteInfo.socialPixelId) };
 }
 
+/** The origin of the home map's tile server when it is another host; none for no tiles, a path or a PMTiles file. */
+export function configuredTileOrigin(): string | undefined {
+  const { tiles } = getSite().map;
+  return tiles.kind === 'tiles' ? originOf(tiles.url) : undefined;
+}
+
 export function policyForPage(scripts: PageScripts): string {
-  return pagePolicy({ scripts, analytics: configuredAnalytics() });
+  return pagePolicy({ scripts, analytics: configuredAnalytics(), tileOrigin: configuredTileOrigin() });
 }

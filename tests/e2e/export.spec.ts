@@ -108,6 +108,18 @@ test.describe('what the server did, done by the static pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.nl.notFound.title);
   });
 
+  test('the home map lists every town, and a town link opens its filtered list', async ({ page }) => {
+    const towns = getCities('fr').filter((city) => city.countSaleProperty + city.countRentProperty > 0);
+    await page.goto(href({ page: 'home' }, 'fr'));
+    const map = page.locator('section[aria-labelledby="home-map-title"]');
+    await expect(map.getByRole('listitem')).toHaveCount(towns.length);
+    await expect(map.getByRole('img', { name: messages.fr.homeMap.drawingLabel })).toBeVisible();
+    const tournai = towns.find((town) => town.Zip === '7500');
+    await map.getByRole('link', { name: `${tournai?.Name}: ${tournai?.countRentProperty} à louer`, exact: true }).click();
+    await expect(page).toHaveURL(/\/fr\/a-louer\/\?city=Tournai%7C7500$/);
+    await expect(page.locator('main article')).toHaveCount(tournai?.countRentProperty ?? -1);
+  });
+
   test('a filtered list shows the filtered listings, though the host ignores the query', async ({ page }) => {
     const city = getCities('fr', 'sale').find((candidate) => candidate.countSaleProperty > 1 && candidate.countSaleProperty < 12)!;
     const query = `?city=${encodeURIComponent(`${city.Name}|${city.Zip}`)}`;

@@ -1,32 +1,35 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { MapMessage } from '@/lib/map';
+import { screenshotSection } from './home-map-screens';
+import { getCities } from '@/lib/catalogue';
+import type { Language } from '@/lib/config';
+import { href } from '@/lib/i18n/urls';
+import messages from '@/messages/en.json';
+import { seriousViolations } from './axe';
+import { storeConsent } from './stored-consent';
 
 /*
- * The home map embed on its own: opened directly, with every request off localhost blocked (as
- * in production without tile access), and fed the message of spec §7 from the page itself.
+ * The home map as the shipped site has it: no tile source, so no map library and no request off
+ * the site; instead every town with listings, with links to its lists, beside a drawing of where
+ * the towns are.
  */
 
-const sample: MapMessage = {
-  type: 'agency-map',
-  properties: [
-    { id: 4000001, lat: 50.46571, lng: 3.95236, title: 'Woning met 4 slaapkamers', town: 'Bergen', price: '€ 235.000', url: '/nl/te-koop/bergen/woning/4000001/' },
-    { id: 4000011, lat: 50.4437, lng: 3.93805, title: 'Appartement met 2 slaapkamers', town: 'Bergen', price: '€ 905 per maand', url: '/nl/te-huur/bergen/appartement/4000011/' },
-    { id: 4000014, lat: 50.60411, lng: 3.37916, title: 'Appartement met 3 slaapkamers', town: 'Doornik', price: 'Prijs op aanvraag', url: '/nl/te-huur/doornik/appartement/4000014/' },
-    // In ignoreList as well: the embed must leave it out.
-    { id: 4000003, lat: 50.45561, lng: 3.95012, title: 'Verkocht appartement', town: 'Bergen', price: '€ 215.000', url: '/nl/te-koop/bergen/appartement/4000003/' },
-  ],
-  messageInfo: { language: 'nl', title: 'Ons aanbod op de kaart', listLabel: 'Alle panden op de kaart', noTilesNotice: 'De kaartachtergrond kon niet laden.' },
-  mapType: 'roadmap',
-  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: '© OpenStreetMap contributors',
-  customMarker: { colour: '#c8553d' },
-  ignoreList: [4000003, 4000012],
-};
-const shown = sample.properties.slice(0, 3);
-const name = (property: (typeof shown)[number]) => `${property.title} – ${property.town} – ${property.price}`;
-const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+// Each test loads the home page several times and runs axe: more than the default on a shared machine.
+test.describe.configure({ timeout: 90_000 });
 
-async function openEmbed(page: Page): Promise<string[]> {
+test.beforeEach(async ({ page }) => storeConsent(page));
+
+const townsOf = (language: Language) => getCities(language).filter((city) => city.countSaleProperty + city.countRentProperty > 0);
+
+/** The text of every script the page loads, to look for the map library in. */
+function watchScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
+  });
+  return scripts;
+}
+
+async function openHome(page: Page, language: Language): Promise<string[]> {
   const external: string[] = [];
   await page.route('**/*', (route) => {
     const url = new URL(route.request().url());
@@ -34,162 +37,92 @@ async function openEmbed(page: Page): Promise<string[]> {
     external.push(url.href);
     return route.abort('blockedbyclient');
   });
-  await page.goto('/embed/map.html');
+  await page.goto(href({ page: 'home' }, language));
   return external;
 }
 
-const post = (page: Page, message: unknown) => page.evaluate((data) => window.postMessage(data, location.origin), message);
-const pins = (page: Page) => page.locator('#markers .pin');
+const section = (page: Page) => page.locator('section[aria-labelledby="home-map-title"]');
 
-test.describe('home map embed', () => {
-  test('before a message: an empty, sized map and no request off the site', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const external = await openEmbed(page);
-    const box = await page.locator('#map').boundingBox();
-    expect(box?.width).toBeGreaterThan(200);
-    expect(box?.height).toBeGreaterThanOrEqual(240);
-    await expect(pins(page)).toHaveCount(0);
-    await expect(page.locator('#list-section')).toBeHidden();
-    await expect(page.locator('#notice')).toHaveText('');
+for (const width of [390, 1280]) {
+  test(`every town with listings is listed with its links, beside a drawing, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const scripts = watchScripts(page);
+    const external = await openHome(page, 'en');
+    const map = section(page);
+    await map.scrollIntoViewIfNeeded();
+    await expect(map.getByRole('heading', { level: 2 })).toHaveText(messages.homeMap.title);
+
+    const towns = townsOf('en');
+    expect(towns.length).toBeGreaterThan(20);
+    await expect(map.getByText(`We have properties in ${towns.length} towns.`)).toBeVisible();
+    const items = map.getByRole('listitem');
+    await expect(items).toHaveCount(towns.length);
+    for (const [index, town] of towns.entries()) {
+      const item = items.nth(index);
+      await expect(item).toContainText(`${town.Name} ${town.Zip}`);
+      const city = `${town.Name}|${town.Zip}`;
+      const sale = item.getByRole('link', { name: `${town.Name}: ${town.countSaleProperty} for sale`, exact: true });
+      const rent = item.getByRole('link', { name: `${town.Name}: ${town.countRentProperty} for rent`, exact: true });
+      if (town.countSaleProperty > 0) await expect(sale).toHaveAttribute('href', href({ page: 'for-sale', query: { city } }, 'en'));
+      else await expect(sale).toHaveCount(0);
+      if (town.countRentProperty > 0) await expect(rent).toHaveAttribute('href', href({ page: 'for-rent', query: { city } }, 'en'));
+      else await expect(rent).toHaveCount(0);
+    }
+
+    // No scrolling frame: the list is as tall as its content and each town is inside the page.
+    const list = map.getByRole('list');
+    expect(await list.evaluate((element) => element.scrollHeight - element.clientHeight)).toBe(0);
+    expect(await list.evaluate((element) => getComputedStyle(element).overflowY)).toBe('visible');
+    const last = await items.last().boundingBox();
+    expect((last?.x ?? 0) + (last?.width ?? 0)).toBeLessThanOrEqual(width);
+
+    // A drawing, not a grid of grey tiles: the outline and one dot per placed town.
+    const drawing = map.getByRole('img', { name: messages.homeMap.drawingLabel });
+    await expect(drawing).toBeVisible();
+    // One dot per town with a listing on the map: Binche's only listing has no coordinates.
+    await expect(drawing.locator('circle')).toHaveCount(towns.length - 1);
+    await expect(drawing.locator('text').first()).toBeVisible();
+    await expect(map.locator('iframe, .leaflet-container, img')).toHaveCount(0);
+
+    await page.waitForLoadState('networkidle');
+    // The map library is never fetched when no tile source is configured.
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((script) => script.includes('leaflet-tile'))).toEqual([]);
     expect(external).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await screenshotSection(page, `home-map-en-${width}`);
   });
+}
 
-  test('shows one pin per listing and the list, with the no-tiles notice when tiles are blocked', async ({ page }) => {
-    const external = await openEmbed(page);
-    await post(page, sample);
-
-    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
-    await expect(pins(page)).toHaveCount(shown.length);
-    for (const [index, property] of shown.entries()) {
-      const pin = page.getByRole('button', { name: name(property), exact: true });
-      await expect(pin).toBeVisible();
-      await expect(pins(page).nth(index)).toHaveAccessibleName(name(property));
-    }
-    await expect(page.getByRole('button', { name: /Verkocht appartement/ })).toHaveCount(0);
-
-    const list = page.getByRole('region', { name: sample.messageInfo.listLabel });
-    await expect(list.getByRole('heading', { level: 2 })).toHaveText(sample.messageInfo.listLabel);
-    await expect(list.getByRole('link')).toHaveCount(shown.length);
-    for (const property of shown) {
-      const link = list.getByRole('link', { name: name(property), exact: true });
-      await expect(link).toHaveAttribute('href', property.url);
-      await expect(link).toHaveAttribute('target', '_top');
-    }
-
-    await expect(page.getByRole('status')).toHaveText(sample.messageInfo.noTilesNotice);
-    await expect(page.locator('#map')).toHaveClass(/no-tiles/);
-    await expect(page.locator('#attribution')).toBeHidden();
-    // The embed's Content-Security-Policy allows the tile server of site.json only (none is
-    // configured): a tile host named in a message is refused by the browser before any request.
-    expect(external).toEqual([]);
-
-    // Projected positions: Tournai lies west and north of Mons, the Mons flat south of the house.
-    const [house, flat, tournai] = await Promise.all([0, 1, 2].map((index) => pins(page).nth(index).boundingBox()));
-    const map = (await page.locator('#map').boundingBox())!;
-    for (const box of [house, flat, tournai]) {
-      expect(box!.x).toBeGreaterThanOrEqual(map.x);
-      expect(box!.x + box!.width).toBeLessThanOrEqual(map.x + map.width);
-      expect(box!.y).toBeGreaterThanOrEqual(map.y);
-    }
-    expect(tournai!.x).toBeLessThan(house!.x);
-    expect(tournai!.y).toBeLessThan(house!.y);
-    expect(flat!.y).toBeGreaterThan(house!.y);
-  });
-
-  test('ignores a message of another type or a bad shape', async ({ page }) => {
-    await openEmbed(page);
-    await post(page, { ...sample, type: 'other-map' });
-    await post(page, { ...sample, properties: [{ ...sample.properties[0], url: 'javascript:alert(1)' }] });
-    await post(page, { ...sample, customMarker: { colour: 'red; background: url(x)' } });
-    await post(page, 'agency-map');
-    await page.waitForTimeout(200);
-    await expect(pins(page)).toHaveCount(0);
-    await expect(page.locator('#list-section')).toBeHidden();
-
-    await post(page, sample);
-    await expect(pins(page)).toHaveCount(shown.length);
-    await post(page, { ...sample, type: 'other-map', properties: [] });
-    await page.waitForTimeout(200);
-    await expect(pins(page)).toHaveCount(shown.length);
-  });
-
-  test('ignores a well-formed message from another origin', async ({ page }) => {
-    await openEmbed(page);
-    // A sandboxed frame has an opaque origin ("null"): the message is right, its sender is not.
-    await page.evaluate((message) => {
-      const frame = document.createElement('iframe');
-      frame.sandbox.add('allow-scripts');
-      frame.srcdoc = `<script>parent.postMessage(${JSON.stringify(message)}, '*')<\/script>`;
-      document.body.append(frame);
-    }, sample);
-    await page.waitForTimeout(500);
-    await expect(pins(page)).toHaveCount(0);
-    await expect(page.locator('#list-section')).toBeHidden();
-  });
-
-  test('a pin opens a card with a link to the listing; Escape closes it', async ({ page }) => {
-    await openEmbed(page);
-    await post(page, sample);
-    const property = shown[0]!;
-    const pin = page.getByRole('button', { name: name(property), exact: true });
-    await pin.click();
-    await expect(pin).toHaveAttribute('aria-expanded', 'true');
-    const card = page.locator('.popup');
-    await expect(card).toBeVisible();
-    await expect(card).toContainText(property.town);
-    await expect(card).toContainText(property.price);
-    const link = card.getByRole('link', { name: property.title, exact: true });
-    await expect(link).toHaveAttribute('href', property.url);
-    await expect(link).toHaveAttribute('target', '_top');
-    await expect(card.getByRole('button', { name: 'Sluiten' })).toBeVisible();
-
-    await page.keyboard.press('Escape');
-    await expect(card).toBeHidden();
-    await expect(pin).toHaveAttribute('aria-expanded', 'false');
-    await expect(pin).toBeFocused();
-  });
-
-  test('keyboard: pins in list order, Enter and Space open the card, Tab reaches its link', async ({ page }) => {
-    await openEmbed(page);
-    await post(page, sample);
-    await expect(pins(page)).toHaveCount(shown.length);
-    for (const property of shown) {
-      await page.keyboard.press('Tab');
-      await expect(page.getByRole('button', { name: name(property), exact: true })).toBeFocused();
-    }
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Enter');
-    await expect(page.locator('.popup')).toBeVisible();
-    await page.keyboard.press('Tab');
-    await expect(page.locator('.popup').getByRole('link')).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(page.locator('.popup')).toBeHidden();
-    await page.keyboard.press('Space');
-    await expect(page.locator('.popup')).toBeVisible();
-  });
-
-  test('a plain map requests no tiles at all and says so', async ({ page }) => {
-    const external = await openEmbed(page);
-    await post(page, { ...sample, mapType: 'plain' });
-    await expect(pins(page)).toHaveCount(shown.length);
-    await expect(page.getByRole('status')).toHaveText(sample.messageInfo.noTilesNotice);
-    await expect(page.locator('#tiles img')).toHaveCount(0);
-    expect(external).toEqual([]);
-  });
-
-  test('tiles that load fill the map, with the attribution and without the notice', async ({ page }) => {
-    await openEmbed(page);
-    // Registered last, so it answers before the catch-all: a tile server on our own origin.
-    await page.route('**/test-tiles/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: onePixelPng }));
-    await post(page, { ...sample, tileUrl: '/test-tiles/{z}/{x}/{y}.png' });
-    await expect(pins(page)).toHaveCount(shown.length);
-    await expect(page.locator('#tiles img').first()).toHaveAttribute('src', /^\/test-tiles\/\d+\/\d+\/\d+\.png$/);
-    await expect(page.locator('#attribution')).toHaveText(sample.attribution);
-    await expect(page.locator('#attribution')).toBeVisible();
-    await expect(page.locator('#notice')).toHaveText('');
-    await expect(page.locator('#map')).not.toHaveClass(/no-tiles/);
-  });
+test('a town link opens the list of that town, with the count the home page gave', async ({ page }) => {
+  await openHome(page, 'nl');
+  const mons = townsOf('nl').find((town) => town.Zip === '7000');
+  expect(mons?.countSaleProperty).toBeGreaterThan(1);
+  await section(page).getByRole('link', { name: `${mons?.Name}: ${mons?.countSaleProperty} te koop`, exact: true }).click();
+  await expect(page).toHaveURL(/\/nl\/te-koop\/\?city=Bergen%7C7000$/, { timeout: 15_000 });
+  await expect(page.getByText(new RegExp(`^${mons?.countSaleProperty} panden`))).toBeVisible();
 });
+
+test('the links are reached by keyboard in the order of the list, with a visible focus', async ({ page }) => {
+  await openHome(page, 'fr');
+  const links = section(page).getByRole('link');
+  await links.first().focus();
+  await expect(links.first()).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(links.nth(1)).toBeFocused();
+  const outline = await links.nth(1).evaluate((element) => getComputedStyle(element).outlineStyle);
+  expect(outline).not.toBe('none');
+});
+
+for (const language of ['nl', 'fr'] as const) {
+  test(`the map section in ${language} at 390 and 1280 px (screenshots)`, async ({ page }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openHome(page, language);
+      await section(page).scrollIntoViewIfNeeded();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshotSection(page, `home-map-${language}-${width}`);
+    }
+  });
+}

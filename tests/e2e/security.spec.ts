@@ -48,14 +48,14 @@ test.describe('security headers', () => {
     expectSecureAnswer(api, 'refused form post');
   });
 
-  test('the map embed may be framed by the site itself only; pages by nobody', async ({ request }) => {
-    const embed = await request.get('/embed/map.html');
-    expectCommonHeaders(embed.headers(), 'map embed');
-    const policy = directives(embed.headers()['content-security-policy'] ?? '');
-    expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
-    expect(policy.get('script-src')).toEqual(["'self'"]);
+  test('pages may be framed by nobody, and allow no tile host when none is configured', async ({ request }) => {
     const home = await request.get('/nl/');
-    expect(directives(home.headers()['content-security-policy'] ?? '').get('frame-ancestors')).toEqual(["'none'"]);
+    const policy = directives(home.headers()['content-security-policy'] ?? '');
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    // The old map embed is gone: its path is an unknown page now.
+    expect((await request.get('/embed/map.html')).status()).toBe(404);
   });
 
   test('a prerendered page lists the hashes of its inline scripts; a page rendered per request gets a fresh nonce', async ({ request }) => {

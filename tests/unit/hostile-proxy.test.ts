@@ -75,7 +75,7 @@ const hostileSegments: readonly string[] = [
   'newsletter-confirmation',
   '_next',
   'api',
-  'embed',
+  'maps',
   '4000001',
   '-1',
   '0',

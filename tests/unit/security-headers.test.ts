@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { headersFile, nginxSnippet, withPolicyMeta } from '@/lib/export/headers';
-import { commonSecurityHeaders, mapEmbedPolicy, originOf, pagePolicy, resourcePolicy } from '@/lib/security/csp';
+import { commonSecurityHeaders, originOf, pagePolicy, resourcePolicy } from '@/lib/security/csp';
 import { inlineScriptHashes } from '@/lib/security/inline-scripts';
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
@@ -43,11 +43,18 @@ describe('page policy', () => {
     expect(policy).not.toContain('frame-ancestors');
   });
 
-  it('lets the map embed be framed by the site only and load its tiles', () => {
-    const policy = mapEmbedPolicy({ tileOrigin: originOf('https://tiles.example.be/{z}/{x}/{y}.png') });
-    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'self'");
-    expect(directive(policy, 'img-src')).toBe("img-src 'self' data: https://tiles.example.be");
+  it('names a tile server of another host in img-src and connect-src only when the agency configured one', () => {
+    const none = pagePolicy({ scripts: { hashes }, analytics: {} });
+    expect(directive(none, 'img-src')).toBe("img-src 'self' data: blob:");
+    expect(directive(none, 'connect-src')).toBe("connect-src 'self'");
+    const tiles = pagePolicy({ scripts: { hashes }, analytics: {}, tileOrigin: originOf('https://tiles.example.be/osm/{z}/{x}/{y}.png') });
+    expect(directive(tiles, 'img-src')).toBe("img-src 'self' data: blob: https://tiles.example.be");
+    expect(directive(tiles, 'connect-src')).toBe("connect-src 'self' https://tiles.example.be");
+    expect(directive(tiles, 'script-src')).not.toContain('tiles.example.be');
+    // Tiles of a PMTiles archive are blob: pictures; nothing needs a worker beyond the existing blob:.
+    expect(directive(tiles, 'worker-src')).toBe("worker-src 'self' blob:");
     expect(originOf('')).toBeUndefined();
+    expect(originOf('/tiles/{z}/{x}/{y}.png')).toBeUndefined();
     expect(originOf('javascript:alert(1)//{z}')).toBeUndefined();
   });
 
@@ -59,7 +66,13 @@ describe('page policy', () => {
 });
 
 describe('static export headers', () => {
-  const options = { analytics: {}, tileUrl: '', https: true, languages: ['nl', 'fr', 'en'] };
+  const options = { analytics: {}, https: true, languages: ['nl', 'fr', 'en'] };
+
+  it('allows the configured tile server in the page policy of an exported page', () => {
+    const html = '<!DOCTYPE html><html lang="nl"><head></head><body></body></html>';
+    expect(withPolicyMeta(html, { ...options, tileOrigin: 'https://tiles.example.be' })).toContain("img-src 'self' data: blob: https://tiles.example.be");
+    expect(withPolicyMeta(html, options)).not.toContain('tiles.example.be');
+  });
 
   it('puts the page policy first in <head>, with the hashes of that page', () => {
     const html = '<!DOCTYPE html><html lang="nl"><head><meta charSet="utf-8"/><script>go()</script></head><body></body></html>';
@@ -80,7 +93,7 @@ describe('static export headers', () => {
     const overlap = (a: string, b: string) => (a.endsWith('*') && prefix(b).startsWith(prefix(a))) || (b.endsWith('*') && prefix(a).startsWith(prefix(b))) || a === b;
     const withPolicy = rules.filter((rule) => rule.some((line) => line.includes('Content-Security-Policy'))).map((rule) => rule[0] ?? '');
     for (const [index, a] of withPolicy.entries()) for (const b of withPolicy.slice(index + 1)) expect(overlap(a, b), `${a} and ${b}`).toBe(false);
-    expect(file).toContain("/embed/*\n  Content-Security-Policy: default-src 'none'; script-src 'self'");
+    expect(file).toContain("/maps/*\n  Content-Security-Policy: default-src 'none';");
     const nginx = nginxSnippet(options);
     expect(nginx).toContain('map $uri $export_csp {');
     expect(nginx).toContain('add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;');
