@@ -3,7 +3,7 @@
 import { createContext, useContext } from 'react';
 import type { FormName } from '@/lib/forms/schemas';
 
-export type RequestFormContext = { form: FormName; idPrefix: string; privacyHref: string; captchaVersion: number };
+export type RequestFormContext = { form: FormName; idPrefix: string; privacyHref: string };
 
 export const RequestFormSettings = createContext<RequestFormContext | null>(null);
 

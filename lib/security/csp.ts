@@ -78,13 +78,14 @@ export function pagePolicy(policy: PagePolicy): string {
     // React writes style attributes (the theme colours, picture positions): style-src keeps
     // 'unsafe-inline', which lets no script run.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // A static export shows the captcha picture of its API server.
     'img-src': ["'self'", 'data:', 'blob:', ...api, ...extra.img],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...api, ...extra.connect],
     // A listing's video may be a file on the CRM's own host (lib/media/video: any https link).
     'media-src': ["'self'", 'https:'],
-    'frame-src': ["'self'", ...playerHosts, ...extra.frame],
+    // A static export frames the no-JavaScript captcha of its API server.
+    'frame-src': ["'self'", ...api, ...playerHosts, ...extra.frame],
+    // The ALTCHA widget solves its challenge in workers it starts from blob: URLs.
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'form-action': ["'self'", ...api],
@@ -108,6 +109,21 @@ export function mapEmbedPolicy(options: { tileOrigin?: string }): string {
     'base-uri': ["'none'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'self'"],
+  });
+}
+
+/**
+ * The no-JavaScript captcha page (lib/forms/captcha-route): its picture is a data: URL, it runs
+ * nothing, and only the site's pages and its exported copies may frame it.
+ */
+export function captchaFramePolicy(exportOrigins: readonly string[]): string {
+  return serialize({
+    'default-src': ["'none'"],
+    'img-src': ['data:'],
+    'style-src': ["'unsafe-inline'"],
+    'form-action': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'self'", ...exportOrigins],
   });
 }
 
