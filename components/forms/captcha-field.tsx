@@ -2,7 +2,7 @@
 
 import type {} from 'altcha/types/react';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { serverUrl } from '@/lib/export/mode';
 import { altchaField } from '@/lib/forms/altcha-field';
 import { useFieldError } from './fields';
@@ -12,8 +12,8 @@ import styles from './forms.module.css';
 /*
  * The spam check of every form but the newsletter (design.md §9), in one place.
  * With JavaScript: the ALTCHA widget, a proof-of-work challenge the browser solves by itself while
- * the visitor fills in the form; nothing to see, read or hear. Its script is loaded once a form is
- * on screen and interactive, from this site's own files.
+ * the visitor fills in the form; nothing to see, read or hear. Its script, this site's own file, is
+ * loaded when the form first comes on screen (a listing's forms wait in closed disclosures).
  * Without JavaScript (<noscript>): a framed page of the server with a picture and, for a visitor
  * who cannot see it, a sum written in words; one field takes either answer.
  */
@@ -25,21 +25,37 @@ export function CaptchaField() {
   const language = useLocale();
   const { form, idPrefix } = useRequestFormSettings();
   const [widgetReady, setWidgetReady] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
   const message = useFieldError('captcha');
   const errorId = `${idPrefix}-captcha-error`;
 
   useEffect(() => {
     let current = true;
-    void import('altcha').then(() => {
-      if (!current) return;
-      // The widget's texts in the page's language; its footer (a link to altcha.org) stays empty.
-      const strings: Record<string, string> = { footer: '', ariaLinkLabel: '' };
-      for (const key of widgetKeys) strings[key] = t(`altcha.${key}`);
-      globalThis.$altcha.i18n.set(language, { ...globalThis.$altcha.i18n.get('en'), ...strings });
-      setWidgetReady(true);
+    const load = () =>
+      void import('altcha').then(() => {
+        if (!current) return;
+        // The widget's texts in the page's language; its footer (a link to altcha.org) stays empty.
+        const strings: Record<string, string> = { footer: '', ariaLinkLabel: '' };
+        for (const key of widgetKeys) strings[key] = t(`altcha.${key}`);
+        globalThis.$altcha.i18n.set(language, { ...globalThis.$altcha.i18n.get('en'), ...strings });
+        setWidgetReady(true);
+      });
+    const element = container.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      load();
+      return () => {
+        current = false;
+      };
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      load();
     });
+    observer.observe(element);
     return () => {
       current = false;
+      observer.disconnect();
     };
   }, [language, t]);
 
@@ -49,7 +65,7 @@ export function CaptchaField() {
   const inputId = `${idPrefix}-captcha`;
   const helpId = `${idPrefix}-captcha-help`;
   return (
-    <div className={`${styles.field} ${styles.wide} ${styles.captcha}`} data-captcha>
+    <div ref={container} className={`${styles.field} ${styles.wide} ${styles.captcha}`} data-captcha>
       {widgetReady && challenge ? (
         <altcha-widget
           challenge={challenge}
@@ -65,6 +81,7 @@ export function CaptchaField() {
         </p>
       ) : null}
       <noscript>
+        <div className={styles.captchaFallback}>
         <iframe name={frameName} src={frame} title={t('captcha.frameTitle')} className={styles.captchaFrame} />
         <a href={frame} target={frameName} className={styles.linkButton}>
           {t('ui.newCaptcha')}
@@ -80,6 +97,7 @@ export function CaptchaField() {
         <p id={helpId} className={styles.help}>
           {t('ui.captchaHelp')}
         </p>
+        </div>
       </noscript>
     </div>
   );

@@ -26,6 +26,8 @@ function resolverFor(form: FormName): Resolver<FieldValues> {
  * solved now. Undefined when the widget could not get a challenge: the server then says so.
  */
 async function altchaPayload(form: HTMLFormElement): Promise<string | undefined> {
+  // The widget's script loads when the form comes on screen: a quick visitor may be ahead of it.
+  for (let waited = 0; !form.querySelector('altcha-widget') && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
   const widget = form.querySelector('altcha-widget');
   if (!widget) return undefined;
   await customElements.whenDefined('altcha-widget');

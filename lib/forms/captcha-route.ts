@@ -31,7 +31,7 @@ export async function captchaResponse(request: Request, form: string): Promise<R
   const inWords = (number: number) => t(`captcha.numbers.${number}` as 'captcha.numbers.1');
   const html = `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${escapeHtml(t('captcha.frameTitle'))}</title>
-<style>body{margin:0;font:1rem/1.4 system-ui,sans-serif;color:#1f2a44;background:#fff}img{display:block}p{margin:.5rem 0 0}</style></head>
+<style>body{margin:0;padding:.5rem;font:1rem/1.4 system-ui,sans-serif;color:#1f2a44;background:#fff}img{display:block}p{margin:.5rem 0 0}</style></head>
 <body><img src="data:image/png;base64,${png}" alt="${escapeHtml(t('ui.captchaAlt'))}" width="200" height="64">
 <p id="question">${escapeHtml(t('captcha.question', { first: inWords(token.question[0]), second: inWords(token.question[1]) }))}</p></body></html>`;
   return new Response(html, {

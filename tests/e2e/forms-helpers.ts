@@ -52,6 +52,7 @@ export function uniqueEmail(label: string): string {
  */
 export async function expectSpamCheckSolved(form: Locator): Promise<void> {
   const widget = form.locator('altcha-widget');
+  await form.locator('[data-captcha]').scrollIntoViewIfNeeded();
   await expect(widget).toBeAttached();
   await expect(form.locator('img[src*="/api/captcha/"], iframe[src*="/api/captcha/"], [name="captcha"]')).toHaveCount(0);
   await form.locator('input:not([type="hidden"]):not([tabindex="-1"])').first().focus();

@@ -31,13 +31,14 @@ for (const language of ['nl', 'fr', 'en'] as TestLanguage[]) {
   const t = messages[language];
 
   test(`${language}: with the keyboard alone, the contact form is sent with no picture to read, the check solved by the browser, axe clean`, async ({ page }) => {
+    // Some forty key presses, each checked: slow on a loaded machine.
+    test.setTimeout(120_000);
     await storeConsent(page);
     const violations = await watchViolations(page);
     const email = uniqueEmail(`keyboard-${language}`);
     await page.goto(href({ page: 'menu', id: 'contact' }, language));
     const form = page.locator('form[data-form="site-contact"]');
     await expect(form).toHaveAttribute('data-ready', 'true');
-    await expect(form.locator('altcha-widget')).toBeAttached();
     // Nothing to see or type: no picture, no frame, no code field.
     await expect(form.locator('img, iframe, [name="captcha"]')).toHaveCount(0);
 
@@ -77,6 +78,7 @@ test('a submit before the check is done waits for it, and the form is sent', asy
   const email = uniqueEmail('fast-submit');
   await page.goto(href({ page: 'menu', id: 'contact' }, 'en'));
   const form = page.locator('form[data-form="site-contact"]');
+  await form.locator('[data-captcha]').scrollIntoViewIfNeeded();
   await expect(form.locator('altcha-widget')).toBeAttached();
   // Filled without focus events (a password manager), so the check has not started yet.
   await form.evaluate((element: HTMLFormElement, address) => {
