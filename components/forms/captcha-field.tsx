@@ -82,21 +82,21 @@ export function CaptchaField() {
       ) : null}
       <noscript>
         <div className={styles.captchaFallback}>
-        <iframe name={frameName} src={frame} title={t('captcha.frameTitle')} className={styles.captchaFrame} />
-        <a href={frame} target={frameName} className={styles.linkButton}>
-          {t('ui.newCaptcha')}
-        </a>
-        <label htmlFor={inputId} className={styles.label}>
-          {t('fields.captcha')}
-          <span className={styles.required}>
-            <span aria-hidden="true"> *</span>
-            <span className="visually-hidden"> ({t('ui.required')})</span>
-          </span>
-        </label>
-        <input id={inputId} name="captcha" type="text" required autoComplete="off" aria-describedby={helpId} />
-        <p id={helpId} className={styles.help}>
-          {t('ui.captchaHelp')}
-        </p>
+          <iframe name={frameName} src={frame} title={t('captcha.frameTitle')} className={styles.captchaFrame} />
+          <a href={frame} target={frameName} className={styles.linkButton}>
+            {t('ui.newCaptcha')}
+          </a>
+          <label htmlFor={inputId} className={styles.label}>
+            {t('fields.captcha')}
+            <span className={styles.required}>
+              <span aria-hidden="true"> *</span>
+              <span className="visually-hidden"> ({t('ui.required')})</span>
+            </span>
+          </label>
+          <input id={inputId} name="captcha" type="text" required autoComplete="off" aria-describedby={helpId} />
+          <p id={helpId} className={styles.help}>
+            {t('ui.captchaHelp')}
+          </p>
         </div>
       </noscript>
     </div>
