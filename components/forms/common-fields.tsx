@@ -1,9 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { serverUrl } from '@/lib/export/mode';
 import { contactDevices, contactTimeSlots, titles } from '@/lib/forms/fields';
+import { CaptchaField } from './captcha-field';
 import { Checkbox, ChoiceGroup, Fieldset, TextField } from './fields';
 import { useRequestFormSettings } from './form-context';
 import styles from './forms.module.css';
@@ -23,25 +22,6 @@ export function PrivacyField() {
         ),
       })}
     />
-  );
-}
-
-/** The self-hosted captcha: the picture's answer travels in a cookie, so it also works without JavaScript. */
-export function CaptchaField() {
-  const t = useTranslations('forms');
-  const { form, captchaVersion } = useRequestFormSettings();
-  const [refresh, setRefresh] = useState(0);
-  const version = captchaVersion + refresh;
-  return (
-    <div className={`${styles.field} ${styles.wide} ${styles.captcha}`}>
-      {/* A plain img: the picture is made per visitor and must not be cached or optimised. */}
-      {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img src={`${serverUrl(`/api/captcha/${form}/`) ?? ''}${version ? `?v=${version}` : ''}`} alt={t('ui.captchaAlt')} width={200} height={64} loading="lazy" />
-      <button type="button" className={styles.linkButton} onClick={() => setRefresh((value) => value + 1)}>
-        {t('ui.newCaptcha')}
-      </button>
-      <TextField name="captcha" required autoComplete="off" help={t('ui.captchaHelp')} />
-    </div>
   );
 }
 

@@ -7,7 +7,6 @@ export type RequestFormContext = {
   form: FormName;
   idPrefix: string;
   privacyHref: string;
-  captchaVersion: number;
   /** What the fields show before any script runs: a draft's values come back in the page's HTML. */
   initialValues: Readonly<Record<string, unknown>>;
 };

@@ -1,12 +1,14 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import type {} from 'altcha';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FormProvider, useForm, type FieldValues, type Resolver, type ResolverResult } from 'react-hook-form';
+import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { serverUrl } from '@/lib/export/mode';
 import { draftAnchor, formDefinitions, formEndpoint } from '@/lib/forms/definitions';
-import { captchaAnswer, formSchemas, type FormName } from '@/lib/forms/schemas';
+import { altchaField } from '@/lib/forms/altcha-field';
+import { formSchemas, type FormName } from '@/lib/forms/schemas';
 import { RequestFormSettings } from './form-context';
 import { aboutOf, useFormDraft, type FormDraftView } from './form-draft';
 import styles from './forms.module.css';
@@ -20,16 +22,24 @@ type Status =
   | { kind: 'error'; message: string; count?: number; draft?: { reenterFile: boolean; reenterPassword: boolean; reachUs: boolean } }
   | { kind: 'notice'; message: string };
 
-/** The form's zod schema, plus the captcha answer where the form has one. */
+/** The form's zod schema; the spam check is the ALTCHA widget's, outside react-hook-form. */
 function resolverFor(form: FormName): Resolver<FieldValues> {
-  const base = zodResolver(formSchemas[form] as never) as unknown as Resolver<FieldValues>;
-  if (!formDefinitions[form].captcha) return base;
-  return async (values, context, options) => {
-    const result = await base(values, context, options);
-    // The form's schema does not know the captcha: carry the answer over to the parsed values.
-    if (captchaAnswer.safeParse(values.captcha).success) return 'values' in result && Object.keys(result.errors).length === 0 ? { values: { ...result.values, captcha: values.captcha }, errors: {} } : result;
-    return { values: {}, errors: { ...result.errors, captcha: { type: 'custom', message: 'captchaInvalid' } } } as ResolverResult<FieldValues>;
-  };
+  return zodResolver(formSchemas[form] as never) as unknown as Resolver<FieldValues>;
+}
+
+/**
+ * The solved ALTCHA challenge of the form: solved already when the visitor focused a field, else
+ * solved now. Undefined when the widget could not get a challenge: the server then says so.
+ */
+async function altchaPayload(form: HTMLFormElement): Promise<string | undefined> {
+  // The widget's script loads when the form comes on screen: a quick visitor may be ahead of it.
+  for (let waited = 0; !form.querySelector('altcha-widget') && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  const widget = form.querySelector('altcha-widget');
+  if (!widget) return undefined;
+  await customElements.whenDefined('altcha-widget');
+  if (widget.getState() !== 'verified') return (await widget.verify())?.payload;
+  const input = form.elements.namedItem(altchaField);
+  return input instanceof HTMLInputElement ? input.value : undefined;
 }
 
 /** Spec §8: each family of forms words a failure its own way. */
@@ -44,13 +54,14 @@ const failureMessages: Partial<Record<FormName, 'status.sendFailed' | 'status.te
   'request-documents': 'status.documentsFailed',
 };
 
-/** The first control in error, in the order of the page (radio groups: their first button). */
+/** The first control in error, in the order of the page (radio groups: their first button; the spam check: its box). */
 function focusFirstError(form: HTMLFormElement | null, names: readonly string[]) {
   if (!form) return;
   const target = Array.from(form.elements).find(
     (element): element is HTMLElement => element instanceof HTMLElement && 'name' in element && names.includes(String(element.name)) && (element as HTMLInputElement).type !== 'hidden',
   );
-  target?.focus();
+  const widgetBox = names.includes('captcha') ? form.querySelector<HTMLElement>('altcha-widget input[type="checkbox"]') : null;
+  (target ?? widgetBox)?.focus();
 }
 
 /**
@@ -118,7 +129,6 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [status, setStatus] = useState<Status>(() => (draft ? draftStatus(draft, form, t) : { kind: 'idle' }));
-  const [captchaVersion, setCaptchaVersion] = useState(0);
   // Set after a failed submit: the fields to put the focus on, once the page shows their errors.
   const [focusRequest, setFocusRequest] = useState<{ names: string[] }>();
   useEffect(() => {
@@ -139,16 +149,20 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
       const meta = { lang: language, source: window.location.pathname, fax: (element.elements.namedItem('fax') as HTMLInputElement | null)?.value ?? '' };
       let response: Response;
       try {
-        response = definition.upload
-          ? await fetch(element.action, { method: 'POST', body: new FormData(element), headers: { accept: 'application/json' }, credentials: 'include' })
-          : await fetch(element.action, {
-              method: 'POST',
-              // 'include': on an exported copy the form posts to the API origin, and the captcha
-              // cookie that origin set must travel with it.
-              credentials: 'include',
-              headers: { 'content-type': 'application/json', accept: 'application/json' },
-              body: JSON.stringify({ ...values, ...hidden, captcha: values.captcha, ...meta }),
-            });
+        const altcha = definition.captcha ? await altchaPayload(element) : undefined;
+        if (definition.upload) {
+          const data = new FormData(element);
+          if (altcha) data.set(altchaField, altcha);
+          response = await fetch(element.action, { method: 'POST', body: data, headers: { accept: 'application/json' }, credentials: 'include' });
+        } else {
+          response = await fetch(element.action, {
+            method: 'POST',
+            // 'include': on an exported copy the form posts to the API origin with the visitor's session.
+            credentials: 'include',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({ ...values, ...hidden, ...(altcha ? { [altchaField]: altcha } : {}), ...meta }),
+          });
+        }
       } catch {
         // No answer at all (offline, server down): nothing was stored, the visitor can send again.
         setStatus({ kind: 'error', message: t(failureMessages[form] ?? 'status.sendFailed') });
@@ -172,11 +186,8 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
       onRefused?.();
       const fieldErrors = Object.entries(answer.fieldErrors ?? {});
       for (const [field, error] of fieldErrors) methods.setError(field, { type: 'server', message: error.message });
-      if (answer.fieldErrors?.captcha || definition.captcha) {
-        // A captcha is spent by every attempt that reached it: show a new one.
-        methods.setValue('captcha', '');
-        setCaptchaVersion((version) => version + 1);
-      }
+      // A challenge is spent by every attempt that reached it: the widget fetches a new one.
+      if (definition.captcha) element.querySelector('altcha-widget')?.reset();
       setStatus({ kind: 'error', message: answer.message, count: fieldErrors.length || undefined });
       setFocusRequest({ names: fieldErrors.map(([field]) => field) });
     },
@@ -201,7 +212,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
   }
 
   return (
-    <RequestFormSettings.Provider value={{ form, idPrefix, privacyHref, captchaVersion, initialValues: initial.values }}>
+    <RequestFormSettings.Provider value={{ form, idPrefix, privacyHref, initialValues: initial.values }}>
       <FormProvider {...methods}>
         <form
           ref={formRef}

@@ -3,9 +3,11 @@ import sharp from 'sharp';
 import { deriveKey } from '../security/secret';
 
 /*
- * The self-hosted captcha of design.md §9. The answer travels in an encrypted, expiring token held
- * in an HttpOnly cookie; the database remembers used tokens, so each one works once. The picture is
- * drawn from a dot-matrix font and rasterised, so no text of the answer is in what the browser gets.
+ * The captcha of plain posts (forms sent without JavaScript, design.md §9; visitors with JavaScript
+ * solve lib/forms/altcha instead). The answer travels in an encrypted, expiring token held in an
+ * HttpOnly cookie; the database remembers used tokens, so each one works once. The picture is drawn
+ * from a dot-matrix font and rasterised. A visitor who cannot see it answers a short sum written
+ * in words beside it (WCAG 1.1.1): either answer passes.
  */
 
 const glyphs: Record<string, readonly string[]> = {
@@ -40,13 +42,14 @@ export const captchaLength = 5;
 export const captchaTtlMs = 30 * 60 * 1000;
 export const captchaCookie = (form: string) => `captcha-${form}`;
 
-export type CaptchaToken = { id: string; answer: string; form: string; expires: number };
+/** `question` is the sum of the text alternative; its answer is their total. */
+export type CaptchaToken = { id: string; answer: string; question: [number, number]; form: string; expires: number };
 
 const key = () => deriveKey('captcha-token');
 
 export function newCaptcha(form: string, now = Date.now()): CaptchaToken {
   const answer = Array.from({ length: captchaLength }, () => alphabet[randomInt(alphabet.length)]).join('');
-  return { id: randomUUID(), answer, form, expires: now + captchaTtlMs };
+  return { id: randomUUID(), answer, question: [randomInt(1, 10), randomInt(1, 10)], form, expires: now + captchaTtlMs };
 }
 
 export function sealCaptcha(token: CaptchaToken): string {
@@ -65,7 +68,9 @@ export function openCaptcha(sealed: string): CaptchaToken | undefined {
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const token = parsed as Partial<CaptchaToken>;
     if (typeof token.id !== 'string' || typeof token.answer !== 'string' || typeof token.form !== 'string' || typeof token.expires !== 'number') return undefined;
-    return { id: token.id, answer: token.answer, form: token.form, expires: token.expires };
+    const [first, second] = Array.isArray(token.question) ? token.question : [];
+    if (typeof first !== 'number' || typeof second !== 'number') return undefined;
+    return { id: token.id, answer: token.answer, question: [first, second], form: token.form, expires: token.expires };
   } catch {
     return undefined;
   }
@@ -74,13 +79,17 @@ export function openCaptcha(sealed: string): CaptchaToken | undefined {
 /** `id` is the token's, when the token is genuine: the caller spends it whatever the answer. */
 export type CaptchaCheck = { ok: true; id: string } | { ok: false; id?: string };
 
-/** The answer is compared without regard to case or spaces. Used-ness is checked by the caller. */
+/**
+ * The picture's characters (without regard to case or spaces) or the total of the written sum.
+ * Used-ness is checked by the caller.
+ */
 export function checkCaptcha(sealed: string | undefined, form: string, answer: string, now = Date.now()): CaptchaCheck {
   if (!sealed) return { ok: false };
   const token = openCaptcha(sealed);
   if (!token || token.form !== form || token.expires < now) return { ok: false };
   const given = answer.replace(/\s+/g, '').toUpperCase();
-  return given === token.answer ? { ok: true, id: token.id } : { ok: false, id: token.id };
+  const right = given === token.answer || given === String(token.question[0] + token.question[1]);
+  return right ? { ok: true, id: token.id } : { ok: false, id: token.id };
 }
 
 const jitter = (amount: number) => (randomInt(2001) / 1000 - 1) * amount;

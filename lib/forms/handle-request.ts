@@ -14,6 +14,7 @@ import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors }
 import { hashPassword } from '../security/password';
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
+import { altchaField, checkAltcha } from './altcha';
 import { captchaCookie, checkCaptcha } from './captcha';
 import { formDefinitions } from './definitions';
 import { readBody, type ParsedBody } from './read-body';
@@ -178,7 +179,9 @@ async function answerRequest(form: FormName, request: Request, html: PlainPost |
   if (textOf(fields[honeypotField])) return respond({ status: 200, body: { ok: true, id: 'ignored', redirect: thankYou } }, html, language, backHref);
 
   const result = formSchemas[form].safeParse(fields);
-  const captchaResult = definition.captcha ? captchaAnswer.safeParse(fields.captcha) : undefined;
+  // A browser with JavaScript sends the solved proof-of-work challenge; a plain post the picture's answer.
+  const altcha = definition.captcha ? textOf(fields[altchaField]) : undefined;
+  const captchaResult = definition.captcha && altcha === undefined ? captchaAnswer.safeParse(fields.captcha) : undefined;
   if (!result.success || (captchaResult && !captchaResult.success)) {
     const errors = result.success ? {} : fieldErrorsOf(language, result.error.issues);
     if (captchaResult && !captchaResult.success) Object.assign(errors, fieldError(language, 'captcha', 'captchaInvalid'));
@@ -217,8 +220,9 @@ async function answerRequest(form: FormName, request: Request, html: PlainPost |
   }
 
   if (definition.captcha) {
-    const check = checkCaptcha(cookieValue(request, captchaCookie(form)), form, String(fields.captcha));
-    // Every answer spends the token, so that a picture cannot be guessed at again and again.
+    const check = altcha !== undefined ? await checkAltcha(altcha, form) : checkCaptcha(cookieValue(request, captchaCookie(form)), form, String(fields.captcha));
+    // Every answer spends the token, so that a picture cannot be guessed at again and again;
+    // a solved challenge is spent too, so that it cannot be replayed.
     const fresh = check.id !== undefined && (await consumeCaptcha(store, check.id));
     if (!check.ok || !fresh) {
       return respond(failure(language, 422, 'validation', fieldError(language, 'captcha', 'captchaInvalid')), html, language, backHref);

@@ -88,7 +88,9 @@ export function pagePolicy(policy: PagePolicy): string {
     'connect-src': ["'self'", ...api, ...tiles, ...extra.connect],
     // A listing's video may be a file on the CRM's own host (lib/media/video: any https link).
     'media-src': ["'self'", 'https:'],
-    'frame-src': ["'self'", ...playerHosts, ...extra.frame],
+    // A static export frames the no-JavaScript captcha of its API server.
+    'frame-src': ["'self'", ...api, ...playerHosts, ...extra.frame],
+    // The ALTCHA widget solves its challenge in workers it starts from blob: URLs.
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'form-action': ["'self'", ...api],
@@ -97,6 +99,21 @@ export function pagePolicy(policy: PagePolicy): string {
     ...(policy.delivery === 'meta' ? {} : { 'frame-ancestors': ["'none'"] }),
   };
   return serialize(directives);
+}
+
+/**
+ * The no-JavaScript captcha page (lib/forms/captcha-route): its picture is a data: URL, it runs
+ * nothing, and only the site's pages and its exported copies may frame it.
+ */
+export function captchaFramePolicy(exportOrigins: readonly string[]): string {
+  return serialize({
+    'default-src': ["'none'"],
+    'img-src': ['data:'],
+    'style-src': ["'unsafe-inline'"],
+    'form-action': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'self'", ...exportOrigins],
+  });
 }
 
 /**

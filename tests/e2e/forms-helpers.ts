@@ -1,11 +1,12 @@
 import { createClient } from '@libsql/client';
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { AltchaWidgetElement } from 'altcha';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import nl from '@/messages/nl.json';
 
-import { captchaCookie, openCaptcha } from '@/lib/forms/captcha';
+import { openCaptcha } from '@/lib/forms/captcha';
 
 // The servers under test run with this secret (playwright.config.ts), so a test can read the
 // answer of the captcha cookie the browser received, as a person reads the picture. The key is
@@ -45,15 +46,30 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.be`;
 }
 
-/** Reads the captcha picture's answer from the cookie it came with and types it in. */
-export async function solveCaptcha(context: BrowserContext, form: Locator, formName: string): Promise<void> {
-  const picture = form.locator('img[src*="/api/captcha/"]');
-  await picture.scrollIntoViewIfNeeded();
-  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-  const cookie = (await context.cookies()).find((candidate) => candidate.name === captchaCookie(formName));
-  const token = cookie ? openCaptcha(cookie.value) : undefined;
-  if (!token) throw new Error(`no captcha cookie for ${formName}`);
-  await form.locator('[name="captcha"]').fill(token.answer);
+/**
+ * With JavaScript, the spam check asks the visitor nothing: no picture, no question. Its widget
+ * solves its challenge once a field of the form has the focus; this waits until it says so.
+ */
+export async function expectSpamCheckSolved(form: Locator): Promise<void> {
+  const widget = form.locator('altcha-widget');
+  await form.locator('[data-captcha]').scrollIntoViewIfNeeded();
+  await expect(widget).toBeAttached();
+  await expect(form.locator('img[src*="/api/captcha/"], iframe[src*="/api/captcha/"], [name="captcha"]')).toHaveCount(0);
+  await form.locator('input:not([type="hidden"]):not([tabindex="-1"])').first().focus();
+  await expect.poll(() => widget.evaluate((element: AltchaWidgetElement) => element.getState()), { timeout: 15_000 }).toBe('verified');
+}
+
+/** Without JavaScript: the sum the framed captcha page writes in words, answered in digits as a screen-reader user would. */
+export async function answerCaptchaQuestion(form: Locator, language: TestLanguage): Promise<void> {
+  const frame = form.locator('iframe[src*="/api/captcha/"]');
+  await expect(frame).toHaveAttribute('title', messages[language].forms.captcha.frameTitle);
+  const question = (await frame.contentFrame().locator('#question').textContent()) ?? '';
+  const words = Object.entries(messages[language].forms.captcha.numbers);
+  const valueOf = (word: string | undefined) => Number(words.find(([, name]) => name === word)?.[0]);
+  const [, first, second] = /(\p{L}+) plus (\p{L}+)/u.exec(question) ?? [];
+  const total = valueOf(first) + valueOf(second);
+  expect(total, question).toBeGreaterThan(1);
+  await form.locator('[name="captcha"]').fill(String(total));
 }
 
 export function captchaAnswerOf(setCookie: string | undefined): { cookie: string; answer: string } {

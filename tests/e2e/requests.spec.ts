@@ -13,7 +13,7 @@ const visitor = { title: 'mr', firstName: 'Luc', lastName: 'Martin', phone: '065
 
 async function captcha(request: APIRequestContext, form: string) {
   const response = await request.get(`/api/captcha/${form}/`);
-  expect(response.headers()['content-type']).toBe('image/png');
+  expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
   return captchaAnswerOf(response.headers()['set-cookie']);
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { headersFile, nginxSnippet, withPolicyMeta } from '@/lib/export/headers';
-import { commonSecurityHeaders, originOf, pagePolicy, resourcePolicy } from '@/lib/security/csp';
+import { captchaFramePolicy, commonSecurityHeaders, originOf, pagePolicy, resourcePolicy } from '@/lib/security/csp';
 import { inlineScriptHashes } from '@/lib/security/inline-scripts';
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
@@ -39,6 +39,11 @@ describe('page policy', () => {
     expect(directive(policy, 'script-src')).toBe("script-src 'self' 'nonce-bm9uY2U='");
     expect(directive(policy, 'form-action')).toBe("form-action 'self' https://api.example.be");
     expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://api.example.be");
+    // The no-JavaScript captcha page of the API server is framed by the copy's forms.
+    expect(directive(policy, 'frame-src')).toContain("frame-src 'self' https://api.example.be ");
+    // The ALTCHA widget solves in workers started from blob: URLs; still no eval.
+    expect(directive(policy, 'worker-src')).toBe("worker-src 'self' blob:");
+    expect(policy).not.toContain('unsafe-eval');
     // A <meta> policy cannot carry frame-ancestors (browsers ignore it and warn).
     expect(policy).not.toContain('frame-ancestors');
   });
@@ -56,6 +61,13 @@ describe('page policy', () => {
     expect(originOf('')).toBeUndefined();
     expect(originOf('/tiles/{z}/{x}/{y}.png')).toBeUndefined();
     expect(originOf('javascript:alert(1)//{z}')).toBeUndefined();
+  });
+
+  it('lets the no-JavaScript captcha page be framed by the site and its exported copies, and run nothing', () => {
+    const policy = captchaFramePolicy(['https://www.example.be']);
+    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'self' https://www.example.be");
+    expect(directive(policy, 'default-src')).toBe("default-src 'none'");
+    expect(directive(policy, 'img-src')).toBe('img-src data:');
   });
 
   it('sends HSTS only for an https site', () => {

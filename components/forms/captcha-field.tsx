@@ -1,0 +1,104 @@
+'use client';
+
+import type {} from 'altcha/types/react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { serverUrl } from '@/lib/export/mode';
+import { altchaField } from '@/lib/forms/altcha-field';
+import { useFieldError } from './fields';
+import { useRequestFormSettings } from './form-context';
+import styles from './forms.module.css';
+
+/*
+ * The spam check of every form but the newsletter (design.md §9), in one place.
+ * With JavaScript: the ALTCHA widget, a proof-of-work challenge the browser solves by itself while
+ * the visitor fills in the form; nothing to see, read or hear. Its script, this site's own file, is
+ * loaded when the form first comes on screen (a listing's forms wait in closed disclosures).
+ * Without JavaScript (<noscript>): a framed page of the server with a picture and, for a visitor
+ * who cannot see it, a sum written in words; one field takes either answer.
+ */
+
+const widgetKeys = ['label', 'loading', 'verifying', 'verified', 'error', 'expired', 'verificationRequired', 'waitAlert', 'reload', 'verify', 'cancel'] as const;
+
+export function CaptchaField() {
+  const t = useTranslations('forms');
+  const language = useLocale();
+  const { form, idPrefix } = useRequestFormSettings();
+  const [widgetReady, setWidgetReady] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const message = useFieldError('captcha');
+  const errorId = `${idPrefix}-captcha-error`;
+
+  useEffect(() => {
+    let current = true;
+    const load = () =>
+      void import('altcha').then(() => {
+        if (!current) return;
+        // The widget's texts in the page's language; its footer (a link to altcha.org) stays empty.
+        const strings: Record<string, string> = { footer: '', ariaLinkLabel: '' };
+        for (const key of widgetKeys) strings[key] = t(`altcha.${key}`);
+        globalThis.$altcha.i18n.set(language, { ...globalThis.$altcha.i18n.get('en'), ...strings });
+        setWidgetReady(true);
+      });
+    const element = container.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      load();
+      return () => {
+        current = false;
+      };
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      load();
+    });
+    observer.observe(element);
+    return () => {
+      current = false;
+      observer.disconnect();
+    };
+  }, [language, t]);
+
+  const challenge = serverUrl(`/api/altcha/${form}/`);
+  const frame = serverUrl(`/api/captcha/${form}/?lang=${language}`);
+  const frameName = `${idPrefix}-captcha-frame`;
+  const inputId = `${idPrefix}-captcha`;
+  const helpId = `${idPrefix}-captcha-help`;
+  return (
+    <div ref={container} className={`${styles.field} ${styles.wide} ${styles.captcha}`} data-captcha>
+      {widgetReady && challenge ? (
+        <altcha-widget
+          challenge={challenge}
+          name={altchaField}
+          language={language}
+          auto="onfocus"
+          configuration={JSON.stringify({ hideFooter: true, hideLogo: true, humanInteractionSignature: false })}
+        />
+      ) : null}
+      {message ? (
+        <p id={errorId} className={styles.error}>
+          {message}
+        </p>
+      ) : null}
+      <noscript>
+        <div className={styles.captchaFallback}>
+          <iframe name={frameName} src={frame} title={t('captcha.frameTitle')} className={styles.captchaFrame} />
+          <a href={frame} target={frameName} className={styles.linkButton}>
+            {t('ui.newCaptcha')}
+          </a>
+          <label htmlFor={inputId} className={styles.label}>
+            {t('fields.captcha')}
+            <span className={styles.required}>
+              <span aria-hidden="true"> *</span>
+              <span className="visually-hidden"> ({t('ui.required')})</span>
+            </span>
+          </label>
+          <input id={inputId} name="captcha" type="text" required autoComplete="off" aria-describedby={helpId} />
+          <p id={helpId} className={styles.help}>
+            {t('ui.captchaHelp')}
+          </p>
+        </div>
+      </noscript>
+    </div>
+  );
+}

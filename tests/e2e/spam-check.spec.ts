@@ -1,0 +1,147 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { AltchaWidgetElement } from 'altcha';
+import { href } from '@/lib/i18n/urls';
+import { seriousViolations } from './axe';
+import { answerCaptchaQuestion, expectSpamCheckSolved, messages, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
+import { watchViolations } from './security-checks';
+import { storeConsent } from './stored-consent';
+
+/*
+ * Issue 13 item 14: a visitor who uses no mouse or no eyes can send every form. With JavaScript
+ * the spam check asks nothing (ALTCHA proof of work, solved by the browser); without it, the
+ * picture comes with a sum in words that a screen reader reads out.
+ */
+
+/** Presses Tab until the focused control matches, as a keyboard user moves through the form. */
+async function tabTo(page: Page, selector: string, passed: string[]): Promise<void> {
+  for (let presses = 0; presses < 40; presses += 1) {
+    await page.keyboard.press('Tab');
+    const here = await page.evaluate((wanted) => {
+      const active = document.activeElement;
+      const label = active instanceof HTMLInputElement || active instanceof HTMLButtonElement ? `${active.tagName}:${active.name || active.type}${active.closest('altcha-widget') ? ':altcha' : ''}` : String(active?.tagName);
+      return { label, matches: active?.matches(wanted) ?? false };
+    }, selector);
+    passed.push(here.label);
+    if (here.matches) return;
+  }
+  throw new Error(`Tab never reached ${selector}: ${passed.join(', ')}`);
+}
+
+for (const language of ['nl', 'fr', 'en'] as TestLanguage[]) {
+  const t = messages[language];
+
+  test(`${language}: with the keyboard alone, the contact form is sent with no picture to read, the check solved by the browser, axe clean`, async ({ page }) => {
+    // Some forty key presses, each checked: slow on a loaded machine.
+    test.setTimeout(120_000);
+    await storeConsent(page);
+    const violations = await watchViolations(page);
+    const email = uniqueEmail(`keyboard-${language}`);
+    await page.goto(href({ page: 'menu', id: 'contact' }, language));
+    const form = page.locator('form[data-form="site-contact"]');
+    await expect(form).toHaveAttribute('data-ready', 'true');
+    // Nothing to see or type: no picture, no frame, no code field.
+    await expect(form.locator('img, iframe, [name="captcha"]')).toHaveCount(0);
+
+    const passed: string[] = [];
+    await form.locator('[name="title"]').first().focus();
+    await page.keyboard.press('Space');
+    for (const [name, value] of [
+      ['firstName', 'Lea'],
+      ['lastName', 'Toetsenbord'],
+      ['email', email],
+      ['phone', '0475 12 34 56'],
+      ['city', 'Mons'],
+    ] as const) {
+      await tabTo(page, `form[data-form="site-contact"] [name="${name}"]`, passed);
+      await page.keyboard.type(value);
+    }
+    await tabTo(page, 'form[data-form="site-contact"] [name="privacy"]', passed);
+    await page.keyboard.press('Space');
+    await tabTo(page, 'form[data-form="site-contact"] button[type="submit"]', passed);
+    // The check's own box is on the way, reachable like any other control.
+    expect(passed).toContain('INPUT:checkbox:altcha');
+
+    await expectSpamCheckSolved(form);
+    await expect(form.locator('altcha-widget')).toContainText(t.forms.altcha.verified);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**${href({ page: 'thank-you', form: 'site-contact' }, language)}`);
+    expect(await requestsFor(email)).toHaveLength(1);
+    // The widget runs within the site's policy (its workers from blob:, its styles inline).
+    expect(await violations()).toEqual([]);
+  });
+}
+
+test('a submit before the check is done waits for it, and the form is sent', async ({ page }) => {
+  await storeConsent(page);
+  const email = uniqueEmail('fast-submit');
+  await page.goto(href({ page: 'menu', id: 'contact' }, 'en'));
+  const form = page.locator('form[data-form="site-contact"]');
+  await form.locator('[data-captcha]').scrollIntoViewIfNeeded();
+  await expect(form.locator('altcha-widget')).toBeAttached();
+  // Filled without focus events (a password manager), so the check has not started yet.
+  await form.evaluate((element: HTMLFormElement, address) => {
+    // The way autofill does it: the value, then an input event, with no focus.
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    const set = (name: string, value: string) => {
+      const input = element.elements.namedItem(name);
+      if (!(input instanceof HTMLInputElement)) return;
+      setter?.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    set('firstName', 'Fast');
+    set('lastName', 'Filler');
+    set('email', address);
+    set('phone', '0475 12 34 56');
+    set('city', 'Mons');
+  }, email);
+  await form.locator('[name="title"][value="ms"]').dispatchEvent('click');
+  await form.locator('[name="privacy"]').dispatchEvent('click');
+  await expect.poll(() => form.locator('altcha-widget').evaluate((element: AltchaWidgetElement) => element.getState())).toBe('unverified');
+  await form.locator('button[type="submit"]').dispatchEvent('click');
+  await page.waitForURL(`**${href({ page: 'thank-you', form: 'site-contact' }, 'en')}`);
+  expect(await requestsFor(email)).toHaveLength(1);
+});
+
+test('without JavaScript, the picture has a written alternative a screen reader reads, and a wrong answer is refused', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const t = messages.nl;
+  const email = uniqueEmail('nojs-question');
+  await page.goto(href({ page: 'menu', id: 'contact' }, 'nl'));
+  const form = page.locator('form[data-form="site-contact"]');
+  const frame = form.locator('iframe[src*="/api/captcha/site-contact/"]');
+  await expect(frame).toHaveAttribute('title', t.forms.captcha.frameTitle);
+  const inside = frame.contentFrame();
+  await expect(inside.locator('html')).toHaveAttribute('lang', 'nl');
+  await expect(inside.getByRole('img')).toHaveAttribute('alt', t.forms.ui.captchaAlt);
+  await expect(inside.locator('#question')).toContainText('hoeveel is');
+  // The field says where its question is, in its description.
+  const field = form.locator('[name="captcha"]');
+  await expect(field).toHaveAccessibleName(new RegExp(t.forms.fields.captcha));
+  await expect(field).toHaveAccessibleDescription(t.forms.ui.captchaHelp);
+
+  const fill = async () => {
+    await form.locator('[name="title"][value="ms"]').check();
+    await form.locator('[name="firstName"]').fill('Noor');
+    await form.locator('[name="lastName"]').fill('Zonderscript');
+    await form.locator('[name="email"]').fill(email);
+    await form.locator('[name="phone"]').fill('0475 12 34 56');
+    await form.locator('[name="city"]').fill('Mons');
+    await form.locator('[name="privacy"]').check();
+  };
+  await fill();
+  await field.fill('999');
+  await form.locator('button[type="submit"]').click();
+  await expect(page.locator('main')).toContainText(t.forms.errors.captchaInvalid);
+  expect(await requestsFor(email)).toHaveLength(0);
+
+  await page.goto(href({ page: 'menu', id: 'contact' }, 'nl'));
+  await fill();
+  await answerCaptchaQuestion(form, 'nl');
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL(`**${href({ page: 'thank-you', form: 'site-contact' }, 'nl')}`);
+  expect(await requestsFor(email)).toHaveLength(1);
+  await context.close();
+});
