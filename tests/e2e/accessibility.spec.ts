@@ -69,6 +69,7 @@ for (const language of getEnabledLanguages()) {
 for (const language of getEnabledLanguages()) {
   for (const width of [390, 1280]) {
     test(`the footer's texts and links keep their contrast in ${language} at ${width} px`, async ({ page }) => {
+      test.setTimeout(90_000);
       await storeConsent(page);
       await page.setViewportSize({ width, height: 900 });
       for (const url of [href({ page: 'home' }, language), href({ page: 'property', id: 4000001 }, language)]) {

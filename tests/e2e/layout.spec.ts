@@ -26,6 +26,7 @@ const box = async (locator: Locator) => {
 for (const language of getEnabledLanguages()) {
   for (const width of [390, 1280]) {
     test(`the footer shows its configured columns and one address in ${language} at ${width} px`, async ({ page }) => {
+      test.setTimeout(60_000);
       await storeConsent(page);
       await page.setViewportSize({ width, height: 900 });
       await page.goto(href({ page: 'property', id: 4000001 }, language));
@@ -47,7 +48,7 @@ for (const language of getEnabledLanguages()) {
       const other = otherVersion[language];
       if (other) await expect(address).not.toContainText(other);
 
-      const contact = footer.locator('section').filter({ has: address });
+      const contact = footer.locator('section').filter({ has: page.locator('address') });
       const blocks = [...columns, contact];
       const boxes = await Promise.all(blocks.map(box));
       const frame = await box(footer);
@@ -78,6 +79,7 @@ async function headerAndTarget(page: Page, id: string) {
 for (const language of getEnabledLanguages()) {
   for (const width of [390, 1280]) {
     test(`an anchor on a detail page lands below the compact header in ${language} at ${width} px`, async ({ page }) => {
+      test.setTimeout(60_000);
       await storeConsent(page);
       await page.setViewportSize({ width, height: 900 });
       const detail = href({ page: 'property', id: 4000001 }, language);
