@@ -85,7 +85,8 @@ for (const language of getEnabledLanguages()) {
       const detail = href({ page: 'property', id: 4000001 }, language);
       await page.goto(`${detail}#request-visit`);
       const header = page.locator('header#top');
-      await expect(header).toHaveAttribute('data-scrolled', 'true');
+      // The header turns compact once the page's script runs, which a busy machine delays.
+      await expect(header).toHaveAttribute('data-scrolled', 'true', { timeout: 20_000 });
       const landed = await headerAndTarget(page, 'request-visit');
       expect(landed).toBeDefined();
       expect(landed!.targetTop).toBeGreaterThanOrEqual(landed!.headerBottom);
@@ -95,8 +96,9 @@ for (const language of getEnabledLanguages()) {
 
       // The same for the request buttons at the top of the page, clicked.
       await page.goto(detail);
+      await page.waitForLoadState('networkidle');
       await page.locator('main a[href="#request-documents"]').first().click();
-      await expect(header).toHaveAttribute('data-scrolled', 'true');
+      await expect(header).toHaveAttribute('data-scrolled', 'true', { timeout: 20_000 });
       await expect.poll(async () => {
         const clicked = await headerAndTarget(page, 'request-documents');
         return clicked !== undefined && clicked.targetTop >= clicked.headerBottom && clicked.targetTop < 450;
