@@ -1,27 +1,16 @@
 import Image from 'next/image';
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
-import { loadSiteConfig, localise, type Article, type Language, type MenuEntry } from '@/lib/config';
+import { articleCategoryPage, localise, type Article, type Language } from '@/lib/config';
 import { href } from '@/lib/i18n';
 import { pictureSrc } from '@/lib/media/picture-src';
 import { ArticleBody } from './module-views/article-body';
 import styles from './article-page.module.css';
 
-/**
- * The menu page that lists an article's category (services → the services page). A page showing
- * only this one article comes second: it is a detour, not the overview the visitor came from.
- */
-function categoryPage(article: Article): MenuEntry | undefined {
-  const pages = loadSiteConfig().menu.filter((entry) => entry.status !== 'Draft' && entry.params.type === 'page');
-  const shows = (entry: MenuEntry, type: 'category' | 'article', id: string) =>
-    entry.params.modules.some((module) => module.status === 'Published' && module.relations.type === type && module.relations.id === id);
-  return pages.find((entry) => shows(entry, 'category', article.category)) ?? pages.find((entry) => shows(entry, 'article', article.id));
-}
-
 /** An article page: title, the author of a testimonial, picture, full body and the way back. */
 export async function ArticlePage({ article, language }: { article: Article; language: Language }) {
   const t = await getTranslations({ locale: language });
-  const page = categoryPage(article);
+  const page = articleCategoryPage(article);
   const back = page
     ? { href: href({ page: 'menu', id: page.id }, language), label: article.category === 'services' ? t('content.backToServices') : t('content.backTo', { page: localise(page.params.title, language) }) }
     : { href: href({ page: 'home' }, language), label: t('content.backToHome') };

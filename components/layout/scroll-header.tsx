@@ -1,24 +1,50 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { scrollThresholds, throttle } from '@/lib/device';
 
 /*
- * The header element with its scroll state (spec §4): past 30 px it is solid and the logo shrinks;
- * on the home page with changeOnScroll it is transparent over the banner at the top. Only a data
- * attribute changes, the layout never does (the header's box is the same in both states).
+ * The header element with its scroll state (spec §4). At the top of the page the header is in the
+ * flow with everything it holds; past 30 px it becomes fixed and compact (a slim bar with the logo,
+ * the menu and the mobile menu button), so that it covers little of the screen. The slot around it
+ * keeps the full header's height meanwhile, so nothing below moves when it changes. On the home
+ * page with changeOnScroll it lies over the banner, transparent at the top.
+ *
+ * Without JavaScript the header simply scrolls away with the page. Anchor targets keep clear of the
+ * compact bar through the page's scroll-padding (globals.css).
  */
-export function ScrollHeader({ className, overlay, children }: { className?: string; overlay: boolean; children: ReactNode }) {
+export function ScrollHeader({ className, slotClassName, overlay, children }: { className?: string; slotClassName?: string; overlay: boolean; children: ReactNode }) {
   const [scrolled, setScrolled] = useState(false);
+  const [fullHeight, setFullHeight] = useState<number>();
+  const header = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    // Only the header in the flow gives its full height; the fixed one is the compact bar.
+    const measure = () => {
+      if (element.dataset.scrolled !== 'true') setFullHeight(element.offsetHeight);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   useEffect(() => {
     const update = throttle(() => setScrolled(window.scrollY > scrollThresholds.header), scrollThresholds.throttleMs);
     update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, []);
+
+  // Over the banner the header takes no room in the flow, scrolled or not.
+  const reserve = scrolled && !overlay && fullHeight !== undefined ? { minHeight: `${fullHeight}px` } : undefined;
   return (
-    <header id="top" tabIndex={-1} className={className} data-scrolled={scrolled} data-overlay={overlay}>
-      {children}
-    </header>
+    <div className={slotClassName} style={reserve}>
+      <header ref={header} id="top" tabIndex={-1} className={className} data-scrolled={scrolled} data-overlay={overlay}>
+        {children}
+      </header>
+    </div>
   );
 }

@@ -141,7 +141,7 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
   const valuation = all.find((entry) => entry.id === 'free-valuation');
 
   return (
-    <ScrollHeader className={styles.header} overlay={isHome && header.changeOnScroll}>
+    <ScrollHeader className={styles.header} slotClassName={styles.slot} overlay={isHome && header.changeOnScroll}>
       <div className={styles.topBar}>
         <HeaderLinks links={header.links.left} language={language} />
         {header.appBar.show ? <p className={styles.appBar}>{localise(header.appBar.text, language)}</p> : null}

@@ -1,5 +1,5 @@
 import { loadSiteConfig } from './load';
-import { supportedLanguages, type Language, type Localised, type MenuEntry } from './schemas';
+import { supportedLanguages, type Article, type Language, type Localised, type MenuEntry } from './schemas';
 
 export type { Article, Language, Localised, MenuEntry, Module, Site, TeamMember, TileSource } from './schemas';
 export { supportedLanguages } from './schemas';
@@ -36,6 +36,12 @@ export function localise(content: Localised, language: Language): string {
   return content[language] ?? content[language.toUpperCase()] ?? content[fallback] ?? content[fallback.toUpperCase()] ?? Object.values(content)[0] ?? '';
 }
 
+/** The agency's postal address in the page's language, street and town in the same language version. */
+export function agencyPostalAddress(language: Language): { street: string; zip: string; city: string } {
+  const { siteInfo } = getSite();
+  return { street: localise(siteInfo.street, language), zip: siteInfo.zip, city: localise(siteInfo.city, language) };
+}
+
 /** Published menu entries, sorted, as the site shows them. */
 export function getMenu(): MenuEntry[] {
   return loadSiteConfig()
@@ -53,4 +59,16 @@ export function getArticles() {
 
 export function getTeam() {
   return [...loadSiteConfig().team].sort((a, b) => a.sort - b.sort);
+}
+
+/**
+ * The menu page that lists an article's category (services → the services page, testimonials →
+ * the testimonials page): where an article page leads back to. A page showing only this one
+ * article comes second: it is a detour, not the overview the visitor came from.
+ */
+export function articleCategoryPage(article: Article): MenuEntry | undefined {
+  const pages = loadSiteConfig().menu.filter((entry) => entry.status !== 'Draft' && entry.params.type === 'page');
+  const shows = (entry: MenuEntry, type: 'category' | 'article', id: string) =>
+    entry.params.modules.some((module) => module.status === 'Published' && module.relations.type === type && module.relations.id === id);
+  return pages.find((entry) => shows(entry, 'category', article.category)) ?? pages.find((entry) => shows(entry, 'article', article.id));
 }

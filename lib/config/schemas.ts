@@ -251,7 +251,8 @@ export const siteSchema = z
     siteInfo: z.strictObject({
       name: text,
       legalName: text,
-      street: text,
+      /** One language version per page: a per-language street needs the town in the same languages (superRefine below). */
+      street: localisedSchema,
       zip: z.string().regex(/^\d{4}$/, 'a Belgian postcode has exactly 4 digits'),
       city: localisedSchema,
       phone: text,
@@ -278,6 +279,15 @@ export const siteSchema = z
     if (enabled.length === 0) ctx.addIssue({ code: 'custom', path: ['languageUse'], message: 'at least one language must have use: true' });
     if (!enabled.includes(site.languageDefault)) {
       ctx.addIssue({ code: 'custom', path: ['languageDefault'], message: `the default language "${site.languageDefault}" is not enabled in languageUse` });
+    }
+    // "Grand-Place 12, 7000 Bergen" mixed a French street with a Dutch town: the two are written in the same language versions.
+    const versions = (value: Localised) => (typeof value === 'string' ? 'one text for every language' : Object.keys(value).sort().join(', '));
+    if (versions(site.siteInfo.street) !== versions(site.siteInfo.city)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['siteInfo', 'street'],
+        message: `the street and the city are given in the same language versions, so that an address never mixes two languages (street: ${versions(site.siteInfo.street)}; city: ${versions(site.siteInfo.city)})`,
+      });
     }
     const codes = site.languageUse.map((entry) => entry.code);
     codes.forEach((code, index) => {

@@ -1,6 +1,6 @@
 import type { Attachment } from 'nodemailer/lib/mailer';
 import { getAppointmentSlots, getProject, getProperty, getType, type Owner } from '../catalogue';
-import { getAgencyLanguage, getDefaultLanguage, getSite, isSupportedLanguage, localise, type Language } from '../config';
+import { agencyPostalAddress, getAgencyLanguage, getDefaultLanguage, getSite, isSupportedLanguage, localise, type Language } from '../config';
 import type { StoredRequest } from '../db';
 import { documentLinkExpiry, documentLinkTtlDays, signedDocumentPath } from '../documents/signed-link';
 import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice } from '../format';
@@ -228,7 +228,8 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
 /** The agency's name, address and contact details under a mail to a visitor. */
 function signed(body: { text: string; html: string }, language: Language): { text: string; html: string } {
   const { siteInfo } = getSite();
-  const signature = `${siteInfo.name}\n${siteInfo.street}, ${siteInfo.zip} ${localise(siteInfo.city, language)}\n${formatPhone(siteInfo.phone)} · ${siteInfo.email}`;
+  const address = agencyPostalAddress(language);
+  const signature = `${siteInfo.name}\n${address.street}, ${address.zip} ${address.city}\n${formatPhone(siteInfo.phone)} · ${siteInfo.email}`;
   return { text: `${body.text}\n\n${signature}`, html: `${body.html}<p>${escape(signature).replace(/\n/g, '<br>')}</p>` };
 }
 

@@ -1,6 +1,6 @@
 import type { ApartmentComplex, BreadcrumbList, Graph, ItemAvailability, Offer, PostalAddress, RealEstateAgent, RealEstateListing, Residence, Thing } from 'schema-dts';
 import { getProject, getProperty, getPropertyGoal, type Property } from '../catalogue';
-import { getArticles, getMenuEntry, getSite, localise, type Language } from '../config';
+import { agencyPostalAddress, articleCategoryPage, getArticles, getMenuEntry, getSite, localise, type Language } from '../config';
 import { cleanDescription } from '../format';
 import { href, type Route } from '../i18n';
 import { absoluteUrl, siteOriginForSeo } from './origin';
@@ -15,6 +15,7 @@ type Translate = (key: string) => string;
 
 export function agencyJsonLd(language: Language): RealEstateAgent {
   const { siteInfo, header } = getSite();
+  const address = agencyPostalAddress(language);
   return {
     '@type': 'RealEstateAgent',
     '@id': `${siteOriginForSeo()}/#agency`,
@@ -28,9 +29,9 @@ export function agencyJsonLd(language: Language): RealEstateAgent {
     vatID: siteInfo.vatNumber,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: siteInfo.street,
-      postalCode: siteInfo.zip,
-      addressLocality: localise(siteInfo.city, language),
+      streetAddress: address.street,
+      postalCode: address.zip,
+      addressLocality: address.city,
       addressCountry: 'BE',
     },
   };
@@ -73,7 +74,10 @@ export function breadcrumbTrail(route: Route, language: Language, t: Translate):
     }
     case 'article': {
       const article = getArticles().find((candidate) => candidate.id === route.id);
-      return article ? [home, crumb(localise(article.title, language), route)] : [home];
+      if (!article) return [home];
+      const section = articleCategoryPage(article);
+      const list = section ? [crumb(localise(section.params.title, language), { page: 'menu', id: section.id })] : [];
+      return [home, ...list, crumb(localise(article.title, language), route)];
     }
     case 'menu': {
       const entry = getMenuEntry(route.id);

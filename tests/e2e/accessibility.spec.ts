@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/i18n/urls';
-import { seriousViolations } from './axe';
+import { contrastViolations, seriousViolations } from './axe';
 import { storeConsent } from './stored-consent';
 
 for (const language of getEnabledLanguages()) {
@@ -81,4 +81,22 @@ for (const language of getEnabledLanguages()) {
     expect(colours.link).not.toBe(colours.panel);
     expect(await seriousViolations(page)).toEqual([]);
   });
+}
+
+for (const language of getEnabledLanguages()) {
+  for (const width of [390, 1280]) {
+    test(`the footer's texts and links keep their contrast in ${language} at ${width} px`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await storeConsent(page);
+      await page.setViewportSize({ width, height: 900 });
+      for (const url of [href({ page: 'home' }, language), href({ page: 'property', id: 4000001 }, language)]) {
+        await page.goto(url);
+        const footer = page.locator('body > footer');
+        await footer.scrollIntoViewIfNeeded();
+        // Every configured column is there to be checked, not only the copyright line.
+        await expect(footer.locator('h2')).not.toHaveCount(0);
+        expect((await contrastViolations(page, 'body > footer')).map((problem) => `${url}: ${problem}`)).toEqual([]);
+      }
+    });
+  }
 }

@@ -21,3 +21,17 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} – ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`);
 }
 
+
+/**
+ * axe's colour-contrast rule alone, inside one part of the page (a CSS selector): every finding,
+ * whatever its impact, since a text below the WCAG AA ratio is one a visitor cannot read.
+ */
+export async function contrastViolations(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run: (context?: unknown, options?: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run({ include: [include] }, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
+    return result.violations;
+  }, selector);
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${JSON.stringify(node.target)}`));
+}

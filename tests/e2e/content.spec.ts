@@ -149,6 +149,31 @@ for (const language of languages) {
       expect(problems).toEqual([]);
     });
 
+    test('the testimonials page, linked from the menu, lists every testimonial and each one leads back to it', async ({ page }) => {
+      const problems = watchErrors(page);
+      const listing = href({ page: 'menu', id: 'testimonials' }, language);
+      // Reachable: the site's menu links it from every page (here the home page).
+      await page.goto(href({ page: 'home' }, language));
+      await expect(page.locator(`header nav a[href="${listing}"]`).first()).toBeAttached();
+      const response = await page.goto(listing);
+      expect(response?.status()).toBe(200);
+      const title = messages[language].articles.testimonials;
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      const testimonials = getArticles().filter((candidate) => candidate.category === 'testimonials');
+      expect(testimonials.length).toBeGreaterThan(0);
+      const list = module(page, 'testimonials-articles');
+      for (const testimonial of testimonials) {
+        const link = list.getByRole('link', { name: localise(testimonial.title, language) });
+        await expect(link).toHaveAttribute('href', href({ page: 'article', id: testimonial.id }, language));
+        await expect(list).toContainText(localise(testimonial.summary, language));
+      }
+      const first = testimonials[0]!;
+      await page.goto(href({ page: 'article', id: first.id }, language));
+      const back = page.locator('main').getByRole('link', { name: messages[language].content.backTo.replace('{page}', title) });
+      await expect(back).toHaveAttribute('href', listing);
+      expect(problems).toEqual([]);
+    });
+
     test('the contact page holds the #contact-form anchor with the agency details', async ({ page }) => {
       const problems = watchErrors(page);
       await page.goto(`${href({ page: 'menu', id: 'contact' }, language)}#contact-form`);

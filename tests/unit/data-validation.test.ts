@@ -36,6 +36,13 @@ describe('data validation', () => {
     expect(checkData()).toEqual([]);
   });
 
+  it("refuses an agency address whose street and town are not in the same language versions (a French street with a Dutch town)", () => {
+    const dirs = brokenCopy('site', 'site.json', (site) => {
+      site.siteInfo.street = 'Grand-Place 12';
+    });
+    expect(messageFor(dirs)).toMatch(/site\.json.*street.*same language versions/);
+  });
+
   it('names file, record and field for a wrong type', () => {
     let id = 0;
     const dirs = brokenCopy('catalogue', 'properties.json', (properties) => {

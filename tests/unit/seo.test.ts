@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getEnabledLanguages, getMenuEntry } from '@/lib/config';
 import { allRoutes, href } from '@/lib/i18n/urls';
 import { getProperty } from '@/lib/catalogue';
-import { listingJsonLd, pageJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
+import { agencyJsonLd, breadcrumbTrail, listingJsonLd, pageJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
 import { robotsRules, sitemapEntries } from '@/lib/seo/sitemap';
 
 describe('sitemap.xml', () => {
@@ -53,6 +53,23 @@ describe('JSON-LD', () => {
     const hidden = getProperty(4000009, 'en')!;
     const text = JSON.stringify(listingJsonLd(hidden, 'en'));
     if (!hidden.PublishAddress) expect(text).not.toContain(hidden.Street);
+  });
+
+  it("gives the agency's address in one language version per page", () => {
+    expect(agencyJsonLd('nl')).toMatchObject({ address: { streetAddress: 'Grote Markt 12', postalCode: '7000', addressLocality: 'Bergen' } });
+    expect(agencyJsonLd('fr')).toMatchObject({ address: { streetAddress: 'Grand-Place 12', postalCode: '7000', addressLocality: 'Mons' } });
+  });
+
+  it('leads a testimonial through the testimonials page: Home › Testimonials › the testimonial', () => {
+    const trail = breadcrumbTrail({ page: 'article', id: 'testimonial-1' }, 'en', (key) => key);
+    expect(trail.map((crumb) => crumb.url.replace(/^https?:\/\/[^/]+/, ''))).toEqual(['/en/', href({ page: 'menu', id: 'testimonials' }, 'en'), href({ page: 'article', id: 'testimonial-1' }, 'en')]);
+    expect(trail[1]?.name).toBe('Testimonials');
+    expect(href({ page: 'menu', id: 'testimonials' }, 'en')).toBe('/en/testimonials/');
+  });
+
+  it('lists the testimonials page in the sitemap in every language', () => {
+    const urls = sitemapEntries().map((entry) => entry.url.replace(/^https?:\/\/[^/]+/, ''));
+    for (const language of getEnabledLanguages()) expect(urls).toContain(href({ page: 'menu', id: 'testimonials' }, language));
   });
 
   it('carries the agency and a breadcrumb on a page, and cannot close its script element', () => {

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ContactModuleForm, isContactModuleForm } from '@/components/forms/contact-module-form';
-import { getSite, localise, type Language } from '@/lib/config';
+import { agencyPostalAddress, getSite, type Language } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
 import { Heading, type HeadingLevel } from './heading';
 import styles from './contact-view.module.css';
@@ -12,6 +12,7 @@ import styles from './contact-view.module.css';
 export async function ContactView({ language, headingLevel, form }: { language: Language; headingLevel: HeadingLevel; form?: string }) {
   const t = await getTranslations({ locale: language, namespace: 'content' });
   const { siteInfo } = getSite();
+  const address = agencyPostalAddress(language);
   return (
     <div className={styles.contact}>
       {form && isContactModuleForm(form) ? (
@@ -30,9 +31,9 @@ export async function ContactView({ language, headingLevel, form }: { language: 
             <dd>
               {siteInfo.legalName}
               <br />
-              {siteInfo.street}
+              {address.street}
               <br />
-              {siteInfo.zip} {localise(siteInfo.city, language)}
+              {address.zip} {address.city}
             </dd>
           </div>
           <div>
