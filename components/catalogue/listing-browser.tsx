@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { applyListParams, canonicalListParams, listQueryString, listSorts, parseListParams, type ListItem, type ListParams, type ListSort, type TownChoice } from '@/lib/catalogue/list-query';
+import type { Goal } from '@/lib/catalogue';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
 import { followInLanguageLinks } from '@/components/layout/language-links';
 import { ListingResults, type ListingResultsLabels } from './listing-results';
@@ -23,7 +24,7 @@ export type ListingBrowserLabels = ListingResultsLabels & {
 type Option = { value: string; label: string; listed: boolean };
 
 type Props = {
-  goal: 'sale' | 'rent';
+  goal: Goal;
   /** The list's own path (/nl/te-koop/): the page may be served from an internal route. */
   path: string;
   /** The list's state as the server rendered it (from the request's query, or the defaults). */

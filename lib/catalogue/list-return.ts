@@ -1,3 +1,4 @@
+import type { Goal } from './index';
 import { listQueryString, parseListParams } from './list-query';
 
 /*
@@ -6,9 +7,9 @@ import { listQueryString, parseListParams } from './list-query';
  * prerendered and know nothing of it). Browser only; storage that is off or full is ignored.
  */
 
-const key = (goal: 'sale' | 'rent') => `list-query:${goal}`;
+const key = (goal: Goal) => `list-query:${goal}`;
 
-export function rememberListQuery(goal: 'sale' | 'rent', query: string): void {
+export function rememberListQuery(goal: Goal, query: string): void {
   try {
     window.sessionStorage.setItem(key(goal), query);
   } catch {
@@ -17,7 +18,7 @@ export function rememberListQuery(goal: 'sale' | 'rent', query: string): void {
 }
 
 /** The remembered query, re-read through the list's own parser so that nothing else is carried. */
-export function rememberedListQuery(goal: 'sale' | 'rent'): string {
+export function rememberedListQuery(goal: Goal): string {
   try {
     return listQueryString(parseListParams(new URLSearchParams(window.sessionStorage.getItem(key(goal)) ?? '')));
   } catch {
