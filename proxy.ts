@@ -4,7 +4,7 @@ import { getEnabledLanguages, getDefaultLanguage, isSupportedLanguage } from './
 import { detectLanguage } from './lib/i18n/detect';
 import { legacyRedirect } from './lib/i18n/legacy';
 import { languageCookie, routing } from './lib/i18n/routing';
-import { checkPath, formDraftPath, listResultsPath, newsletterConfirmPath, notFoundPath, portalPath, translatePath } from './lib/i18n/urls';
+import { checkPath, formDraftPath, listResultsPath, newsletterConfirmPath, notFoundPath, portalPath, translateUrl } from './lib/i18n/urls';
 import { hasListQuery } from './lib/catalogue/list-query';
 import { draftParam, isDraftId } from './lib/forms/draft-id';
 import { isSameOrigin } from './lib/security/origin';
@@ -97,10 +97,11 @@ function route(request: NextRequest): NextResponse {
 
   // A language the site supports but has switched off: send the visitor to the same page in
   // the detected language rather than to a 404.
-  if (!enabled.includes(first)) return redirectTo(translatePath(pathname, language) + search);
+  if (!enabled.includes(first)) return redirectTo(translateUrl(pathname, search, language));
 
-  // ?lng= on a localised page switches to that language (or stays) and remembers it.
-  if (chosen) return redirectTo(translatePath(pathname, chosen) + withoutLng(search));
+  // ?lng= on a localised page switches to that language (or stays) and remembers it; a list's
+  // filters follow, its town in the chosen language.
+  if (chosen) return redirectTo(translateUrl(pathname, search, chosen));
 
   const check = checkPath(pathname);
   if (check.kind === 'redirect') return NextResponse.redirect(new URL(check.to + search, request.url), 308);

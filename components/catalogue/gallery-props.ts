@@ -7,6 +7,7 @@ import type { GalleryLabels, GalleryPicture } from './property-gallery';
 /** The gallery's pictures (alt "title – Photo n of m") and labels, for a listing or a project. */
 export async function galleryProps(items: readonly PictureItem[], title: string, language: Language): Promise<{ pictures: GalleryPicture[]; labels: GalleryLabels }> {
   const t = await getTranslations({ locale: language, namespace: 'property' });
+  const own = await getTranslations({ locale: language, namespace: 'gallery' });
   return {
     pictures: items.map((picture, index) => ({
       id: picture.ID,
@@ -22,6 +23,8 @@ export async function galleryProps(items: readonly PictureItem[], title: string,
       thumbnails: t('thumbnails'),
       showPhoto: t('showPhoto', { index: '{index}' }),
       photoNumber: t('photoNumber', { index: '{index}', total: '{total}' }),
+      fullScreen: own('fullScreen'),
+      closeFullScreen: own('closeFullScreen'),
     },
   };
 }

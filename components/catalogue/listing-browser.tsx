@@ -1,7 +1,10 @@
 'use client';
 
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { applyListParams, listQueryString, listSorts, parseListParams, type ListItem, type ListParams, type ListSort } from '@/lib/catalogue/list-query';
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { applyListParams, canonicalListParams, listQueryString, listSorts, parseListParams, type ListItem, type ListParams, type ListSort, type TownChoice } from '@/lib/catalogue/list-query';
+import type { Goal } from '@/lib/catalogue';
+import { rememberListQuery } from '@/lib/catalogue/list-return';
+import { followInLanguageLinks } from '@/components/layout/language-links';
 import { ListingResults, type ListingResultsLabels } from './listing-results';
 import styles from './listing-browser.module.css';
 
@@ -17,9 +20,11 @@ export type ListingBrowserLabels = ListingResultsLabels & {
   reset: string;
 };
 
-type Option = { value: string; label: string };
+/** A filter choice; one that is not `listed` (nothing on offer) shows only while it is the one asked for. */
+type Option = { value: string; label: string; listed: boolean };
 
 type Props = {
+  goal: Goal;
   /** The list's own path (/nl/te-koop/): the page may be served from an internal route. */
   path: string;
   /** The list's state as the server rendered it (from the request's query, or the defaults). */
@@ -27,7 +32,7 @@ type Props = {
   items: ListItem[];
   cards: Record<number, ReactNode>;
   labels: ListingBrowserLabels;
-  towns: Option[];
+  towns: (Option & TownChoice)[];
   types: Option[];
 };
 
@@ -36,22 +41,32 @@ type Props = {
  * app/[lang]/list-results), so it works without JavaScript; in the browser, changes apply in
  * place and the address bar follows through the history API (no server round trip).
  */
-export function ListingBrowser({ path, initialParams, items, cards, labels, towns, types }: Props) {
-  const [params, setParams] = useState(initialParams);
+export function ListingBrowser({ goal, path, initialParams, items, cards, labels, towns, types }: Props) {
+  const typeIds = useMemo(() => types.map((type) => Number(type.value)), [types]);
+  // "mons|7000" or "mons" selects Mons; a town or type the list does not know is ignored.
+  const canonical = useCallback((next: ListParams) => canonicalListParams(next, towns, typeIds), [towns, typeIds]);
+  const [params, setParams] = useState(() => canonical(initialParams));
   const result = useMemo(() => applyListParams(items, params), [items, params]);
 
+  // The language switcher and the detail pages' "back to the list" link follow the filters.
   useEffect(() => {
-    const follow = () => setParams(parseListParams(new URLSearchParams(window.location.search)));
+    const query = listQueryString(params);
+    rememberListQuery(goal, query);
+    followInLanguageLinks(query);
+  }, [goal, params]);
+
+  useEffect(() => {
+    const follow = () => setParams(canonical(parseListParams(new URLSearchParams(window.location.search))));
     // A static host serves the plain list whatever the query (npm run export): the query the
     // server would have applied is applied here. On the server build this changes nothing.
     if (window.location.search) follow();
     window.addEventListener('popstate', follow);
     return () => window.removeEventListener('popstate', follow);
-  }, []);
+  }, [canonical]);
 
   const go = (query: string) => {
     window.history.pushState(null, '', `${path}${query}`);
-    setParams(parseListParams(new URLSearchParams(query)));
+    setParams(canonical(parseListParams(new URLSearchParams(query))));
   };
   const navigate = (next: Partial<ListParams>) => go(listQueryString({ ...params, ...next, page: 1 }));
   // Without JavaScript the form is a plain GET to the same page; with it, the URL updates in place.
@@ -69,23 +84,26 @@ export function ListingBrowser({ path, initialParams, items, cards, labels, town
           <span>{labels.town}</span>
           <select name="city" value={params.city ?? ''} onChange={(event) => navigate({ city: event.target.value || undefined })}>
             <option value="">{labels.allTowns}</option>
-            {params.city && !towns.some((town) => town.value === params.city) ? <option value={params.city}>{params.city.split('|')[0]}</option> : null}
-            {towns.map((town) => (
-              <option key={town.value} value={town.value}>
-                {town.label}
-              </option>
-            ))}
+            {towns
+              .filter((town) => town.listed || town.value === params.city)
+              .map((town) => (
+                <option key={town.value} value={town.value}>
+                  {town.label}
+                </option>
+              ))}
           </select>
         </label>
         <label>
           <span>{labels.type}</span>
           <select name="type" value={params.type ?? ''} onChange={(event) => navigate({ type: Number(event.target.value) || undefined })}>
             <option value="">{labels.allTypes}</option>
-            {types.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
+            {types
+              .filter((type) => type.listed || type.value === String(params.type))
+              .map((type) => (
+                <option key={type.value} value={type.value}>
+                  {type.label}
+                </option>
+              ))}
           </select>
         </label>
         <label>

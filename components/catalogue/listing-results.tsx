@@ -46,13 +46,11 @@ export function ListingResults({
   };
   return (
     <div className={styles.results}>
-      <p className={styles.summary} aria-live="polite">
-        {labels.counts[result.total]}
-        {result.total > 0 ? ` · ${labels.pagesOf[`${result.page}/${result.pages}`]}` : null}
+      {/* An empty result says so once, in the live region, rather than "No properties" above it. */}
+      <p className={result.total === 0 ? styles.empty : styles.summary} aria-live="polite">
+        {result.total === 0 ? labels.noResults : `${labels.counts[result.total]} · ${labels.pagesOf[`${result.page}/${result.pages}`]}`}
       </p>
-      {result.total === 0 ? (
-        <p className={styles.empty}>{labels.noResults}</p>
-      ) : (
+      {result.total === 0 ? null : (
         <ul className={listStyles.list}>
           {result.ids.map((id) => (
             <li key={id}>{cards[id]}</li>

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { getCities, getProperties, getTypes, listItemOf, type Goal } from '@/lib/catalogue';
+import { getCities, getProperties, getTypes, listItemOf, townChoices, type Goal } from '@/lib/catalogue';
 import { listPageSize, parseListParams, type ListParams } from '@/lib/catalogue/list-query';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/i18n';
@@ -20,12 +20,14 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
     await Promise.all(properties.map(async (property, index) => [property.ID, await PropertyCard({ property, language, eager: index < 2 })] as const)),
   );
   const counts = goal === 'sale' ? 'countSaleProperty' : 'countRentProperty';
-  const towns = getCities(language, goal)
-    .filter((city) => city[counts] > 0)
-    .map((city) => ({ value: `${city.Name}|${city.Zip}`, label: `${city.Name} (${city[counts]})` }));
-  const types = getTypes(language)
-    .filter((type) => type[counts] > 0)
-    .map((type) => ({ value: type.WebID, label: `${type.Name} (${type[counts]})` }));
+  // Every known town and type, so that a link to one with nothing on offer shows it with (0);
+  // the filter lists those with listings, plus the one asked for.
+  const choices = new Map(townChoices(language).map((choice) => [choice.value, choice]));
+  const towns = getCities(language).flatMap((city) => {
+    const choice = choices.get(`${city.Name}|${city.Zip}`);
+    return choice ? [{ ...choice, label: `${city.Name} (${city[counts]})`, listed: city[counts] > 0 }] : [];
+  });
+  const types = getTypes(language).map((type) => ({ value: type.WebID, label: `${type.Name} (${type[counts]})`, listed: type[counts] > 0 }));
   const labels: ListingBrowserLabels = {
     filters: t('filters'),
     town: t('town'),
@@ -52,7 +54,7 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
   return (
     <>
       <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>
-      <ListingBrowser path={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} initialParams={params} items={items} cards={cards} labels={labels} towns={towns} types={types} />
+      <ListingBrowser goal={goal} path={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} initialParams={params} items={items} cards={cards} labels={labels} towns={towns} types={types} />
     </>
   );
 }

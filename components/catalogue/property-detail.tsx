@@ -1,4 +1,3 @@
-import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getPropertyGoal, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
@@ -8,6 +7,7 @@ import { href } from '@/lib/i18n';
 import { recognizeVideo } from '@/lib/media/video';
 import { documentLinkTtlDays } from '@/lib/documents/signed-link';
 import { ListingRequests } from '@/components/forms/listing-requests';
+import { BackToList } from './back-to-list';
 import { EmbedFacade } from './embed-facade';
 import { VisitBeacon } from './visit-beacon';
 import { PropertyEnergy } from './property-energy';
@@ -56,7 +56,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
   return (
     <article>
       <p>
-        <SiteLink href={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)}>{t('backToList')}</SiteLink>
+        <BackToList goal={goal} href={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} label={t('backToList')} />
       </p>
       <div className={styles.headline}>
         <h1>{title}</h1>

@@ -1,54 +1,197 @@
 'use client';
 
 import Image from 'next/image';
-import { useState } from 'react';
-import { A11y, Keyboard, Navigation, Thumbs } from 'swiper/modules';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { A11y, Keyboard } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import 'swiper/css';
-import 'swiper/css/navigation';
-import 'swiper/css/thumbs';
 import styles from './property-gallery.module.css';
 
 export type GalleryPicture = { id: number; src: string; width: number; height: number; alt: string };
-export type GalleryLabels = { photos: string; previous: string; next: string; thumbnails: string; showPhoto: string; photoNumber: string };
+export type GalleryLabels = {
+  photos: string;
+  previous: string;
+  next: string;
+  thumbnails: string;
+  showPhoto: string;
+  photoNumber: string;
+  fullScreen: string;
+  closeFullScreen: string;
+};
 
-/** The listing's pictures: swipe, arrows or keyboard on the large view; thumbnails 400 px wide below. */
+type Numbered = (template: string, index: number) => string;
+
+function Chevron({ direction }: { direction: 'previous' | 'next' }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+      <path d={direction === 'previous' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The swipe distance (px) that turns a full-screen picture. */
+const swipeDistance = 40;
+
+/**
+ * One picture at a time over the whole screen, in a modal <dialog>: arrow keys, swipe or buttons
+ * turn it, Escape or the close button end it (the dialog's own cancel), and the gallery puts the
+ * focus back on the button that opened it.
+ */
+function FullScreen({ pictures, start, labels, numbered, onClose }: { pictures: GalleryPicture[]; start: number; labels: GalleryLabels; numbered: Numbered; onClose: (index: number) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const swipeStart = useRef<number | null>(null);
+  const [index, setIndex] = useState(start);
+  const picture = pictures[index];
+  const several = pictures.length > 1;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+
+  const step = (by: number) => setIndex((current) => (current + by + pictures.length) % pictures.length);
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    // The gallery's own keyboard control listens on the document: this turn is the dialog's alone.
+    event.stopPropagation();
+    step(event.key === 'ArrowRight' ? 1 : -1);
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDialogElement>) => {
+    const from = swipeStart.current;
+    swipeStart.current = null;
+    if (from === null || !several || Math.abs(event.clientX - from) < swipeDistance) return;
+    step(event.clientX < from ? 1 : -1);
+  };
+
+  if (!picture) return null;
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-label={labels.photos}
+      onKeyDown={onKeyDown}
+      onClose={() => onClose(index)}
+      onPointerDown={(event) => {
+        swipeStart.current = event.clientX;
+      }}
+      onPointerUp={onPointerUp}
+    >
+      <div className={styles.dialogBar}>
+        <p className={styles.counter} aria-live="polite">
+          {numbered(labels.photoNumber, index)}
+        </p>
+        <button type="button" className={styles.control} onClick={() => dialog.current?.close()} aria-label={labels.closeFullScreen}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+            <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <div className={styles.dialogStage}>
+        <Image key={picture.id} src={picture.src} width={picture.width} height={picture.height} alt={picture.alt} sizes="100vw" className={styles.fullPicture} />
+        {several ? (
+          <>
+            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => step(-1)} aria-label={labels.previous}>
+              <Chevron direction="previous" />
+            </button>
+            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => step(1)} aria-label={labels.next}>
+              <Chevron direction="next" />
+            </button>
+          </>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * The listing's pictures: swipe, arrow buttons or the keyboard on the large view; a row of
+ * thumbnail buttons below (Tab and Enter reach any picture); a full-screen view.
+ */
 export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture[]; labels: GalleryLabels }) {
-  const [thumbs, setThumbs] = useState<SwiperInstance | null>(null);
-  const numbered = (template: string, index: number) => template.replace('{index}', String(index + 1)).replace('{total}', String(pictures.length));
+  const [main, setMain] = useState<SwiperInstance | null>(null);
+  const [active, setActive] = useState(0);
+  const [fullScreenFrom, setFullScreenFrom] = useState<number | null>(null);
+  const strip = useRef<HTMLUListElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const several = pictures.length > 1;
+  const numbered: Numbered = (template, index) => template.replace('{index}', String(index + 1)).replace('{total}', String(pictures.length));
+
+  // The active thumbnail stays in view in its row (scrolling the row only, never the page).
+  useEffect(() => {
+    const row = strip.current;
+    const thumb = row?.children[active];
+    if (!row || !(thumb instanceof HTMLElement)) return;
+    const left = thumb.offsetLeft - row.offsetLeft;
+    if (left < row.scrollLeft || left + thumb.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollTo({ left: left - (row.clientWidth - thumb.offsetWidth) / 2 });
+  }, [active]);
+
   return (
     <section className={styles.gallery} aria-label={labels.photos}>
-      <Swiper
-        modules={[A11y, Keyboard, Navigation, Thumbs]}
-        navigation
-        keyboard={{ enabled: true }}
-        a11y={{ prevSlideMessage: labels.previous, nextSlideMessage: labels.next, slideLabelMessage: labels.photoNumber.replace('{index}', '{{index}}').replace('{total}', '{{slidesLength}}') }}
-        thumbs={{ swiper: thumbs && !thumbs.destroyed ? thumbs : null }}
-        className={styles.main}
-      >
-        {pictures.map((picture, index) => (
-          <SwiperSlide key={picture.id}>
-            <Image
-              src={picture.src}
-              width={picture.width}
-              height={picture.height}
-              alt={picture.alt}
-              sizes="(max-width: 1200px) 100vw, 1168px"
-              loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
-            />
-          </SwiperSlide>
-        ))}
-      </Swiper>
-      {pictures.length > 1 ? (
-        <Swiper modules={[A11y, Thumbs]} onSwiper={setThumbs} slidesPerView="auto" spaceBetween={8} watchSlidesProgress className={styles.thumbs} aria-label={labels.thumbnails}>
+      <div className={styles.stage}>
+        <Swiper
+          modules={[A11y, Keyboard]}
+          rewind
+          keyboard={{ enabled: true }}
+          a11y={{ slideLabelMessage: labels.photoNumber.replace('{index}', '{{index}}').replace('{total}', '{{slidesLength}}') }}
+          onSwiper={setMain}
+          onSlideChange={(swiper) => setActive(swiper.activeIndex)}
+          className={styles.main}
+        >
           {pictures.map((picture, index) => (
-            <SwiperSlide key={picture.id} className={styles.thumb}>
-              <Image src={picture.src} width={400} height={Math.round((400 * picture.height) / picture.width)} alt={numbered(labels.showPhoto, index)} sizes="160px" loading="lazy" />
+            <SwiperSlide key={picture.id}>
+              <Image
+                src={picture.src}
+                width={picture.width}
+                height={picture.height}
+                alt={picture.alt}
+                sizes="(max-width: 1200px) 100vw, 1168px"
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+              />
             </SwiperSlide>
           ))}
         </Swiper>
+        {several ? (
+          <>
+            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => main?.slidePrev()} aria-label={labels.previous}>
+              <Chevron direction="previous" />
+            </button>
+            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => main?.slideNext()} aria-label={labels.next}>
+              <Chevron direction="next" />
+            </button>
+          </>
+        ) : null}
+        <button type="button" ref={opener} className={`${styles.control} ${styles.expand}`} onClick={() => setFullScreenFrom(active)} aria-label={labels.fullScreen}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      </div>
+      {several ? (
+        <ul ref={strip} className={styles.thumbs} aria-label={labels.thumbnails}>
+          {pictures.map((picture, index) => (
+            <li key={picture.id}>
+              <button type="button" className={styles.thumb} aria-current={index === active ? 'true' : undefined} onClick={() => main?.slideTo(index)}>
+                <Image src={picture.src} width={400} height={Math.round((400 * picture.height) / picture.width)} alt={numbered(labels.showPhoto, index)} sizes="160px" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {fullScreenFrom !== null ? (
+        <FullScreen
+          pictures={pictures}
+          start={fullScreenFrom}
+          labels={labels}
+          numbered={numbered}
+          onClose={(index) => {
+            setFullScreenFrom(null);
+            main?.slideTo(index, 0);
+            opener.current?.focus();
+          }}
+        />
       ) : null}
     </section>
   );

@@ -6,6 +6,7 @@ import { getEnabledLanguages, getMenu, getSite, localise, type Language, type Me
 import { deployedHref } from '@/lib/export/links';
 import { href, languageChoiceHref, menuEntryHref } from '@/lib/i18n';
 import { imageUrl, logoHeights } from '@/lib/media/image-url';
+import { languageChoiceAttribute } from './language-links';
 import { MenuDisclosure } from './menu-disclosure';
 import { ScrollHeader } from './scroll-header';
 import styles from './site-header.module.css';
@@ -107,7 +108,10 @@ async function LanguageSwitcher({ language, alternates, flags }: { language: Lan
       <ul>
         {languages.map((code) => (
           <li key={code}>
-            <a href={languageChoiceHref(alternates[code] ?? href({ page: 'home' }, code), code)} hrefLang={code} lang={code} aria-current={code === language ? 'true' : undefined}>
+            <a
+              href={languageChoiceHref(alternates[code] ?? href({ page: 'home' }, code), code)}
+              {...{ [languageChoiceAttribute]: '' }}
+              hrefLang={code} lang={code} aria-current={code === language ? 'true' : undefined}>
               {flags ? <img src={`/images/flags/${code}.png`} alt="" width={20} height={15} /> : null}
               <span className={styles.code} aria-hidden="true">
                 {code.toUpperCase()}

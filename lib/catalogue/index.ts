@@ -1,5 +1,5 @@
 import { searchName, slugify } from '../format';
-import { parseCityQuery, type CityQuery, type ListItem } from './list-query';
+import { canonicalCity, parseCityQuery, type CityQuery, type ListItem, type TownChoice } from './list-query';
 import { loadCatalogue } from './load';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, Project, Property, PropertyType } from './schemas';
 
@@ -130,6 +130,25 @@ export function getCities(language: CatalogueLanguage, list: CityList = 'all'): 
       };
     })
     .sort((a, b) => a.SearchName.localeCompare(b.SearchName));
+}
+
+/**
+ * Every town of a language as a list's filter knows it, with its names in every language: the
+ * snapshot's towns have no id, so another language's name belongs to the town that is alone
+ * with its postcode here (Bergen|7000 is Mons|7000).
+ */
+export function townChoices(language: CatalogueLanguage): TownChoice[] {
+  const towns = loadCatalogue().cities.all.filter((city) => city.language === language);
+  return towns.map((city) => ({
+    value: `${city.Name}|${city.Zip}`,
+    zip: city.Zip,
+    names: towns.filter((other) => other.Zip === city.Zip).length === 1 ? townSearchNames(city.Zip) : [searchName(city.Name)],
+  }));
+}
+
+/** A ?city= value as a list of this language writes it ("Mons|7000" in Dutch is "Bergen|7000"), or undefined for an unknown town. */
+export function cityQueryIn(value: string, language: CatalogueLanguage): string | undefined {
+  return canonicalCity(value, townChoices(language));
 }
 
 /** Totals of the home search block: listings for sale and for rent, computed, never read from config. */

@@ -82,7 +82,32 @@ export function listQueryString(params: Partial<ListParams>): string {
   return text ? `?${text}` : '';
 }
 
+/** The query parameters a list reads; any other parameter is not the list's. */
+export const listQueryKeys = ['city', 'type', 'sort', 'page'] as const;
+
 /** Whether a list URL carries any of the list's parameters. */
 export function hasListQuery(params: URLSearchParams): boolean {
-  return ['city', 'type', 'sort', 'page'].some((key) => params.has(key));
+  return listQueryKeys.some((key) => params.has(key));
+}
+
+/** A town a list's filter knows: its ?city= value ("Bergen|7000") and its names in every language. */
+export type TownChoice = { value: string; zip: string; names: readonly string[] };
+
+/**
+ * The canonical ?city= value of a town, from what a link or a visitor wrote: any letter case,
+ * accents or language ("mons|7000", "BERGEN|7000"), or the bare name of a town no other town
+ * shares ("mons"). Undefined for a town the list does not know, which the list then ignores
+ * rather than show the raw text as a choice.
+ */
+export function canonicalCity(value: string | undefined, towns: readonly TownChoice[]): string | undefined {
+  if (!value) return undefined;
+  const query = parseCityQuery(value);
+  const name = searchName(query ? query.name : value);
+  const matches = towns.filter((town) => (query === undefined || town.zip === query.zip) && town.names.includes(name));
+  return matches.length === 1 ? matches[0]?.value : undefined;
+}
+
+/** The list's params with the town and the type as the filter offers them; unknown ones are dropped. */
+export function canonicalListParams(params: ListParams, towns: readonly TownChoice[], typeIds: readonly number[]): ListParams {
+  return { ...params, city: canonicalCity(params.city, towns), type: params.type !== undefined && typeIds.includes(params.type) ? params.type : undefined };
 }

@@ -1,5 +1,6 @@
-import { citySlug, getProject, getProjects, getProperties, getProperty, getPropertyGoal, typeSlug } from '../catalogue';
+import { cityQueryIn, citySlug, getProject, getProjects, getProperties, getProperty, getPropertyGoal, typeSlug } from '../catalogue';
 import { getArticles, getEnabledLanguages, getMenu, isSupportedLanguage, loadSiteConfig, type Language, type MenuEntry } from '../config';
+import { listQueryKeys, listQueryString, parseListParams, type ListParams } from '../catalogue/list-query';
 import { isStaticExport } from '../export/mode';
 import { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
 
@@ -9,7 +10,8 @@ import { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
  * listing with the other language's city and type slugs.
  */
 
-export type ListQuery = { city?: string; type?: number };
+/** A list's filters, sort and page, as its query string carries them. */
+export type ListQuery = Partial<ListParams>;
 
 export type Route =
   | { page: 'home' }
@@ -31,13 +33,10 @@ export type Route =
 
 const join = (language: Language, segments: readonly string[]) => `/${[language, ...segments].join('/')}/`;
 
-function queryString(query: ListQuery | undefined): string {
+/** A list's query in a language: the town as that language names it (Mons is Bergen in Dutch), an unknown town left out. */
+function queryString(query: ListQuery | undefined, language: Language): string {
   if (!query) return '';
-  const params = new URLSearchParams();
-  if (query.city) params.set('city', query.city);
-  if (query.type !== undefined) params.set('type', String(query.type));
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  return listQueryString({ ...query, city: query.city === undefined ? undefined : cityQueryIn(query.city, language) });
 }
 
 /** Menu entries by id, including unpublished ones (hidden pages are reachable, drafts are not). */
@@ -91,7 +90,7 @@ export function href(route: Route, language: Language): string {
       return join(language, []);
     case 'for-sale':
     case 'for-rent':
-      return join(language, [systemSlugs[route.page][language]]) + queryString(route.query);
+      return join(language, [systemSlugs[route.page][language]]) + queryString(route.query, language);
     case 'property': {
       const property = getProperty(route.id, language);
       if (!property) return join(language, [systemSlugs['for-sale'][language], '-', '-', String(route.id)]);
@@ -157,11 +156,12 @@ export function resolvePath(pathname: string, search = ''): ResolvedPath | undef
   for (const page of ['for-sale', 'for-rent'] as const) {
     if (first !== systemSlugs[page][language]) continue;
     if (rest.length === 0) {
+      const { city, type, sort, page: number } = parseListParams(params);
       const query: ListQuery = {};
-      const city = params.get('city');
-      const type = Number(params.get('type'));
       if (city) query.city = city;
-      if (params.has('type') && Number.isInteger(type) && type > 0) query.type = type;
+      if (type !== undefined) query.type = type;
+      if (sort !== 'newest') query.sort = sort;
+      if (number > 1) query.page = number;
       return { language, route: { page, query } };
     }
     const id = Number(rest[2]);
@@ -213,6 +213,21 @@ export function translatePath(pathname: string, target: Language, search = ''): 
   if (resolved.route.page === 'property' && !getProperty(resolved.route.id, target)) return href({ page: 'home' }, target);
   if (resolved.route.page === 'project' && !getProject(resolved.route.id, target)) return href({ page: 'projects' }, target);
   return href(resolved.route, target);
+}
+
+/**
+ * A URL (path and query) in another language, for a language switch. A list keeps its filters,
+ * sort and page, its town named as the other language names it; ?lng= has done its job and goes.
+ */
+export function translateUrl(pathname: string, search: string, target: Language): string {
+  const rest = new URLSearchParams(search);
+  rest.delete('lng');
+  const page = resolvePath(pathname)?.route.page;
+  const isList = page === 'for-sale' || page === 'for-rent';
+  const path = isList ? translatePath(pathname, target, search) : translatePath(pathname, target);
+  if (isList) for (const key of listQueryKeys) rest.delete(key);
+  const others = rest.toString();
+  return others ? `${path}${path.includes('?') ? '&' : '?'}${others}` : path;
 }
 
 /**

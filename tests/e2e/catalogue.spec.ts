@@ -6,6 +6,23 @@ import { storeConsent } from './stored-consent';
 
 test.beforeEach(async ({ page }) => storeConsent(page));
 
+type Rgb = [number, number, number];
+
+/** A CSS rgb()/rgba() colour laid over white (the lightest photo). */
+function overWhite(colour: string): Rgb {
+  const [r = 0, g = 0, b = 0, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+  const mix = (channel: number) => channel * a + 255 * (1 - a);
+  return [mix(r), mix(g), mix(b)];
+}
+
+/** WCAG contrast ratio of two colours. */
+function contrast(one: Rgb, two: Rgb): number {
+  const luminance = (rgb: Rgb) =>
+    rgb.map((channel) => channel / 255).map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4)).reduce((sum, value, index) => sum + value * [0.2126, 0.7152, 0.0722][index]!, 0);
+  const [light, dark] = [luminance(one), luminance(two)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 /** Aborts and counts every request that leaves the site. */
 async function blockExternal(page: Page): Promise<string[]> {
   const external: string[] = [];
@@ -71,8 +88,65 @@ test.describe('lists', () => {
   });
 
   test('shows the no-results message when nothing matches', async ({ page }) => {
-    await page.goto('/en/for-rent/?city=Mons|7500');
+    await page.goto('/en/for-rent/?city=Ath|7800');
     await expect(page.getByText('No results were found for your search.')).toBeVisible();
+    await expect(page.getByLabel('Town')).toHaveValue('Ath|7800');
+  });
+
+  test('a town link in any spelling shows the town as the filter offers it; an unknown one is no filter', async ({ page }) => {
+    const mons = getProperties('fr', { goal: 'sale', city: 'Mons|7000' }).length;
+    for (const city of ['mons', 'mons|7000', 'BERGEN|7000']) {
+      await page.goto(`/fr/a-vendre/?city=${city}`);
+      const select = page.getByLabel('Commune');
+      await expect(select).toHaveValue('Mons|7000');
+      await expect(select.locator('option:checked')).toHaveText(`Mons (${mons})`);
+      await expect(select.locator('option', { hasText: /^(mons|BERGEN)$/ })).toHaveCount(0);
+      await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${mons} biens`));
+    }
+    await page.goto('/fr/a-vendre/?city=Foo');
+    await expect(page.getByLabel('Commune')).toHaveValue('');
+    await expect(page.getByLabel('Commune').locator('option', { hasText: 'Foo' })).toHaveCount(0);
+    await expect(page.locator('main article')).toHaveCount(12);
+  });
+
+  test('a type with nothing on offer is shown as chosen, and the empty list says so once', async ({ browser }) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      await storeConsent(context);
+      const tab = await context.newPage();
+      await tab.goto('/en/for-rent/?type=4');
+      await expect(tab.getByLabel('Property type').locator('option:checked')).toHaveText('Land (0)');
+      await expect(tab.locator('main p[aria-live]')).toHaveText('No results were found for your search.');
+      await expect(tab.getByText('No properties')).toHaveCount(0);
+      await context.close();
+    }
+  });
+
+  test('"Back to the list" on a detail page returns to the filtered list and its page', async ({ page }) => {
+    await page.goto('/en/for-sale/');
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\?sort=price-asc&page=2$/);
+    await page.locator('main article a').first().click();
+    await expect(page).toHaveURL(/\/en\/for-sale\/[^?]+\/\d+\/$/);
+    await page.getByRole('link', { name: 'Back to the list' }).click();
+    await expect(page).toHaveURL(/\/en\/for-sale\/\?sort=price-asc&page=2$/);
+    await expect(page.locator('main p[aria-live]')).toContainText('Page 2 of');
+
+    await page.getByLabel('Town').selectOption('Mons|7000');
+    await page.locator('main article a').first().click();
+    await page.getByRole('link', { name: 'Back to the list' }).click();
+    await expect(page).toHaveURL(/\/en\/for-sale\/\?city=Mons%7C7000&sort=price-asc$/);
+    await expect(page.getByLabel('Town')).toHaveValue('Mons|7000');
+    await expect(page.locator('main article')).toHaveCount(getProperties('en', { goal: 'sale', city: 'Mons|7000' }).length);
+  });
+
+  test('without JavaScript "Back to the list" still leads to the list', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(href({ page: 'property', id: 4000001 }, 'nl'));
+    await expect(page.getByRole('link', { name: 'Terug naar de lijst' })).toHaveAttribute('href', '/nl/te-koop/');
+    await context.close();
   });
 
   test('sorts by price and pages by twelve with page x of y', async ({ page }) => {
@@ -99,6 +173,56 @@ test.describe('property detail', () => {
     await page.keyboard.press('ArrowRight');
     await expect(gallery.locator('.swiper-slide-active img').first()).toHaveAttribute('alt', /Photo 2 of/);
     await expect(gallery.getByRole('img', { name: 'Show photo 3' })).toBeAttached();
+  });
+
+  test('gallery thumbnails are reached with Tab and Enter shows their photo', async ({ page }) => {
+    await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
+    const gallery = page.getByRole('region', { name: 'Photos' });
+    await gallery.getByRole('button', { name: 'Full screen' }).focus();
+    const third = gallery.getByRole('button', { name: 'Show photo 3' });
+    for (let presses = 0; presses < 6 && !(await third.evaluate((element) => element === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+    await expect(third).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(gallery.locator('.swiper-slide-active img')).toHaveAttribute('alt', /Photo 3 of/);
+    await expect(third).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('gallery arrows stand out on the lightest photo: at least 3:1 icon on backdrop and backdrop on white', async ({ page }) => {
+    await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
+    const gallery = page.getByRole('region', { name: 'Photos' });
+    for (const name of ['Previous photo', 'Next photo', 'Full screen']) {
+      const button = gallery.getByRole('button', { name });
+      await expect(button).toBeVisible();
+      const { background, icon } = await button.evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, icon: getComputedStyle(element).color }));
+      const backdrop = overWhite(background);
+      expect(contrast(overWhite(icon), backdrop), `${name}: icon on its backdrop`).toBeGreaterThanOrEqual(3);
+      expect(contrast(backdrop, [255, 255, 255]), `${name}: backdrop on a white photo`).toBeGreaterThanOrEqual(3);
+      const box = await button.boundingBox();
+      expect(box!.width).toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  test('gallery full screen: opens on the current photo, arrow keys turn it, Escape closes and focus returns', async ({ page }) => {
+    await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
+    const gallery = page.getByRole('region', { name: 'Photos' });
+    const opener = gallery.getByRole('button', { name: 'Full screen' });
+    await gallery.getByRole('button', { name: 'Next photo' }).click();
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Photos' });
+    await expect(dialog).toBeVisible();
+    const picture = dialog.getByRole('img');
+    await expect(picture).toHaveAttribute('alt', /Photo 2 of/);
+    await expect(dialog.getByText(/^Photo 2 of \d+$/)).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(picture).toHaveAttribute('alt', /Photo 3 of/);
+    await expect(picture).toHaveJSProperty('complete', true);
+    // The large picture, not the thumbnail: it fills most of the screen.
+    expect((await picture.boundingBox())!.height).toBeGreaterThan(400);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(gallery.locator('.swiper-slide-active img')).toHaveAttribute('alt', /Photo 3 of/);
   });
 
   test('a sold listing shows its message and no request actions', async ({ page }) => {

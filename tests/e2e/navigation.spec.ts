@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { getProjects, getProperties } from '@/lib/catalogue';
 import { href } from '@/lib/i18n/urls';
 import { storeConsent } from './stored-consent';
@@ -42,6 +42,30 @@ test.describe('language detection on /', () => {
   test('?lng on a page switches to its translation', async ({ request }) => {
     const response = await request.get('/nl/te-koop/?lng=fr', { maxRedirects: 0 });
     expect(location(response)).toMatch(/\/fr\/a-vendre\/$/);
+  });
+});
+
+test.describe('language switcher on a filtered list', () => {
+  const switchTo = (page: Page, language: string) => page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: language, exact: true }).first();
+  const monsForSale = getProperties('fr', { goal: 'sale', city: 'Mons|7000' }).length;
+
+  test('a list opened with a filter keeps it, the town in the other language, and the same results', async ({ page }) => {
+    await page.goto('/fr/a-vendre/?city=Mons|7000&sort=price-asc');
+    await switchTo(page, 'Nederlands').click();
+    await expect(page).toHaveURL(/\/nl\/te-koop\/\?city=Bergen%7C7000&sort=price-asc$/);
+    await expect(page.getByLabel('Gemeente')).toHaveValue('Bergen|7000');
+    await expect(page.getByLabel('Sorteren')).toHaveValue('price-asc');
+    await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${monsForSale} panden`));
+  });
+
+  test('a filter chosen on the page (no reload) goes along too', async ({ page }) => {
+    await page.goto('/fr/a-vendre/');
+    await page.getByLabel('Commune').selectOption('Mons|7000');
+    await expect(page).toHaveURL(/city=Mons%7C7000/);
+    await switchTo(page, 'English').click();
+    await expect(page).toHaveURL(/\/en\/for-sale\/\?city=Mons%7C7000$/);
+    await expect(page.getByLabel('Town')).toHaveValue('Mons|7000');
+    await expect(page.locator('main article')).toHaveCount(Math.min(monsForSale, 12));
   });
 });
 

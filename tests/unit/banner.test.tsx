@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Banner } from '@/components/layout/banner/banner';
 import { bannerVideo, contrastRatio, textColourOn } from '@/components/layout/banner/banner-sources';
 import { getProperty } from '@/lib/catalogue';
-import type { Language, Site } from '@/lib/config';
+import { getSite, type Language, type Site } from '@/lib/config';
 
 /*
  * getTranslations needs a Next.js request; the mock answers with the real messages of the locale
@@ -236,6 +236,24 @@ describe('Banner: properties', () => {
     expect(images[0]?.getAttribute('srcset')).toContain('600w');
     expect(screen.getByRole('button', { name: 'Diavoorstelling pauzeren' })).toBeTruthy();
   });
+});
+
+describe('Banner: title under a slider of listings', () => {
+  for (const type of ['properties', 'projects'] as const) {
+    it(`${type}: sits in a band of the captions' colour (the theme's primary) with text that contrasts with it`, async () => {
+      const { container } = await renderBanner(config({ type }), 'en');
+      const banner = bannerElement(container);
+      const title = within(banner).getByText('At home in Hainaut');
+      const band = title.closest<HTMLElement>('[style*="--banner-band"]');
+      expect(band, 'the title is in a coloured band').not.toBeNull();
+      const primary = getSite().theme.primary;
+      expect(band!.style.getPropertyValue('--banner-band')).toBe(primary);
+      expect(contrastRatio(band!.style.getPropertyValue('--banner-band-text'), primary)).toBeGreaterThanOrEqual(4.5);
+      expect(band!.textContent).toContain('Your next home.');
+      // Below the slider, not inside one of its slides.
+      expect(title.closest('.swiper')).toBeNull();
+    });
+  }
 });
 
 describe('Banner: projects', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getProperties, townSearchNames } from '@/lib/catalogue';
-import { applyListParams, listQueryString, parseCityQuery, parseListParams, type ListItem } from '@/lib/catalogue/list-query';
+import { getProperties, townChoices, townSearchNames } from '@/lib/catalogue';
+import { applyListParams, canonicalCity, canonicalListParams, listQueryString, parseCityQuery, parseListParams, type ListItem } from '@/lib/catalogue/list-query';
 
 const item = (id: number, over: Partial<ListItem> = {}): ListItem => ({ id, webIds: [1], zip: '7000', townNames: ['mons', 'bergen'], price: id * 1000, created: `2026-01-${String(id).padStart(2, '0')}`, ...over });
 
@@ -39,6 +39,19 @@ describe('list query', () => {
   it('writes the query string without defaults', () => {
     expect(listQueryString({ city: 'Mons|7000', type: 3, sort: 'newest', page: 1 })).toBe('?city=Mons%7C7000&type=3');
     expect(listQueryString({ sort: 'price-desc', page: 2 })).toBe('?sort=price-desc&page=2');
+  });
+
+  it('canonicalises a known town from any case, accents, language or its bare name, and knows no other', () => {
+    const french = townChoices('fr');
+    expect(canonicalCity('mons|7000', french)).toBe('Mons|7000');
+    expect(canonicalCity('BERGEN|7000', french)).toBe('Mons|7000');
+    expect(canonicalCity('mons', french)).toBe('Mons|7000');
+    expect(canonicalCity('ecaussinnes|7190', french)).toBe('Écaussinnes|7190');
+    expect(canonicalCity('Mons|7000', townChoices('nl'))).toBe('Bergen|7000');
+    expect(canonicalCity('Foo', french)).toBeUndefined();
+    expect(canonicalCity('Mons|7500', french)).toBeUndefined();
+    expect(canonicalCity('', french)).toBeUndefined();
+    expect(canonicalListParams({ city: 'mons', type: 99, sort: 'newest', page: 1 }, french, [1, 2, 3])).toEqual({ city: 'Mons|7000', type: undefined, sort: 'newest', page: 1 });
   });
 
   it('gives the same results as the catalogue getters on the real data', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getProperties, getProjects, getProperty } from '@/lib/catalogue';
 import { supportedLanguages } from '@/lib/config';
 import { legacyRedirect } from '@/lib/i18n/legacy';
-import { allPathSegments, allRoutes, checkPath, href, resolvePath, translatePath, type Route } from '@/lib/i18n/urls';
+import { allPathSegments, allRoutes, checkPath, href, resolvePath, translatePath, translateUrl, type Route } from '@/lib/i18n/urls';
 
 const allRoutesNl = () => allRoutes('nl');
 
@@ -74,6 +74,15 @@ describe('URLs', () => {
     expect(translatePath('/fr/merci/contact-me/', 'nl')).toBe('/nl/bedankt/contact-me/');
     expect(translatePath('/nl/te-koop/', 'fr', '?type=1')).toBe('/fr/a-vendre/?type=1');
     expect(translatePath('/nl/does-not-exist/', 'en')).toBe('/en/');
+  });
+
+  it('a language switch keeps a list\'s filters, sort and page, the town named as the other language names it', () => {
+    expect(translateUrl('/fr/a-vendre/', '?city=Mons|7000&type=1&sort=price-asc&page=2&lng=nl', 'nl')).toBe('/nl/te-koop/?city=Bergen%7C7000&type=1&sort=price-asc&page=2');
+    expect(translateUrl('/nl/te-huur/', '?lng=en&city=bergen%7C7000', 'en')).toBe('/en/for-rent/?city=Mons%7C7000');
+    // An unknown town is no filter; parameters that are not the list's stay, ?lng= goes.
+    expect(translateUrl('/en/for-sale/', '?city=Foo|7000&utm_source=mail&lng=fr', 'fr')).toBe('/fr/a-vendre/?utm_source=mail');
+    expect(translateUrl('/fr/merci/contact-me/', '?lng=nl', 'nl')).toBe('/nl/bedankt/contact-me/');
+    expect(href({ page: 'for-sale', query: { city: 'Mons|7000', type: 3 } }, 'nl')).toBe('/nl/te-koop/?city=Bergen%7C7000&type=3');
   });
 
   it('redirects stale detail slugs to the canonical URL and sends unknown paths to the 404 pages', () => {

@@ -154,8 +154,15 @@ export async function Banner({ language, title, description }: { language: Langu
         {listings ? null : <BannerText texts={texts} className={styles.text} />}
         {await bannerMedia(plan, language)}
       </div>
-      {/* Each listing slide has its own caption, so the banner's text goes below the slider, clear of an overlaid header. */}
-      {listings ? <BannerText texts={texts} className={styles.intro} /> : null}
+      {/*
+       * Each listing slide has its own caption, so the banner's text goes below the slider, clear
+       * of an overlaid header: in a band of the captions' colour, the slider's caption strip.
+       */}
+      {listings && (texts.title || texts.description) ? (
+        <BannerColor colour="" fallback={theme.primary} className={styles.captionBand}>
+          <BannerText texts={texts} className={styles.bandText} />
+        </BannerColor>
+      ) : null}
     </section>
   );
 }

@@ -30,9 +30,11 @@ export default async function ListResults({ params, searchParams }: Props) {
   if (!listGoal) notFound();
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(await searchParams)) if (typeof value === 'string') query.set(key, value);
+  const listParams = parseListParams(query);
+  // The route carries the query, so that the language switcher keeps the filters.
   return (
-    <PageFrame language={language} route={{ page: listGoal === 'sale' ? 'for-sale' : 'for-rent' }}>
-      <ListingsPage goal={listGoal} language={language} params={parseListParams(query)} />
+    <PageFrame language={language} route={{ page: listGoal === 'sale' ? 'for-sale' : 'for-rent', query: listParams }}>
+      <ListingsPage goal={listGoal} language={language} params={listParams} />
     </PageFrame>
   );
 }
