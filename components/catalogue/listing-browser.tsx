@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { applyListParams, listQueryString, listSorts, parseListParams, type ListItem, type ListParams, type ListSort } from '@/lib/catalogue/list-query';
+import { useEffect, useMemo, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { applyListParams, listQueryString, listSorts, listStatuses, parseListParams, type ListItem, type ListParams, type ListSort, type ListStatus } from '@/lib/catalogue/list-query';
 import { ListingResults, type ListingResultsLabels } from './listing-results';
 import styles from './listing-browser.module.css';
 
@@ -15,9 +15,15 @@ export type ListingBrowserLabels = ListingResultsLabels & {
   sorts: Record<ListSort, string>;
   apply: string;
   reset: string;
+  /** Accessible name of the on offer / references links. */
+  statuses: string;
+  /** "On offer (34)", "Sold references (5)". */
+  status: Record<ListStatus, string>;
 };
 
 type Option = { value: string; label: string };
+/** The town and type choices of a status, counted within it. */
+export type StatusChoices = Record<ListStatus, { towns: Option[]; types: Option[]; count: number }>;
 
 type Props = {
   /** The list's own path (/nl/te-koop/): the page may be served from an internal route. */
@@ -27,8 +33,7 @@ type Props = {
   items: ListItem[];
   cards: Record<number, ReactNode>;
   labels: ListingBrowserLabels;
-  towns: Option[];
-  types: Option[];
+  choices: StatusChoices;
 };
 
 /*
@@ -36,8 +41,9 @@ type Props = {
  * app/[lang]/list-results), so it works without JavaScript; in the browser, changes apply in
  * place and the address bar follows through the history API (no server round trip).
  */
-export function ListingBrowser({ path, initialParams, items, cards, labels, towns, types }: Props) {
+export function ListingBrowser({ path, initialParams, items, cards, labels, choices }: Props) {
   const [params, setParams] = useState(initialParams);
+  const { towns, types } = choices[params.status];
   const result = useMemo(() => applyListParams(items, params), [items, params]);
 
   useEffect(() => {
@@ -61,10 +67,29 @@ export function ListingBrowser({ path, initialParams, items, cards, labels, town
     const type = Number(form.get('type'));
     navigate({ city: String(form.get('city') || '') || undefined, type: type > 0 ? type : undefined, sort: (form.get('sort') as ListSort) || 'newest' });
   };
+  // Plain links, so that crawlers and visitors without JavaScript reach the references too.
+  const statusHref = (status: ListStatus) => `${path}${listQueryString({ status, sort: params.sort, page: 1 })}`;
+  const showStatus = (status: ListStatus) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    go(listQueryString({ status, sort: params.sort, page: 1 }));
+  };
 
   return (
     <>
+      <nav aria-label={labels.statuses} className={styles.statuses}>
+        <ul>
+          {listStatuses.map((status) => (
+            <li key={status}>
+              <a href={statusHref(status)} onClick={showStatus(status)} aria-current={params.status === status ? 'page' : undefined}>
+                {labels.status[status]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={labels.filters}>
+        {params.status === 'references' ? <input type="hidden" name="status" value={params.status} /> : null}
         <label>
           <span>{labels.town}</span>
           <select name="city" value={params.city ?? ''} onChange={(event) => navigate({ city: event.target.value || undefined })}>
@@ -100,7 +125,7 @@ export function ListingBrowser({ path, initialParams, items, cards, labels, town
         </label>
         <button type="submit">{labels.apply}</button>
         {params.city || params.type ? (
-          <button type="button" className={styles.reset} onClick={() => go('')}>
+          <button type="button" className={styles.reset} onClick={() => go(listQueryString({ status: params.status }))}>
             {labels.reset}
           </button>
         ) : null}

@@ -9,6 +9,7 @@ import styles from './owner.module.css';
  */
 export async function VisitsChart({ days, language, id }: { days: readonly { day: string; count: number }[]; language: Language; id: string }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
+  const format = await getTranslations({ locale: language, namespace: 'format' });
   const max = Math.max(1, ...days.map((entry) => entry.count));
   const total = days.reduce((sum, entry) => sum + entry.count, 0);
   const width = 600;
@@ -17,7 +18,7 @@ export async function VisitsChart({ days, language, id }: { days: readonly { day
   return (
     <figure className={styles.chart} aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`}>
-        {t('chartTitle')}: {t('chartSummary', { total })}
+        {format('label', { label: t('chartTitle') })} {t('chartSummary', { total })}
       </figcaption>
       <svg viewBox={`0 0 ${width} ${height + 20}`} role="presentation" aria-hidden="true" focusable="false">
         <line x1="0" y1={height} x2={width} y2={height} stroke="currentColor" strokeOpacity="0.4" />

@@ -7,7 +7,7 @@ import { href } from '@/lib/i18n/urls';
 import { buildMapMessage } from '@/lib/map';
 
 const texts = { title: 'Kaart van ons aanbod', listLabel: 'Alle panden op de kaart', noTilesNotice: 'De kaartachtergrond is niet beschikbaar.' };
-const priceText = (property: Property) => `prijs ${formatEuro(property.Price)}`;
+const priceText = (property: Property) => `prijs ${property.Price === null ? 'op aanvraag' : formatEuro(property.Price)}`;
 
 describe('buildMapMessage', () => {
   const message = buildMapMessage('nl', texts, priceText);
