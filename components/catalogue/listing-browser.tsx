@@ -79,13 +79,15 @@ export function ListingBrowser({ path, initialParams, items, cards, labels, choi
     <>
       <nav aria-label={labels.statuses} className={styles.statuses}>
         <ul>
-          {listStatuses.map((status) => (
-            <li key={status}>
-              <a href={statusHref(status)} onClick={showStatus(status)} aria-current={params.status === status ? 'page' : undefined}>
-                {labels.status[status]}
-              </a>
-            </li>
-          ))}
+          {listStatuses
+            .filter((status) => status === 'on-offer' || status === params.status || choices[status].count > 0)
+            .map((status) => (
+              <li key={status}>
+                <a href={statusHref(status)} onClick={showStatus(status)} aria-current={params.status === status ? 'page' : undefined}>
+                  {labels.status[status]}
+                </a>
+              </li>
+            ))}
         </ul>
       </nav>
       <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={labels.filters}>
