@@ -1,7 +1,7 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { applyListParams, canonicalListParams, listQueryString, listSorts, parseListParams, type ListItem, type ListParams, type ListSort, type TownChoice } from '@/lib/catalogue/list-query';
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { applyListParams, canonicalListParams, listQueryString, listSorts, listStatuses, parseListParams, type ListItem, type ListParams, type ListSort, type ListStatus, type TownChoice } from '@/lib/catalogue/list-query';
 import type { Goal } from '@/lib/catalogue';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
 import { followInLanguageLinks } from '@/components/layout/language-links';
@@ -18,10 +18,16 @@ export type ListingBrowserLabels = ListingResultsLabels & {
   sorts: Record<ListSort, string>;
   apply: string;
   reset: string;
+  /** Accessible name of the on offer / references links. */
+  statuses: string;
+  /** "On offer (34)", "Sold references (5)". */
+  status: Record<ListStatus, string>;
 };
 
 /** A filter choice; one that is not `listed` (nothing on offer) shows only while it is the one asked for. */
 type Option = { value: string; label: string; listed: boolean };
+/** The town and type choices of a status, counted within it (every known town and type, `listed` when it has listings). */
+export type StatusChoices = Record<ListStatus, { towns: (Option & TownChoice)[]; types: Option[]; count: number }>;
 
 type Props = {
   goal: Goal;
@@ -32,8 +38,7 @@ type Props = {
   items: ListItem[];
   cards: Record<number, ReactNode>;
   labels: ListingBrowserLabels;
-  towns: (Option & TownChoice)[];
-  types: Option[];
+  choices: StatusChoices;
 };
 
 /*
@@ -41,11 +46,14 @@ type Props = {
  * app/[lang]/list-results), so it works without JavaScript; in the browser, changes apply in
  * place and the address bar follows through the history API (no server round trip).
  */
-export function ListingBrowser({ goal, path, initialParams, items, cards, labels, towns, types }: Props) {
-  const typeIds = useMemo(() => types.map((type) => Number(type.value)), [types]);
+export function ListingBrowser({ goal, path, initialParams, items, cards, labels, choices }: Props) {
+  // Both statuses list every known town and type: either one canonicalises.
+  const known = choices['on-offer'];
+  const typeIds = useMemo(() => known.types.map((type) => Number(type.value)), [known]);
   // "mons|7000" or "mons" selects Mons; a town or type the list does not know is ignored.
-  const canonical = useCallback((next: ListParams) => canonicalListParams(next, towns, typeIds), [towns, typeIds]);
+  const canonical = useCallback((next: ListParams) => canonicalListParams(next, known.towns, typeIds), [known, typeIds]);
   const [params, setParams] = useState(() => canonical(initialParams));
+  const { towns, types } = choices[params.status];
   const result = useMemo(() => applyListParams(items, params), [items, params]);
 
   // The language switcher and the detail pages' "back to the list" link follow the filters.
@@ -77,9 +85,31 @@ export function ListingBrowser({ goal, path, initialParams, items, cards, labels
     navigate({ city: String(form.get('city') || '') || undefined, type: type > 0 ? type : undefined, sort: (form.get('sort') as ListSort) || 'newest' });
   };
 
+  // Plain links, so that crawlers and visitors without JavaScript reach the references too.
+  const statusHref = (status: ListStatus) => `${path}${listQueryString({ status, sort: params.sort, page: 1 })}`;
+  const showStatus = (status: ListStatus) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    go(listQueryString({ status, sort: params.sort, page: 1 }));
+  };
+
   return (
     <>
+      <nav aria-label={labels.statuses} className={styles.statuses}>
+        <ul>
+          {listStatuses
+            .filter((status) => status === 'on-offer' || status === params.status || choices[status].count > 0)
+            .map((status) => (
+              <li key={status}>
+                <a href={statusHref(status)} onClick={showStatus(status)} aria-current={params.status === status ? 'page' : undefined}>
+                  {labels.status[status]}
+                </a>
+              </li>
+            ))}
+        </ul>
+      </nav>
       <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={labels.filters}>
+        {params.status === 'references' ? <input type="hidden" name="status" value={params.status} /> : null}
         <label>
           <span>{labels.town}</span>
           <select name="city" value={params.city ?? ''} onChange={(event) => navigate({ city: event.target.value || undefined })}>
@@ -118,7 +148,7 @@ export function ListingBrowser({ goal, path, initialParams, items, cards, labels
         </label>
         <button type="submit">{labels.apply}</button>
         {params.city || params.type ? (
-          <button type="button" className={styles.reset} onClick={() => go('')}>
+          <button type="button" className={styles.reset} onClick={() => go(listQueryString({ status: params.status }))}>
             {labels.reset}
           </button>
         ) : null}

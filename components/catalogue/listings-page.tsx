@@ -1,14 +1,15 @@
 import { getTranslations } from 'next-intl/server';
-import { getCities, getProperties, getTypes, listItemOf, townChoices, type Goal } from '@/lib/catalogue';
-import { listPageSize, parseListParams, type ListParams } from '@/lib/catalogue/list-query';
+import { availabilityOf, getCities, getProperties, getTypes, listItemOf, townChoices, type Goal } from '@/lib/catalogue';
+import { listPageSize, parseListParams, type ListParams, type ListStatus } from '@/lib/catalogue/list-query';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/i18n';
 import { ListingBrowser, type ListingBrowserLabels } from './listing-browser';
 import { PropertyCard } from './property-card';
 
 /*
- * The for-sale or for-rent list. The plain list is prerendered once per language; a request with a
- * query (?city, ?type, ?sort, ?page) is rendered on the server with those `params` (see proxy.ts),
+ * The for-sale or for-rent list: what is on offer, and under ?status=references the sold or rented
+ * references. The plain list is prerendered once per language; a request with a
+ * query (?city, ?type, ?status, ?sort, ?page) is rendered on the server with those `params` (see proxy.ts),
  * so filters and pages work without JavaScript. In the browser, the island applies later changes
  * to the same cards without a round trip.
  */
@@ -19,15 +20,25 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
   const cards = Object.fromEntries(
     await Promise.all(properties.map(async (property, index) => [property.ID, await PropertyCard({ property, language, eager: index < 2 })] as const)),
   );
-  const counts = goal === 'sale' ? 'countSaleProperty' : 'countRentProperty';
-  // Every known town and type, so that a link to one with nothing on offer shows it with (0);
-  // the filter lists those with listings, plus the one asked for.
-  const choices = new Map(townChoices(language).map((choice) => [choice.value, choice]));
-  const towns = getCities(language).flatMap((city) => {
-    const choice = choices.get(`${city.Name}|${city.Zip}`);
-    return choice ? [{ ...choice, label: `${city.Name} (${city[counts]})`, listed: city[counts] > 0 }] : [];
-  });
-  const types = getTypes(language).map((type) => ({ value: type.WebID, label: `${type.Name} (${type[counts]})`, listed: type[counts] > 0 }));
+  // The town and type choices of each status, with that status's counts. Every known town and
+  // type is there, so that a link to one with nothing listed shows it with (0); the filter lists
+  // those with listings, plus the one asked for.
+  const known = new Map(townChoices(language).map((choice) => [choice.value, choice]));
+  const ofStatus = (status: ListStatus) => properties.filter((property) => (availabilityOf(property) === 'reference') === (status === 'references'));
+  const options = (status: ListStatus) => {
+    const listed = ofStatus(status);
+    const towns = getCities(language).flatMap((city) => {
+      const choice = known.get(`${city.Name}|${city.Zip}`);
+      const count = listed.filter((property) => property.Zip === city.Zip && property.City === city.Name).length;
+      return choice ? [{ ...choice, label: `${city.Name} (${count})`, listed: count > 0 }] : [];
+    });
+    const types = getTypes(language).map((type) => {
+      const count = listed.filter((property) => listItemOf(property).webIds.includes(Number(type.WebID))).length;
+      return { value: type.WebID, label: `${type.Name} (${count})`, listed: count > 0 };
+    });
+    return { towns, types, count: listed.length };
+  };
+  const choices = { 'on-offer': options('on-offer'), references: options('references') } satisfies Record<ListStatus, ReturnType<typeof options>>;
   const labels: ListingBrowserLabels = {
     filters: t('filters'),
     town: t('town'),
@@ -50,11 +61,16 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
       ),
     ),
     pageNumber: t('page', { page: '{page}' }),
+    statuses: t('statuses'),
+    status: {
+      'on-offer': t('onOffer', { count: choices['on-offer'].count }),
+      references: goal === 'sale' ? t('soldReferences', { count: choices.references.count }) : t('rentedReferences', { count: choices.references.count }),
+    },
   };
   return (
     <>
       <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>
-      <ListingBrowser goal={goal} path={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} initialParams={params} items={items} cards={cards} labels={labels} towns={towns} types={types} />
+      <ListingBrowser goal={goal} path={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} initialParams={params} items={items} cards={cards} labels={labels} choices={choices} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getProjects, type ProjectWithUnits } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import { formatEuro } from '@/lib/format';
+import { formatEuro, townLine } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
 import { href } from '@/lib/i18n';
 import { pictureSrc } from '@/lib/media/picture-src';
@@ -47,9 +47,7 @@ export async function ProjectsPage({ language }: { language: Language }) {
                       {project.Name}
                     </SiteLink>
                   </h2>
-                  <p className={cardStyles.town}>
-                    {project.Zip} {project.City}
-                  </p>
+                  <p className={cardStyles.town}>{townLine(project)}</p>
                   <p className={cardStyles.town}>{t('unitCount', { count: project.Units.length })}</p>
                 </div>
               </article>
@@ -66,6 +64,13 @@ export async function ProjectDetail({ project, language }: { project: ProjectWit
   const t = await getTranslations({ locale: language, namespace: 'projects' });
   const property = await getTranslations({ locale: language, namespace: 'property' });
   const forms = await getTranslations({ locale: language, namespace: 'forms.names' });
+  const facts = await getTranslations({ locale: language, namespace: 'facts.values' });
+  // The listing's own floor where there is one, so the table says what the unit's page says; a
+  // plot or a house has none.
+  const floorOf = (unit: ProjectWithUnits['Units'][number]) => {
+    const floor = unit.property ? unit.property.Floor : unit.Floor;
+    return floor == null ? '' : floor === 0 ? facts('groundFloor') : String(floor);
+  };
   return (
     <article>
       <p>
@@ -74,7 +79,7 @@ export async function ProjectDetail({ project, language }: { project: ProjectWit
       <h1>{project.Name}</h1>
       <p>
         {project.PublicAddress ? `${project.Street} ${project.HouseNumber}, ` : ''}
-        {project.Zip} {project.City}
+        {townLine(project)}
       </p>
       {project.XLargePictureItems.length > 0 ? (
         <PropertyGallery {...await galleryProps(project.XLargePictureItems, project.Name, language)} />
@@ -101,11 +106,11 @@ export async function ProjectDetail({ project, language }: { project: ProjectWit
           <tbody>
             {project.Units.map((unit) => (
               <tr key={unit.PropertyID}>
-                <td>{unit.Floor}</td>
+                <td>{floorOf(unit)}</td>
                 <td>
                   <SiteLink href={href({ page: 'property', id: unit.PropertyID }, language)}>{unit.Name}</SiteLink>
                 </td>
-                <td>{formatEuro(unit.Price)}</td>
+                <td>{unit.Price === null ? property('priceOnDemand') : formatEuro(unit.Price)}</td>
                 <td>{unit.Sold ? t('sold') : t('available')}</td>
               </tr>
             ))}

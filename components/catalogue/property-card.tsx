@@ -3,6 +3,7 @@ import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import type { Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
+import { cleanDescription, formatNumber, townLine } from '@/lib/format';
 import { href } from '@/lib/i18n';
 import { pictureSrc } from '@/lib/media/picture-src';
 import { PropertyPrice } from './property-price';
@@ -13,11 +14,14 @@ function keySurface(property: Property): number | null | undefined {
   return property.SurfaceLiving ?? property.SurfaceTotal ?? property.SurfaceGround;
 }
 
-/** A listing in a list: picture, marquee ribbon, type, town, price and key figures, linking to its page. */
+/** A listing in a list: picture, ribbon, type, town, price, the 250-character teaser (spec §9) and key figures, linking to its page. */
 export async function PropertyCard({ property, language, eager = false }: { property: Property; language: Language; eager?: boolean }) {
   const t = await getTranslations({ locale: language });
   const picture = property.XLargePictureItem;
   const surface = keySurface(property);
+  // A sold or rented reference says so, whatever ribbon the CRM left on it.
+  const reference = property.Status === 2 ? t('list.soldBadge') : property.Status === 4 ? t('list.rentedBadge') : undefined;
+  const teaser = cleanDescription(property.DescriptionA);
   return (
     <article className={styles.card}>
       <div className={styles.media}>
@@ -34,7 +38,7 @@ export async function PropertyCard({ property, language, eager = false }: { prop
         ) : (
           <p className={styles.noPhoto}>{t('property.noPhoto')}</p>
         )}
-        {property.Marquee !== 0 && property.MarqueeName ? <span className={styles.ribbon}>{property.MarqueeName}</span> : null}
+        {reference ? <span className={styles.ribbon}>{reference}</span> : property.Marquee !== 0 && property.MarqueeName ? <span className={styles.ribbon}>{property.MarqueeName}</span> : null}
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>
@@ -42,15 +46,14 @@ export async function PropertyCard({ property, language, eager = false }: { prop
             {property.TypeDescription}
           </SiteLink>
         </h3>
-        <p className={styles.town}>
-          {property.Zip} {property.City}
-        </p>
+        <p className={styles.town}>{townLine(property)}</p>
         <p className={styles.price}>
           <PropertyPrice property={property} />
         </p>
+        {teaser ? <p className={styles.teaser}>{teaser}</p> : null}
         <ul className={styles.figures}>
           {property.NumberOfBedRooms ? <li>{t('property.bedrooms', { count: property.NumberOfBedRooms })}</li> : null}
-          {surface ? <li>{`${surface} m²`}</li> : null}
+          {surface ? <li>{`${formatNumber(surface)} m²`}</li> : null}
         </ul>
       </div>
     </article>

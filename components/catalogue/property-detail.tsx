@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { getPropertyGoal, type Property } from '@/lib/catalogue';
+import { getProject, getPropertyGoal, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import { formatPhone, phoneHref } from '@/lib/format';
+import { formatNumber, formatPhone, phoneHref, townLine } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
 import { href } from '@/lib/i18n';
 import { recognizeVideo } from '@/lib/media/video';
@@ -33,17 +33,21 @@ function hostOf(url: string): string {
 }
 
 function formatDistance(metres: number, t: Awaited<ReturnType<typeof getTranslations>>): string {
-  return metres >= 1000 ? t('distanceKm', { distance: (metres / 1000).toLocaleString('nl-BE', { maximumFractionDigits: 1 }) }) : t('distance', { distance: Math.round(metres) });
+  return metres >= 1000 ? t('distanceKm', { distance: formatNumber(metres / 1000, 1) }) : t('distance', { distance: formatNumber(metres, 0) });
 }
 
 /** The detail page of one listing, everything the specification lists, in the page's language. */
 export async function PropertyDetail({ property, language }: { property: Property; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'property' });
   const forms = await getTranslations({ locale: language, namespace: 'forms.names' });
+  const format = await getTranslations({ locale: language, namespace: 'format' });
+  // "Label:" or, in French, "Libellé :": the punctuation is the language's (messages format.label).
+  const label = (text: string) => format('label', { label: text });
   const goal = getPropertyGoal(property);
   const available = property.Status === 1;
   const availability = property.Status === 2 ? t('sold') : property.Status === 4 ? t('rented') : undefined;
   const title = `${property.TypeDescription} – ${property.City}`;
+  const project = property.ProjectID ? getProject(property.ProjectID, language) : undefined;
   const media = [
     ...property.VideoLinks.map((url) => ({ url, video: recognizeVideo(url), label: t('video'), button: t('playVideo') })),
     ...(property.VirtualTour ? [{ url: property.VirtualTour, video: recognizeVideo(property.VirtualTour), label: t('virtualTour'), button: t('openTour') }] : []),
@@ -51,7 +55,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
   const mapUrl =
     property.PublishAddress && property.GoogleX != null && property.GoogleY != null
       ? `https://www.openstreetmap.org/?mlat=${property.GoogleX}&mlon=${property.GoogleY}#map=16/${property.GoogleX}/${property.GoogleY}`
-      : `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${property.Zip} ${property.City}`)}`;
+      : `https://www.openstreetmap.org/search?query=${encodeURIComponent(townLine(property))}`;
 
   return (
     <article>
@@ -75,9 +79,17 @@ export async function PropertyDetail({ property, language }: { property: Propert
         <li>{t('reference', { id: property.ID })}</li>
         <li>
           {property.PublishAddress ? `${property.Street} ${property.HouseNumber}${property.BoxNr ? ` ${t('boxNumber', { box: property.BoxNr })}` : ''}, ` : ''}
-          {property.Zip} {property.City}
+          {townLine(property)}
         </li>
       </ul>
+      {project ? (
+        <p>
+          {t.rich('partOfProject', {
+            name: project.Name,
+            project: (chunks) => <SiteLink href={href({ page: 'project', id: project.ID }, language)}>{chunks}</SiteLink>,
+          })}
+        </p>
+      ) : null}
 
       {property.XLargePictureItems.length > 0 ? (
         <PropertyGallery {...await galleryProps(property.XLargePictureItems, title, language)} />
@@ -158,7 +170,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
             {property.PointsOfInterest.map((point) => (
               <div key={`${point.Category}-${point.Name}`}>
                 <dt>
-                  {point.Category}: {point.Name}
+                  {label(point.Category)} {point.Name}
                 </dt>
                 <dd>{formatDistance(point.Distance, t)}</dd>
               </div>
@@ -170,13 +182,13 @@ export async function PropertyDetail({ property, language }: { property: Propert
       {property.MobilityScore ? (
         <section className={styles.section} aria-labelledby="mobility">
           <h2 id="mobility">
-            {t('mobility')}: {t('mobilityValue', { score: property.MobilityScore.Score })}
+            {label(t('mobility'))} {t('mobilityValue', { score: formatNumber(property.MobilityScore.Score, 1) })}
           </h2>
           <dl className={styles.rows}>
             {property.MobilityScore.Categories.map((category) => (
               <div key={category.Name}>
                 <dt>{category.Name}</dt>
-                <dd>{t('mobilityValue', { score: category.Score })}</dd>
+                <dd>{t('mobilityValue', { score: formatNumber(category.Score, 1) })}</dd>
               </div>
             ))}
           </dl>
@@ -201,16 +213,16 @@ export async function PropertyDetail({ property, language }: { property: Propert
           </p>
           {property.ManagerDirectPhone ? (
             <p>
-              {t('phone')}: <a href={phoneHref(property.ManagerDirectPhone)}>{formatPhone(property.ManagerDirectPhone)}</a>
+              {label(t('phone'))} <a href={phoneHref(property.ManagerDirectPhone)}>{formatPhone(property.ManagerDirectPhone)}</a>
             </p>
           ) : null}
           {property.ManagerMobilePhone ? (
             <p>
-              {t('mobile')}: <a href={phoneHref(property.ManagerMobilePhone)}>{formatPhone(property.ManagerMobilePhone)}</a>
+              {label(t('mobile'))} <a href={phoneHref(property.ManagerMobilePhone)}>{formatPhone(property.ManagerMobilePhone)}</a>
             </p>
           ) : null}
           <p>
-            {t('email')}: <a href={`mailto:${property.ManagerEmail}`}>{property.ManagerEmail}</a>
+            {label(t('email'))} <a href={`mailto:${property.ManagerEmail}`}>{property.ManagerEmail}</a>
           </p>
         </address>
         {available ? <ListingRequests property={property} language={language} /> : null}

@@ -3,10 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import type { Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { epcImagePath, epcLabel, epcLabelText, needsRenovationNotice, regionOf } from '@/lib/epc';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import styles from './property-sections.module.css';
-
-const number = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 1 });
 
 /** EPC label image of the listing's region, the energy figures, and the Flemish renovation notice for E and F on sales. */
 export async function PropertyEnergy({ property, language }: { property: Property; language: Language }) {
@@ -14,10 +12,10 @@ export async function PropertyEnergy({ property, language }: { property: Propert
   const region = regionOf(property.Zip, property.CountryID);
   const label = epcLabel(region, property.EnergyPerformance, property.EPCLabelText);
   const rows: [string, string][] = [];
-  if (property.EnergyConsumptionTotal != null) rows.push([t('energyTotal'), t('energyTotalValue', { value: number.format(property.EnergyConsumptionTotal) })]);
-  if (property.EnergyPerformance != null) rows.push([t('energySpecific'), t('energySpecificValue', { value: number.format(property.EnergyPerformance) })]);
-  if (property.CO2Emission != null) rows.push([t('co2'), t('co2Value', { value: number.format(property.CO2Emission) })]);
-  if (property.ELevel != null) rows.push([t('eLevel'), `E${number.format(property.ELevel)}`]);
+  if (property.EnergyConsumptionTotal != null) rows.push([t('energyTotal'), t('energyTotalValue', { value: formatNumber(property.EnergyConsumptionTotal, 1) })]);
+  if (property.EnergyPerformance != null) rows.push([t('energySpecific'), t('energySpecificValue', { value: formatNumber(property.EnergyPerformance, 1) })]);
+  if (property.CO2Emission != null) rows.push([t('co2'), t('co2Value', { value: formatNumber(property.CO2Emission, 1) })]);
+  if (property.ELevel != null) rows.push([t('eLevel'), `E${formatNumber(property.ELevel, 1)}`]);
   if (property.EPCValidUntil) rows.push([t('epcValidUntil'), formatDate(property.EPCValidUntil)]);
   if (property.EPCReference) rows.push([t('epcReference'), property.EPCReference]);
   if (!label && rows.length === 0) return null;

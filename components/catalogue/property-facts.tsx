@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import { formatDate, formatEuro } from '@/lib/format';
+import { formatDate, formatEuro, formatNumber } from '@/lib/format';
 import styles from './property-facts.module.css';
 
 /*
@@ -19,6 +19,7 @@ type LabelKey =
   | 'monthlyRent'
   | 'city'
   | 'zip'
+  | 'country'
   | 'address'
   | 'type'
   | 'goal'
@@ -101,8 +102,6 @@ type FactGroup = { id: FactGroupId; rows: { label: LabelKey; value: string }[] }
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-/** Belgian grouping and decimal comma in every language, like the euro amounts of formatEuro. */
-const numberFormat = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 2 });
 
 /** Omnicasa sends missing data as null, absent, "" or []; none of them may produce a row. */
 function isEmpty(value: unknown): value is null | undefined {
@@ -112,19 +111,20 @@ function isEmpty(value: unknown): value is null | undefined {
 }
 
 const text = (value: string | null | undefined) => (isEmpty(value) ? undefined : value.trim());
-const count = (value: number | null | undefined) => (isEmpty(value) ? undefined : numberFormat.format(value));
+const count = (value: number | null | undefined) => (isEmpty(value) ? undefined : formatNumber(value));
 /** Years are not grouped: 1990, not 1.990. */
 const year = (value: number | null | undefined) => (isEmpty(value) ? undefined : String(value));
 const euro = (value: number | null | undefined) => (isEmpty(value) ? undefined : formatEuro(value));
-const surface = (value: number | null | undefined) => (isEmpty(value) ? undefined : `${numberFormat.format(value)} m²`);
-const metres = (value: number | null | undefined) => (isEmpty(value) ? undefined : `${numberFormat.format(value)} m`);
+const surface = (value: number | null | undefined) => (isEmpty(value) ? undefined : `${formatNumber(value)} m²`);
+const metres = (value: number | null | undefined) => (isEmpty(value) ? undefined : `${formatNumber(value)} m`);
 const date = (value: string | null | undefined) => (isEmpty(value) ? undefined : formatDate(value));
 
 function buildGroups(property: Property, language: Language, t: Translate): FactGroup[] {
   const value = (key: ValueKey, values?: Record<string, string | number>) => t(`values.${key}`, values);
   const yesNo = (flag: boolean | null | undefined) => (isEmpty(flag) ? undefined : value(flag ? 'yes' : 'no'));
 
-  const price = !property.PublishPrice
+  const price =
+    property.Price === null
     ? value('priceOnDemand')
     : property.PriceUnit === 7
       ? value('startingFrom', { price: formatEuro(property.Price) })
@@ -147,6 +147,7 @@ function buildGroups(property: Property, language: Language, t: Translate): Fact
       [property.Goal === 1 ? 'monthlyRent' : 'price', price],
       ['city', text(property.City)],
       ['zip', text(property.Zip)],
+      ['country', text(property.CountryName)],
       ['address', address],
       ['type', text(property.TypeDescription) ?? text(property.MainTypeName)],
       ['goal', value(property.Goal === 1 ? 'forRent' : 'forSale')],

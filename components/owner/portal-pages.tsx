@@ -54,6 +54,7 @@ async function OwnerBar({ owner, language }: { owner: Owner; language: Language 
 /** The owner's listings, each with its picture, status and visits. */
 export async function PortalHome({ owner, listings, language }: { owner: Owner; listings: { property: Property; totalVisits: number }[]; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
+  const format = await getTranslations({ locale: language, namespace: 'format' });
   return (
     <div className={styles.portal}>
       <OwnerBar owner={owner} language={language} />
@@ -76,7 +77,7 @@ export async function PortalHome({ owner, listings, language }: { owner: Owner; 
                 {t('reference', { id: property.ID })} · <span className={styles.status}>{statusOf(property, t)}</span>
               </p>
               <p>
-                {t('visitsTitle')}: <strong data-testid="total-visits">{totalVisits}</strong>
+                {format('label', { label: t('visitsTitle') })} <strong data-testid="total-visits">{totalVisits}</strong>
               </p>
               <p>
                 <SiteLink href={href({ page: 'portal-listing', id: property.ID }, language)}>{t('details')}</SiteLink>
@@ -140,6 +141,7 @@ function ReportTable({ id, title, columns, rows, empty, scroll = false }: { id: 
 export async function PortalListing({ owner, report, language }: { owner: Owner; report: ListingReport; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
   const forms = await getTranslations({ locale: language, namespace: 'forms.names' });
+  const format = await getTranslations({ locale: language, namespace: 'format' });
   const { property, visits, manager } = report;
   const figures = [
     ['visitsToday', visits.today],
@@ -238,13 +240,13 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
               <strong>{manager.name}</strong>
             </p>
             <p>
-              {t('phone')}: <a href={phoneHref(manager.directPhone)}>{formatPhone(manager.directPhone)}</a>
+              {format('label', { label: t('phone') })} <a href={phoneHref(manager.directPhone)}>{formatPhone(manager.directPhone)}</a>
             </p>
             <p>
-              {t('mobile')}: <a href={phoneHref(manager.mobilePhone)}>{formatPhone(manager.mobilePhone)}</a>
+              {format('label', { label: t('mobile') })} <a href={phoneHref(manager.mobilePhone)}>{formatPhone(manager.mobilePhone)}</a>
             </p>
             <p>
-              {t('email')}: <a href={`mailto:${manager.email}`}>{manager.email}</a>
+              {format('label', { label: t('email') })} <a href={`mailto:${manager.email}`}>{manager.email}</a>
             </p>
           </div>
         </section>

@@ -22,6 +22,7 @@ function axisTicks(max: number, wanted = 4): number[] {
  */
 export async function VisitsChart({ days, language, id }: { days: readonly { day: string; count: number }[]; language: Language; id: string }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
+  const format = await getTranslations({ locale: language, namespace: 'format' });
   const ticks = axisTicks(Math.max(0, ...days.map((entry) => entry.count)));
   const top = ticks.at(-1) ?? 1;
   const total = days.reduce((sum, entry) => sum + entry.count, 0);
@@ -29,7 +30,7 @@ export async function VisitsChart({ days, language, id }: { days: readonly { day
   return (
     <figure className={styles.chart} aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`}>
-        {t('chartTitle')}: {t('chartSummary', { total })}
+        {format('label', { label: t('chartTitle') })} {t('chartSummary', { total })}
       </figcaption>
       <div className={styles.chartArea} aria-hidden="true" data-testid="visits-chart">
         <span className={styles.axisTitle}>{t('visits')}</span>

@@ -1,11 +1,15 @@
 import { searchName, slugify } from '../format';
 import { canonicalCity, parseCityQuery, type CityQuery, type ListItem, type TownChoice } from './list-query';
-import { loadCatalogue } from './load';
-import type { AppointmentSlot, CatalogueLanguage, City, Owner, Project, Property, PropertyType } from './schemas';
+import { loadCatalogue, type CatalogueSnapshot } from './load';
+import { publicProject, publicProperty, type PublicProject, type PublicProperty } from './public-view';
+import type { AppointmentSlot, CatalogueLanguage, City, Owner, PropertyType } from './schemas';
 
-export type { AppointmentSlot, CatalogueLanguage, City, Owner, PictureItem, Project, Property, PropertyType } from './schemas';
+export type { AppointmentSlot, CatalogueLanguage, City, Owner, PictureItem, PropertyType } from './schemas';
+export { townCoordinate } from './public-view';
+/** A listing as visitors may see it (lib/catalogue/public-view): the only listing shape outside this module. */
+export type Property = PublicProperty;
+export type Project = PublicProject;
 export { catalogueLanguages } from './schemas';
-export { loadCatalogue, readCatalogue, type CatalogueSnapshot } from './load';
 export { parseCityQuery, type CityQuery } from './list-query';
 export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, type CrmCalendarEntry, type CrmCommunication, type HistoryStatus } from './crm-history';
 
@@ -17,8 +21,31 @@ export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, t
 export type Goal = 'sale' | 'rent';
 const goalOf = (property: Property): Goal => (property.Goal === 0 ? 'sale' : 'rent');
 
+/** On offer (Omnicasa Status 1), or a sold or rented reference kept online with its message. */
+export type Availability = 'on-offer' | 'reference';
+export const availabilityOf = (property: Pick<Property, 'Status'>): Availability => (property.Status === 1 ? 'on-offer' : 'reference');
+
+type PublicSnapshot = { properties: Property[]; projects: Project[] };
+const publicCache = new WeakMap<CatalogueSnapshot, PublicSnapshot>();
+
+/** The snapshot as visitors may see it, built once per snapshot. */
+function publicSnapshot(): PublicSnapshot {
+  const snapshot = loadCatalogue();
+  const cached = publicCache.get(snapshot);
+  if (cached) return cached;
+  const hiddenPrices = new Set(snapshot.properties.filter((property) => !property.PublishPrice).map((property) => property.ID));
+  const view = {
+    properties: snapshot.properties.map(publicProperty),
+    projects: snapshot.projects.map((project) => publicProject(project, (id) => hiddenPrices.has(id))),
+  };
+  publicCache.set(snapshot, view);
+  return view;
+}
+
 export type PropertyFilter = {
   goal?: Goal;
+  /** Left out: every listing, for pages that enumerate detail pages. */
+  availability?: Availability;
   /** A type WebID; matches the main type or any of WebIDs. */
   webId?: number;
   /** "Name|Zip" from the ?city= query parameter. */
@@ -54,17 +81,18 @@ function hasType(property: Property, webId: number): boolean {
 export function getProperties(language: CatalogueLanguage, filter: PropertyFilter = {}): Property[] {
   const cityQuery = filter.city === undefined ? undefined : parseCityQuery(filter.city);
   if (filter.city !== undefined && !cityQuery) return [];
-  return loadCatalogue().properties.filter(
+  return publicSnapshot().properties.filter(
     (property) =>
       property.language === language &&
       (filter.goal === undefined || goalOf(property) === filter.goal) &&
+      (filter.availability === undefined || availabilityOf(property) === filter.availability) &&
       (filter.webId === undefined || hasType(property, filter.webId)) &&
       (cityQuery === undefined || matchesCity(property, cityQuery)),
   );
 }
 
 export function getProperty(id: number, language: CatalogueLanguage): Property | undefined {
-  return loadCatalogue().properties.find((property) => property.ID === id && property.language === language);
+  return publicSnapshot().properties.find((property) => property.ID === id && property.language === language);
 }
 
 export function getPropertyIds(): number[] {
@@ -87,15 +115,17 @@ export function listItemOf(property: Property): ListItem {
     webIds: property.WebIDs.split(',').map(Number),
     zip: property.Zip,
     townNames: townSearchNames(property.Zip),
-    price: property.PublishPrice ? property.Price : null,
+    price: property.Price,
     created: property.CreatedDate,
+    reference: availabilityOf(property) === 'reference',
   };
 }
 
 export type TypeWithCounts = PropertyType & { countSaleProperty: number; countRentProperty: number };
 
+/** Counts are of what is on offer: sold and rented references are not available. */
 export function getTypes(language: CatalogueLanguage): TypeWithCounts[] {
-  const properties = getProperties(language);
+  const properties = getProperties(language, { availability: 'on-offer' });
   return loadCatalogue()
     .types.filter((type) => type.language === language)
     .sort((a, b) => a.ShowOrder - b.ShowOrder)
@@ -117,7 +147,7 @@ export type CityWithCounts = City & { SearchName: string; countSaleProperty: num
 export type CityList = 'all' | 'sale' | 'rent';
 
 export function getCities(language: CatalogueLanguage, list: CityList = 'all'): CityWithCounts[] {
-  const properties = getProperties(language);
+  const properties = getProperties(language, { availability: 'on-offer' });
   return loadCatalogue()
     .cities[list].filter((city) => city.language === language)
     .map((city) => {
@@ -151,9 +181,9 @@ export function cityQueryIn(value: string, language: CatalogueLanguage): string 
   return canonicalCity(value, townChoices(language));
 }
 
-/** Totals of the home search block: listings for sale and for rent, computed, never read from config. */
+/** Totals of the home search block: listings on offer for sale and for rent, computed, never read from config. */
 export function getTotals(language: CatalogueLanguage): { sale: number; rent: number } {
-  const properties = getProperties(language);
+  const properties = getProperties(language, { availability: 'on-offer' });
   return {
     sale: properties.filter((property) => property.Goal === 0).length,
     rent: properties.filter((property) => property.Goal === 1).length,
@@ -168,13 +198,13 @@ function withUnits(project: Project): ProjectWithUnits {
 }
 
 export function getProjects(language: CatalogueLanguage): ProjectWithUnits[] {
-  return loadCatalogue()
+  return publicSnapshot()
     .projects.filter((project) => project.language === language)
     .map(withUnits);
 }
 
 export function getProject(id: number, language: CatalogueLanguage): ProjectWithUnits | undefined {
-  const project = loadCatalogue().projects.find((candidate) => candidate.ID === id && candidate.language === language);
+  const project = publicSnapshot().projects.find((candidate) => candidate.ID === id && candidate.language === language);
   return project && withUnits(project);
 }
 

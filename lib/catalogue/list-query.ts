@@ -2,13 +2,16 @@ import { searchName } from '../format/slug';
 
 /*
  * Filtering, sorting and paging of a listing list from its query string (?city=Name|Zip,
- * ?type=WebID, ?sort=, ?page=). Pure and free of file access, so the list pages can apply it in
+ * ?type=WebID, ?sort=, ?page=, and ?status=references for the sold or rented references). Pure and free of file access, so the list pages can apply it in
  * the browser: the pages themselves are prerendered once, whatever the query.
  */
 
 export const listSorts = ['newest', 'price-asc', 'price-desc'] as const;
 export type ListSort = (typeof listSorts)[number];
 export const listPageSize = 12;
+/** A list shows what is on offer; `references` shows the sold (or rented) listings instead. */
+export const listStatuses = ['on-offer', 'references'] as const;
+export type ListStatus = (typeof listStatuses)[number];
 
 export type CityQuery = { name: string; zip: string };
 
@@ -22,17 +25,18 @@ export function parseCityQuery(value: string): CityQuery | undefined {
   return { name, zip };
 }
 
-export type ListParams = { city?: string; type?: number; sort: ListSort; page: number };
+export type ListParams = { city?: string; type?: number; status: ListStatus; sort: ListSort; page: number };
 
 export function parseListParams(params: URLSearchParams): ListParams {
   const city = params.get('city')?.trim() || undefined;
   const typeValue = Number(params.get('type'));
   const type = params.has('type') && Number.isInteger(typeValue) && typeValue > 0 ? typeValue : undefined;
   const sortValue = params.get('sort');
-  const sort = (listSorts as readonly string[]).includes(sortValue ?? '') ? (sortValue as ListSort) : 'newest';
+  const sort = listSorts.find((candidate) => candidate === sortValue) ?? 'newest';
+  const status = listStatuses.find((candidate) => candidate === params.get('status')) ?? 'on-offer';
   const pageValue = Number(params.get('page'));
   const page = Number.isInteger(pageValue) && pageValue > 0 ? pageValue : 1;
-  return { city, type, sort, page };
+  return { city, type, status, sort, page };
 }
 
 /** What the list needs to know of a listing to filter and sort it. */
@@ -45,6 +49,8 @@ export type ListItem = {
   /** null when the price is on demand: such listings sort last. */
   price: number | null;
   created: string;
+  /** Sold or rented: shown only under ?status=references. */
+  reference: boolean;
 };
 
 export type ListResult = { ids: number[]; total: number; page: number; pages: number };
@@ -64,7 +70,12 @@ function compare(sort: ListSort) {
 
 export function applyListParams(items: readonly ListItem[], params: ListParams, pageSize = listPageSize): ListResult {
   const matching = items
-    .filter((item) => (params.city === undefined || matchesCity(item, params.city)) && (params.type === undefined || item.webIds.includes(params.type)))
+    .filter(
+      (item) =>
+        item.reference === (params.status === 'references') &&
+        (params.city === undefined || matchesCity(item, params.city)) &&
+        (params.type === undefined || item.webIds.includes(params.type)),
+    )
     .sort(compare(params.sort));
   const pages = Math.max(1, Math.ceil(matching.length / pageSize));
   const page = Math.min(params.page, pages);
@@ -76,6 +87,7 @@ export function listQueryString(params: Partial<ListParams>): string {
   const query = new URLSearchParams();
   if (params.city) query.set('city', params.city);
   if (params.type !== undefined) query.set('type', String(params.type));
+  if (params.status === 'references') query.set('status', params.status);
   if (params.sort && params.sort !== 'newest') query.set('sort', params.sort);
   if (params.page !== undefined && params.page > 1) query.set('page', String(params.page));
   const text = query.toString();
@@ -83,7 +95,7 @@ export function listQueryString(params: Partial<ListParams>): string {
 }
 
 /** The query parameters a list reads; any other parameter is not the list's. */
-export const listQueryKeys = ['city', 'type', 'sort', 'page'] as const;
+export const listQueryKeys = ['city', 'type', 'status', 'sort', 'page'] as const;
 
 /** Whether a list URL carries any of the list's parameters. */
 export function hasListQuery(params: URLSearchParams): boolean {

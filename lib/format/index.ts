@@ -1,5 +1,7 @@
+export { townLine } from './address';
 export { brusselsDateTime, formatDate } from './date';
 export { cleanDescription, htmlToText } from './description';
 export { formatPhone, phoneHref } from './phone';
+export { formatNumber } from './number';
 export { formatEuro, formatEuroFor, listingPrice } from './price';
 export { searchName, slugify } from './slug';

@@ -9,12 +9,13 @@ export function formatEuro(value: number): string {
 type PriceWord = 'priceOnDemand' | 'startingFrom' | 'perMonth';
 
 /**
- * A listing's price by the spec's rules: on demand when unpublished, 'starting from' for
- * PriceUnit 7, per month for rentals (Goal 1). `words` fills in the message `property.{word}`.
+ * A listing's price by the spec's rules: on demand when unpublished (the public view of a listing
+ * then has no price), 'starting from' for PriceUnit 7, per month for rentals (Goal 1). `words`
+ * fills in the message `property.{word}`.
  */
-export function listingPrice(listing: { PublishPrice: boolean; Price: number; PriceUnit: number; Goal: number }, words: (word: PriceWord, values: { price: string }) => string): string {
+export function listingPrice(listing: { Price: number | null; PriceUnit: number; Goal: number }, words: (word: PriceWord, values?: { price: string }) => string): string {
+  if (listing.Price === null) return words('priceOnDemand');
   const price = formatEuro(listing.Price);
-  if (!listing.PublishPrice) return words('priceOnDemand', { price });
   if (listing.PriceUnit === 7) return words('startingFrom', { price });
   if (listing.Goal === 1) return words('perMonth', { price });
   return price;

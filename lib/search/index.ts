@@ -1,5 +1,5 @@
 import { getCities, getProperties, getTypes, type CatalogueLanguage } from '../catalogue';
-import { cleanDescription } from '../format';
+import { cleanDescription, townLine } from '../format';
 import { href } from '../i18n/urls';
 import { pictureSrc } from '../media/picture-src';
 
@@ -37,7 +37,7 @@ export function buildSearchIndex(language: CatalogueLanguage): SearchIndex {
     properties: getProperties(language).map((property) => ({
       id: String(property.ID),
       text: cleanDescription(property.DescriptionA, searchDescriptionLimit) || property.TypeDescription,
-      town: `${property.Zip} ${property.City}`,
+      town: townLine(property),
       picture: property.SmallPictureItem ? pictureSrc(property.SmallPictureItem.Url) : null,
       href: href({ page: 'property', id: property.ID }, language),
     })),

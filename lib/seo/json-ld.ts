@@ -134,7 +134,7 @@ export function listingJsonLd(property: Property, language: Language): RealEstat
   const url = absoluteUrl(href({ page: 'property', id: property.ID }, language));
   const offer: Offer = {
     '@type': 'Offer',
-    ...(property.PublishPrice ? { price: property.Price } : {}),
+    ...(property.Price !== null ? { price: property.Price } : {}),
     priceCurrency: 'EUR',
     availability: availabilityOf(property),
     businessFunction: { '@id': getPropertyGoal(property) === 'sale' ? 'http://purl.org/goodrelations/v1#Sell' : 'http://purl.org/goodrelations/v1#LeaseOut' },

@@ -104,7 +104,7 @@ const ROWS: Row[] = [
   // Soignies / Zinnik: 3 new-build houses for sale in project 2
   ['soignies', S, 'house', 1, 0, 71, ['from'], { unit: { project: 2, name: 'Lot 1', floor: 0 } }],
   ['soignies', S, 'house', 2, 3, 68, [], { unit: { project: 2, name: 'Lot 2', floor: 0 } }],
-  ['soignies', S, 'house', 1, 2, 75, [], { unit: { project: 2, name: 'Lot 3', floor: 0 } }],
+  ['soignies', S, 'house', 1, 2, 75, ['pod'], { unit: { project: 2, name: 'Lot 3', floor: 0 } }],
   // One listing for sale in each other Hainaut town
   ['enghien', S, 'villa', 1, 0, 425, ['link', 'poi']],
   ['lessines', S, 'house', 1, 0, 510, ['omit']],

@@ -163,7 +163,7 @@ test('the search panel finds a town and opens its filtered list', async ({ page 
   await expect(option).toHaveAttribute('href', '/fr/a-vendre/?city=%C3%89caussinnes%7C7190');
   await option.click();
   await expect(page).toHaveURL(/\/fr\/a-vendre\/\?city=%C3%89caussinnes%7C7190$/);
-  const count = getProperties('fr', { goal: 'sale' }).filter((property) => property.Zip === '7190').length;
+  const count = getProperties('fr', { goal: 'sale', availability: 'on-offer' }).filter((property) => property.Zip === '7190').length;
   await expect(page.locator('main article')).toHaveCount(count);
 });
 

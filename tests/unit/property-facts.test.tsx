@@ -56,6 +56,7 @@ describe('PropertyFacts', () => {
       Prijs: '€ 235.000',
       Gemeente: 'Bergen',
       Postcode: '7000',
+      Land: 'België',
       Adres: 'Rue Albert Ier 20B',
       'Type pand': 'Woning met 4 slaapkamers',
       Transactie: 'Te koop',
@@ -173,6 +174,16 @@ describe('PropertyFacts', () => {
     const price = screen.getByText(onDemand);
     expect(price.tagName).toBe('DD');
     expect(document.body.textContent).not.toContain('365.000');
+    // Notary fee and registration duties are shares of the price: they would give it away.
+    expect(document.body.textContent).not.toMatch(/45\.625|5\.815/);
+  });
+
+  it('names the country of every listing, Luxembourg in the language of the page', async () => {
+    await renderFacts(4000057, 'nl');
+    expect(rowsOf('Algemeen')).toMatchObject({ Gemeente: 'Strassen', Land: 'Luxemburg' });
+    cleanup();
+    await renderFacts(4000057, 'fr');
+    expect(rowsOf('Généralités')).toMatchObject({ Pays: 'Luxembourg' });
   });
 
   it('shows the life annuity of the viager listing', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getEnabledLanguages, getMenuEntry } from '@/lib/config';
 import { allRoutes, href } from '@/lib/i18n/urls';
 import { getProperty } from '@/lib/catalogue';
+import { loadCatalogue } from '@/lib/catalogue/load';
 import { agencyJsonLd, breadcrumbTrail, listingJsonLd, pageJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
 import { robotsRules, sitemapEntries } from '@/lib/seo/sitemap';
 
@@ -50,9 +51,14 @@ describe('JSON-LD', () => {
   });
 
   it('hides the street of a listing whose address is not public, and the price on demand', () => {
-    const hidden = getProperty(4000009, 'en')!;
-    const text = JSON.stringify(listingJsonLd(hidden, 'en'));
-    if (!hidden.PublishAddress) expect(text).not.toContain(hidden.Street);
+    const record = loadCatalogue().properties.find((property) => property.ID === 4000009 && property.language === 'en')!;
+    expect(record.PublishAddress).toBe(false);
+    const text = JSON.stringify(listingJsonLd(getProperty(4000009, 'en')!, 'en'));
+    expect(text).not.toContain(record.Street);
+    expect(text).not.toContain(String(record.GoogleX));
+    const onDemand = getProperty(4000007, 'en')!;
+    expect(onDemand.PublishPrice).toBe(false);
+    expect(JSON.stringify(listingJsonLd(onDemand, 'en'))).not.toMatch(/"price"/);
   });
 
   it("gives the agency's address in one language version per page", () => {

@@ -1,5 +1,6 @@
 import { getProjects, type ProjectWithUnits } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
+import { townLine } from '@/lib/format';
 import { href } from '@/lib/i18n';
 import { pictureSrc } from '@/lib/media/picture-src';
 import type { ListingSlideContent } from './banner-listing-slide';
@@ -17,7 +18,7 @@ export function BannerProjects({ projects, language, unitCount, labels }: { proj
     href: href({ page: 'project', id: project.ID }, language),
     picture: project.XLargePictureItem ? listingPicture(project.XLargePictureItem, pictureSrc(project.XLargePictureItem.Url)) : undefined,
     title: project.Name,
-    town: `${project.Zip} ${project.City}`,
+    town: townLine(project),
     detail: unitCount(project.Units.length),
   }));
   return <ListingSlides slides={slides} labels={labels} />;

@@ -1,5 +1,6 @@
 import { getProperties, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
+import { townLine } from '@/lib/format';
 import { href } from '@/lib/i18n';
 import { pictureSrc } from '@/lib/media/picture-src';
 import { LazyBannerSlider } from './banner-lazy';
@@ -25,7 +26,7 @@ export function BannerProperties({ properties, language, price, labels }: { prop
     href: href({ page: 'property', id: property.ID }, language),
     picture: property.XLargePictureItem ? listingPicture(property.XLargePictureItem, pictureSrc(property.XLargePictureItem.Url)) : undefined,
     title: property.TypeDescription,
-    town: `${property.Zip} ${property.City}`,
+    town: townLine(property),
     detail: price(property),
   }));
   return <ListingSlides slides={slides} labels={labels} />;
