@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { SiteLink } from '@/components/ui/site-link';
 import { getProject, getPropertyGoal, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatNumber, formatPhone, phoneHref, townLine } from '@/lib/format';

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { getProperties } from '@/lib/catalogue';
 import { href } from '@/lib/i18n/urls';
 import { waitForMails } from './mailbox';
-import { acceptPrivacy, fillIdentity, messages, openRequest, solveCaptcha, submitAndExpectThanks, uniqueEmail, type TestLanguage } from './forms-helpers';
+import { acceptPrivacy, fillIdentity, messages, openRequest, passSpamCheck, submitAndExpectThanks, uniqueEmail, type TestLanguage } from './forms-helpers';
 import { storeConsent } from './stored-consent';
 
 /*
@@ -43,7 +43,7 @@ for (const language of ['fr', 'en'] as TestLanguage[]) {
     const form = await openRequest(page, 'request-documents');
     await fillIdentity(form, visitor);
     await acceptPrivacy(form);
-    await solveCaptcha(context, form, 'request-documents');
+    await passSpamCheck(form, language);
     await submitAndExpectThanks(page, form, language, 'request-documents');
 
     const [mail] = await waitForMails(visitor.email);

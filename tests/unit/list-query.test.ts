@@ -61,7 +61,7 @@ describe('list query', () => {
     expect(canonicalCity('Foo', french)).toBeUndefined();
     expect(canonicalCity('Mons|7500', french)).toBeUndefined();
     expect(canonicalCity('', french)).toBeUndefined();
-    expect(canonicalListParams({ city: 'mons', type: 99, sort: 'newest', page: 1 }, french, [1, 2, 3])).toEqual({ city: 'Mons|7000', type: undefined, sort: 'newest', page: 1 });
+    expect(canonicalListParams({ status: 'on-offer', city: 'mons', type: 99, sort: 'newest', page: 1 }, french, [1, 2, 3])).toEqual({ status: 'on-offer', city: 'Mons|7000', type: undefined, sort: 'newest', page: 1 });
   });
 
   it('gives the same results as the catalogue getters on the real data', () => {

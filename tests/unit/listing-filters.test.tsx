@@ -28,6 +28,8 @@ const labels: ListingBrowserLabels = {
   counts: new Proxy({}, { get: (_, count) => `${String(count)} properties` }),
   pagesOf: new Proxy({}, { get: (_, key) => `Page ${String(key).replace('/', ' of ')}` }),
   pageNumber: 'Page {page}',
+  statuses: 'On offer or references',
+  status: { 'on-offer': 'On offer', references: 'Rented references' },
 };
 
 const properties = getProperties('en', { goal: 'rent' });
@@ -48,8 +50,7 @@ function renderList(query: string) {
       items={properties.map(listItemOf)}
       cards={Object.fromEntries(properties.map((property) => [property.ID, <article key={property.ID}>{property.ID}</article>]))}
       labels={labels}
-      towns={towns}
-      types={types}
+      choices={{ 'on-offer': { towns, types, count: properties.length }, references: { towns, types, count: 0 } }}
     />,
   );
 }

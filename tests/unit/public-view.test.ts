@@ -4,7 +4,7 @@ import { loadCatalogue } from '@/lib/catalogue/load';
 import { getEnabledLanguages } from '@/lib/config';
 import { formatEuro } from '@/lib/format';
 import { allRoutes } from '@/lib/i18n/urls';
-import { buildMapMessage } from '@/lib/map';
+import { buildHomeMap, mapProperties } from '@/lib/map';
 import { buildSearchIndex } from '@/lib/search';
 import { pageJsonLd } from '@/lib/seo/json-ld';
 import { sitemapEntries } from '@/lib/seo/sitemap';
@@ -12,7 +12,6 @@ import { hiddenFacts, leaks } from '../hidden-facts';
 
 const raw = loadCatalogue();
 const record = (id: number) => raw.properties.find((property) => property.ID === id && property.language === 'nl')!;
-const texts = { title: 'Kaart', listLabel: 'Lijst', noTilesNotice: 'Geen kaart' };
 const priceText = (property: Property) => (property.Price === null ? 'op aanvraag' : formatEuro(property.Price));
 const decimals = (value: number) => (String(value).split('.')[1] ?? '').length;
 
@@ -59,8 +58,7 @@ describe('the public view of a listing', () => {
   });
 
   it('places a listing with a hidden address on the map at its town, not at its house', () => {
-    const message = buildMapMessage('nl', texts, priceText);
-    const marker = message.properties.find((candidate) => candidate.id === 4000009)!;
+    const marker = mapProperties('nl', priceText).find((candidate) => candidate.id === 4000009)!;
     expect(marker).toBeDefined();
     expect(marker.lat).not.toBe(record(4000009).GoogleX);
     expect(decimals(marker.lat)).toBeLessThanOrEqual(2);
@@ -74,7 +72,8 @@ describe('the public view of a listing', () => {
     const t = (key: string) => key;
     for (const language of getEnabledLanguages()) {
       const outputs: [string, unknown][] = [
-        [`map ${language}`, buildMapMessage(language, texts, priceText)],
+        [`map ${language}`, buildHomeMap(language, priceText)],
+        [`map markers ${language}`, mapProperties(language, priceText)],
         [`search index ${language}`, buildSearchIndex(language)],
         ...allRoutes(language).map((route): [string, unknown] => [`JSON-LD ${language} ${JSON.stringify(route)}`, pageJsonLd(route, language, t)]),
       ];
