@@ -93,7 +93,7 @@ export function CaptchaField() {
               <span className="visually-hidden"> ({t('ui.required')})</span>
             </span>
           </label>
-          <input id={inputId} name="captcha" type="text" required autoComplete="off" aria-describedby={helpId} />
+          <input id={inputId} name="captcha" type="text" aria-required="true" autoComplete="off" aria-describedby={helpId} />
           <p id={helpId} className={styles.help}>
             {t('ui.captchaHelp')}
           </p>

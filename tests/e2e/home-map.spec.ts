@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { screenshotSection } from './home-map-screens';
-import { getCities } from '@/lib/catalogue';
+import { getCities, getProperties } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/i18n/urls';
 import messages from '@/messages/en.json';
@@ -79,8 +79,10 @@ for (const width of [390, 1280]) {
     // A drawing, not a grid of grey tiles: the outline and one dot per placed town.
     const drawing = map.getByRole('img', { name: messages.homeMap.drawingLabel });
     await expect(drawing).toBeVisible();
-    // One dot per town with a listing on the map: Binche's only listing has no coordinates.
-    await expect(drawing.locator('circle')).toHaveCount(towns.length - 1);
+    // One dot per town with a listing on offer that has a position.
+    const located = getProperties('en', { availability: 'on-offer' }).filter((property) => typeof property.GoogleX === 'number');
+    const placed = towns.filter((town) => located.some((property) => property.City === town.Name && property.Zip === town.Zip));
+    await expect(drawing.locator('circle')).toHaveCount(placed.length);
     await expect(drawing.locator('text').first()).toBeVisible();
     await expect(map.locator('iframe, .leaflet-container, img')).toHaveCount(0);
 

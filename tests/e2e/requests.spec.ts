@@ -42,7 +42,11 @@ test.describe('bad requests get a 4xx and change nothing', () => {
     const { cookie, answer } = await captcha(request, 'contact-me');
     expect((await postJson(request, 'contact-me', { ...visitor, email, lang: 'en', propertyId: 123, captcha: answer }, { cookie })).status()).toBe(422);
     expect((await postJson(request, 'contact-me', { ...visitor, email, lang: 'en', propertyId: 4000001, captcha: 'ABCDE' }, { cookie: 'captcha-contact-me=forged' })).status()).toBe(422);
-    expect((await request.post('/api/forms/contact-me/', { multipart: { email, lang: 'en' } })).status()).toBe(400);
+    // A script asking for JSON gets the status; a plain post goes back to its page (forms-no-js.spec.ts).
+    expect((await request.post('/api/forms/contact-me/', { multipart: { email, lang: 'en' }, headers: { accept: 'application/json' } })).status()).toBe(400);
+    const plain = await request.post('/api/forms/contact-me/', { multipart: { email, lang: 'en' }, maxRedirects: 0 });
+    expect(plain.status()).toBe(303);
+    expect(plain.headers()['location']).toMatch(/\?draft=[\w-]+#form-status$/);
     expect(await totalRequests()).toBe(before);
   });
 
@@ -53,6 +57,7 @@ test.describe('bad requests get a 4xx and change nothing', () => {
     expect(response.status()).toBe(413);
     const cv = await request.post('/api/forms/job-application/', {
       multipart: { lang: 'en', cv: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(7 * 1024 * 1024, 32) } },
+      headers: { accept: 'application/json' },
     });
     expect(cv.status()).toBe(413);
     expect(await totalRequests()).toBe(before);

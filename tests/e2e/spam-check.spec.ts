@@ -39,6 +39,9 @@ for (const language of ['nl', 'fr', 'en'] as TestLanguage[]) {
     await page.goto(href({ page: 'menu', id: 'contact' }, language));
     const form = page.locator('form[data-form="site-contact"]');
     await expect(form).toHaveAttribute('data-ready', 'true');
+    // The widget comes with the form onto the screen; a keyboard user meets it once it is there.
+    await form.locator('[data-captcha]').scrollIntoViewIfNeeded();
+    await expect(form.locator('altcha-widget input[type="checkbox"]')).toBeAttached();
     // Nothing to see or type: no picture, no frame, no code field.
     await expect(form.locator('img, iframe, [name="captcha"]')).toHaveCount(0);
 
