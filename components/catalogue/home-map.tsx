@@ -69,18 +69,14 @@ export async function HomeMap({ data, language }: { data: HomeMapData; language:
                 {town.name} <span className={styles.zip}>{town.zip}</span>
               </span>
               <span className={styles.links}>
-                {town.sale.count > 0 ? (
-                  <SiteLink href={town.sale.href} prefetch={false}>
-                    <span className="visually-hidden">{town.name}: </span>
-                    {t('forSale', { count: town.sale.count })}
-                  </SiteLink>
-                ) : null}
-                {town.rent.count > 0 ? (
-                  <SiteLink href={town.rent.href} prefetch={false}>
-                    <span className="visually-hidden">{town.name}: </span>
-                    {t('forRent', { count: town.rent.count })}
-                  </SiteLink>
-                ) : null}
+                {(['sale', 'rent'] as const).map((goal) =>
+                  town[goal].count > 0 ? (
+                    <SiteLink key={goal} href={town[goal].href} prefetch={false}>
+                      <span className="visually-hidden">{town.name}: </span>
+                      {t(goal === 'sale' ? 'forSale' : 'forRent', { count: town[goal].count })}
+                    </SiteLink>
+                  ) : null,
+                )}
               </span>
             </li>
           ))}
