@@ -1,7 +1,7 @@
 import type { NextConfig } from 'next';
-import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { checkData, formatDataIssues } from './lib/data-check';
+import { formatDataIssues, formatDataWarnings, inspectData } from './lib/data-check';
 import { loadSiteConfig } from './lib/config/load';
 import { commonSecurityHeaders, resourcePolicy } from './lib/security/csp';
 
@@ -48,11 +48,15 @@ const nextConfig: NextConfig = {
 };
 
 export default function config(phase: string): NextConfig {
-  if (phase === PHASE_PRODUCTION_BUILD) {
-    // Refuse to build a site from bad data: one message naming file, record and field.
-    const issues = checkData();
-    if (issues.length > 0) {
-      console.error(`\n${formatDataIssues(issues)}\n\nFix the data (npm run check:data shows the same list) and build again.\n`);
+  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_PRODUCTION_SERVER) {
+    // Refuse to build, or to serve, a site from bad data: one message naming file, record and
+    // field. `next start` checks too: a server restarted on data the build refused would answer
+    // 500 on every listing page while the home page looked fine.
+    const { errors, warnings } = inspectData();
+    if (phase === PHASE_PRODUCTION_BUILD && warnings.length > 0) console.warn(`\n${formatDataWarnings(warnings)}\n`);
+    if (errors.length > 0) {
+      const what = phase === PHASE_PRODUCTION_BUILD ? 'build again' : 'start the server again';
+      console.error(`\n${formatDataIssues(errors)}\n\nFix the data (npm run check:data shows the same list) and ${what}.\n`);
       process.exit(1);
     }
   }

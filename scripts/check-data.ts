@@ -1,14 +1,16 @@
 /*
- * npm run check:data [-- --catalogue <dir>] [-- --site <dir>]
- * Validates data/catalogue and data/site (or the given copies) and prints every problem found.
+ * npm run check:data [-- --catalogue <dir>] [-- --site <dir>] [-- --public <dir>]
+ * Validates data/catalogue and data/site (or the given copies) and prints every problem found:
+ * errors (exit 1, the build refuses them) and warnings (printed; the site works around them).
  */
 import { parseArgs } from 'node:util';
-import { checkData, formatDataIssues } from '../lib/data-check';
+import { formatDataIssues, formatDataWarnings, inspectData } from '../lib/data-check';
 
-const { values } = parseArgs({ options: { catalogue: { type: 'string' }, site: { type: 'string' } } });
-const issues = checkData({ catalogueDir: values.catalogue, siteDir: values.site });
-if (issues.length > 0) {
-  console.error(formatDataIssues(issues));
+const { values } = parseArgs({ options: { catalogue: { type: 'string' }, site: { type: 'string' }, public: { type: 'string' } } });
+const { errors, warnings } = inspectData({ catalogueDir: values.catalogue, siteDir: values.site, publicDir: values.public });
+if (warnings.length > 0) console.warn(`${formatDataWarnings(warnings)}\n`);
+if (errors.length > 0) {
+  console.error(formatDataIssues(errors));
   process.exit(1);
 }
 console.log('Site data is valid: data/catalogue and data/site.');

@@ -27,7 +27,10 @@ export type CatalogueSnapshot = {
   owners: Owner[];
 };
 
-export type CatalogueResult = { ok: true; snapshot: CatalogueSnapshot } | { ok: false; issues: DataIssue[] };
+export type CatalogueResult = { ok: true; snapshot: CatalogueSnapshot; warnings: DataIssue[] } | { ok: false; issues: DataIssue[] };
+
+/** Where the files the data names live (pictures under public/catalogue); tests point it at a copy. */
+export type ReadOptions = { publicDir?: string };
 
 const file = (name: keyof typeof catalogueFileSchemas) => `${catalogueDisplayDir}/${name}`;
 const listingLabel = (record: { ID: number; language: string }) => `ID ${record.ID}, ${record.language}`;
@@ -100,7 +103,8 @@ function relationIssues(snapshot: CatalogueSnapshot): DataIssue[] {
 }
 
 /** Reads and validates every file of the catalogue folder, collecting all problems before failing. */
-export function readCatalogue(dir = resolveDataDir(process.env.CATALOGUE_DIR, catalogueDisplayDir)): CatalogueResult {
+export function readCatalogue(dir = resolveDataDir(process.env.CATALOGUE_DIR, catalogueDisplayDir), options: ReadOptions = {}): CatalogueResult {
+  const publicDir = options.publicDir ?? resolveDataDir(undefined, 'public');
   const schemas = catalogueFileSchemas;
   const results = {
     properties: readDataFile(dir, catalogueDisplayDir, 'properties.json', schemas['properties.json']),
@@ -130,7 +134,9 @@ export function readCatalogue(dir = resolveDataDir(process.env.CATALOGUE_DIR, ca
     owners: results.owners.data,
   };
   const issues = [...relationIssues(snapshot), ...documentIssues(snapshot.properties, dir, file('properties.json'))];
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, snapshot };
+  void publicDir;
+  const warnings: DataIssue[] = [];
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, snapshot, warnings };
 }
 
 let cached: CatalogueSnapshot | undefined;

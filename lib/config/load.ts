@@ -10,7 +10,10 @@ import { DataValidationError, duplicateIssues, readDataFile, resolveDataDir, typ
 export const siteDisplayDir = 'data/site';
 
 export type SiteConfig = { site: Site; menu: MenuEntry[]; articles: Article[]; team: TeamMember[] };
-export type SiteConfigResult = { ok: true; config: SiteConfig } | { ok: false; issues: DataIssue[] };
+export type SiteConfigResult = { ok: true; config: SiteConfig; warnings: DataIssue[] } | { ok: false; issues: DataIssue[] };
+
+/** Where the files the configuration names live (logo, banners, photos under public/); tests point it at a copy. */
+export type ReadOptions = { publicDir?: string };
 
 const file = (name: keyof typeof siteFileSchemas) => `${siteDisplayDir}/${name}`;
 const configLabel: RecordLabel = (record) => {
@@ -68,7 +71,8 @@ function relationIssues({ site, menu, articles, team }: SiteConfig): DataIssue[]
   return issues;
 }
 
-export function readSiteConfig(dir = resolveDataDir(process.env.SITE_DIR, siteDisplayDir)): SiteConfigResult {
+export function readSiteConfig(dir = resolveDataDir(process.env.SITE_DIR, siteDisplayDir), options: ReadOptions = {}): SiteConfigResult {
+  const publicDir = options.publicDir ?? resolveDataDir(undefined, 'public');
   const schemas = siteFileSchemas;
   const results = {
     site: readDataFile(dir, siteDisplayDir, 'site.json', schemas['site.json'], configLabel),
@@ -81,7 +85,9 @@ export function readSiteConfig(dir = resolveDataDir(process.env.SITE_DIR, siteDi
   }
   const config: SiteConfig = { site: results.site.data, menu: results.menu.data, articles: results.articles.data, team: results.team.data };
   const issues = relationIssues(config);
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, config };
+  void publicDir;
+  const warnings: DataIssue[] = [];
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, config, warnings };
 }
 
 let cached: SiteConfig | undefined;

@@ -1,11 +1,12 @@
 import { readCatalogue, type CatalogueSnapshot } from '../catalogue/load';
 import { readSiteConfig, type SiteConfig } from '../config/load';
-import { DataValidationError, formatDataIssues, type DataIssue } from '../data-file';
+import { DataValidationError, formatDataIssues, formatDataWarnings, resolveDataDir, type DataIssue } from '../data-file';
 
 /*
  * Validates both data folders together, including what links them (a listing's manager must be a
- * team member, its marquee must be in the marquee table). Used by `npm run check:data` and by
- * next.config.ts so that `next build` refuses bad data before rendering anything.
+ * team member, its marquee must be in the marquee table). Used by `npm run check:data`, by
+ * next.config.ts so that `next build` refuses bad data before rendering anything, and by
+ * `next start`, which refuses to serve data the build would have refused.
  */
 
 function crossIssues(catalogue: CatalogueSnapshot, config: SiteConfig): DataIssue[] {
@@ -29,14 +30,32 @@ function crossIssues(catalogue: CatalogueSnapshot, config: SiteConfig): DataIssu
   return issues;
 }
 
-export type DataDirs = { catalogueDir?: string; siteDir?: string };
+/** The data folders to check; each defaults to the one the site reads (CATALOGUE_DIR, SITE_DIR, public/). */
+export type DataDirs = { catalogueDir?: string; siteDir?: string; publicDir?: string };
 
-export function checkData(dirs: DataDirs = {}): DataIssue[] {
-  const catalogue = readCatalogue(dirs.catalogueDir);
-  const config = readSiteConfig(dirs.siteDir);
+/** What a check found: errors refuse the build and the server start; warnings are printed and let it go on. */
+export type DataReport = { errors: DataIssue[]; warnings: DataIssue[] };
+
+export function publicDirOf(dirs: DataDirs): string {
+  return dirs.publicDir ?? resolveDataDir(undefined, 'public');
+}
+
+export function inspectData(dirs: DataDirs = {}): DataReport {
+  const options = { publicDir: publicDirOf(dirs) };
+  const catalogue = readCatalogue(dirs.catalogueDir, options);
+  const config = readSiteConfig(dirs.siteDir, options);
   const issues = [...(catalogue.ok ? [] : catalogue.issues), ...(config.ok ? [] : config.issues)];
+  const warnings = [...(catalogue.ok ? catalogue.warnings : []), ...(config.ok ? config.warnings : [])];
   if (catalogue.ok && config.ok) issues.push(...crossIssues(catalogue.snapshot, config.config));
-  return issues;
+  return {
+    errors: issues.filter((issue) => issue.severity !== 'warning'),
+    warnings: [...warnings, ...issues.filter((issue) => issue.severity === 'warning')],
+  };
+}
+
+/** The errors only: what refuses a build. */
+export function checkData(dirs: DataDirs = {}): DataIssue[] {
+  return inspectData(dirs).errors;
 }
 
 export function assertValidData(dirs: DataDirs = {}): void {
@@ -44,4 +63,4 @@ export function assertValidData(dirs: DataDirs = {}): void {
   if (issues.length > 0) throw new DataValidationError(issues);
 }
 
-export { formatDataIssues };
+export { formatDataIssues, formatDataWarnings };

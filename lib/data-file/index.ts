@@ -14,6 +14,8 @@ export type DataIssue = {
   record?: { index: number; label?: string; list?: string };
   field?: string;
   message: string;
+  /** A warning names something staff should fix but that visitors never see broken (a fallback covers it); it does not stop a build. */
+  severity?: 'warning';
 };
 
 /** Describes a record for messages, e.g. "ID 4000012, nl". */
@@ -39,6 +41,11 @@ export function formatDataIssue(issue: DataIssue): string {
 export function formatDataIssues(issues: DataIssue[]): string {
   const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
   return `Invalid site data (${count}):\n${issues.map((issue) => `  - ${formatDataIssue(issue)}`).join('\n')}`;
+}
+
+export function formatDataWarnings(warnings: DataIssue[]): string {
+  const count = warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`;
+  return `Site data to look at (${count}; the site works around them):\n${warnings.map((issue) => `  - ${formatDataIssue(issue)}`).join('\n')}`;
 }
 
 /** Standard label for CRM records: "ID 12, nl" from their ID and language fields. */
