@@ -112,9 +112,13 @@ export function runCase(testCase: CorpusCase): void {
     if (testCase.files) cpSync(path.join(root, 'public'), publicDir, { recursive: true });
     const target = path.join(dir, testCase.file);
     if (testCase.edit) {
-      const file = new JsonFile(JSON.parse(readFileSync(target, 'utf8')));
+      const parsed: unknown = JSON.parse(readFileSync(target, 'utf8'));
+      // A list file may be wrapped as { "$schema": …, "records": [...] }: cases edit the records.
+      const records = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? Reflect.get(parsed, 'records') : undefined;
+      const file = new JsonFile(Array.isArray(records) ? records : parsed);
       testCase.edit(file);
-      writeFileSync(target, `${JSON.stringify(file.data, null, 2)}\n`);
+      const data = Array.isArray(records) && parsed !== null && typeof parsed === 'object' ? { ...parsed, records: file.data } : file.data;
+      writeFileSync(target, `${JSON.stringify(data, null, 2)}\n`);
     }
     if (testCase.raw) writeFileSync(target, testCase.raw(readFileSync(target)));
     testCase.files?.(dir);
