@@ -94,28 +94,31 @@ export async function ProjectDetail({ project, language }: { project: ProjectWit
       ) : null}
       <section className={styles.section} aria-labelledby="units">
         <h2 id="units">{t('units')}</h2>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('floor')}</th>
-              <th scope="col">{t('unit')}</th>
-              <th scope="col">{t('price')}</th>
-              <th scope="col">{t('status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {project.Units.map((unit) => (
-              <tr key={unit.PropertyID}>
-                <td>{floorOf(unit)}</td>
-                <td>
-                  <SiteLink href={href({ page: 'property', id: unit.PropertyID }, language)}>{unit.Name}</SiteLink>
-                </td>
-                <td>{unit.Price === null ? property('priceOnDemand') : formatEuro(unit.Price)}</td>
-                <td>{unit.Sold ? t('sold') : t('available')}</td>
+        {/* On a phone the table scrolls inside its own box, never the page. */}
+        <div className={styles.tableBox} role="region" aria-labelledby="units" tabIndex={0}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('floor')}</th>
+                <th scope="col">{t('unit')}</th>
+                <th scope="col">{t('price')}</th>
+                <th scope="col">{t('status')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {project.Units.map((unit) => (
+                <tr key={unit.PropertyID}>
+                  <td>{floorOf(unit)}</td>
+                  <td>
+                    <SiteLink href={href({ page: 'property', id: unit.PropertyID }, language)}>{unit.Name}</SiteLink>
+                  </td>
+                  <td className={styles.amount}>{unit.Price === null ? property('priceOnDemand') : formatEuro(unit.Price)}</td>
+                  <td>{unit.Sold ? t('sold') : t('available')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
       <section className={styles.section} aria-labelledby="project-request">
         <h2 id="project-request">{forms('contact-construction')}</h2>

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { getEnabledLanguages, getSite, localise, type Language } from '@/lib/config';
-import { href } from '@/lib/i18n/urls';
+import { allRoutes, href } from '@/lib/i18n/urls';
 import { storeConsent } from './stored-consent';
 
 /*
@@ -105,4 +105,23 @@ for (const language of getEnabledLanguages()) {
       }).toBe(true);
     });
   }
+}
+
+// A page wider than a phone scrolls sideways and hides its right edge (the project page's unit
+// table did, at 447 px). Every kind of page, with a few listings rather than all of them.
+for (const language of getEnabledLanguages()) {
+  test(`no page is wider than a 390 px phone screen in ${language}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const routes = allRoutes(language);
+    const listings = routes.filter((route) => route.page === 'property').slice(0, 6);
+    const tooWide: string[] = [];
+    for (const route of [...routes.filter((route) => route.page !== 'property'), ...listings]) {
+      const path = href(route, language);
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) tooWide.push(`${path}: ${width} px`);
+    }
+    expect(tooWide).toEqual([]);
+  });
 }
