@@ -11,6 +11,8 @@ export type Store = { db: Kysely<Database>; client: Client };
 /** The embedded default; DATABASE_URL picks another file (or a libsql server). */
 export const defaultDatabaseUrl = 'file:var/site.db';
 
+const busyTimeoutMs = 5000;
+
 function prepareLocalFile(url: string): void {
   if (!url.startsWith('file:') || url === 'file::memory:') return;
   const file = url.slice('file:'.length);
@@ -36,12 +38,12 @@ async function migrate(client: Client): Promise<void> {
 /** Opens a database and brings its schema up to date. */
 export async function openStore(url: string): Promise<Store> {
   prepareLocalFile(url);
-  const client = createClient({ url });
-  if (url.startsWith('file:')) {
-    // WAL lets `npm run leads` read while the site writes; the timeout waits out a short lock.
-    await client.execute('PRAGMA busy_timeout = 5000');
-    if (url !== 'file::memory:') await client.execute('PRAGMA journal_mode = WAL');
-  }
+  // The client keeps a pool of connections: the busy timeout (waiting out a short lock held by
+  // another process, such as `npm run owner`) must be given here to reach every one of them; a
+  // PRAGMA busy_timeout reached only the connection that ran it, and the others failed at once.
+  const client = createClient({ url, timeout: busyTimeoutMs });
+  // WAL (stored in the file, so once is enough) lets `npm run leads` read while the site writes.
+  if (url.startsWith('file:') && url !== 'file::memory:') await client.execute('PRAGMA journal_mode = WAL');
   await migrate(client);
   return { db: new Kysely<Database>({ dialect: new LibsqlDialect(client) }), client };
 }

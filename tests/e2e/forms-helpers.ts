@@ -23,7 +23,7 @@ export type StoredRequest = { id: string; form: string; lang: string; property_i
 
 /** What the site's database holds for an e-mail address (read-only, beside the running server). */
 export async function requestsFor(email: string, port = sitePort): Promise<StoredRequest[]> {
-  const client = createClient({ url: `file:${databaseFile(port)}` });
+  const client = createClient({ url: `file:${databaseFile(port)}`, timeout: 5000 });
   try {
     const result = await client.execute({ sql: 'SELECT id, form, lang, property_id, project_id, email, payload FROM requests WHERE email = ? ORDER BY created_at', args: [email.toLowerCase()] });
     return result.rows.map((row) => ({ ...row }) as unknown as StoredRequest);
@@ -33,7 +33,7 @@ export async function requestsFor(email: string, port = sitePort): Promise<Store
 }
 
 export async function queryCount(sql: string, args: (string | number)[] = [], port = sitePort): Promise<number> {
-  const client = createClient({ url: `file:${databaseFile(port)}` });
+  const client = createClient({ url: `file:${databaseFile(port)}`, timeout: 5000 });
   try {
     return Number((await client.execute({ sql, args })).rows[0]?.[0] ?? 0);
   } finally {
