@@ -138,6 +138,49 @@ test.describe('unknown URLs', () => {
   });
 });
 
+test.describe('odd links and query values', () => {
+  const long = 'x'.repeat(4000);
+  // Forged, malformed or oversized document links: refused with a short page, never a file, never a 500.
+  const documentLinks = [
+    '/api/documents/4000001/900011/',
+    '/api/documents/abc/900011/?lang=nl&expires=1&signature=' + 'a'.repeat(43),
+    '/api/documents/4000001/900011/?lang=xx&expires=99999999999&signature=' + 'a'.repeat(43),
+    '/api/documents/4000001/900011/?lang=nl&expires=99999999999999999999&signature=' + 'a'.repeat(43),
+    '/api/documents/4000001/900011/?lang=nl&expires=99999999999&signature=' + 'a'.repeat(43),
+    `/api/documents/4000001/900011/?lang=fr&expires=99999999999&signature=${long}`,
+    '/api/documents/4000001/..%2f..%2fpackage.json/?lang=nl&expires=99999999999&signature=' + 'a'.repeat(43),
+    '/api/documents/99999999999999/1/?lang=en&expires=1&signature=' + 'a'.repeat(43),
+  ];
+  for (const link of documentLinks) {
+    test(`document link ${link.slice(15, 75)} is refused without a file`, async ({ request }) => {
+      const response = await request.get(link, { maxRedirects: 0 });
+      expect([403, 404, 410], link).toContain(response.status());
+      expect(response.headers()['content-type']).not.toContain('pdf');
+      expect(await response.text()).not.toContain('%PDF');
+      expectSecureAnswer(response, link);
+    });
+  }
+
+  test('a spam-check challenge exists only for the forms that have one', async ({ request }) => {
+    for (const form of ['unknown', '%00', long.slice(0, 1500), '..%2f..%2fpackage.json', 'newsletter%20']) {
+      const response = await request.get(`/api/altcha/${form}/`, { maxRedirects: 0 });
+      expect([404, 308], form.slice(0, 40)).toContain(response.status());
+      if (response.status() === 404) expect(await response.text()).not.toContain('challenge');
+    }
+  });
+
+  test('an odd draft or status value shows the normal page', async ({ request }) => {
+    const pages = [href({ page: 'for-sale' }, 'nl'), href({ page: 'for-rent' }, 'fr'), href({ page: 'property', id: getProperties('en')[0]!.ID }, 'en')];
+    for (const path of pages) {
+      for (const query of [`draft=${long}`, 'draft=../../etc/passwd', 'draft=AAAAAAAAAAAAAAA%00', `status=${long}`, 'status=references&status=%3Cscript%3Exss-probe', 'draft[]=1&status[]=2']) {
+        const response = await request.get(`${path}?${query}`);
+        expect(response.status(), `${path}?${query.slice(0, 40)}`).toBe(200);
+        expect(await response.text()).not.toContain('<script>xss-probe');
+      }
+    }
+  });
+});
+
 test.describe('bodies and forged requests', () => {
   test('a 10 MB beacon is refused without being read; a 60 kB post of 15,000 repeated names is refused as too large', async ({ request }) => {
     const beacon = await request.post('/api/visits/', { headers: { 'content-type': 'text/plain' }, data: Buffer.alloc(10 * 1024 * 1024, 0x61) });
