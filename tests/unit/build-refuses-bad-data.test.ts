@@ -12,7 +12,7 @@ it('next build stops before compiling when the data is invalid, naming file, rec
     cpSync(path.join(root, 'data/catalogue'), dir, { recursive: true });
     const file = path.join(dir, 'properties.json');
     const properties = JSON.parse(readFileSync(file, 'utf8'));
-    properties[7].Goal = 'sale';
+    (Array.isArray(properties) ? properties : properties.records)[7].Goal = 'sale';
     writeFileSync(file, JSON.stringify(properties));
     const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build'], {
       cwd: root,
@@ -28,3 +28,27 @@ it('next build stops before compiling when the data is invalid, naming file, rec
     rmSync(path.join(root, 'var', 'refused-build'), { recursive: true, force: true });
   }
 }, 120_000);
+
+it('next start refuses to serve data the build would refuse, with the same message', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'agency-start-'));
+  try {
+    cpSync(path.join(root, 'data/catalogue'), dir, { recursive: true });
+    const file = path.join(dir, 'properties.json');
+    const properties = JSON.parse(readFileSync(file, 'utf8'));
+    const records = Array.isArray(properties) ? properties : properties.records;
+    records[5].Goal = 'sale';
+    writeFileSync(file, JSON.stringify(properties));
+    // No build is needed: the data is checked before the server looks for one.
+    const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['start', '-p', '3196'], {
+      cwd: root,
+      env: { ...process.env, CATALOGUE_DIR: dir, NEXT_DIST_DIR: path.join('var', 'refused-start') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/data\/catalogue\/properties\.json › record #5 \(ID \d+, \w\w\) › field Goal/);
+    expect(result.stderr).toContain('start the server again');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
