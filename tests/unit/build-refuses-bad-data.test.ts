@@ -11,9 +11,9 @@ it('next build stops before compiling when the data is invalid, naming file, rec
   try {
     cpSync(path.join(root, 'data/catalogue'), dir, { recursive: true });
     const file = path.join(dir, 'properties.json');
-    const properties = JSON.parse(readFileSync(file, 'utf8'));
-    properties[7].Goal = 'sale';
-    writeFileSync(file, JSON.stringify(properties));
+    const wrapped = JSON.parse(readFileSync(file, 'utf8'));
+    wrapped.records[7].Goal = 'sale';
+    writeFileSync(file, JSON.stringify(wrapped));
     const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build'], {
       cwd: root,
       env: { ...process.env, CATALOGUE_DIR: dir, NEXT_DIST_DIR: path.join('var', 'refused-build') },
