@@ -97,6 +97,13 @@ function typeHint(expected: string, input: unknown): string {
   return '';
 }
 
+/** Whether a number schema takes whole numbers only (z.number().int()), to ask for "a whole number". */
+function wantsWholeNumber(schema: unknown): boolean {
+  if (schema instanceof z.core.$ZodNumberFormat) return true;
+  if (!(schema instanceof z.core.$ZodNumber)) return false;
+  return (schema._zod.def.checks ?? []).some((check) => check instanceof z.core.$ZodCheckNumberFormat);
+}
+
 /** An example of the missing field, taken from the same place in another record when one has it. */
 export type ExampleOf = (path: readonly PropertyKey[]) => string | undefined;
 
@@ -168,7 +175,9 @@ function unionInWords(issue: Extract<RawIssue, { code: 'invalid_union' }>): stri
   const alternatives = issue.errors.map(alternative);
   if (alternatives.every((words) => words !== undefined)) {
     const values = issue.errors.every((branch) => branch[0]?.code === 'invalid_value');
-    if (values) return `expected one of: ${alternatives.join(', ')}`;
+    const input = issue.input;
+    const quoted = typeof input === 'string' && issue.errors.some((branch) => branch[0]?.code === 'invalid_value' && branch[0].values.some((value) => typeof value === 'number' && String(value) === input.trim()));
+    if (values) return `expected one of: ${alternatives.join(', ')}${quoted ? ', a number without quotes' : ''}`;
     return `expected ${[...new Set(alternatives)].join(', or ')}`;
   }
   // Some alternative got further (its problem is inside the value): report the problem of the one that got furthest.
@@ -194,7 +203,8 @@ export function plainErrorMap(exampleOf: ExampleOf, isList: boolean) {
           return `this field is missing; ${needs}${written}`;
         }
         if (issue.expected === 'number' && typeof issue.input === 'number') return 'expected a finite number';
-        return `expected ${typeInWords(issue.expected)}${typeHint(issue.expected, issue.input)}`;
+        const expected = issue.expected === 'number' && wantsWholeNumber(issue.inst) ? 'int' : issue.expected;
+        return `expected ${typeInWords(expected)}${typeHint(expected, issue.input)}`;
       }
       case 'too_small':
       case 'too_big':
