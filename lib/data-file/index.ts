@@ -128,6 +128,14 @@ export function issuesFromZod(
       const present = actual !== null && typeof actual === 'object' ? Object.keys(actual) : [];
       return zodIssue.keys.map((name) => ({ file, record, field: fieldOf([...fieldKeys, name]), message: unknownFieldMessage(name, known, present) }));
     }
+    if (zodIssue.code === 'invalid_type' && actual === undefined && typeof keys[keys.length - 1] === 'string') {
+      // A field renamed by a typo is both missing and unknown: say which unknown field it probably is.
+      const name = String(keys[keys.length - 1]);
+      const parent = valueAt(raw, keys.slice(0, -1));
+      const present = parent !== null && typeof parent === 'object' ? Object.keys(parent) : [];
+      const typo = present.find((other) => other !== name && closest(other, [name]) === name);
+      if (typo !== undefined) return [{ file, record, field: fieldOf(fieldKeys), message: `${zodIssue.message} (is "${typo}" in this record meant to be "${name}"?)` }];
+    }
     const quiet = zodIssue.code === 'custom' || zodIssue.code === 'invalid_key' || actual === undefined;
     const got = quiet ? '' : ` (got ${describeValue(actual)})`;
     return [{ file, record, field: fieldOf(fieldKeys), message: `${zodIssue.message}${got}` }];

@@ -121,8 +121,9 @@ export function parseJsonBytes(bytes: Uint8Array, expected: Expected): ParsedTex
   }
   try {
     return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, problem: syntaxProblem(text) ?? { message: `the file is not valid JSON (${error instanceof Error ? error.message : String(error)})` } };
+  } catch {
+    // JSON.parse's own message ("Unexpected token … at position 379991") is for programmers: never shown.
+    return { ok: false, problem: syntaxProblem(text) ?? { message: 'the file is not valid JSON; open it in an editor that marks JSON mistakes (VS Code does) to find the place.' } };
   }
 }
 
