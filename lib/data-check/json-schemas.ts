@@ -46,7 +46,14 @@ const schemaKeyword = { type: 'string', description: 'Where the editor finds thi
 /** The JSON Schema of one data file, in the form the file is written: a wrapped list or an object with "$schema". */
 export function jsonSchemaOf({ file, schema, about: description }: DataFile): Record<string, unknown> {
   // io "input": what staff write (before defaults and transforms); refinements JSON Schema cannot express are left out.
-  const generated: Record<string, unknown> = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any', reused: 'inline' });
+  let generated: Record<string, unknown>;
+  try {
+    generated = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any', reused: 'inline' });
+  } catch (error) {
+    // A construct zod cannot translate must not stop the other files: this one gets a schema that accepts anything.
+    const reason = error instanceof Error ? error.message : String(error);
+    return { $schema: 'http://json-schema.org/draft-07/schema#', title: file, description: `${description} (No detailed schema: ${reason}.)` };
+  }
   const { $schema: draft, ...body } = generated;
   if (body.type === 'array') {
     return {

@@ -223,7 +223,12 @@ export function readDataFile<T>(
     return { ok: false, issues: [{ file, message }] };
   }
   const parsed = parseJsonBytes(bytes, isList ? 'list' : 'object');
-  if (!parsed.ok) return { ok: false, issues: [{ file, message: parsed.problem.message }] };
+  if (!parsed.ok) {
+    const { message, record } = parsed.problem;
+    // A syntax error deep in a list also names the record it falls in, as far as its text identifies it.
+    const where = record ? { index: record.index, label: (label ?? crmRecordLabel)(record.fields) } : undefined;
+    return { ok: false, issues: [{ file, record: where, message }] };
+  }
   const unwrapped = unwrap(parsed.value, isList);
   if (!unwrapped.ok) return { ok: false, issues: [{ file, message: unwrapped.message }] };
   const raw = unwrapped.value;

@@ -6,7 +6,15 @@
  */
 
 /** A problem with the file's text: `line` and `column` count from 1; `excerpt` shows the line with a caret. */
-export type TextProblem = { message: string; line?: number; column?: number };
+export type TextProblem = {
+  message: string;
+  line?: number;
+  column?: number;
+  /** Character offset of the problem, to find the record it falls in. */
+  offset?: number;
+  /** The record of the file's list the problem falls in, with the identifying fields read so far (ID, id, language). */
+  record?: { index: number; fields: Record<string, unknown> };
+};
 
 export type ParsedText = { ok: true; value: unknown } | { ok: false; problem: TextProblem };
 
@@ -52,7 +60,7 @@ export function excerptOf(lineText: string, column: number): string {
 
 function at(text: string, offset: number, what: string): TextProblem {
   const { line, column, excerpt } = locate(text, offset);
-  return { line, column, message: `line ${line}, column ${column}: ${what}\n${excerpt}` };
+  return { line, column, offset, message: `line ${line}, column ${column}: ${what}\n${excerpt}` };
 }
 
 /** Offset of the first byte that does not belong to a well-formed UTF-8 sequence, or -1. */
@@ -135,6 +143,11 @@ export function syntaxProblem(text: string): TextProblem | undefined {
   let index = 0;
   /** Where each open { or [ started, to name the one left unclosed. */
   const openers: number[] = [];
+  /** The name of the field whose value is being read ("records" marks the list of a wrapped file). */
+  let currentKey = '';
+  /** Where each record of the file's list starts, and where that list ends once closed. */
+  const recordStarts: number[] = [];
+  let recordsEnd = Infinity;
 
   const skipSpace = () => {
     while (index < text.length) {
@@ -251,6 +264,7 @@ export function syntaxProblem(text: string): TextProblem | undefined {
         return at(text, endBefore(index), `a colon (:) is missing after the field name ${key}; write ${key}: followed by its value.`);
       }
       index += 1;
+      currentKey = key;
       const valueProblem = parseValue(`the value of ${key}`);
       if (valueProblem) return valueProblem;
       const valueEnd = index;
@@ -285,6 +299,8 @@ export function syntaxProblem(text: string): TextProblem | undefined {
   };
 
   const parseArray = (): TextProblem | undefined => {
+    // The file's list of records: the whole file, or the "records" of the wrapped form.
+    const isRecords = openers.length === 0 || (openers.length === 1 && currentKey === '"records"');
     openers.push(index);
     index += 1;
     skipSpace();
@@ -294,6 +310,10 @@ export function syntaxProblem(text: string): TextProblem | undefined {
       return undefined;
     }
     for (;;) {
+      if (isRecords) {
+        skipSpace();
+        recordStarts.push(index);
+      }
       const problem = parseValue('a value');
       if (problem) return problem;
       const valueEnd = index;
@@ -302,6 +322,7 @@ export function syntaxProblem(text: string): TextProblem | undefined {
       if (next === ']') {
         index += 1;
         openers.pop();
+        if (isRecords) recordsEnd = index;
         return undefined;
       }
       if (next === ',') {
@@ -323,8 +344,8 @@ export function syntaxProblem(text: string): TextProblem | undefined {
     }
   };
 
-  const problem = parseValue('a list [ … ] or an object { … }');
-  if (problem) return problem;
+  const found = parseValue('a list [ … ] or an object { … }');
+  if (found) return withRecord(text, found, recordStarts, recordsEnd);
   skipSpace();
   if (index < text.length) {
     const char = text[index] ?? '';
@@ -332,6 +353,23 @@ export function syntaxProblem(text: string): TextProblem | undefined {
     return at(text, index, `${why}: everything after the closing bracket of the whole file must go (or belongs inside it).`);
   }
   return undefined;
+}
+
+/** Adds the record a problem falls in: its position in the list and the fields that identify it, read from its text. */
+function withRecord(text: string, problem: TextProblem, recordStarts: readonly number[], recordsEnd: number): TextProblem {
+  const offset = problem.offset;
+  if (offset === undefined || offset >= recordsEnd) return problem;
+  let index = -1;
+  while (index + 1 < recordStarts.length && (recordStarts[index + 1] ?? Infinity) <= offset) index += 1;
+  const start = recordStarts[index];
+  if (start === undefined) return problem;
+  const head = text.slice(start, Math.min(offset, start + 4000));
+  const fields: Record<string, unknown> = {};
+  const id = /"(ID|id)"\s*:\s*("(?:[^"\\\n]|\\.)*"|-?\d+)/.exec(head);
+  if (id?.[1] && id[2]) fields[id[1]] = id[2].startsWith('"') ? id[2].slice(1, -1) : Number(id[2]);
+  const language = /"language"\s*:\s*"(\w+)"/.exec(head);
+  if (language?.[1]) fields.language = language[1];
+  return { ...problem, record: { index, fields } };
 }
 
 function describeChar(char: string): string {

@@ -37,7 +37,7 @@ const syntax: CorpusCase[] = [
     name: 'properties.json: the comma after a price is deleted, deep in the 1.3 MB file',
     file: 'catalogue/properties.json',
     raw: (bytes) => replaceIn(bytes, /("Price": \d+),/, '$1', deepListing),
-    expect: { refused: { file: 'data/catalogue/properties.json', message: /^line \d{4,}, column \d+: a comma is missing after the value of "Price".*\n\s+"Price": \d+\n\s+\^/ } },
+    expect: { refused: { file: 'data/catalogue/properties.json', record: /record #\d{3} \(ID 4000050, \w\w\)/, message: /^line \d{4,}, column \d+: a comma is missing after the value of "Price".*\n\s+"Price": \d+\n\s+\^/ } },
   },
   {
     name: 'properties.json: a comma left after the last field of a listing',
@@ -55,7 +55,7 @@ const syntax: CorpusCase[] = [
     name: 'properties.json: the file was cut off at the end while copying',
     file: 'catalogue/properties.json',
     raw: (bytes) => bytes.subarray(0, bytes.length - 6),
-    expect: { refused: { file: 'data/catalogue/properties.json', message: /^line \d+, column \d+: the file ends too early.*never closed/ } },
+    expect: { refused: { file: 'data/catalogue/properties.json', record: /record #227 \(ID \d+, de\)/, message: /^line \d+, column \d+: the file ends too early.*never closed/ } },
   },
   {
     name: 'menu.json: a comma after the last menu entry',
@@ -91,7 +91,7 @@ const syntax: CorpusCase[] = [
     name: 'team.json: the comma between two team members is deleted',
     file: 'site/team.json',
     raw: (bytes) => replaceIn(bytes, /\},\n(\s+\{\n\s+"id": 2,)/, '}\n$1'),
-    expect: { refused: { file: 'data/site/team.json', message: /^line \d+, column \d+: a comma is missing between two entries of this list.*\n\s+\}\n\s+\^/ } },
+    expect: { refused: { file: 'data/site/team.json', record: /record #0 \(id 1\)/, message: /^line \d+, column \d+: a comma is missing between two entries of this list.*\n\s+\}\n\s+\^/ } },
   },
   {
     name: 'types.json: a name in single quotes',
