@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { teamMemberSchema } from '../lib/config/schemas';
+import { listRecords } from '../lib/data-file';
 import { rngFor, type Rng } from './catalogue-generator/random';
 
 const root = process.cwd();
@@ -103,7 +104,7 @@ function portraitSvg(id: number, rng: Rng): string {
 
 async function main(): Promise<void> {
   const raw: unknown = JSON.parse(readFileSync(join(root, 'data/site/team.json'), 'utf8'));
-  const team = teamMemberSchema.array().parse(raw);
+  const team = teamMemberSchema.array().parse(listRecords(raw));
   mkdirSync(outputDir, { recursive: true });
   sharp.cache(false);
   for (const member of team) {

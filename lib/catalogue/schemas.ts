@@ -20,15 +20,19 @@ const optionalBoolean = z.boolean().nullish();
 /** ISO 8601 date or date-time, as the CRM exports it ("2026-03-01" or "2026-03-01T10:00:00"). */
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, 'expected an ISO date (yyyy-mm-dd)')
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, 'expected a date written yyyy-mm-dd, such as "2026-03-01" (a time may follow: "2026-03-01T10:00:00")')
   .refine((value) => {
     const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
     const date = new Date(Date.UTC(year, month - 1, day));
     return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  }, 'not a calendar date');
+  }, 'this date does not exist in the calendar (check the month, 01 to 12, and the day of that month)')
+  .describe('A date written yyyy-mm-dd, such as "2026-03-01", optionally followed by a time: "2026-03-01T10:00:00".');
 const optionalIsoDate = isoDate.nullish();
 const id = z.number().int().positive();
-export const zipSchema = z.string().regex(/^\d{4}$/, 'a Belgian or Luxembourg postcode has exactly 4 digits');
+export const zipSchema = z
+  .string()
+  .regex(/^\d{4}$/, 'a Belgian or Luxembourg postcode has exactly 4 digits, in double quotes, such as "7000"')
+  .describe('The postcode: 4 digits in double quotes, such as "7000".');
 const url = z.string().refine((value) => /^(https?:)?\/\//.test(value) || value.startsWith('/'), 'expected an absolute URL or a path starting with /');
 
 export const pictureItemSchema = z.strictObject({
@@ -91,7 +95,7 @@ export const propertySchema = z.strictObject({
   language: catalogueLanguageSchema,
   WebID: z.number().int().positive(),
   /** Comma-separated type ids, the main WebID among them. */
-  WebIDs: z.string().regex(/^\d+(,\d+)*$/, 'expected comma-separated type ids such as "1,3"'),
+  WebIDs: z.string().regex(/^\d+(,\d+)*$/, 'expected the type numbers separated by commas, without spaces, in double quotes, such as "1,3"'),
   Goal: z.union([z.literal(0), z.literal(1)]),
   /** Omnicasa main status: 1 active, 2 sold, 4 rented. */
   Status: z.union([z.literal(1), z.literal(2), z.literal(4)]),
@@ -226,6 +230,8 @@ export const citySchema = z.strictObject({
 export type City = z.infer<typeof citySchema>;
 
 export const citiesFileSchema = z.strictObject({
+  /** Where editors find the file's JSON Schema (data/schemas/cities.schema.json); the site ignores it. */
+  $schema: z.string().optional(),
   all: z.array(citySchema),
   sale: z.array(citySchema),
   rent: z.array(citySchema),

@@ -10,8 +10,14 @@ export const languageSchema = z.enum(supportedLanguages);
 export type Language = z.infer<typeof languageSchema>;
 
 const text = z.string().trim().min(1);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(\.\d+)?Z?)?$/, 'expected an ISO date (yyyy-mm-dd)');
-const colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'expected a hex colour such as #1d4e89');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(\.\d+)?Z?)?$/, 'expected a date written yyyy-mm-dd, such as "2026-03-01" (a time may follow: "2026-03-01T10:00")')
+  .describe('A date written yyyy-mm-dd, such as "2026-03-01", optionally followed by a time: "2026-03-01T10:00".');
+const colour = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'expected a colour written # and 6 (or 3) hexadecimal digits, such as "#1d4e89"')
+  .describe('A colour: # and 6 (or 3) hexadecimal digits, such as "#1d4e89".');
 const link = z.string().refine(
   (value) => /^(https?:)?\/\//.test(value) || /^(tel|mailto):/.test(value) || value.startsWith('/'),
   'expected an absolute URL, a path starting with /, tel: or mailto:',
@@ -24,7 +30,7 @@ const link = z.string().refine(
 export const localisedSchema = z.union([
   z.string(),
   z.record(z.string().regex(/^(nl|fr|en|de|NL|FR|EN|DE)$/, 'a language key is nl, fr, en or de'), z.string()),
-]);
+]).describe('One text for every language, or one text per language: {"nl": "…", "fr": "…", "en": "…", "de": "…"}.');
 export type Localised = z.infer<typeof localisedSchema>;
 
 const publicText = z.strictObject({ text: localisedSchema, public: z.boolean() });
@@ -239,6 +245,8 @@ export const marqueeSchema = z.strictObject({
 
 export const siteSchema = z
   .strictObject({
+    /** Where editors find the file's JSON Schema (data/schemas/site.schema.json); the site ignores it. */
+    $schema: z.string().optional(),
     languageDefault: languageSchema,
     languageFlags: z.boolean(),
     languageUse: z.array(z.strictObject({ code: languageSchema, use: z.boolean() })).min(1),
@@ -253,7 +261,7 @@ export const siteSchema = z
       legalName: text,
       /** One language version per page: a per-language street needs the town in the same languages (superRefine below). */
       street: localisedSchema,
-      zip: z.string().regex(/^\d{4}$/, 'a Belgian postcode has exactly 4 digits'),
+      zip: z.string().regex(/^\d{4}$/, 'a Belgian postcode has exactly 4 digits, in double quotes, such as "7000"'),
       city: localisedSchema,
       phone: text,
       email: z.email(),
@@ -315,8 +323,8 @@ export const teamMemberSchema = z.strictObject({
   id: z.number().int().positive(),
   name: text,
   email: z.email(),
-  directPhone: z.string().regex(/^\d{9,10}$/, 'a phone number is 9 or 10 digits without spaces'),
-  mobilePhone: z.string().regex(/^\d{9,10}$/, 'a phone number is 9 or 10 digits without spaces'),
+  directPhone: z.string().regex(/^\d{9,10}$/, 'a phone number is 9 or 10 digits without spaces, dots or +, in double quotes, such as "065123456"'),
+  mobilePhone: z.string().regex(/^\d{9,10}$/, 'a phone number is 9 or 10 digits without spaces, dots or +, in double quotes, such as "0470123456"'),
   role: localisedSchema,
   photo: z.string().nullable(),
   sort: z.number().int(),

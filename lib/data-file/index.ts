@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { parseJsonBytes } from './json-text';
+import { closest, knownKeys as knownKeysOf, plainErrorMap, type ExampleOf } from './messages';
 
 /*
  * Reads one JSON data file and reports every problem in terms staff can act on: the file, the
@@ -72,9 +74,40 @@ function valueAt(root: unknown, keys: PropertyKey[]): unknown {
   return current;
 }
 
-/** Turns zod issues into data issues, locating the record for array files and for objects of arrays. */
-export function issuesFromZod(file: string, raw: unknown, error: z.ZodError, label: RecordLabel = crmRecordLabel): DataIssue[] {
-  return error.issues.map((zodIssue) => {
+/** The path of an issue as one string, to find what the error map learnt about it. */
+const pathKey = (keys: readonly PropertyKey[]) => keys.map(String).join('\u0000');
+
+/** Field names of the other records at the same place: the known names when the schema cannot say. */
+function siblingKeys(raw: unknown, keys: readonly PropertyKey[]): string[] {
+  if (!Array.isArray(raw) || typeof keys[0] !== 'number') return [];
+  const names = new Set<string>();
+  raw.forEach((record, index) => {
+    if (index === keys[0]) return;
+    const value = valueAt(record, keys.slice(1));
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) Object.keys(value).forEach((name) => names.add(name));
+  });
+  return [...names];
+}
+
+function unknownFieldMessage(name: string, known: readonly string[], present: readonly string[]): string {
+  const suggestion = closest(name, known.filter((candidate) => !present.includes(candidate) || candidate.toLowerCase() === name.toLowerCase()));
+  if (suggestion !== undefined) return `unknown field "${name}": did you mean "${suggestion}"? Field names are written exactly, capitals included.`;
+  const list = known.length > 0 && known.length <= 16 ? ` The fields allowed here are: ${known.join(', ')}.` : '';
+  return `unknown field "${name}": remove it, or correct its name if it is a typo.${list}`;
+}
+
+/**
+ * Turns zod issues into data issues, locating the record for array files and for objects of arrays.
+ * `knownKeysAt` gives the field names an object allows (learnt by the error map), for unknown fields.
+ */
+export function issuesFromZod(
+  file: string,
+  raw: unknown,
+  error: z.ZodError,
+  label: RecordLabel = crmRecordLabel,
+  knownKeysAt: (keys: readonly PropertyKey[]) => string[] = () => [],
+): DataIssue[] {
+  return error.issues.flatMap((zodIssue) => {
     const keys = zodIssue.path;
     let recordKeys: PropertyKey[] = [];
     let record: DataIssue['record'];
@@ -85,16 +118,85 @@ export function issuesFromZod(file: string, raw: unknown, error: z.ZodError, lab
       recordKeys = keys.slice(0, 2);
       record = { list: keys[0], index: keys[1], label: label(valueAt(raw, recordKeys)) };
     }
+    const fieldOf = (fieldKeys: readonly PropertyKey[]) => (fieldKeys.length > 0 ? fieldKeys.map(String).join('.') : undefined);
     const fieldKeys = keys.slice(recordKeys.length);
-    const field = fieldKeys.length > 0 ? fieldKeys.map(String).join('.') : undefined;
     const actual = valueAt(raw, keys);
-    const unknownKeys = zodIssue.code === 'unrecognized_keys' ? ` (${zodIssue.keys.join(', ')})` : '';
-    const got = zodIssue.code === 'unrecognized_keys' || zodIssue.code === 'custom' ? '' : ` (got ${describeValue(actual)})`;
-    return { file, record, field, message: `${zodIssue.message}${unknownKeys}${got}` };
+    if (zodIssue.code === 'unrecognized_keys') {
+      // One issue per unknown field, naming it as the field, with the closest known name.
+      const fromSchema = knownKeysAt(keys);
+      const known = fromSchema.length > 0 ? fromSchema : siblingKeys(raw, keys);
+      const present = actual !== null && typeof actual === 'object' ? Object.keys(actual) : [];
+      return zodIssue.keys.map((name) => ({ file, record, field: fieldOf([...fieldKeys, name]), message: unknownFieldMessage(name, known, present) }));
+    }
+    if (zodIssue.code === 'invalid_type' && actual === undefined && typeof keys[keys.length - 1] === 'string') {
+      // A field renamed by a typo is both missing and unknown: say which unknown field it probably is.
+      const name = String(keys[keys.length - 1]);
+      const parent = valueAt(raw, keys.slice(0, -1));
+      const present = parent !== null && typeof parent === 'object' ? Object.keys(parent) : [];
+      const typo = present.find((other) => other !== name && closest(other, [name]) === name);
+      if (typo !== undefined) return [{ file, record, field: fieldOf(fieldKeys), message: `${zodIssue.message} (is "${typo}" in this record meant to be "${name}"?)` }];
+    }
+    const quiet = zodIssue.code === 'custom' || zodIssue.code === 'invalid_key' || actual === undefined;
+    const got = quiet ? '' : ` (got ${describeValue(actual)})`;
+    return [{ file, record, field: fieldOf(fieldKeys), message: `${zodIssue.message}${got}` }];
   });
 }
 
 export type ParsedFile<T> = { ok: true; data: T } | { ok: false; issues: DataIssue[] };
+
+/** The key under which a list file keeps its records when it is wrapped with its `$schema`. */
+export const recordsKey = 'records';
+
+/**
+ * The records of a list file as parsed from disk: the bare array, or the "records" of the wrapped
+ * form; any other value (an object file such as site.json) as it is. Scripts and tests read files this way.
+ */
+export function listRecords(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const records = Object.entries(value).find(([key]) => key === recordsKey)?.[1];
+  return Array.isArray(records) ? records : value;
+}
+
+/**
+ * A list file is either the bare array the CRM exports or { "$schema": …, "records": [...] }, the
+ * form that lets editors find its JSON Schema; an object file may carry a "$schema" key. Returns the
+ * value to validate (without the wrapper), or a problem with the wrapper itself.
+ */
+function unwrap(value: unknown, isList: boolean): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: true, value };
+  const entries = Object.entries(value);
+  const $schema = entries.find(([key]) => key === '$schema')?.[1];
+  const rest = Object.fromEntries(entries.filter(([key]) => key !== '$schema'));
+  if ($schema !== undefined && typeof $schema !== 'string') {
+    return { ok: false, message: `"$schema" names the file's JSON Schema and is text in double quotes, such as "../schemas/site.schema.json" (got ${describeValue($schema)})` };
+  }
+  if (!isList) return { ok: true, value: rest };
+  const others = Object.keys(rest).filter((key) => key !== recordsKey);
+  const shape = `a list file holds either its records as a list [ … ], or { "$schema": "…", "${recordsKey}": [ … ] }`;
+  if (others.length > 0) {
+    const guess = others.map((key) => (closest(key, [recordsKey]) ? `"${key}" (did you mean "${recordsKey}"?)` : `"${key}"`)).join(', ');
+    return { ok: false, message: `unknown field ${guess} at the top of the file: ${shape}` };
+  }
+  if (!Array.isArray(rest[recordsKey])) {
+    return { ok: false, message: `"${recordsKey}" is ${rest[recordsKey] === undefined ? 'missing' : `not a list (got ${describeValue(rest[recordsKey])})`}: ${shape}` };
+  }
+  return { ok: true, value: rest[recordsKey] };
+}
+
+/** A value to show as the example of a missing field: the same field in another record, when short. */
+function exampleFrom(records: unknown): ExampleOf {
+  return (keys) => {
+    if (!Array.isArray(records) || typeof keys[0] !== 'number' || keys.length < 2) return undefined;
+    for (const [index, record] of records.entries()) {
+      if (index === keys[0]) continue;
+      const value = valueAt(record, keys.slice(1));
+      if (value === undefined) continue;
+      const json = JSON.stringify(value);
+      return json.length <= 50 ? json : undefined;
+    }
+    return undefined;
+  };
+}
 
 /**
  * Reads and validates `dir/fileName`. `displayDir` is how the folder is named in messages
@@ -108,15 +210,37 @@ export function readDataFile<T>(
   label?: RecordLabel,
 ): ParsedFile<T> {
   const file = `${displayDir}/${fileName}`;
-  let raw: unknown;
+  const isList = schema._zod.def.type === 'array';
+  let bytes: Uint8Array;
   try {
-    raw = JSON.parse(readFileSync(path.join(dir, fileName), 'utf8'));
+    bytes = readFileSync(path.join(dir, fileName));
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : `not valid JSON: ${(error as Error).message}`;
-    return { ok: false, issues: [{ file, message: reason }] };
+    const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+    const message =
+      code === 'ENOENT'
+        ? `this file is missing: the site needs ${file} to exist. Restore it (from the last deploy or version control) under exactly this name.`
+        : `this file cannot be read (${code || (error instanceof Error ? error.message : String(error))}); check that it is a plain file you may read.`;
+    return { ok: false, issues: [{ file, message }] };
   }
-  const result = schema.safeParse(raw);
-  if (!result.success) return { ok: false, issues: issuesFromZod(file, raw, result.error, label) };
+  const parsed = parseJsonBytes(bytes, isList ? 'list' : 'object');
+  if (!parsed.ok) {
+    const { message, record } = parsed.problem;
+    // A syntax error deep in a list also names the record it falls in, as far as its text identifies it.
+    const where = record ? { index: record.index, label: (label ?? crmRecordLabel)(record.fields) } : undefined;
+    return { ok: false, issues: [{ file, record: where, message }] };
+  }
+  const unwrapped = unwrap(parsed.value, isList);
+  if (!unwrapped.ok) return { ok: false, issues: [{ file, message: unwrapped.message }] };
+  const raw = unwrapped.value;
+  const knownKeys = new Map<string, string[]>();
+  const errorMap = plainErrorMap(exampleFrom(raw), isList);
+  const result = schema.safeParse(raw, {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys' && issue.path) knownKeys.set(pathKey(issue.path), knownKeysOf(issue.inst));
+      return errorMap(issue);
+    },
+  });
+  if (!result.success) return { ok: false, issues: issuesFromZod(file, raw, result.error, label, (keys) => knownKeys.get(pathKey(keys)) ?? []) };
   return { ok: true, data: result.data };
 }
 

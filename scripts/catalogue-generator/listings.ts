@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Property } from '../../lib/catalogue/schemas';
+import { listRecords } from '../../lib/data-file';
 import { addDays, at, minDate, randomDay } from './dates';
 import { describe } from './descriptions';
 import { asbestos, comfort, costs, energy, flood, legal } from './details';
@@ -23,7 +24,7 @@ import { PHRASES } from './descriptions';
 export type TeamMember = { name: string; email: string; directPhone?: string | null; mobilePhone?: string | null };
 
 export function readTeam(root: string): TeamMember[] {
-  const team = JSON.parse(readFileSync(join(root, 'data/site/team.json'), 'utf8')) as TeamMember[];
+  const team = listRecords(JSON.parse(readFileSync(join(root, 'data/site/team.json'), 'utf8'))) as TeamMember[];
   if (team.length < 4) throw new Error('data/site/team.json must list at least 4 agents');
   return team;
 }

@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogueFileSchemas } from '../../lib/catalogue/schemas';
+import { dataFileText } from '../../lib/data-check/json-schemas';
 
 /*
  * Validates each file against its schema before anything is written, then writes pretty-printed
- * JSON (2 spaces, trailing newline).
+ * JSON (2 spaces, trailing newline), each file naming its JSON Schema ("$schema", data/schemas/).
  */
 
 export type CatalogueFileName = keyof typeof catalogueFileSchemas;
@@ -24,6 +25,6 @@ export function writeCatalogue(dir: string, files: Record<CatalogueFileName, unk
   for (const [name, data] of Object.entries(files) as [CatalogueFileName, unknown][]) validate(name, data);
   mkdirSync(dir, { recursive: true });
   for (const [name, data] of Object.entries(files) as [CatalogueFileName, unknown][]) {
-    writeFileSync(join(dir, name), `${JSON.stringify(data, null, 2)}\n`, 'utf8');
+    writeFileSync(join(dir, name), dataFileText(name, data), 'utf8');
   }
 }

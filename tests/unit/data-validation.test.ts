@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkData, formatDataIssues } from '@/lib/data-check';
+import { listRecords } from '@/lib/data-file';
 
 const root = path.resolve(__dirname, '../..');
 const copies: string[] = [];
@@ -16,7 +17,8 @@ function brokenCopy(folder: 'catalogue' | 'site', file: string, edit: (data: any
   cpSync(path.join(root, 'data/site'), path.join(dir, 'site'), { recursive: true });
   const target = path.join(dir, folder, file);
   const data = JSON.parse(readFileSync(target, 'utf8'));
-  edit(data);
+  // A list file is wrapped as { "$schema": …, "records": [...] }: the edit works on its records.
+  edit(listRecords(data));
   writeFileSync(target, JSON.stringify(data));
   return { catalogueDir: path.join(dir, 'catalogue'), siteDir: path.join(dir, 'site') };
 }
@@ -56,7 +58,7 @@ describe('data validation', () => {
     const dirs = brokenCopy('catalogue', 'properties.json', (properties) => {
       delete properties[0].City;
     });
-    expect(messageFor(dirs)).toMatch(/data\/catalogue\/properties\.json › record #0 \(ID \d+, \w\w\) › field City: .*got missing/);
+    expect(messageFor(dirs)).toMatch(/data\/catalogue\/properties\.json › record #0 \(ID \d+, \w\w\) › field City: this field is missing; every record needs it/);
   });
 
   it('refuses an unknown WebID', () => {
@@ -77,7 +79,7 @@ describe('data validation', () => {
     const dirs = brokenCopy('catalogue', 'cities.json', (cities) => {
       cities.all[2].Zip = '700';
     });
-    expect(messageFor(dirs)).toMatch(/data\/catalogue\/cities\.json › all\[2\] › field Zip: a Belgian or Luxembourg postcode has exactly 4 digits \(got "700"\)/);
+    expect(messageFor(dirs)).toMatch(/data\/catalogue\/cities\.json › all\[2\] › field Zip: a Belgian or Luxembourg postcode has exactly 4 digits.* \(got "700"\)/);
   });
 
   it('refuses a menu path with a typographic apostrophe (U+2019)', () => {

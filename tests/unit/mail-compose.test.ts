@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getRequest, openStore, storeRequest, type NewRequest, type Store, type StoredRequest } from '@/lib/db';
 import { agencyMail, friendMail, visitorMail, type Mail } from '@/lib/mail/compose';
 import { siteSchema } from '@/lib/config/schemas';
+import { listRecords } from '@/lib/data-file';
 import { hashPassword } from '@/lib/security/password';
 
 /*
@@ -19,7 +20,7 @@ type ListingRecord = { ID: number; language: string; Status: number; City: strin
 const root = path.resolve(__dirname, '../..');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 const site = readJson('data/site/site.json') as SiteFile;
-const listings = readJson('data/catalogue/properties.json') as ListingRecord[];
+const listings = listRecords(readJson('data/catalogue/properties.json')) as ListingRecord[];
 const messages = (language: string) => readJson(`messages/${language}.json`) as Tree;
 
 function text(tree: Tree, key: string): string {
