@@ -60,7 +60,7 @@ function menuIssues({ site, menu, articles }: SiteFiles): DataIssue[] {
       file: menuFile,
       record: recordOf(first),
       field: 'parentId',
-      message: `the menu entries ${chain} are each other's parents, a loop with no top: set the parentId of one of them to null (a top-level entry) or to an entry outside the loop`,
+      message: `these menu entries form a loop through their parentId, so none of them has a top: ${chain}; set the parentId of one of them to null (a top-level entry) or to an entry outside the loop`,
     });
   }
 

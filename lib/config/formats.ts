@@ -33,13 +33,13 @@ const linkHelp = 'a link is https://…, http://…, mailto:…, tel:… or a pa
 
 /** A link staff configure (header links, redirects): http(s), mailto, tel or a path of this site. */
 export function linkProblem(value: string): string | undefined {
-  if (value !== value.trim()) return `${quoteValue(value)} has spaces at the start or the end; remove them`;
-  if (/["'<>`\s\\]/.test(value)) return `${quoteValue(value)} contains a space, a quote, a backslash or < >, which a link cannot hold; ${linkHelp}`;
   const squeezed = value.replace(invisible, '').toLowerCase();
   const scheme = /^([a-z][a-z0-9+.-]*):/.exec(squeezed)?.[1];
   if (scheme === 'javascript' || scheme === 'data' || scheme === 'vbscript') {
     return `${quoteValue(value)} is a ${scheme}: link, which runs code or hides content in the visitor's browser and is never allowed; ${linkHelp}`;
   }
+  if (value !== value.trim()) return `${quoteValue(value)} has spaces at the start or the end; remove them`;
+  if (/["<>`\s\\]/.test(value)) return `${quoteValue(value)} contains a space, a double quote, a backslash or < >, which a link cannot hold; ${linkHelp}`;
   if (value.startsWith('//')) return `${quoteValue(value)} starts with "//", which silently points to another website; write https://host/… for another website, or a single / for a page of this site`;
   if (value.startsWith('/')) return undefined;
   if (scheme === 'http' || scheme === 'https') {
