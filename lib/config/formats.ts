@@ -19,11 +19,11 @@ const webAddress = /\b(?:https?|ftp):\/\/\S+|\bwww\.[a-z0-9-]+\.[a-z]\S*|\b(?:ja
  */
 export function plainTextProblem(value: string): string | undefined {
   const tag = markup.exec(value)?.[0];
-  if (tag) return `is shown as plain text, so the HTML ${quoteValue(tag)} would appear on the page as typed; write the text without tags`;
+  if (tag) return `this text is shown as plain text, so the HTML ${quoteValue(tag)} would appear on the page as typed; write the text without tags`;
   const reference = entity.exec(value)?.[0];
-  if (reference) return `is shown as plain text, so ${quoteValue(reference)} would appear on the page as typed; write the character itself (such as & or é)`;
+  if (reference) return `this text is shown as plain text, so ${quoteValue(reference)} would appear on the page as typed; write the character itself (such as & or é)`;
   const address = webAddress.exec(value)?.[0];
-  if (address) return `is plain text where a web address is not a link: remove ${quoteValue(address)} (links belong in a header link, a menu entry or an article body)`;
+  if (address) return `this text is plain text, where a web address is not a link: remove ${quoteValue(address)} (links belong in a header link, a menu entry or an article body)`;
   return undefined;
 }
 
