@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateProblem } from '../data-file/dates';
-import { hostNameProblem, linkProblem, plainTextProblem, siteUrlProblem, tagIdProblem, type TagIdField } from './formats';
+import { hostNameProblem, linkProblem, plainTextProblem, siteUrlProblem, tagIdFormats, tagIdProblem, type TagIdField } from './formats';
 
 /*
  * Schemas of data/site: the configuration staff edit by hand. Objects are strict so that a typo in
@@ -23,11 +23,16 @@ const text = z.string().trim().min(1);
 const plainText = checked(plainTextProblem);
 /** A name or label that may not be empty. */
 const nameText = checked(plainTextProblem, z.string().trim().min(1, 'may not be empty'));
-const isoDate = checked(isoDateProblem);
+const isoDate = checked(isoDateProblem).meta({ description: 'a date written year-month-day, such as 2026-03-15', pattern: '^\\d{4}-\\d{2}-\\d{2}(T.*)?$' });
 const colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'expected a hex colour such as #1d4e89');
 const link = checked(linkProblem);
 const optionalLink = checked((value) => (value === '' ? undefined : linkProblem(value)));
-const tagId = (field: TagIdField) => checked((value) => tagIdProblem(field, value));
+/* The pattern is for editors that read the generated JSON Schema; the check words the refusal. */
+const tagId = (field: TagIdField) =>
+  checked((value) => tagIdProblem(field, value)).meta({
+    description: `${tagIdFormats[field].product}, such as "${tagIdFormats[field].example}", or "" for none`,
+    pattern: `^(?:${tagIdFormats[field].pattern.source.replace(/^\^|\$$/g, '')})?$`,
+  });
 const hostName = checked(hostNameProblem);
 
 /**
