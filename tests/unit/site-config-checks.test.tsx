@@ -9,6 +9,7 @@ import { readSiteConfig, type MenuEntry } from '@/lib/config';
 import { hostNameProblem, linkProblem, plainTextProblem, siteUrlProblem, tagIdProblem } from '@/lib/config/formats';
 import { menuAncestors, menuParentLoops } from '@/lib/config/menu-tree';
 import { isoDateProblem } from '@/lib/data-file/dates';
+import { allGranted, allowedTags } from '@/lib/consent';
 import { sanitizerRemovals } from '@/lib/html';
 import { internalSegments } from '@/lib/i18n/slugs';
 
@@ -181,6 +182,14 @@ describe('value formats of data/site', () => {
       dropped: ['<div>'],
     });
     expect(sanitizerRemovals('<p>Plain <strong>text</strong> and <a href="https://www.biv.be">a link</a>.</p>')).toEqual({ unsafe: [], dropped: [] });
+  });
+});
+
+describe('tag ids reaching the scripts', () => {
+  it('loads no tag for an id that slipped past the data check', () => {
+    const hostile = { analyticsId: "G-AB12');alert(1);//", adsId: 'AW-1"><script>', tagManagerId: 'GTM-A B', socialPixelId: '1</script>' };
+    expect(allowedTags(hostile, allGranted)).toEqual({ tagManager: null, analytics: null, ads: null, socialPixel: null });
+    expect(allowedTags({ ...hostile, analyticsId: ' G-AB12CD34EF ' }, allGranted).analytics).toBe('G-AB12CD34EF');
   });
 });
 
