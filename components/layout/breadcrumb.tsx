@@ -1,16 +1,13 @@
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
-import { getMenuEntry, localise, type Language, type MenuEntry } from '@/lib/config';
+import { getMenuEntry, localise, menuAncestors, type Language, type MenuEntry } from '@/lib/config';
 import { href, menuEntryHref } from '@/lib/i18n';
 import styles from './breadcrumb.module.css';
 
 /** Home › parents › this page, for menu entries whose breadcrumb flag is on. */
 export async function Breadcrumb({ entry, language }: { entry: MenuEntry; language: Language }) {
   const t = await getTranslations({ locale: language });
-  const trail: MenuEntry[] = [];
-  for (let parent = entry.parentId ? getMenuEntry(entry.parentId) : undefined; parent && !trail.includes(parent); parent = parent.parentId ? getMenuEntry(parent.parentId) : undefined) {
-    trail.unshift(parent);
-  }
+  const trail: MenuEntry[] = menuAncestors(entry, getMenuEntry).reverse();
   return (
     <nav aria-label={t('meta.breadcrumb')} className={styles.breadcrumb}>
       <ol>

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDateProblem } from '../data-file/dates';
+import { hostNameProblem, linkProblem, plainTextProblem, siteUrlProblem, tagIdFormats, tagIdProblem, type TagIdField } from './formats';
 
 /*
  * Schemas of data/site: the configuration staff edit by hand. Objects are strict so that a typo in
@@ -9,31 +11,49 @@ export const supportedLanguages = ['nl', 'fr', 'en', 'de'] as const;
 export const languageSchema = z.enum(supportedLanguages);
 export type Language = z.infer<typeof languageSchema>;
 
+/** A string checked by one of the format checks of ./formats, which word their own message. */
+const checked = (problem: (value: string) => string | undefined, base = z.string()) =>
+  base.superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message !== undefined) ctx.addIssue({ code: 'custom', message });
+  });
+
 const text = z.string().trim().min(1);
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(\.\d+)?Z?)?$/, 'expected a date written yyyy-mm-dd, such as "2026-03-01" (a time may follow: "2026-03-01T10:00")')
-  .describe('A date written yyyy-mm-dd, such as "2026-03-01", optionally followed by a time: "2026-03-01T10:00".');
+/** Text the site renders as text (React escapes it): no markup, no entities, no web addresses. */
+const plainText = checked(plainTextProblem);
+/** A name or label that may not be empty. */
+const nameText = checked(plainTextProblem, z.string().trim().min(1, 'may not be empty'));
+const isoDate = checked(isoDateProblem).meta({ description: 'a date written year-month-day, such as 2026-03-15', pattern: '^\\d{4}-\\d{2}-\\d{2}(T.*)?$' });
 const colour = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'expected a colour written # and 6 (or 3) hexadecimal digits, such as "#1d4e89"')
   .describe('A colour: # and 6 (or 3) hexadecimal digits, such as "#1d4e89".');
-const link = z.string().refine(
-  (value) => /^(https?:)?\/\//.test(value) || /^(tel|mailto):/.test(value) || value.startsWith('/'),
-  'expected an absolute URL, a path starting with /, tel: or mailto:',
-);
+const link = checked(linkProblem);
+const optionalLink = checked((value) => (value === '' ? undefined : linkProblem(value)));
+/* The pattern is for editors that read the generated JSON Schema; the check words the refusal. */
+const tagId = (field: TagIdField) =>
+  checked((value) => tagIdProblem(field, value)).meta({
+    description: `${tagIdFormats[field].product}, such as "${tagIdFormats[field].example}", or "" for none`,
+    pattern: `^(?:${tagIdFormats[field].pattern.source.replace(/^\^|\$$/g, '')})?$`,
+  });
+const hostName = checked(hostNameProblem);
 
 /**
  * Localised content: an object keyed by language code (the uppercase code is accepted as a
  * fallback key), or a plain string used in every language.
  */
-export const localisedSchema = z.union([
-  z.string(),
-  z.record(z.string().regex(/^(nl|fr|en|de|NL|FR|EN|DE)$/, 'a language key is nl, fr, en or de'), z.string()),
-]).describe('One text for every language, or one text per language: {"nl": "…", "fr": "…", "en": "…", "de": "…"}.');
+const languageKey = z.string().regex(/^(nl|fr|en|de|NL|FR|EN|DE)$/, 'a language key is nl, fr, en or de');
+const localisedOf = (value: z.ZodType<string>) => z.union([value, z.record(languageKey, value)]);
+export const localisedSchema = localisedOf(z.string()).describe(
+  'One text for every language, or one text per language: {"nl": "…", "fr": "…", "en": "…", "de": "…"}.',
+);
 export type Localised = z.infer<typeof localisedSchema>;
+/** Localised text rendered as text (titles, descriptions, labels). */
+const localisedText = localisedOf(plainText);
+/** Localised HTML (article bodies, a menu page's content): checked against the sanitizer in ./checks. */
+const localisedHtml = localisedSchema;
 
-const publicText = z.strictObject({ text: localisedSchema, public: z.boolean() });
+const publicText = z.strictObject({ text: localisedText, public: z.boolean() });
 
 /** A tile URL's placeholders: {z}, {x} and {y}, and nothing else in braces. */
 const hasTilePlaceholders = (value: string) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)) && /^[^{}]*(\{[zxy]\}[^{}]*)*$/.test(value);
@@ -81,11 +101,7 @@ export const pathSegmentSchema = z
   .string()
   .refine((value) => !value.includes('\u2019'), 'contains a typographic apostrophe (U+2019); use the ASCII apostrophe (\')')
   // Capitals are accepted ("Liens-utiles", as the CRM exports it); the site's URL is the lowercase form.
-  .refine((value) => /^[A-Za-z0-9][A-Za-z0-9'-]*$/.test(value), 'a path segment uses letters without accents, digits, hyphens and the ASCII apostrophe only')
-  .refine(
-    (value) => !['404', 'list-results', 'owner-portal', 'newsletter-confirmation'].includes(value.toLowerCase()),
-    '"404", "list-results", "owner-portal" and "newsletter-confirmation" are reserved for the site\'s own pages',
-  );
+  .refine((value) => /^[A-Za-z0-9][A-Za-z0-9'-]*$/.test(value), 'a path segment uses letters without accents, digits, hyphens and the ASCII apostrophe only');
 
 const perLanguagePath = z.strictObject({
   nl: pathSegmentSchema,
@@ -95,14 +111,14 @@ const perLanguagePath = z.strictObject({
 });
 
 const seoMetadataSchema = z.strictObject({
-  pageTitle: z.string(),
-  metaTitle: z.string(),
-  metaDescription: z.string(),
-  ogTitle: z.string(),
-  ogDescription: z.string(),
+  pageTitle: plainText,
+  metaTitle: plainText,
+  metaDescription: plainText,
+  ogTitle: plainText,
+  ogDescription: plainText,
   ogImage: z.string(),
-  twitterTitle: z.string(),
-  twitterDescription: z.string(),
+  twitterTitle: plainText,
+  twitterDescription: plainText,
   twitterImage: z.string(),
   seoActive: z.boolean(),
 });
@@ -114,9 +130,9 @@ export const mediaTypes = ['image', 'color', 'gallery', 'none', ''] as const;
 
 export const moduleSchema = z.strictObject({
   id: text,
-  title: localisedSchema,
+  title: localisedText,
   titleSize: z.enum(['h2', 'h3', 'h4']),
-  description: localisedSchema,
+  description: localisedText,
   position: z.number().int().nonnegative(),
   span: z.number().int().min(1).max(12),
   col: z.strictObject({ sm: z.number().int().min(1).max(12), md: z.number().int().min(1).max(12), lg: z.number().int().min(1).max(12) }),
@@ -146,29 +162,29 @@ export const menuPageTypes = ['home', 'page', 'for-sale', 'for-rent', 'projects'
 export const menuEntrySchema = z.strictObject({
   id: text,
   parentId: text.nullable(),
-  name: text,
+  name: nameText,
   path: pathSegmentSchema,
   status: z.enum(['Published', 'Draft', 'Hidden']),
   createDate: isoDate,
   modifyDate: isoDate,
   sort: z.number().int(),
   params: z.strictObject({
-    title: localisedSchema,
-    description: localisedSchema,
+    title: localisedText,
+    description: localisedText,
     metadata: z.record(languageSchema, seoMetadataSchema),
     image: z.string(),
     modules: z.array(moduleSchema),
     submenu: z.boolean(),
-    content: localisedSchema,
+    content: localisedHtml,
     css: z.string(),
     type: z.enum(menuPageTypes),
     redirect: z.boolean(),
-    redirectUrl: z.union([link, z.literal('')]),
+    redirectUrl: optionalLink,
     path: perLanguagePath,
     breadcrumb: z.boolean(),
     banner: z.boolean(),
-    bannerTitle: localisedSchema,
-    bannerDescription: localisedSchema,
+    bannerTitle: localisedText,
+    bannerDescription: localisedText,
   }),
 });
 export type MenuEntry = z.infer<typeof menuEntrySchema>;
@@ -176,13 +192,13 @@ export type MenuEntry = z.infer<typeof menuEntrySchema>;
 const headerLinkSchema = z.strictObject({
   status: z.enum(['Published', 'Draft']),
   icon: z.string(),
-  label: localisedSchema,
-  link: z.union([link, localisedSchema]),
+  label: localisedText,
+  link: localisedOf(link),
   color: z.union([colour, z.literal('')]),
 });
 
 export const headerSchema = z.strictObject({
-  appBar: z.strictObject({ show: z.boolean(), text: localisedSchema }),
+  appBar: z.strictObject({ show: z.boolean(), text: localisedText }),
   menu: z.strictObject({
     position: z.enum(['left', 'center', 'right']),
     menuMaxItems: z.number().int().min(1),
@@ -212,14 +228,14 @@ export const bannerSchema = z.strictObject({
 export const footerSchema = z.strictObject({
   bottom: z.array(
     z.strictObject({
-      title: localisedSchema,
-      introText: localisedSchema,
-      fullText: localisedSchema,
+      title: localisedText,
+      introText: localisedText,
+      fullText: localisedText,
       image: z.string(),
       col: z.strictObject({ sm: z.number().int().min(1).max(12), md: z.number().int().min(1).max(12), lg: z.number().int().min(1).max(12) }),
     }),
   ),
-  copyright: localisedSchema,
+  copyright: localisedText,
   bgColor: colour,
   textColor: colour,
 });
@@ -239,7 +255,7 @@ export const homeSearchSchema = z.strictObject({
 
 export const marqueeSchema = z.strictObject({
   id: z.number().int().min(0).max(4),
-  name: localisedSchema,
+  name: localisedText,
   meaning: z.enum(['none', 'new', 'option', 'sold', 'rented']),
 });
 
@@ -257,22 +273,24 @@ export const siteSchema = z
      */
     agencyLanguage: languageSchema.optional(),
     siteInfo: z.strictObject({
-      name: text,
-      legalName: text,
+      name: nameText,
+      legalName: nameText,
       /** One language version per page: a per-language street needs the town in the same languages (superRefine below). */
-      street: localisedSchema,
+      street: localisedText,
       zip: z.string().regex(/^\d{4}$/, 'a Belgian postcode has exactly 4 digits, in double quotes, such as "7000"'),
-      city: localisedSchema,
+      city: localisedText,
       phone: text,
       email: z.email(),
       vatNumber: text,
-      siteUrl: z.url(),
-      analyticsId: z.string(),
-      adsId: z.string(),
-      tagManagerId: z.string(),
-      socialPixelId: z.string(),
-      cdnHost: z.string(),
-      legacyImageHosts: z.array(z.string()),
+      siteUrl: checked(siteUrlProblem),
+      /* These IDs go into the tag scripts' URLs and commands: a strict format keeps anything else out. */
+      analyticsId: tagId('analyticsId'),
+      adsId: tagId('adsId'),
+      tagManagerId: tagId('tagManagerId'),
+      socialPixelId: tagId('socialPixelId'),
+      /** Where pictures of the legacy hosts are served from now: a host name, or empty for none. */
+      cdnHost: checked((value) => (value === '' ? undefined : hostNameProblem(value))),
+      legacyImageHosts: z.array(hostName),
     }),
     theme: z.strictObject({ primary: colour, secondary: colour, text: colour, background: colour, muted: colour }),
     header: headerSchema,
@@ -308,10 +326,10 @@ export const articleSchema = z.strictObject({
   id: text,
   category: z.enum(['services', 'testimonials', 'pages']),
   slug: perLanguagePath,
-  title: localisedSchema,
-  summary: localisedSchema,
-  body: localisedSchema,
-  author: z.string(),
+  title: localisedText,
+  summary: localisedText,
+  body: localisedHtml,
+  author: plainText,
   image: z.string(),
   status: z.enum(['Published', 'Draft']),
   createDate: isoDate,
@@ -321,11 +339,11 @@ export type Article = z.infer<typeof articleSchema>;
 
 export const teamMemberSchema = z.strictObject({
   id: z.number().int().positive(),
-  name: text,
+  name: nameText,
   email: z.email(),
   directPhone: z.string().regex(/^\d{9,10}$/, 'a phone number is 9 or 10 digits without spaces, dots or +, in double quotes, such as "065123456"'),
   mobilePhone: z.string().regex(/^\d{9,10}$/, 'a phone number is 9 or 10 digits without spaces, dots or +, in double quotes, such as "0470123456"'),
-  role: localisedSchema,
+  role: localisedText,
   photo: z.string().nullable(),
   sort: z.number().int(),
 });

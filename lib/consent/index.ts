@@ -146,7 +146,9 @@ export type AllowedTags = { tagManager: string | null; analytics: string | null;
  * ad network, so it needs ad storage and ad user data.
  */
 export function allowedTags(ids: TagIds, choice: Purposes | null): AllowedTags {
-  const configured = (id: string) => (id.trim() === '' ? null : id.trim());
+  // The data check refuses malformed IDs (lib/config/formats); this second guard keeps anything but
+  // letters, digits and hyphens out of the script URLs and tag commands even if that check is bypassed.
+  const configured = (id: string) => (/^[A-Za-z0-9-]+$/.test(id.trim()) ? id.trim() : null);
   if (!choice) return { tagManager: null, analytics: null, ads: null, socialPixel: null };
   return {
     tagManager: grantsAny(choice) ? configured(ids.tagManagerId) : null,

@@ -1,2 +1,2 @@
 export { escapeHtml } from './escape';
-export { sanitizeHtml } from './sanitize';
+export { sanitizeHtml, sanitizerRemovals, type SanitizerRemovals } from './sanitize';

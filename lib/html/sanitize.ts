@@ -91,3 +91,35 @@ export function sanitizeHtml(html: string): string {
   for (const element of open.reverse()) if (element.output !== undefined) output += element.output;
   return output;
 }
+
+/** What the sanitizer takes out of a piece of HTML: code (refused by the data check) and formatting it does not keep (warned). */
+export type SanitizerRemovals = { unsafe: string[]; dropped: string[] };
+
+/**
+ * Lists what sanitizeHtml would remove, with the same allow-lists, so that the data check can tell
+ * staff that part of an article body will not reach the page rather than drop it silently.
+ */
+export function sanitizerRemovals(html: string): SanitizerRemovals {
+  const unsafe = new Set<string>();
+  const dropped = new Set<string>();
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (droppedWithContent.has(name)) unsafe.add(`<${name}>`);
+        else if (!allowedTags.has(name)) dropped.add(`<${name}>`);
+        for (const [attribute, value] of Object.entries(attributes)) {
+          if (attribute.startsWith('on')) unsafe.add(`${attribute}="…"`);
+          if (attribute === 'href' || attribute === 'src' || attribute === 'action' || attribute === 'formaction') {
+            const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value.replace(/[\u0000-\u0020\u007f-\u009f]/g, ''))?.[1]?.toLowerCase();
+            if (scheme === 'javascript' || scheme === 'data' || scheme === 'vbscript') unsafe.add(`${attribute}="${scheme}:…"`);
+            else if (name === 'a' && attribute === 'href' && safeHref(value) === undefined) dropped.add(`the link ${JSON.stringify(value)} (kept as text)`);
+          }
+        }
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return { unsafe: [...unsafe], dropped: [...dropped] };
+}

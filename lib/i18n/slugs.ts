@@ -23,6 +23,25 @@ export const systemSlugs = {
 
 export type SystemPage = keyof typeof systemSlugs;
 
+/**
+ * The system pages whose slug is the first segment after the language (/nl/bedankt/…): a menu page
+ * at the same place could never be reached. The other slugs sit under one of these (login/…), and
+ * the two article sections are the paths of the menu pages that list them (design.md §5).
+ */
+export const firstSegmentSystemPages = ['for-sale', 'for-rent', 'projects', 'thank-you', 'login', 'portal', 'newsletter-confirm'] as const satisfies readonly SystemPage[];
+
+/**
+ * First segments of the site's internal pages: the 404 pages and the folders of app/[lang] rendered
+ * per request (a unit test keeps this list equal to those folders).
+ */
+export const internalSegments = {
+  '404': 'page not found',
+  'list-results': 'filtered property lists',
+  'owner-portal': 'owner portal',
+  'newsletter-confirmation': 'newsletter confirmation',
+  'form-draft': 'form sent back for correction',
+} as const;
+
 /** The forms that end on a thank-you page (spec §2). */
 export const thankYouForms = [
   'contact-me',

@@ -1,5 +1,5 @@
 import { cityQueryIn, citySlug, getProject, getProjects, getProperties, getProperty, getPropertyGoal, typeSlug } from '../catalogue';
-import { getArticles, getEnabledLanguages, getMenu, isSupportedLanguage, loadSiteConfig, type Language, type MenuEntry } from '../config';
+import { getArticles, getEnabledLanguages, getMenu, isSupportedLanguage, loadSiteConfig, menuAncestors, type Language, type MenuEntry } from '../config';
 import { listQueryKeys, listQueryString, parseListParams, type ListParams } from '../catalogue/list-query';
 import { isStaticExport } from '../export/mode';
 import { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
@@ -47,15 +47,7 @@ function reachableMenu(): MenuEntry[] {
 /** Path segments of a menu page: its ancestors' paths then its own, in one language. */
 export function menuSegments(entry: MenuEntry, language: Language): string[] {
   const byId = new Map(reachableMenu().map((candidate) => [candidate.id, candidate]));
-  const segments: string[] = [];
-  let current: MenuEntry | undefined = entry;
-  const seen = new Set<string>();
-  while (current && !seen.has(current.id)) {
-    seen.add(current.id);
-    segments.unshift(current.params.path[language].toLowerCase());
-    current = current.parentId === null ? undefined : byId.get(current.parentId);
-  }
-  return segments;
+  return [entry, ...menuAncestors(entry, (id) => byId.get(id))].reverse().map((current) => current.params.path[language].toLowerCase());
 }
 
 /** The href of a menu entry as the menu links it (system entries link their system page). */

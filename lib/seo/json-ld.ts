@@ -1,6 +1,6 @@
 import type { ApartmentComplex, BreadcrumbList, Graph, ItemAvailability, Offer, PostalAddress, RealEstateAgent, RealEstateListing, Residence, Thing } from 'schema-dts';
 import { getProject, getProperty, getPropertyGoal, type Property } from '../catalogue';
-import { agencyPostalAddress, articleCategoryPage, getArticles, getMenuEntry, getSite, localise, type Language } from '../config';
+import { agencyPostalAddress, articleCategoryPage, getArticles, getMenuEntry, getSite, localise, menuAncestors, type Language } from '../config';
 import { cleanDescription } from '../format';
 import { href, type Route } from '../i18n';
 import { absoluteUrl, siteOriginForSeo } from './origin';
@@ -82,10 +82,10 @@ export function breadcrumbTrail(route: Route, language: Language, t: Translate):
     case 'menu': {
       const entry = getMenuEntry(route.id);
       if (!entry) return [home];
-      const trail: Crumb[] = [];
-      for (let parent = entry.parentId ? getMenuEntry(entry.parentId) : undefined; parent; parent = parent.parentId ? getMenuEntry(parent.parentId) : undefined) {
-        trail.unshift(crumb(localise(parent.params.title, language), { page: 'menu', id: parent.id }));
-      }
+      // Guarded walk: a parent loop in unchecked data must not hang the render (lib/config/menu-tree).
+      const trail: Crumb[] = menuAncestors(entry, getMenuEntry)
+        .reverse()
+        .map((parent) => crumb(localise(parent.params.title, language), { page: 'menu', id: parent.id }));
       return [home, ...trail, crumb(localise(entry.params.title, language), route)];
     }
     case 'thank-you':
