@@ -10,6 +10,8 @@ import {
 } from './schemas';
 import { DataValidationError, duplicateIssues, readDataFile, resolveDataDir, type DataIssue } from '../data-file';
 import { documentIssues } from './documents';
+import { factIssues } from './checks';
+import { checkPictures, projectWithoutMissingPictures, propertyWithoutMissingPictures } from './pictures';
 
 /*
  * The only module that reads data/catalogue. It validates each file with its schema, then the
@@ -133,10 +135,27 @@ export function readCatalogue(dir = resolveDataDir(process.env.CATALOGUE_DIR, ca
     appointmentSlots: results.appointmentSlots.data,
     owners: results.owners.data,
   };
-  const issues = [...relationIssues(snapshot), ...documentIssues(snapshot.properties, dir, file('properties.json'))];
-  void publicDir;
-  const warnings: DataIssue[] = [];
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, snapshot, warnings };
+  const pictures = checkPictures(
+    [
+      { file: file('properties.json'), list: snapshot.properties },
+      { file: file('projects.json'), list: snapshot.projects },
+    ],
+    publicDir,
+  );
+  const issues = [
+    ...relationIssues(snapshot),
+    ...documentIssues(snapshot.properties, dir, file('properties.json')),
+    ...factIssues(snapshot, catalogueLanguages),
+    ...pictures.issues,
+  ];
+  if (issues.length > 0) return { ok: false, issues };
+  // A missing picture file is left out everywhere at once: the pages read only this snapshot.
+  const shown: CatalogueSnapshot = {
+    ...snapshot,
+    properties: snapshot.properties.map((property) => propertyWithoutMissingPictures(property, pictures.missing)),
+    projects: snapshot.projects.map((project) => projectWithoutMissingPictures(project, pictures.missing)),
+  };
+  return { ok: true, snapshot: shown, warnings: pictures.warnings };
 }
 
 let cached: CatalogueSnapshot | undefined;
