@@ -114,7 +114,7 @@ function countryIssues(snapshot: Snapshot): DataIssue[] {
  * 1. The province frame of the postcode (geography.ts): works for a town's only listing and
  *    catches a listing placed across the country (a typo in a digit of GoogleX or GoogleY).
  * 2. The town's other listings: the median position of the other listings (one per listing ID)
- *    of the same postcode and town. When there are at least two of them, a listing more than
+ *    of the same postcode. When there are at least two of them, a listing more than
  *    `townRadiusKm` away is refused: Belgian municipalities are at most about 15 km across, so
  *    20 km from the middle of the others is out of town, not on its outskirts. A median rather
  *    than a mean, so that one wrong listing does not drag the town towards itself.
@@ -133,7 +133,7 @@ const median = (values: number[]): number => {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-type Placed = { id: number; lat: number; lng: number; zip: string; city: string };
+type Placed = { id: number; lat: number; lng: number; zip: string };
 
 function coordinateIssues(file: string, records: readonly (Property | Project)[], townMates: readonly Placed[]): DataIssue[] {
   const issues: DataIssue[] = [];
@@ -163,7 +163,8 @@ function coordinateIssues(file: string, records: readonly (Property | Project)[]
         return;
       }
     }
-    const others = townMates.filter((other) => other.id !== record.ID && other.zip === record.Zip && other.city.toLowerCase() === record.City.toLowerCase());
+    // By postcode: the town's name changes with the language (Bergen, Mons), its postcode does not.
+    const others = townMates.filter((other) => other.id !== record.ID && other.zip === record.Zip);
     if (others.length < minOtherListings) return;
     const centre = { lat: median(others.map((other) => other.lat)), lng: median(others.map((other) => other.lng)) };
     const distance = distanceKm({ lat, lng }, centre);
@@ -181,7 +182,7 @@ function placedListings(properties: readonly Property[]): Placed[] {
   for (const property of properties) {
     if (seen.has(property.ID) || property.GoogleX == null || property.GoogleY == null) continue;
     seen.add(property.ID);
-    placed.push({ id: property.ID, lat: property.GoogleX, lng: property.GoogleY, zip: property.Zip, city: property.City });
+    placed.push({ id: property.ID, lat: property.GoogleX, lng: property.GoogleY, zip: property.Zip });
   }
   return placed;
 }
