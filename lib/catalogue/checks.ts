@@ -58,7 +58,7 @@ const countryWords = `CountryID 10 is Belgium, 50 is Luxembourg`;
 function countryNameIssue(where: Where, countryId: CountryId, language: CatalogueLanguage, name: string): DataIssue | undefined {
   const expected = countryNames[countryId][language];
   if (name === expected) return undefined;
-  return { ...where, field: 'CountryName', message: `"${name}" does not match CountryID ${countryId} (${countryLabel(countryId)}): in a "${language}" record the country is written "${expected}"` };
+  return { ...where, field: 'CountryName', message: `"${name}" does not match CountryID ${countryId} (${countryLabel(countryId)}): in the "${language}" record it is written "${expected}"` };
 }
 
 function postcodeIssue(where: Where, countryId: CountryId, zip: string): DataIssue | undefined {

@@ -69,7 +69,9 @@ function relationIssues(snapshot: CatalogueSnapshot): DataIssue[] {
       issues.push({ file: file('properties.json'), record, field: 'Zip', message: `Belgian postcodes run from 1000 to 9999 (got "${property.Zip}")` });
     }
     if (!towns.has(`${property.Zip}/${property.City}/${property.language}`)) {
-      issues.push({ file: file('properties.json'), record, field: 'City', message: `town "${property.Zip} ${property.City}" (${property.language}) is not in cities.json "all"` });
+      const known = cities.all.filter((c) => c.language === property.language && (c.Zip === property.Zip || c.Name.toLowerCase() === property.City.toLowerCase()));
+      const hint = known.length > 0 ? `; cities.json has ${known.slice(0, 4).map((c) => `${c.Zip} ${c.Name}`).join(', ')}` : '';
+      issues.push({ file: file('properties.json'), record, field: 'City', message: `the town "${property.Zip} ${property.City}" (${property.language}) is not in the "all" list of cities.json${hint}: correct Zip and City, or add the town to cities.json` });
     }
     const languages = languagesById.get(property.ID) ?? new Set<string>();
     languages.add(property.language);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { getProperty, type Property } from '@/lib/catalogue';
+import { readCatalogue } from '@/lib/catalogue/load';
+import { publicProperty } from '@/lib/catalogue/public-view';
+import type { Property } from '@/lib/catalogue/schemas';
 import { textProblem } from '@/lib/catalogue/checks';
 import { countryAt, isInCountry, provinceOf, isInProvince, belgiumId, luxembourgId } from '@/lib/catalogue/geography';
 import { picturePathProblem, projectWithoutMissingPictures, propertyWithoutMissingPictures } from '@/lib/catalogue/pictures';
-import { getProject } from '@/lib/catalogue';
 import { listingJsonLd } from '@/lib/seo/json-ld';
 
 /*
@@ -11,8 +12,12 @@ import { listingJsonLd } from '@/lib/seo/json-ld';
  * snapshot, and the code that picks pictures (cards, JSON-LD) then shows the next one or "no photo".
  */
 
+const catalogue = readCatalogue();
+if (!catalogue.ok) throw new Error('the shipped catalogue is valid');
+const { properties, projects } = catalogue.snapshot;
+
 function listing(id: number): Property {
-  const property = getProperty(id, 'en');
+  const property = properties.find((p) => p.ID === id && p.language === 'en');
   if (!property) throw new Error(`listing ${id} is missing`);
   return property;
 }
@@ -26,7 +31,7 @@ describe('a listing whose picture files are missing', () => {
     expect(shown.XLargePictureItem?.Url).toBe('/catalogue/4000001/2-xl.webp');
     expect(shown.XLargePictureItems.map((p) => p.Url)).toEqual(['/catalogue/4000001/2-xl.webp', '/catalogue/4000001/3-xl.webp']);
     expect(shown.SmallPictureItem).toEqual(property.SmallPictureItem);
-    expect(listingJsonLd(shown, 'en').image).toMatch(/\/catalogue\/4000001\/2-xl\.webp$/);
+    expect(listingJsonLd(publicProperty(shown), 'en').image).toMatch(/\/catalogue\/4000001\/2-xl\.webp$/);
   });
 
   // Cards, the detail gallery, banners, the owner portal and mails test these fields for null or
@@ -35,7 +40,7 @@ describe('a listing whose picture files are missing', () => {
     const property = listing(4000001);
     const shown = propertyWithoutMissingPictures(property, allOf(property));
     expect([shown.XLargePictureItem, shown.SmallPictureItem, shown.XLargePictureItems, shown.SmallPictureItems]).toEqual([null, null, [], []]);
-    expect(listingJsonLd(shown, 'en').image).toBeUndefined();
+    expect(listingJsonLd(publicProperty(shown), 'en').image).toBeUndefined();
   });
 
   it('leaves a listing untouched when nothing is missing', () => {
@@ -44,7 +49,7 @@ describe('a listing whose picture files are missing', () => {
   });
 
   it('drops a project picture the same way', () => {
-    const project = getProject(5000001, 'en');
+    const project = projects.find((p) => p.ID === 5000001 && p.language === 'en');
     if (!project) throw new Error('project 5000001 is missing');
     const shown = projectWithoutMissingPictures(project, new Set([project.XLargePictureItems[0]?.Url ?? '']));
     expect(shown.XLargePictureItems).toHaveLength(project.XLargePictureItems.length - 1);
