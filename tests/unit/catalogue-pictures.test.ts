@@ -95,6 +95,24 @@ describe('where a listing is', () => {
   });
 });
 
+/* Towns at the edges of their province: the frames must never refuse a listing where it belongs. */
+const edgeTowns: ReadonlyArray<readonly [string, string, number, number]> = [
+  ['1300', 'Wavre', 50.717, 4.601], ['1400', 'Nivelles', 50.598, 4.328], ['1500', 'Halle', 50.733, 4.234], ['3400', 'Landen', 50.752, 5.082],
+  ['3790', 'Voeren', 50.756, 5.8], ['4700', 'Eupen', 50.63, 6.034], ['4960', 'Malmedy', 50.426, 6.028], ['5660', 'Couvin', 50.052, 4.494],
+  ['6460', 'Chimay', 50.048, 4.317], ['6700', 'Arlon', 49.683, 5.816], ['6760', 'Virton', 49.568, 5.532], ['6830', 'Bouillon', 49.794, 5.067],
+  ['7700', 'Mouscron', 50.744, 3.206], ['7780', 'Comines', 50.766, 2.999], ['8660', 'De Panne', 51.1, 2.592], ['8300', 'Knokke', 51.35, 3.287],
+  ['8930', 'Menen', 50.797, 3.122], ['9100', 'Sint-Niklaas', 51.165, 4.143], ['9600', 'Ronse', 50.746, 3.6], ['2300', 'Turnhout', 51.322, 4.944],
+  ['2400', 'Mol', 51.191, 5.116], ['1000', 'Brussel', 50.847, 4.352], ['3000', 'Leuven', 50.879, 4.701], ['3600', 'Genk', 50.965, 5.5],
+];
+
+describe('towns at the edge of their province', () => {
+  it.each(edgeTowns)('%s %s is in Belgium and in its province', (zip, _town, lat, lng) => {
+    expect(isInCountry(belgiumId, lat, lng)).toBe(true);
+    const province = provinceOf(zip);
+    expect(province && isInProvince(province, lat, lng)).toBe(true);
+  });
+});
+
 describe('text fields', () => {
   it.each([
     ['Woning met 4 slaapkamers', undefined],
