@@ -84,6 +84,14 @@ function countryIssues(snapshot: Snapshot): DataIssue[] {
       if (list === 'all') townCountry.set(`${city.Zip}/${city.Name}/${city.language}`, { country: countryId, name: city.Name });
     });
   }
+  const allTowns = new Set(snapshot.cities.all.map((city) => `${city.Zip}/${city.Name}/${city.language}`));
+  for (const list of ['sale', 'rent'] as const) {
+    snapshot.cities[list].forEach((city, index) => {
+      if (!allTowns.has(`${city.Zip}/${city.Name}/${city.language}`)) {
+        issues.push({ ...at(files.cities, index, `${city.Zip} ${city.Name}, ${city.language}`, list), field: 'Name', message: `the town ${city.Zip} ${city.Name} (${city.language}) is in the "${list}" list but not in the "all" list: the search form would offer a town the site does not know; add it to "all" with the same Zip, Name and language, or correct the spelling` });
+      }
+    });
+  }
   const check = (file: string, records: readonly (Property | Project)[]) =>
     records.forEach((record, index) => {
       const where = listingAt(file, index, record);

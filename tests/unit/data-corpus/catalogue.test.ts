@@ -106,6 +106,18 @@ const cases: CorpusCase[] = [
     expect: { refused: { file: properties, record: /\(ID \d+, fr\)/, field: 'CountryID', message: /town of Luxembourg in cities\.json/ } },
   },
   {
+    name: 'a town of the rent list misspelt',
+    file: 'catalogue/cities.json',
+    edit: (f) => f.set(['rent', f.indexOf((c) => c.language === 'fr', ['rent']), 'Name'], 'Monss'),
+    expect: { refused: { file: cities, record: /rent\[\d+\] \(\d{4} Monss, fr\)/, field: 'Name', message: /not in the "all" list/ } },
+  },
+  {
+    name: 'a Luxembourg postcode written with its L- prefix',
+    file: 'catalogue/properties.json',
+    edit: (f) => setIn(f, strassen, 'en', 'Zip', 'L-8001'),
+    expect: { refused: { file: properties, record: recordOf(strassen, 'en'), field: 'Zip' } },
+  },
+  {
     name: 'a project whose country name is English in its French record',
     file: 'catalogue/projects.json',
     edit: (f) => setIn(f, projectA, 'fr', 'CountryName', 'Belgium'),
