@@ -213,6 +213,27 @@ export const listingFacts = [
 
 export const projectFacts = ['Street', 'HouseNumber', 'BoxNr', 'Zip', 'CountryID', 'GoogleX', 'GoogleY', 'PublicAddress', 'ExternalWeb', 'ManagerEmail', 'Units'] as const satisfies readonly (keyof Project)[];
 
+/** The first place where two values differ, as a field path below them ("" when the values differ as a whole). */
+function firstDifference(a: unknown, b: unknown): string[] | undefined {
+  if (JSON.stringify(a) === JSON.stringify(b)) return undefined;
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const keys = Array.isArray(a) && Array.isArray(b) ? (a.length === b.length ? a.map((_, index) => String(index)) : []) : [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    for (const key of keys) {
+      const below = firstDifference(Reflect.get(a, key), Reflect.get(b, key));
+      if (below) return [key, ...below];
+    }
+  }
+  return [];
+}
+
+const valueAt = (root: unknown, keys: readonly string[]): unknown =>
+  keys.reduce<unknown>((current, key) => (current !== null && typeof current === 'object' ? Reflect.get(current, key) : undefined), root);
+
+const brief = (value: unknown): string => {
+  const json = JSON.stringify(value ?? null);
+  return json.length > 40 ? `${json.slice(0, 37)}...` : json;
+};
+
 function agreementIssues<R extends { ID: number; language: string }>(file: string, records: readonly R[], fields: readonly (keyof R & string)[], what: string): DataIssue[] {
   const issues: DataIssue[] = [];
   const byId = new Map<number, number[]>();
@@ -220,22 +241,28 @@ function agreementIssues<R extends { ID: number; language: string }>(file: strin
   for (const [id, indexes] of byId) {
     if (indexes.length < 2) continue;
     for (const field of fields) {
-      const values = indexes.map((index) => JSON.stringify(records[index]?.[field] ?? null));
+      const values = indexes.map((index) => records[index]?.[field] ?? null);
+      const texts = values.map((value) => JSON.stringify(value));
       const counts = new Map<string, number>();
-      for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+      for (const text of texts) counts.set(text, (counts.get(text) ?? 0) + 1);
       if (counts.size < 2) continue;
       // The value most records hold is taken as the intended one; on a tie every record is named.
       const top = Math.max(...counts.values());
       const winners = [...counts].filter(([, count]) => count === top);
-      const reference = winners.length === 1 ? winners[0]?.[0] : undefined;
-      const summary = indexes.map((index, position) => `${records[index]?.language} ${values[position]}`).join(', ');
+      const referenceText = winners.length === 1 ? winners[0]?.[0] : undefined;
+      const referenceAt = referenceText === undefined ? 0 : texts.indexOf(referenceText);
       indexes.forEach((index, position) => {
         const record = records[index];
-        if (!record || values[position] === reference) return;
+        if (!record || texts[position] === referenceText) return;
+        // A list such as a project's Units is named down to the item and field that differ.
+        const other = position === referenceAt ? values.find((_, at) => texts[at] !== texts[position]) : values[referenceAt];
+        const below = firstDifference(values[position], other) ?? [];
+        const name = [field, ...below].join('.');
+        const summary = indexes.map((at, p) => `${records[at]?.language} ${brief(valueAt(values[p], below))}`).join(', ');
         issues.push({
           ...listingAt(file, index, record),
-          field,
-          message: `${field} differs between the language records of ${what} ${id} (${summary}): it is one fact, the same in every language; make all ${indexes.length} records say the same${reference ? ` (the others say ${reference})` : ''}`,
+          field: name,
+          message: `${name} differs between the language records of ${what} ${id} (${summary}): it is one fact, the same in every language; make all ${indexes.length} records say the same${referenceText !== undefined ? ` (the others say ${brief(valueAt(values[referenceAt], below))})` : ''}`,
         });
       });
     }

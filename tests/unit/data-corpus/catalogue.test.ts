@@ -238,7 +238,7 @@ const cases: CorpusCase[] = [
     name: 'a unit sold in the French project record only',
     file: 'catalogue/projects.json',
     edit: (f) => setIn(f, projectA, 'fr', ['Units', 0, 'Sold'], true),
-    expect: { refused: { file: projects, record: recordOf(projectA, 'fr'), field: 'Units' } },
+    expect: { refused: { file: projects, record: recordOf(projectA, 'fr'), field: 'Units.0.Sold', message: /differs between the language records of project 5000001 \(nl false, fr true, en false, de false\)/ } },
   },
   {
     name: 'a unit with another price than its listing',
