@@ -84,6 +84,8 @@ export function checkPictures(
   for (const { file, list } of records) {
     list.forEach((record, index) => {
       const where = { file, record: { index, label: `ID ${record.ID}, ${record.language}` } };
+      // A missing file named twice in a record (main picture and gallery) is one warning.
+      const missingHere = new Map<string, string[]>();
       for (const { field, picture } of slotsOf(record)) {
         if (isAbsolutePictureUrl(picture.Url)) continue;
         const problem = picturePathProblem(picture.Url);
@@ -96,13 +98,17 @@ export function checkPictures(
         known.set(picture.Url, exists);
         if (!exists) {
           missing.add(picture.Url);
-          warnings.push({
-            ...where,
-            field,
-            severity: 'warning',
-            message: `the picture file public${picture.Url} does not exist: the site leaves this picture out (a listing left without pictures shows "no photo"); add the file to public${path.posix.dirname(picture.Url)}/ or remove the picture from the record`,
-          });
+          missingHere.set(picture.Url, [...(missingHere.get(picture.Url) ?? []), field]);
         }
+      }
+      for (const [url, [field = '', ...also]] of missingHere) {
+        const alsoText = also.length > 0 ? ` (also named in ${also.join(', ')})` : '';
+        warnings.push({
+          ...where,
+          field,
+          severity: 'warning',
+          message: `the picture file public${url} does not exist${alsoText}: the site leaves this picture out (a listing left without pictures shows "no photo"); add the file to public${path.posix.dirname(url)}/ or remove the picture from the record`,
+        });
       }
     });
   }

@@ -415,7 +415,7 @@ const cases: CorpusCase[] = [
     file: 'catalogue/properties.json',
     files: (root) => rmSync(path.join(root, 'public/catalogue/4000001'), { recursive: true }),
     expect: {
-      warned: { file: properties, record: recordOf(bergen, 'en'), field: 'SmallPictureItems.0.Url' },
+      warned: { file: properties, record: recordOf(bergen, 'en'), field: 'SmallPictureItem.Url', message: /also named in SmallPictureItems\.0\.Url/ },
       probe: (dirs) => {
         const property = listing(snapshotOf(dirs), bergen, 'en');
         expect(property.XLargePictureItem).toBeNull();
