@@ -10,6 +10,8 @@ import {
 } from './schemas';
 import { DataValidationError, duplicateIssues, readDataFile, resolveDataDir, type DataIssue } from '../data-file';
 import { documentIssues } from './documents';
+import { factIssues } from './checks';
+import { checkPictures, projectWithoutMissingPictures, propertyWithoutMissingPictures } from './pictures';
 
 /*
  * The only module that reads data/catalogue. It validates each file with its schema, then the
@@ -63,11 +65,11 @@ function relationIssues(snapshot: CatalogueSnapshot): DataIssue[] {
     if (!property.WebIDs.split(',').includes(String(property.WebID))) {
       issues.push({ file: file('properties.json'), record, field: 'WebIDs', message: `must include the main WebID ${property.WebID}` });
     }
-    if (property.CountryID === 10 && Number(property.Zip) < 1000) {
-      issues.push({ file: file('properties.json'), record, field: 'Zip', message: `Belgian postcodes run from 1000 to 9999 (got "${property.Zip}")` });
-    }
+    // Postcode ranges per country: lib/catalogue/checks.ts.
     if (!towns.has(`${property.Zip}/${property.City}/${property.language}`)) {
-      issues.push({ file: file('properties.json'), record, field: 'City', message: `town "${property.Zip} ${property.City}" (${property.language}) is not in cities.json "all"` });
+      const known = cities.all.filter((c) => c.language === property.language && (c.Zip === property.Zip || c.Name.toLowerCase() === property.City.toLowerCase()));
+      const hint = known.length > 0 ? `; cities.json has ${known.slice(0, 4).map((c) => `${c.Zip} ${c.Name}`).join(', ')}` : '';
+      issues.push({ file: file('properties.json'), record, field: 'City', message: `the town "${property.Zip} ${property.City}" (${property.language}) is not in the "all" list of cities.json${hint}: correct Zip and City, or add the town to cities.json` });
     }
     const languages = languagesById.get(property.ID) ?? new Set<string>();
     languages.add(property.language);
@@ -133,10 +135,27 @@ export function readCatalogue(dir = resolveDataDir(process.env.CATALOGUE_DIR, ca
     appointmentSlots: results.appointmentSlots.data,
     owners: results.owners.data,
   };
-  const issues = [...relationIssues(snapshot), ...documentIssues(snapshot.properties, dir, file('properties.json'))];
-  void publicDir;
-  const warnings: DataIssue[] = [];
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, snapshot, warnings };
+  const pictures = checkPictures(
+    [
+      { file: file('properties.json'), list: snapshot.properties },
+      { file: file('projects.json'), list: snapshot.projects },
+    ],
+    publicDir,
+  );
+  const issues = [
+    ...relationIssues(snapshot),
+    ...documentIssues(snapshot.properties, dir, file('properties.json')),
+    ...factIssues(snapshot, catalogueLanguages),
+    ...pictures.issues,
+  ];
+  if (issues.length > 0) return { ok: false, issues };
+  // A missing picture file is left out everywhere at once: the pages read only this snapshot.
+  const shown: CatalogueSnapshot = {
+    ...snapshot,
+    properties: snapshot.properties.map((property) => propertyWithoutMissingPictures(property, pictures.missing)),
+    projects: snapshot.projects.map((project) => projectWithoutMissingPictures(project, pictures.missing)),
+  };
+  return { ok: true, snapshot: shown, warnings: pictures.warnings };
 }
 
 let cached: CatalogueSnapshot | undefined;

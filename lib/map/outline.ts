@@ -42,4 +42,7 @@ const toPath = (ring: readonly LngLat[]) =>
     })
     .join(' ')} Z`;
 
+/** The two borders, for the data check's "is this point in Belgium or Luxembourg" (lib/catalogue/geography). */
+export const countryOutlines = { belgium, luxembourg } as const;
+
 export const outlinePath = `${toPath(belgium)} ${toPath(luxembourg)}`;
