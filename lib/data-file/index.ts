@@ -40,14 +40,52 @@ export function formatDataIssue(issue: DataIssue): string {
   return `${parts.join(' › ')}: ${issue.message}`;
 }
 
+/**
+ * One line for one mistake: the same message on the same field of every language record of a
+ * listing (swapped coordinates, a wrong country) is shown once, naming the records together
+ * ("records #0, #1, #2, #3 (ID 4000001: nl, fr, en, de)"), instead of once per language.
+ */
+function groupedLines(issues: DataIssue[]): string[] {
+  const groups = new Map<string, { first: DataIssue; identity: string; versions: string[]; records: number[] }>();
+  const lines: Array<string | { key: string }> = [];
+  for (const issue of issues) {
+    const label = issue.record?.label;
+    const comma = label ? label.lastIndexOf(', ') : -1;
+    if (!issue.record || issue.record.list || !label || comma < 0) {
+      lines.push(formatDataIssue(issue));
+      continue;
+    }
+    const identity = label.slice(0, comma);
+    const version = label.slice(comma + 2);
+    const key = JSON.stringify([issue.file, identity, issue.field ?? '', issue.message]);
+    const group = groups.get(key);
+    if (group) {
+      group.records.push(issue.record.index);
+      group.versions.push(version);
+    } else {
+      groups.set(key, { first: issue, identity, versions: [version], records: [issue.record.index] });
+      lines.push({ key });
+    }
+  }
+  return lines.map((line) => {
+    if (typeof line === 'string') return line;
+    const group = groups.get(line.key);
+    if (!group) return '';
+    if (group.records.length === 1) return formatDataIssue(group.first);
+    const where = `records ${group.records.map((index) => `#${index}`).join(', ')} (${group.identity}: ${group.versions.join(', ')})`;
+    const parts = [group.first.file, where, ...(group.first.field ? [`field ${group.first.field}`] : [])];
+    return `${parts.join(' › ')}: ${group.first.message}`;
+  });
+}
+
 export function formatDataIssues(issues: DataIssue[]): string {
   const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
-  return `Invalid site data (${count}):\n${issues.map((issue) => `  - ${formatDataIssue(issue)}`).join('\n')}`;
+  return `Invalid site data (${count}):\n${groupedLines(issues).map((line) => `  - ${line}`).join('\n')}`;
 }
 
 export function formatDataWarnings(warnings: DataIssue[]): string {
   const count = warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`;
-  return `Site data to look at (${count}; the site works around them):\n${warnings.map((issue) => `  - ${formatDataIssue(issue)}`).join('\n')}`;
+  return `Site data to look at (${count}; the site works around them):\n${groupedLines(warnings).map((line) => `  - ${line}`).join('\n')}`;
 }
 
 /** Standard label for CRM records: "ID 12, nl" from their ID and language fields. */

@@ -128,3 +128,20 @@ describe('data validation', () => {
     expect(execFileSync(tsx, ['scripts/check-data.ts'], { cwd: root }).toString()).toContain('Site data is valid');
   });
 });
+
+describe('one line per mistake', () => {
+  it('names the language records of a listing together when they share the mistake, and keeps different mistakes apart', () => {
+    const message = 'the coordinates look swapped';
+    const issue = (index: number, language: string, text = message) => ({
+      file: 'data/catalogue/properties.json',
+      record: { index, label: `ID 4000001, ${language}` },
+      field: 'GoogleX',
+      message: text,
+    });
+    const text = formatDataIssues([issue(0, 'nl'), issue(1, 'fr'), issue(2, 'en'), issue(3, 'de'), issue(4, 'nl', 'another problem')]);
+    expect(text).toContain('Invalid site data (5 problems)');
+    expect(text).toContain('data/catalogue/properties.json › records #0, #1, #2, #3 (ID 4000001: nl, fr, en, de) › field GoogleX: the coordinates look swapped');
+    expect(text).toContain('data/catalogue/properties.json › record #4 (ID 4000001, nl) › field GoogleX: another problem');
+    expect(text.split('\n')).toHaveLength(3);
+  });
+});
