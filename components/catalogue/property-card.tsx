@@ -1,7 +1,7 @@
 import Image from 'next/image';
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
-import type { Property } from '@/lib/catalogue';
+import { ribbonOf, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { cleanDescription, formatNumber, townLine } from '@/lib/format';
 import { href } from '@/lib/i18n';
@@ -20,7 +20,8 @@ export async function PropertyCard({ property, language, eager = false }: { prop
   const picture = property.XLargePictureItem;
   const surface = keySurface(property);
   // A sold or rented reference says so, whatever ribbon the CRM left on it.
-  const reference = property.Status === 2 ? t('list.soldBadge') : property.Status === 4 ? t('list.rentedBadge') : undefined;
+  const ribbon = ribbonOf(property);
+  const ribbonText = ribbon === undefined ? undefined : ribbon.kind === 'marquee' ? ribbon.text : t(ribbon.kind === 'sold' ? 'list.soldBadge' : 'list.rentedBadge');
   const teaser = cleanDescription(property.DescriptionA);
   return (
     <article className={styles.card}>
@@ -38,7 +39,7 @@ export async function PropertyCard({ property, language, eager = false }: { prop
         ) : (
           <p className={styles.noPhoto}>{t('property.noPhoto')}</p>
         )}
-        {reference ? <span className={styles.ribbon}>{reference}</span> : property.Marquee !== 0 && property.MarqueeName ? <span className={styles.ribbon}>{property.MarqueeName}</span> : null}
+        {ribbonText ? <span className={styles.ribbon}>{ribbonText}</span> : null}
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>

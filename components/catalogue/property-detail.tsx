@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { SiteLink } from '@/components/ui/site-link';
-import { getProject, getPropertyGoal, type Property } from '@/lib/catalogue';
+import { getProject, goalOf, isOnOffer, ribbonOf, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatNumber, formatPhone, phoneHref, townLine } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
@@ -44,9 +44,9 @@ export async function PropertyDetail({ property, language }: { property: Propert
   const format = await getTranslations({ locale: language, namespace: 'format' });
   // "Label:" or, in French, "Libellé :": the punctuation is the language's (messages format.label).
   const label = (text: string) => format('label', { label: text });
-  const goal = getPropertyGoal(property);
-  const available = property.Status === 1;
-  const availability = property.Status === 2 ? t('sold') : property.Status === 4 ? t('rented') : undefined;
+  const goal = goalOf(property);
+  const available = isOnOffer(property);
+  const ribbon = ribbonOf(property);
   const title = `${property.TypeDescription} – ${property.City}`;
   const project = property.ProjectID ? getProject(property.ProjectID, language) : undefined;
   const media = [
@@ -69,12 +69,12 @@ export async function PropertyDetail({ property, language }: { property: Propert
           <PropertyPrice property={property} />
         </p>
       </div>
-      {availability ? (
+      {ribbon?.kind === 'sold' || ribbon?.kind === 'rented' ? (
         <p className={styles.status} role="status">
-          {availability}
+          {t(ribbon.kind)}
         </p>
-      ) : property.Marquee !== 0 && property.MarqueeName ? (
-        <p className={styles.status}>{property.MarqueeName}</p>
+      ) : ribbon?.kind === 'marquee' ? (
+        <p className={styles.status}>{ribbon.text}</p>
       ) : null}
       <ul className={styles.meta}>
         <li>{t('reference', { id: property.ID })}</li>

@@ -1,6 +1,6 @@
 import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
-import type { Property } from '@/lib/catalogue';
+import { goalOf, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { epcImagePath, epcLabel, epcLabelText, needsRenovationNotice, regionOf } from '@/lib/epc';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -38,7 +38,7 @@ export async function PropertyEnergy({ property, language }: { property: Propert
           ))}
         </dl>
       ) : null}
-      {needsRenovationNotice(region, label, property.Goal) ? (
+      {needsRenovationNotice(region, label, goalOf(property)) ? (
         <p className={styles.notice} role="note">
           {t('renovationNotice')}
         </p>

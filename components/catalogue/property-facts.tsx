@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { Property } from '@/lib/catalogue';
+import { goalOf, shownPriceOf, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatDate, formatEuro, formatNumber } from '@/lib/format';
 import styles from './property-facts.module.css';
@@ -123,12 +123,15 @@ function buildGroups(property: Property, language: Language, t: Translate): Fact
   const value = (key: ValueKey, values?: Record<string, string | number>) => t(`values.${key}`, values);
   const yesNo = (flag: boolean | null | undefined) => (isEmpty(flag) ? undefined : value(flag ? 'yes' : 'no'));
 
+  // The label says "monthly rent" for a rental, so the amount goes without "per month" here.
+  const shown = shownPriceOf(property);
   const price =
-    property.Price === null
-    ? value('priceOnDemand')
-    : property.PriceUnit === 7
-      ? value('startingFrom', { price: formatEuro(property.Price) })
-      : formatEuro(property.Price);
+    shown.kind === 'on-demand'
+      ? value('priceOnDemand')
+      : shown.kind === 'starting-from'
+        ? value('startingFrom', { price: formatEuro(shown.amount) })
+        : formatEuro(shown.amount);
+  const goal = goalOf(property);
 
   const street = [text(property.Street), text(property.HouseNumber)].filter((part) => part !== undefined).join(' ');
   const box = text(property.BoxNr);
@@ -144,13 +147,13 @@ function buildGroups(property: Property, language: Language, t: Translate): Fact
   const groups: Record<FactGroupId, Entry[]> = {
     basics: [
       ['reference', String(property.ID)],
-      [property.Goal === 1 ? 'monthlyRent' : 'price', price],
+      [goal === 'rent' ? 'monthlyRent' : 'price', price],
       ['city', text(property.City)],
       ['zip', text(property.Zip)],
       ['country', text(property.CountryName)],
       ['address', address],
       ['type', text(property.TypeDescription) ?? text(property.MainTypeName)],
-      ['goal', value(property.Goal === 1 ? 'forRent' : 'forSale')],
+      ['goal', value(goal === 'rent' ? 'forRent' : 'forSale')],
     ],
     rooms: [
       ['bedrooms', count(property.NumberOfBedRooms)],

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { Property } from '@/lib/catalogue';
+import { shownPriceOf, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { listingPrice } from '@/lib/format';
 
@@ -7,7 +7,7 @@ type Translator = Awaited<ReturnType<typeof getTranslations<'property'>>>;
 
 /** Price by the spec's rules: on demand, 'starting from' for PriceUnit 7, monthly for rentals. */
 export function priceText(property: Property, t: Translator): string {
-  return listingPrice(property, (word, values) => t(word, values));
+  return listingPrice(shownPriceOf(property), (word, values) => t(word, values));
 }
 
 /** A translator for priceText in a language. */

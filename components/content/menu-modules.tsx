@@ -2,7 +2,7 @@ import Image from 'next/image';
 import type { CSSProperties, ReactNode } from 'react';
 import { GoalLinks } from '@/components/catalogue/goal-links';
 import { PropertyList } from '@/components/catalogue/property-list';
-import { getProperties } from '@/lib/catalogue';
+import { getProperties, isOnOffer } from '@/lib/catalogue';
 import { getArticles, getTeam, localise, type Article, type Language, type Module } from '@/lib/config';
 import { pictureSrc } from '@/lib/media/picture-src';
 import { CardView } from './module-views/card-view';
@@ -79,7 +79,7 @@ const headingLevels: Record<Module['titleSize'], HeadingLevel> = { h2: 2, h3: 3,
 /** The newest published listings of a goal, as a property-list module shows them. */
 function latestListings(goal: 'sale' | 'rent', language: Language, limit: number) {
   return getProperties(language, { goal })
-    .filter((property) => property.Status === 1)
+    .filter(isOnOffer)
     .sort((a, b) => b.CreatedDate.localeCompare(a.CreatedDate))
     .slice(0, limit);
 }

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { getAppointmentSlots, getPropertyGoal, type Property } from '@/lib/catalogue';
+import { getAppointmentSlots, goalOf, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { slotAvailability } from '@/lib/forms/slots';
 import { formCommon } from './form-common';
@@ -12,7 +12,7 @@ import styles from './forms.module.css';
 export async function ListingRequests({ property, language }: { property: Property; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'forms.names' });
   const common = formCommon(language);
-  const goal = getPropertyGoal(property);
+  const goal = goalOf(property);
   // The times known at build; the form asks the server for the places left once it runs.
   const slots = slotAvailability(getAppointmentSlots(property.ID), new Map());
   return (

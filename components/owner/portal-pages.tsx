@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { logoutAction } from '@/lib/auth/actions';
-import type { Owner, Property } from '@/lib/catalogue';
+import { listingStateOf, type Owner, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatDate, formatPhone, phoneHref } from '@/lib/format';
 import { href } from '@/lib/i18n';
@@ -15,7 +15,8 @@ import styles from './owner.module.css';
 type T = Awaited<ReturnType<typeof getTranslations<'portal'>>>;
 
 function statusOf(property: Property, t: T): string {
-  return property.Status === 2 ? t('statusSold') : property.Status === 4 ? t('statusRented') : t('statusAvailable');
+  const state = listingStateOf(property);
+  return state === 'sold' ? t('statusSold') : state === 'rented' ? t('statusRented') : t('statusAvailable');
 }
 
 /** A date (and time) that stays on one line: a wrapped 'dd-mm-yyyy hh:mm' is hard to read. */

@@ -1,5 +1,6 @@
 import { searchName, slugify } from '../format';
 import { canonicalCity, parseCityQuery, type CityQuery, type ListItem, type TownChoice } from './list-query';
+import { availabilityOf, goalOf, type Availability, type Goal } from './listing-view';
 import { loadCatalogue, type CatalogueSnapshot } from './load';
 import { publicProject, publicProperty, type PublicProject, type PublicProperty } from './public-view';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, PropertyType } from './schemas';
@@ -18,12 +19,7 @@ export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, t
  * questions ("the for-sale listings of Mons in French"), never read files or count records.
  */
 
-export type Goal = 'sale' | 'rent';
-const goalOf = (property: Property): Goal => (property.Goal === 0 ? 'sale' : 'rent');
-
-/** On offer (Omnicasa Status 1), or a sold or rented reference kept online with its message. */
-export type Availability = 'on-offer' | 'reference';
-export const availabilityOf = (property: Pick<Property, 'Status'>): Availability => (property.Status === 1 ? 'on-offer' : 'reference');
+export { availabilityOf, goalOf, isOnOffer, listingStateOf, ribbonOf, shownPriceOf, type Availability, type Goal, type ListingState, type Ribbon, type ShownPrice } from './listing-view';
 
 type PublicSnapshot = { properties: Property[]; projects: Project[] };
 const publicCache = new WeakMap<CatalogueSnapshot, PublicSnapshot>();
@@ -97,10 +93,6 @@ export function getProperty(id: number, language: CatalogueLanguage): Property |
 
 export function getPropertyIds(): number[] {
   return [...new Set(loadCatalogue().properties.map((property) => property.ID))];
-}
-
-export function getPropertyGoal(property: Property): Goal {
-  return goalOf(property);
 }
 
 /** Every name of a listing's town (all languages), lowercase and accent-free, for ?city= matching. */

@@ -93,6 +93,6 @@ export function epcImagePath(region: EpcRegion, label: string): string {
  * for a home in Flanders, bought (a sale), labelled E or F on the Flemish scale. Wallonia and
  * Brussels have no such obligation for a buyer; their E, F and G listings show nothing.
  */
-export function needsRenovationNotice(region: EpcRegion, label: string | undefined, goal: 0 | 1): boolean {
-  return region === 'flanders' && goal === 0 && (label === 'e' || label === 'f');
+export function needsRenovationNotice(region: EpcRegion, label: string | undefined, goal: 'sale' | 'rent'): boolean {
+  return region === 'flanders' && goal === 'sale' && (label === 'e' || label === 'f');
 }

@@ -1,3 +1,5 @@
+import type { ShownPrice } from '../catalogue';
+
 const euro = new Intl.NumberFormat('nl-BE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 
 /** "€ 295.000" in every language (spec §9: Belgian Dutch locale, euro prefix). The spec's NaN text on bad input. */
@@ -9,15 +11,14 @@ export function formatEuro(value: number): string {
 type PriceWord = 'priceOnDemand' | 'startingFrom' | 'perMonth';
 
 /**
- * A listing's price by the spec's rules: on demand when unpublished (the public view of a listing
- * then has no price), 'starting from' for PriceUnit 7, per month for rentals (Goal 1). `words`
- * fills in the message `property.{word}`.
+ * A listing's price in words (lib/catalogue shownPriceOf decides which kind); `words` fills in the
+ * message `property.{word}`.
  */
-export function listingPrice(listing: { Price: number | null; PriceUnit: number; Goal: number }, words: (word: PriceWord, values?: { price: string }) => string): string {
-  if (listing.Price === null) return words('priceOnDemand');
-  const price = formatEuro(listing.Price);
-  if (listing.PriceUnit === 7) return words('startingFrom', { price });
-  if (listing.Goal === 1) return words('perMonth', { price });
+export function listingPrice(shown: ShownPrice, words: (word: PriceWord, values?: { price: string }) => string): string {
+  if (shown.kind === 'on-demand') return words('priceOnDemand');
+  const price = formatEuro(shown.amount);
+  if (shown.kind === 'starting-from') return words('startingFrom', { price });
+  if (shown.kind === 'per-month') return words('perMonth', { price });
   return price;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { after } from 'next/server';
 import type { z } from 'zod';
-import { getAppointmentSlots, getProject, getProperty, getPropertyGoal } from '../catalogue';
+import { getAppointmentSlots, getProject, getProperty, goalOf, isOnOffer } from '../catalogue';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
 import { consumeCaptcha, countBookings, countSlotBookingsOf, getStore, storeRequest, type NewUpload, type OutboxKind, type SlotBooking, type StoreGuards } from '../db';
 import { href } from '../i18n';
@@ -199,8 +199,8 @@ async function answerRequest(form: FormName, request: Request, html: PlainPost |
   if (definition.about === 'property') {
     propertyId = Number(values.propertyId);
     const property = getProperty(propertyId, language);
-    const goalMismatch = property && ((form === 'purchase-offer' && getPropertyGoal(property) !== 'sale') || (form === 'rental-application' && getPropertyGoal(property) !== 'rent'));
-    if (!property || property.Status !== 1 || goalMismatch) return respond(failure(language, 422, 'propertyUnavailable'), html, language, backHref);
+    const goalMismatch = property && ((form === 'purchase-offer' && goalOf(property) !== 'sale') || (form === 'rental-application' && goalOf(property) !== 'rent'));
+    if (!property || !isOnOffer(property) || goalMismatch) return respond(failure(language, 422, 'propertyUnavailable'), html, language, backHref);
     if (form === 'contact-appointment' && values.slotId !== undefined) {
       const slot = getAppointmentSlots(propertyId).find((candidate) => candidate.ID === values.slotId);
       if (!slot || slot.Start <= brusselsNow()) return respond(failure(language, 422, 'validation', fieldError(language, 'slotId', 'slotUnavailable')), html, language, backHref);

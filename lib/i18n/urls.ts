@@ -1,4 +1,4 @@
-import { cityQueryIn, citySlug, getProject, getProjects, getProperties, getProperty, getPropertyGoal, typeSlug } from '../catalogue';
+import { cityQueryIn, citySlug, getProject, getProjects, getProperties, getProperty, goalOf, typeSlug } from '../catalogue';
 import { getArticles, getEnabledLanguages, getMenu, isSupportedLanguage, loadSiteConfig, menuAncestors, type Language, type MenuEntry } from '../config';
 import { listQueryKeys, listQueryString, parseListParams, type ListParams } from '../catalogue/list-query';
 import { isStaticExport } from '../export/mode';
@@ -86,7 +86,7 @@ export function href(route: Route, language: Language): string {
     case 'property': {
       const property = getProperty(route.id, language);
       if (!property) return join(language, [systemSlugs['for-sale'][language], '-', '-', String(route.id)]);
-      const goal = getPropertyGoal(property) === 'sale' ? 'for-sale' : 'for-rent';
+      const goal = goalOf(property) === 'sale' ? 'for-sale' : 'for-rent';
       return join(language, [systemSlugs[goal][language], citySlug(property), typeSlug(property.WebID, language), String(property.ID)]);
     }
     case 'projects':

@@ -1,5 +1,5 @@
 import type { Attachment } from 'nodemailer/lib/mailer';
-import { getAppointmentSlots, getProject, getProperty, getType, type Owner } from '../catalogue';
+import { getAppointmentSlots, getProject, getProperty, getType, shownPriceOf, type Owner } from '../catalogue';
 import { agencyPostalAddress, getAgencyLanguage, getDefaultLanguage, getSite, isSupportedLanguage, localise, type Language } from '../config';
 import type { StoredRequest } from '../db';
 import { documentLinkExpiry, documentLinkTtlDays, signedDocumentPath } from '../documents/signed-link';
@@ -265,7 +265,7 @@ export function friendMail(request: StoredRequest): Mail | undefined {
   if (!subject || !property) return undefined;
   const sender = request.name ?? request.email ?? '';
   const tProperty = translatorFor(language, 'property');
-  const price = t('friendPrice', { price: listingPrice(property, (word, values) => tProperty(word, values)) });
+  const price = t('friendPrice', { price: listingPrice(shownPriceOf(property), (word, values) => tProperty(word, values)) });
   const note = typeof payload.remark === 'string' ? payload.remark.trim() : '';
   const footer = t('friendFooter', { name: sender, agency: getSite().siteInfo.name });
   const listing = `${subject.reference}: ${subject.title}`;

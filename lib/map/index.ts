@@ -1,4 +1,4 @@
-import { getCities, getProperties, type Property } from '../catalogue';
+import { getCities, getProperties, isOnOffer, type Property } from '../catalogue';
 import { getSite, type Language, type TileSource } from '../config';
 import { href } from '../i18n/urls';
 import { outlineBox, outlinePath, projectOnOutline } from './outline';
@@ -33,7 +33,7 @@ const isLocated = (property: Property): property is Located => typeof property.G
 export function mapProperties(language: Language, priceText: (property: Property) => string): MapProperty[] {
   const properties: MapProperty[] = [];
   for (const property of getProperties(language)) {
-    if (property.Status !== 1 || !isLocated(property)) continue;
+    if (!isOnOffer(property) || !isLocated(property)) continue;
     properties.push({
       id: property.ID,
       lat: property.GoogleX,

@@ -1,5 +1,5 @@
 import type { ApartmentComplex, BreadcrumbList, Graph, ItemAvailability, Offer, PostalAddress, RealEstateAgent, RealEstateListing, Residence, Thing } from 'schema-dts';
-import { getProject, getProperty, getPropertyGoal, type Property } from '../catalogue';
+import { getProject, getProperty, goalOf, isOnOffer, type Property } from '../catalogue';
 import { agencyPostalAddress, articleCategoryPage, getArticles, getMenuEntry, getSite, localise, menuAncestors, type Language } from '../config';
 import { cleanDescription } from '../format';
 import { href, type Route } from '../i18n';
@@ -63,7 +63,7 @@ export function breadcrumbTrail(route: Route, language: Language, t: Translate):
     case 'property': {
       const property = getProperty(route.id, language);
       if (!property) return [home];
-      const list = getPropertyGoal(property) === 'sale' ? crumb(t('nav.forSale'), { page: 'for-sale' }) : crumb(t('nav.forRent'), { page: 'for-rent' });
+      const list = goalOf(property) === 'sale' ? crumb(t('nav.forSale'), { page: 'for-sale' }) : crumb(t('nav.forRent'), { page: 'for-rent' });
       return [home, list, crumb(`${property.TypeDescription} – ${property.City}`, route)];
     }
     case 'projects':
@@ -113,7 +113,7 @@ export function breadcrumbJsonLd(trail: readonly Crumb[]): BreadcrumbList {
 }
 
 /** Sold and rented listings stay online with their message: the offer is then sold out. */
-const availabilityOf = (property: Property): ItemAvailability => (property.Status === 1 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut');
+const availabilityOf = (property: Property): ItemAvailability => (isOnOffer(property) ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut');
 
 function residenceOf(property: Property): Residence {
   const surface = property.SurfaceLiving ?? property.SurfaceTotal;
@@ -137,7 +137,7 @@ export function listingJsonLd(property: Property, language: Language): RealEstat
     ...(property.Price !== null ? { price: property.Price } : {}),
     priceCurrency: 'EUR',
     availability: availabilityOf(property),
-    businessFunction: { '@id': getPropertyGoal(property) === 'sale' ? 'http://purl.org/goodrelations/v1#Sell' : 'http://purl.org/goodrelations/v1#LeaseOut' },
+    businessFunction: { '@id': goalOf(property) === 'sale' ? 'http://purl.org/goodrelations/v1#Sell' : 'http://purl.org/goodrelations/v1#LeaseOut' },
     seller: { '@id': `${siteOriginForSeo()}/#agency` },
   };
   return {

@@ -139,11 +139,11 @@ describe('epcLabelText and epcImagePath', () => {
 
 describe('needsRenovationNotice (issue 13, item 5: a Flemish rule)', () => {
   it.each(['e', 'f'])('is shown for a Flemish sale labelled %s', (label) => {
-    expect(needsRenovationNotice('flanders', label, 0)).toBe(true);
+    expect(needsRenovationNotice('flanders', label, 'sale')).toBe(true);
   });
 
   it.each(['a_plus', 'a', 'b', 'c', 'd'])('is not shown for a Flemish label %s', (label) => {
-    expect(needsRenovationNotice('flanders', label, 0)).toBe(false);
+    expect(needsRenovationNotice('flanders', label, 'sale')).toBe(false);
   });
 
   it.each([
@@ -154,11 +154,11 @@ describe('needsRenovationNotice (issue 13, item 5: a Flemish rule)', () => {
     ['brussels', 'f_sub'],
     ['luxembourg', 'f'],
   ] as const)('is not shown in %s, whatever the label (%s)', (region, label) => {
-    expect(needsRenovationNotice(region, label, 0)).toBe(false);
+    expect(needsRenovationNotice(region, label, 'sale')).toBe(false);
   });
 
   it('is not shown for rentals or without a label', () => {
-    expect(needsRenovationNotice('flanders', 'e', 1)).toBe(false);
-    expect(needsRenovationNotice('flanders', undefined, 0)).toBe(false);
+    expect(needsRenovationNotice('flanders', 'e', 'rent')).toBe(false);
+    expect(needsRenovationNotice('flanders', undefined, 'sale')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ribbonOf, shownPriceOf } from '@/lib/catalogue/listing-view';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
@@ -27,8 +28,15 @@ describe('numbers, towns and French punctuation as visitors read them', () => {
 
   it('says "on demand" for a listing whose public view has no price', () => {
     const words = (word: string, values?: { price: string }) => `${word}${values ? ` ${values.price}` : ''}`;
-    expect(listingPrice({ Price: null, PriceUnit: 1, Goal: 0 }, words)).toBe('priceOnDemand');
-    expect(listingPrice({ Price: 850, PriceUnit: 2, Goal: 1 }, words)).toBe('perMonth € 850');
+    const marquee = { Status: 1, Marquee: 0, MarqueeName: '' } as const;
+    expect(listingPrice(shownPriceOf({ Price: null, PriceUnit: 1, Goal: 0 }), words)).toBe('priceOnDemand');
+    expect(listingPrice(shownPriceOf({ Price: 850, PriceUnit: 2, Goal: 1 }), words)).toBe('perMonth € 850');
+    expect(listingPrice(shownPriceOf({ Price: 190000, PriceUnit: 7, Goal: 0 }), words)).toBe('startingFrom € 190.000');
+    expect(listingPrice(shownPriceOf({ Price: 295000, PriceUnit: 1, Goal: 0 }), words)).toBe('€ 295.000');
+    expect(ribbonOf({ ...marquee, Status: 2, Marquee: 1, MarqueeName: 'Nieuw' })).toEqual({ kind: 'sold' });
+    expect(ribbonOf({ ...marquee, Status: 4 })).toEqual({ kind: 'rented' });
+    expect(ribbonOf({ ...marquee, Marquee: 1, MarqueeName: 'Nieuw' })).toEqual({ kind: 'marquee', text: 'Nieuw' });
+    expect(ribbonOf(marquee)).toBeUndefined();
   });
 
   it('puts one kind of space before every French colon, a no-break space, and none in the other languages', () => {

@@ -1,4 +1,4 @@
-import { getProperties, type Property } from '@/lib/catalogue';
+import { getProperties, isOnOffer, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { townLine } from '@/lib/format';
 import { href } from '@/lib/i18n';
@@ -15,7 +15,7 @@ export const maxBannerListings = 8;
 /** Active listings with a picture, newest first (sold and rented ones are not for a showcase). */
 export function bannerProperties(language: Language): Property[] {
   return getProperties(language)
-    .filter((property) => property.Status === 1 && property.XLargePictureItem !== null)
+    .filter((property) => isOnOffer(property) && property.XLargePictureItem !== null)
     .sort((a, b) => b.CreatedDate.localeCompare(a.CreatedDate))
     .slice(0, maxBannerListings);
 }
