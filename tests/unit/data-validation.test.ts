@@ -145,3 +145,19 @@ describe('one line per mistake', () => {
     expect(text.split('\n')).toHaveLength(3);
   });
 });
+
+describe('a manager who is not in the team', () => {
+  it('is named once per listing record, on ManagerEmail', () => {
+    let email = '';
+    const dirs = brokenCopy('catalogue', 'properties.json', (file) => {
+      const records = Array.isArray(file) ? file : file.records;
+      email = records[0].ManagerEmail;
+      for (const record of records.filter((candidate: { ID: number }) => candidate.ID === records[0].ID)) record.ManagerEmail = 'nobody@immo-hainaut.be';
+    });
+    expect(email).not.toBe('');
+    const issues = checkData(dirs).filter((issue) => issue.field === 'ManagerEmail');
+    expect(issues).toHaveLength(4);
+    expect(new Set(issues.map((issue) => issue.record?.index)).size).toBe(4);
+    expect(issues[0]?.message).toBe('"nobody@immo-hainaut.be" is not a member of data/site/team.json');
+  });
+});
