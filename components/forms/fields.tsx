@@ -17,7 +17,7 @@ export function useFieldError(name: string): string | undefined {
   const { formState } = useFormContext();
   const error = formState.errors[name] as FieldError | undefined;
   if (!error?.message) return error ? t('errors.invalid') : undefined;
-  return t.has(`errors.${error.message}`) ? t(`errors.${error.message}` as 'errors.invalid') : error.message;
+  return t.has(`errors.${error.message}` as 'errors.invalid') ? t(`errors.${error.message}` as 'errors.invalid') : error.message;
 }
 
 function useIds(name: string) {
