@@ -1,6 +1,6 @@
 import { getDefaultLanguage, getEnabledLanguages } from '../config';
 import { escapeHtml } from '../html/escape';
-import { translatorFor } from '../i18n/messages';
+import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
 import { captchaFramePolicy } from '../security/csp';
 import { allowedOrigins } from '../security/origin';
 import { captchaCookie, captchaPng, captchaTtlMs, newCaptcha, sealCaptcha } from './captcha';
@@ -28,7 +28,10 @@ export async function captchaResponse(request: Request, form: string): Promise<R
     ...(secure ? ['Secure'] : []),
   ].join('; ');
   const png = (await captchaPng(token.answer)).toString('base64');
-  const inWords = (number: number) => t(`captcha.numbers.${number}` as 'captcha.numbers.1');
+  const inWords = (number: number) => {
+    const key = String(number);
+    return isMessageKey(referenceMessages.forms.captcha.numbers, key) ? t(`captcha.numbers.${key}`) : key;
+  };
   const html = `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${escapeHtml(t('captcha.frameTitle'))}</title>
 <style>body{margin:0;padding:.5rem;font:1rem/1.4 system-ui,sans-serif;color:#1f2a44;background:#fff}img{display:block}p{margin:.5rem 0 0}</style></head>

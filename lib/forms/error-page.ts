@@ -1,6 +1,6 @@
 import type { Language } from '../config/schemas';
 import { escapeHtml } from '../html/escape';
-import { translatorFor } from '../i18n/messages';
+import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
 import type { FormResponse } from './handle-request';
 
 /**
@@ -10,7 +10,7 @@ import type { FormResponse } from './handle-request';
  */
 export function errorPage(language: Language, body: Extract<FormResponse, { ok: false }>, backHref: string | undefined): string {
   const t = translatorFor(language, 'forms');
-  const fieldLabel = (field: string) => (t.has(`fields.${field}` as 'fields.email') ? t.markup(`fields.${field}` as 'fields.privacy', { link: (chunks) => chunks }) : field);
+  const fieldLabel = (field: string) => (isMessageKey(referenceMessages.forms.fields, field) ? t.markup(`fields.${field}`, { link: (chunks) => chunks }) : field);
   const items = Object.entries(body.fieldErrors ?? {})
     .map(([field, error]) => `<li><strong>${escapeHtml(fieldLabel(field))}</strong>: ${escapeHtml(error.message)}</li>`)
     .join('');

@@ -6,7 +6,7 @@ import { getDefaultLanguage, getEnabledLanguages, type Language } from '../confi
 import { consumeCaptcha, countBookings, countSlotBookingsOf, getStore, storeRequest, type NewUpload, type OutboxKind, type SlotBooking, type StoreGuards } from '../db';
 import { href } from '../i18n';
 import { detectLanguage } from '../i18n/detect';
-import { translatorFor } from '../i18n/messages';
+import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
 import { newsletterConfirmation } from '../newsletter/token';
@@ -89,7 +89,8 @@ function respond(reply: Reply, html: PlainPost | undefined, language: Language, 
 
 function failure(language: Language, status: number, error: string, fieldErrors?: FieldErrors): Reply {
   const t = translatorFor(language, 'forms');
-  return { status, body: { ok: false, error, message: t(`status.${error}` as 'status.apiError'), fieldErrors } };
+  const message = isMessageKey(referenceMessages.forms.status, error) ? t(`status.${error}`) : t('status.apiError');
+  return { status, body: { ok: false, error, message, fieldErrors } };
 }
 
 function fieldErrorsOf(language: Language, issues: readonly z.core.$ZodIssue[]): FieldErrors {
@@ -98,15 +99,15 @@ function fieldErrorsOf(language: Language, issues: readonly z.core.$ZodIssue[]):
   for (const issue of issues) {
     const field = String(issue.path[0] ?? 'form');
     if (errors[field]) continue;
-    const code = t.has(`errors.${issue.message}` as 'errors.invalid') ? issue.message : 'invalid';
-    errors[field] = { code, message: t(`errors.${code}` as 'errors.invalid') };
+    const code = isMessageKey(referenceMessages.forms.errors, issue.message) ? issue.message : 'invalid';
+    errors[field] = { code, message: t(`errors.${code}`) };
   }
   return errors;
 }
 
 function fieldError(language: Language, field: string, code: string): FieldErrors {
   const t = translatorFor(language, 'forms');
-  return { [field]: { code, message: t(`errors.${code}` as 'errors.invalid') } };
+  return { [field]: { code, message: isMessageKey(referenceMessages.forms.errors, code) ? t(`errors.${code}`) : t('errors.invalid') } };
 }
 
 /** A viewing time is for one visitor (and whoever comes along): one place per e-mail address. */

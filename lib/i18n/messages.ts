@@ -15,3 +15,13 @@ export type Messages = typeof en;
 export function translatorFor<N extends 'forms' | 'mail' | 'thankYou' | 'portal' | 'property' | 'leads' | 'documents'>(language: Language, namespace: N) {
   return createTranslator({ locale: language, messages: allMessages[language] as Messages, namespace });
 }
+
+/**
+ * Whether `key` names a message of `group` (a part of the English messages, the reference set):
+ * narrows a code that comes from data or a request (a form name, an error code) to a typed key.
+ */
+export function isMessageKey<G extends object>(group: G, key: string): key is Extract<keyof G, string> {
+  return Object.hasOwn(group, key);
+}
+
+export const referenceMessages: Messages = en;

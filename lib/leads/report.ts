@@ -2,7 +2,7 @@ import { getProject, getProperty } from '../catalogue';
 import type { Language } from '../config';
 import type { OutboxRow, RequestRow, StoredRequest } from '../db';
 import { brusselsDateTime } from '../format';
-import { translatorFor } from '../i18n/messages';
+import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
 import { requestLines } from '../mail/compose';
 import { csvCell, terminalText } from './safe-text';
 
@@ -63,7 +63,7 @@ export function leadsCsv(requests: readonly StoredRequest[], delivery: ReadonlyM
   const fieldLabels = new Map<string, string>();
   for (const line of answers.flat()) {
     if (fieldLabels.has(line.field)) continue;
-    const own = columns.has(`columns.${line.field}` as 'columns.request') ? columns(`columns.${line.field}` as 'columns.request') : line.label;
+    const own = isMessageKey(referenceMessages.leads.columns, line.field) ? columns(`columns.${line.field}`) : line.label;
     let label = own;
     for (let count = 2; used.has(label); count += 1) label = `${own} (${count})`;
     used.add(label);
@@ -75,8 +75,8 @@ export function leadsCsv(requests: readonly StoredRequest[], delivery: ReadonlyM
   const rows = requests.map((request, index) => {
     const values = new Map((answers[index] ?? []).map((line) => [line.field, line.value]));
     const state = delivery.get(request.id) ?? none;
-    const formName = forms.has(`names.${request.form}` as 'names.contact-me') ? forms(`names.${request.form}` as 'names.contact-me') : request.form;
-    const visitorLanguage = forms.has(`languages.${request.lang}` as 'languages.nl') ? forms(`languages.${request.lang}` as 'languages.nl') : request.lang;
+    const formName = isMessageKey(referenceMessages.forms.names, request.form) ? forms(`names.${request.form}`) : request.form;
+    const visitorLanguage = isMessageKey(referenceMessages.forms.languages, request.lang) ? forms(`languages.${request.lang}`) : request.lang;
     return [
       brusselsTime(request.created_at),
       formName,

@@ -7,7 +7,7 @@ import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice 
 import { formDefinitions } from '../forms/definitions';
 import { isFormName } from '../forms/schemas';
 import { href } from '../i18n';
-import { translatorFor } from '../i18n/messages';
+import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
 import { imageUrl } from '../media/image-url';
 import { pictureSrc } from '../media/picture-src';
 import { confirmationToken, confirmationTtlDays } from '../newsletter/token';
@@ -63,7 +63,7 @@ export function requestLines(request: StoredRequest, language: Language): Reques
   const payload = JSON.parse(request.payload) as Record<string, unknown>;
   const option = (group: string, value: unknown) =>
     t.has(`options.${group}.${String(value)}` as 'options.title.mr') ? t(`options.${group}.${String(value)}` as 'options.title.mr') : String(value);
-  const labelOf = (field: string) => (t.has(`fields.${field}` as 'fields.email') ? t(`fields.${field}` as 'fields.email') : undefined);
+  const labelOf = (field: string) => (isMessageKey(referenceMessages.forms.fields, field) ? t(`fields.${field}`) : undefined);
   const buyerBFields = new Set(Object.keys(payload).filter((field) => personBPrefix.test(field)).map(personBBase));
   const buyerOf = (field: string): 'A' | 'B' | undefined =>
     buyerBFields.size === 0 ? undefined : personBPrefix.test(field) ? 'B' : personFields.has(field) || buyerBFields.has(field) ? 'A' : undefined;
@@ -164,7 +164,7 @@ function render(paragraphs: readonly Block[], lines: readonly Line[], link?: Lin
 
 const formTitle = (form: string, language: Language) => {
   const t = translatorFor(language, 'forms');
-  return t.has(`names.${form}` as 'names.contact-me') ? t(`names.${form}` as 'names.contact-me') : form;
+  return isMessageKey(referenceMessages.forms.names, form) ? t(`names.${form}`) : form;
 };
 
 /** A page the request names, as an address a mail program can open: paths get the site's origin. */
@@ -183,7 +183,7 @@ export function agencyMail(request: StoredRequest): Mail {
   const received = brusselsDateTime(request.created_at);
   const intro = [
     t('agencyIntro', { form: formTitle(request.form, language), date: received.date, time: received.time }),
-    t('visitorLanguage', { language: translatorFor(language, 'forms')(`languages.${visitorLanguage}` as 'languages.nl') }),
+    t('visitorLanguage', { language: translatorFor(language, 'forms')(`languages.${visitorLanguage}`) }),
     ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
     ...(request.source ? [t('sentFrom', { page: absolute(request.source) })] : []),
   ];
