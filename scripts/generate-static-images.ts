@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { contrastRatio } from '../lib/colour';
 
 const root = process.cwd();
 if (!existsSync(join(root, 'next.config.ts'))) throw new Error('run the script from the project root');
@@ -119,23 +120,10 @@ function scaleColour(t: number): string {
   return toHex([0, 1, 2].map((channel) => (from[channel] ?? 0) + ((to[channel] ?? 0) - (from[channel] ?? 0)) * fraction) as Rgb);
 }
 
-function luminance(hex: string): number {
-  const linear = parseHex(hex).map((channel) => {
-    const value = channel / 255;
-    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * (linear[0] ?? 0) + 0.7152 * (linear[1] ?? 0) + 0.0722 * (linear[2] ?? 0);
-}
-
-function contrast(first: string, second: string): number {
-  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
-  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
-}
-
 /** White wherever it reaches the WCAG AA ratio for small text (the region mark is small). */
 function textColour(background: string): string {
-  if (contrast(background, '#ffffff') >= 4.5) return '#ffffff';
-  return contrast(background, darkText) >= contrast(background, '#ffffff') ? darkText : '#ffffff';
+  if (contrastRatio(background, '#ffffff') >= 4.5) return '#ffffff';
+  return contrastRatio(background, darkText) >= contrastRatio(background, '#ffffff') ? darkText : '#ffffff';
 }
 
 function darken(hex: string, factor: number): string {

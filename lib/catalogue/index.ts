@@ -46,10 +46,6 @@ export type PropertyFilter = {
   goal?: Goal;
   /** Left out: every listing, for pages that enumerate detail pages. */
   availability?: Availability;
-  /** A type WebID; matches the main type or any of WebIDs. */
-  webId?: number;
-  /** "Name|Zip" from the ?city= query parameter. */
-  city?: string;
 };
 
 const townNamesCache = new WeakMap<object, Map<string, Set<string>>>();
@@ -69,25 +65,16 @@ function townNamesByZip(): Map<string, Set<string>> {
   return names;
 }
 
-export function matchesCity(property: Pick<Property, 'Zip'>, query: CityQuery): boolean {
-  if (property.Zip !== query.zip) return false;
-  return townNamesByZip().get(query.zip)?.has(searchName(query.name)) ?? false;
-}
-
 function hasType(property: Property, webId: number): boolean {
   return property.WebID === webId || property.WebIDs.split(',').includes(String(webId));
 }
 
 export function getProperties(language: CatalogueLanguage, filter: PropertyFilter = {}): Property[] {
-  const cityQuery = filter.city === undefined ? undefined : parseCityQuery(filter.city);
-  if (filter.city !== undefined && !cityQuery) return [];
   return publicSnapshot().properties.filter(
     (property) =>
       property.language === language &&
       (filter.goal === undefined || goalOf(property) === filter.goal) &&
-      (filter.availability === undefined || availabilityOf(property) === filter.availability) &&
-      (filter.webId === undefined || hasType(property, filter.webId)) &&
-      (cityQuery === undefined || matchesCity(property, cityQuery)),
+      (filter.availability === undefined || availabilityOf(property) === filter.availability),
   );
 }
 
@@ -208,10 +195,6 @@ export function getProject(id: number, language: CatalogueLanguage): ProjectWith
   return project && withUnits(project);
 }
 
-export function getProjectIds(): number[] {
-  return [...new Set(loadCatalogue().projects.map((project) => project.ID))];
-}
-
 export function getAppointmentSlots(propertyId: number): AppointmentSlot[] {
   return loadCatalogue().appointmentSlots.filter((slot) => slot.PropertyID === propertyId);
 }
@@ -229,14 +212,4 @@ export function citySlug(property: Pick<Property, 'City'>): string {
 export function typeSlug(webId: number, language: CatalogueLanguage): string {
   const type = getType(webId, language);
   return type ? slugify(type.Name) : String(webId);
-}
-
-/** Every (city slug, type slug) pair in use per language, for pages that enumerate detail URLs. */
-export function getDetailSlugs(language: CatalogueLanguage): { id: number; goal: Goal; city: string; type: string }[] {
-  return getProperties(language).map((property) => ({
-    id: property.ID,
-    goal: goalOf(property),
-    city: citySlug(property),
-    type: typeSlug(property.WebID, language),
-  }));
 }

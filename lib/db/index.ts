@@ -18,7 +18,7 @@ export {
 } from './requests';
 export { confirmNewsletterSignup, newsletterSignupState, type ConfirmResult, type SignupState } from './newsletter';
 export type { OutboxKind, OutboxRow, OwnerResetPayload, RequestRow, UploadRow } from './schema';
-export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, outboxCounts } from './outbox';
+export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed } from './outbox';
 export {
   bookingsAbout,
   clearLoginFailures,
@@ -29,7 +29,6 @@ export {
   getOwnerPasswordHash,
   ownerAccess,
   ownerRevoked,
-  ownerTokenValid,
   reinstateOwner,
   revokeOwnerAccess,
   recentLoginFailures,
