@@ -15,7 +15,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getDefaultLanguage, getEnabledLanguages, getSite } from '../lib/config';
+import { getDefaultLanguage, getEnabledLanguages } from '../lib/config';
 import { headersFile, nginxSnippet, withPolicyMeta, type ExportPolicyOptions } from '../lib/export/headers';
 import { configuredAnalytics, configuredTileOrigin } from '../lib/security/page-policy';
 import { drainQueue, outputFile, pageReferences } from '../lib/export/crawl';

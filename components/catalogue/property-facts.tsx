@@ -10,8 +10,8 @@ import styles from './property-facts.module.css';
  * labels, fixed value words and number formats are translated here.
  */
 
-export const factGroupIds = ['basics', 'rooms', 'surfaces', 'building', 'flood', 'asbestos', 'comfort', 'legal', 'costs', 'lifeAnnuity'] as const;
-export type FactGroupId = (typeof factGroupIds)[number];
+const factGroupIds = ['basics', 'rooms', 'surfaces', 'building', 'flood', 'asbestos', 'comfort', 'legal', 'costs', 'lifeAnnuity'] as const;
+type FactGroupId = (typeof factGroupIds)[number];
 
 type LabelKey =
   | 'reference'

@@ -15,10 +15,10 @@ import { TeamView } from './module-views/team-view';
 import styles from './menu-modules.module.css';
 
 /** Spec §9: modules show at most 4 items, whatever a hand-edited maxItems says. */
-export const moduleItemLimit = 4;
+const moduleItemLimit = 4;
 
 /** The anchor of the contact section; links to "#contact-form" land on the first contact module. */
-export const contactAnchor = 'contact-form';
+const contactAnchor = 'contact-form';
 
 /** Published modules in page order: by sort, then position (the array order breaks ties). */
 export function visibleModules(modules: readonly Module[]): Module[] {

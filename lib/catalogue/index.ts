@@ -1,17 +1,16 @@
 import { searchName, slugify } from '../format';
-import { canonicalCity, parseCityQuery, type CityQuery, type ListItem, type TownChoice } from './list-query';
+import { canonicalCity, type ListItem, type TownChoice } from './list-query';
 import { loadCatalogue, type CatalogueSnapshot } from './load';
 import { publicProject, publicProperty, type PublicProject, type PublicProperty } from './public-view';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, PropertyType } from './schemas';
 
-export type { AppointmentSlot, CatalogueLanguage, City, Owner, PictureItem, PropertyType } from './schemas';
-export { townCoordinate } from './public-view';
+export type { AppointmentSlot, CatalogueLanguage, Owner, PictureItem, PropertyType } from './schemas';
 /** A listing as visitors may see it (lib/catalogue/public-view): the only listing shape outside this module. */
 export type Property = PublicProperty;
-export type Project = PublicProject;
+type Project = PublicProject;
 export { catalogueLanguages } from './schemas';
-export { parseCityQuery, type CityQuery } from './list-query';
-export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, type CrmCalendarEntry, type CrmCommunication, type HistoryStatus } from './crm-history';
+export { parseCityQuery } from './list-query';
+export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, type HistoryStatus } from './crm-history';
 
 /*
  * Typed getters over the validated snapshot, in the style of a commerce data layer: pages ask
@@ -177,7 +176,7 @@ export function getTotals(language: CatalogueLanguage): { sale: number; rent: nu
   };
 }
 
-export type ProjectUnitWithListing = Project['Units'][number] & { property: Property | undefined };
+type ProjectUnitWithListing = Project['Units'][number] & { property: Property | undefined };
 export type ProjectWithUnits = Omit<Project, 'Units'> & { Units: ProjectUnitWithListing[] };
 
 function withUnits(project: Project): ProjectWithUnits {

@@ -1,5 +1,5 @@
 export { defaultDatabaseUrl, getStore, openStore, setStore, type Store } from './client';
-export { pruneExpired, startHousekeeping, type PruneCounts } from './housekeeping';
+export { pruneExpired, startHousekeeping } from './housekeeping';
 export {
   consumeCaptcha,
   countBookings,
@@ -7,17 +7,15 @@ export {
   getRequest,
   listRequests,
   storeRequest,
-  type FriendLimits,
   type NewRequest,
   type NewsletterConfirmation,
   type NewUpload,
   type SlotBooking,
   type StoreGuards,
-  type StoreResult,
   type StoredRequest,
 } from './requests';
-export { confirmNewsletterSignup, newsletterSignupState, type ConfirmResult, type SignupState } from './newsletter';
-export type { OutboxKind, OutboxRow, OwnerResetPayload, RequestRow, UploadRow } from './schema';
+export { confirmNewsletterSignup, newsletterSignupState, type SignupState } from './newsletter';
+export type { OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
 export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed } from './outbox';
 export {
   bookingsAbout,

@@ -10,9 +10,9 @@ import { recognizeVideo } from '@/lib/media/video';
 export type BannerPictureSource = { src: string; srcSet: string; sizes: string; width: number; height: number; alt: string };
 
 /** The whole banner is as wide as the viewport below desktop, and the 600 variant is only ever picked there. */
-export const bannerSizes = '100vw';
+const bannerSizes = '100vw';
 /** The picture of a listing slide fills the banner on mobile and its left half from tablet on. */
-export const listingSizes = '(min-width: 767px) 50vw, 100vw';
+const listingSizes = '(min-width: 767px) 50vw, 100vw';
 
 /** Banner pictures are drawn at 1920×640 (3:1); the box crops them, so these only give the ratio. */
 const bannerHeight = 640;
@@ -66,9 +66,9 @@ export function bannerVideo(config: string | { url: string; mimetype: string }):
   return recognised?.kind === 'file' && recognised.mimeType ? { url, mimetype: recognised.mimeType } : undefined;
 }
 
-export const lightText = '#ffffff';
+const lightText = '#ffffff';
 /** Black rather than a softer dark grey: with white, it guarantees 4.5:1 on any background. */
-export const darkText = '#000000';
+const darkText = '#000000';
 
 /** White or near-black, whichever reads better on a band of this colour: staff pick any colour. */
 export function textColourOn(background: string): string {
