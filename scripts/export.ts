@@ -15,10 +15,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getDefaultLanguage, getEnabledLanguages, getSite } from '../lib/config';
+import { getDefaultLanguage, getEnabledLanguages } from '../lib/config';
 import { headersFile, nginxSnippet, withPolicyMeta, type ExportPolicyOptions } from '../lib/export/headers';
 import { configuredAnalytics, configuredTileOrigin } from '../lib/security/page-policy';
-import { drainQueue, outputFile, pageReferences } from '../lib/export/crawl';
+import { crawl, outputFile, type CrawlProblem } from '../lib/export/crawl';
 import { redirectPage, staticRedirectPages } from '../lib/export/static-pages';
 import { href, isServerOnlyPath, staticRoutes } from '../lib/i18n/urls';
 import { siteOriginForSeo } from '../lib/seo/origin';
@@ -77,64 +77,40 @@ function write(file: string, body: string | Uint8Array): void {
   writeFileSync(target, body);
 }
 
-type Problem = { url: string; status: number; foundOn: string };
-
-async function crawl(): Promise<{ pages: number; files: number; problems: Problem[] }> {
+async function crawlAndWrite(): Promise<{ pages: number; files: number; problems: CrawlProblem[] }> {
   const siteOrigins = [new URL(server).origin, new URL(siteOriginForSeo()).origin];
   const publicDir = path.resolve('public');
-  const seen = new Set<string>();
-  const queue: { path: string; kind: 'page' | 'file'; foundOn: string }[] = [];
-  const problems: Problem[] = [];
-  let pages = 0;
-  let files = 0;
-  const enqueue = (sitePath: string, kind: 'page' | 'file', foundOn: string) => {
-    const pathname = new URL(sitePath, server).pathname;
-    // Copied as folders, not fetched one by one.
-    if (pathname.startsWith('/_next/static/')) return;
-    if (kind === 'file' && existsSync(path.join(publicDir, decodeURIComponent(pathname)))) return;
-    if (seen.has(pathname)) return;
-    seen.add(pathname);
+  const seeds = getEnabledLanguages().flatMap((language) => staticRoutes(language).map((route) => ({ url: href(route, language).split('?')[0]!, kind: 'page' as const, foundOn: '(every route)' })));
+  return crawl({
+    seeds: [...seeds, { url: '/sitemap.xml', kind: 'file', foundOn: '(seed)' }, { url: '/robots.txt', kind: 'file', foundOn: '(seed)' }],
+    resolve: (sitePath, kind) => {
+      const pathname = new URL(sitePath, server).pathname;
+      // Copied as folders, not fetched one by one.
+      if (pathname.startsWith('/_next/static/')) return undefined;
+      if (kind === 'file' && existsSync(path.join(publicDir, decodeURIComponent(pathname)))) return undefined;
+      return { url: pathname, key: pathname };
+    },
     // Those links must point at the API origin (lib/export/links): a static host cannot answer them.
-    if (kind === 'page' && isServerOnlyPath(pathname)) {
-      problems.push({ url: pathname, status: 0, foundOn });
-      return;
-    }
-    queue.push({ path: pathname, kind, foundOn });
-  };
-  for (const language of getEnabledLanguages()) {
-    for (const route of staticRoutes(language)) enqueue(href(route, language).split('?')[0]!, 'page', '(every route)');
-  }
-  enqueue('/sitemap.xml', 'file', '(seed)');
-  enqueue('/robots.txt', 'file', '(seed)');
-
-  const visit = async ({ path: sitePath, foundOn }: (typeof queue)[number]) => {
-    const response = await fetch(`${server}${sitePath}`, { redirect: 'manual' });
-    if (response.status >= 300 && response.status < 400) {
-      const location = new URL(response.headers.get('location') ?? '/', `${server}${sitePath}`);
-      const target = siteOrigins.includes(location.origin) ? `${location.pathname}${location.search}` : location.href;
-      write(outputFile(sitePath), redirectPage(target));
-      if (siteOrigins.includes(location.origin)) enqueue(location.pathname, 'page', sitePath);
-      return;
-    }
-    if (!response.ok) {
-      problems.push({ url: sitePath, status: response.status, foundOn });
-      return;
-    }
-    const body = new Uint8Array(await response.arrayBuffer());
-    write(outputFile(sitePath), body);
-    if ((response.headers.get('content-type') ?? '').includes('text/html')) {
-      pages += 1;
-      const references = pageReferences(new TextDecoder().decode(body), `${server}${sitePath}`, siteOrigins);
-      for (const page of references.pages) enqueue(page, 'page', sitePath);
-      for (const file of references.files) enqueue(file, 'file', sitePath);
-    } else {
-      files += 1;
-    }
-  };
-  // A few requests at a time: the server renders nothing (every page is prerendered) but sharp
-  // encodes each picture variant once.
-  await drainQueue(queue, visit, 6);
-  return { pages, files, problems };
+    isServerOnly: isServerOnlyPath,
+    siteOrigins,
+    fetch: async (sitePath) => {
+      const response = await fetch(`${server}${sitePath}`, { redirect: 'manual' });
+      if (response.status >= 300 && response.status < 400) {
+        const location = new URL(response.headers.get('location') ?? '/', `${server}${sitePath}`);
+        const ours = siteOrigins.includes(location.origin);
+        write(outputFile(sitePath), redirectPage(ours ? `${location.pathname}${location.search}` : location.href));
+        return { status: 'redirect', location: ours ? location.pathname : undefined };
+      }
+      if (!response.ok) return { status: 'failed', code: response.status };
+      const body = new Uint8Array(await response.arrayBuffer());
+      write(outputFile(sitePath), body);
+      if (!(response.headers.get('content-type') ?? '').includes('text/html')) return { status: 'file' };
+      return { status: 'page', url: `${server}${sitePath}`, html: new TextDecoder().decode(body) };
+    },
+    // A few requests at a time: the server renders nothing (every page is prerendered) but sharp
+    // encodes each picture variant once.
+    concurrency: 6,
+  });
 }
 
 async function writeServerOnlyFiles(): Promise<void> {
@@ -183,14 +159,14 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const child = await startServer();
   try {
-    const result = await crawl();
+    const result = await crawlAndWrite();
     await writeServerOnlyFiles();
     cpSync(path.join(distDir, 'static'), path.join(outDir, '_next', 'static'), { recursive: true });
     cpSync('public', outDir, { recursive: true });
     for (const page of staticRedirectPages()) write(page.file, page.html);
     writeSecurityHeaders();
     if (result.problems.length > 0) {
-      for (const problem of result.problems) console.error(`  ${problem.status || 'server-only page'} ${problem.url} (linked from ${problem.foundOn})`);
+      for (const problem of result.problems) console.error(`  ${problem.code || 'server-only page'} ${problem.url} (linked from ${problem.foundOn})`);
       throw new Error(`${result.problems.length} dead link(s): the export is incomplete`);
     }
     const apiOrigin = process.env.NEXT_PUBLIC_API_ORIGIN;

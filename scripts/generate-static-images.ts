@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { contrastRatio, parseHex } from '../lib/colour';
 
 const root = process.cwd();
 if (!existsSync(join(root, 'next.config.ts'))) throw new Error('run the script from the project root');
@@ -100,10 +101,8 @@ const darkText = '#1a1a1a';
 
 type Rgb = [number, number, number];
 
-function parseHex(hex: string): Rgb {
-  const value = Number.parseInt(hex.slice(1), 16);
-  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
-}
+/** The channels of a colour of this script (always "#rrggbb"). */
+const channels = (hex: string): Rgb => [...(parseHex(hex) ?? [0, 0, 0])];
 
 function toHex([red, green, blue]: Rgb): string {
   return `#${[red, green, blue].map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
@@ -113,33 +112,20 @@ function toHex([red, green, blue]: Rgb): string {
 function scaleColour(t: number): string {
   const position = t * (scaleStops.length - 1);
   const index = Math.min(Math.floor(position), scaleStops.length - 2);
-  const from = parseHex(scaleStops[index] ?? '#000000');
-  const to = parseHex(scaleStops[index + 1] ?? '#000000');
+  const from = channels(scaleStops[index] ?? '#000000');
+  const to = channels(scaleStops[index + 1] ?? '#000000');
   const fraction = position - index;
   return toHex([0, 1, 2].map((channel) => (from[channel] ?? 0) + ((to[channel] ?? 0) - (from[channel] ?? 0)) * fraction) as Rgb);
 }
 
-function luminance(hex: string): number {
-  const linear = parseHex(hex).map((channel) => {
-    const value = channel / 255;
-    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * (linear[0] ?? 0) + 0.7152 * (linear[1] ?? 0) + 0.0722 * (linear[2] ?? 0);
-}
-
-function contrast(first: string, second: string): number {
-  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
-  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
-}
-
 /** White wherever it reaches the WCAG AA ratio for small text (the region mark is small). */
 function textColour(background: string): string {
-  if (contrast(background, '#ffffff') >= 4.5) return '#ffffff';
-  return contrast(background, darkText) >= contrast(background, '#ffffff') ? darkText : '#ffffff';
+  if (contrastRatio(background, '#ffffff') >= 4.5) return '#ffffff';
+  return contrastRatio(background, darkText) >= contrastRatio(background, '#ffffff') ? darkText : '#ffffff';
 }
 
 function darken(hex: string, factor: number): string {
-  return toHex(parseHex(hex).map((channel) => channel * factor) as Rgb);
+  return toHex(channels(hex).map((channel) => channel * factor) as Rgb);
 }
 
 // ---- pictures ---------------------------------------------------------------------------------

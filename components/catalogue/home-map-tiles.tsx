@@ -5,7 +5,7 @@ import type { TileSource } from '@/lib/config';
 import type { MapProperty } from '@/lib/map';
 import styles from './home-map.module.css';
 
-export type HomeMapTilesTexts = { mapLabel: string; showMap: string; consentNotice: string; failed: string };
+type HomeMapTilesTexts = { mapLabel: string; showMap: string; consentNotice: string; failed: string };
 
 type Props = {
   tiles: Exclude<TileSource, { kind: 'none' }>;

@@ -27,7 +27,7 @@ export type ListingBrowserLabels = ListingResultsLabels & {
 /** A filter choice; one that is not `listed` (nothing on offer) shows only while it is the one asked for. */
 type Option = { value: string; label: string; listed: boolean };
 /** The town and type choices of a status, counted within it (every known town and type, `listed` when it has listings). */
-export type StatusChoices = Record<ListStatus, { towns: (Option & TownChoice)[]; types: Option[]; count: number }>;
+type StatusChoices = Record<ListStatus, { towns: (Option & TownChoice)[]; types: Option[]; count: number }>;
 
 type Props = {
   goal: Goal;

@@ -10,8 +10,8 @@ import styles from './property-facts.module.css';
  * labels, fixed value words and number formats are translated here.
  */
 
-export const factGroupIds = ['basics', 'rooms', 'surfaces', 'building', 'flood', 'asbestos', 'comfort', 'legal', 'costs', 'lifeAnnuity'] as const;
-export type FactGroupId = (typeof factGroupIds)[number];
+const factGroupIds = ['basics', 'rooms', 'surfaces', 'building', 'flood', 'asbestos', 'comfort', 'legal', 'costs', 'lifeAnnuity'] as const;
+type FactGroupId = (typeof factGroupIds)[number];
 
 type LabelKey =
   | 'reference'
@@ -100,7 +100,7 @@ type Entry = readonly [label: LabelKey, value: string | undefined];
 
 type FactGroup = { id: FactGroupId; rows: { label: LabelKey; value: string }[] };
 
-type Translate = (key: string, values?: Record<string, string | number>) => string;
+type Translate = (key: `values.${ValueKey}` | `groups.${FactGroupId}` | `labels.${LabelKey}`, values?: Record<string, string | number>) => string;
 
 
 /** Omnicasa sends missing data as null, absent, "" or []; none of them may produce a row. */

@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
 import type { TileSource } from '@/lib/config';
+import { escapeHtml } from '@/lib/html/escape';
 import type { MapProperty } from '@/lib/map';
 
 /*
@@ -19,8 +20,6 @@ export type TileMapOptions = {
   /** Called once the first tiles have been drawn, or when none could be. */
   onTiles: (result: 'loaded' | 'failed') => void;
 };
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** A raster PMTiles archive read with HTTP range requests by the pmtiles library, itself loaded only here. */
 async function pmtilesLayer(file: string, options: L.GridLayerOptions): Promise<L.GridLayer> {

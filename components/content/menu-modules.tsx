@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { GoalLinks } from '@/components/catalogue/goal-links';
 import { PropertyList } from '@/components/catalogue/property-list';
 import { getProperties, isOnOffer } from '@/lib/catalogue';
+import { parseHex, relativeLuminance } from '@/lib/colour';
 import { getArticles, getTeam, localise, type Article, type Language, type Module } from '@/lib/config';
 import { pictureSrc } from '@/lib/media/picture-src';
 import { CardView } from './module-views/card-view';
@@ -14,10 +15,10 @@ import { TeamView } from './module-views/team-view';
 import styles from './menu-modules.module.css';
 
 /** Spec §9: modules show at most 4 items, whatever a hand-edited maxItems says. */
-export const moduleItemLimit = 4;
+const moduleItemLimit = 4;
 
 /** The anchor of the contact section; links to "#contact-form" land on the first contact module. */
-export const contactAnchor = 'contact-form';
+const contactAnchor = 'contact-form';
 
 /** Published modules in page order: by sort, then position (the array order breaks ties). */
 export function visibleModules(modules: readonly Module[]): Module[] {
@@ -40,15 +41,9 @@ type Backdrop = { kind: 'none' } | { kind: 'colour'; colour: string; dark: boole
 
 /** Whether white text reads better than the theme's dark text on a hex colour (WCAG luminance). */
 function isDark(hex: string): boolean {
-  const digits = hex.slice(1);
-  const full = digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits;
-  const channel = (offset: number) => {
-    const value = parseInt(full.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  const rgb = parseHex(hex);
   // Where white and near-black (#1f2933) give the same contrast ratio.
-  return luminance < 0.18;
+  return rgb !== undefined && relativeLuminance(rgb) < 0.18;
 }
 
 function backdropOf(module: Module): Backdrop {

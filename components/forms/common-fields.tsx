@@ -7,7 +7,7 @@ import { Checkbox, ChoiceGroup, Fieldset, TextField } from './fields';
 import { useRequestFormSettings } from './form-context';
 import styles from './forms.module.css';
 
-export function PrivacyField() {
+function PrivacyField() {
   const t = useTranslations('forms.fields');
   const { privacyHref } = useRequestFormSettings();
   return (

@@ -99,28 +99,6 @@ export function TextField({ name, label, type = 'text', required, autoComplete, 
 
 export type Choice = { value: string; label: string; disabled?: boolean };
 
-export function SelectField({ name, label, choices, required, placeholder }: { name: string; label?: string; choices: readonly Choice[]; required?: boolean; placeholder?: string }) {
-  const t = useTranslations('forms');
-  const { register } = useFormContext();
-  const initial = useInitialValue(name);
-  const { id, errorId } = useIds(name);
-  const message = useFieldError(name);
-  return (
-    <div className={styles.field}>
-      <Label htmlFor={id} text={label ?? t(`fields.${name}` as 'fields.email')} required={required} />
-      <select id={id} defaultValue={textOf(initial)} aria-invalid={message ? true : undefined} aria-describedby={describedBy(message && errorId)} aria-required={required || undefined} {...register(name)}>
-        <option value="">{placeholder ?? t('options.choose')}</option>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value} disabled={choice.disabled}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-      <ErrorText id={errorId} message={message} />
-    </div>
-  );
-}
-
 /** Radio buttons or checkboxes under one legend; the group carries the error. */
 export function ChoiceGroup({ name, label, choices, multiple, required, wide }: { name: string; label?: string; choices: readonly Choice[]; multiple?: boolean; required?: boolean; wide?: boolean }) {
   const t = useTranslations('forms');

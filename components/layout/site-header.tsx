@@ -14,7 +14,7 @@ import styles from './site-header.module.css';
 type HeaderLink = { status: string; icon: string; label: string | Record<string, string>; link: string | Record<string, string>; color: string };
 
 /** Spec §2: top-bar links open in a new tab when they contain // or http, or start with tel: or mailto:. */
-export function opensInNewTab(link: string): boolean {
+function opensInNewTab(link: string): boolean {
   return link.includes('//') || link.includes('http') || link.startsWith('tel:') || link.startsWith('mailto:');
 }
 

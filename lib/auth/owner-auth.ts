@@ -28,21 +28,21 @@ import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
  */
 
 export const sessionCookie = 'owner_session';
-export const sessionTtlMs = 12 * 60 * 60 * 1000;
-export const inviteTtlMs = 7 * 24 * 60 * 60 * 1000;
-export const resetTtlMs = 60 * 60 * 1000;
+const sessionTtlMs = 12 * 60 * 60 * 1000;
+const inviteTtlMs = 7 * 24 * 60 * 60 * 1000;
+const resetTtlMs = 60 * 60 * 1000;
 /**
  * After this many failures of one client within the window, that client is locked out of the
  * account for the rest of the window; the owner, from anywhere else, is not.
  */
 export const lockoutFailures = 5;
-export const lockoutWindowMs = 15 * 60 * 1000;
+const lockoutWindowMs = 15 * 60 * 1000;
 /** The slower backstop against guessing from many addresses: failures from all clients together. */
 export const accountLockoutFailures = 50;
-export const accountLockoutWindowMs = 60 * 60 * 1000;
+const accountLockoutWindowMs = 60 * 60 * 1000;
 export const minPasswordLength = 8;
 
-export function snapshotOwner(email: string): Owner | undefined {
+function snapshotOwner(email: string): Owner | undefined {
   const wanted = email.trim().toLowerCase();
   return getOwners().find((owner) => owner.Email.toLowerCase() === wanted);
 }

@@ -7,7 +7,3 @@ export async function currentOwner(): Promise<Owner | undefined> {
   return ownerOfSession((await cookies()).get(sessionCookie)?.value);
 }
 
-/** A listing the owner may see: one of theirs, or nothing (the page answers 404). */
-export function ownersListing(owner: Owner, propertyId: number): boolean {
-  return owner.PropertyIDs.includes(propertyId);
-}

@@ -199,7 +199,7 @@ function placedListings(properties: readonly Property[]): Placed[] {
 // One set of facts per listing, whatever the language
 
 /** Facts that do not depend on the language: every language record of a listing must hold the same. */
-export const listingFacts = [
+const listingFacts = [
   'Price', 'PublishPrice', 'Goal', 'Status', 'PriceUnit', 'Marquee', 'ProjectID', 'WebID', 'WebIDs',
   'Street', 'HouseNumber', 'BoxNr', 'Zip', 'CountryID', 'GoogleX', 'GoogleY', 'PublishAddress',
   'NumberOfBedRooms', 'NumberOfBathRooms', 'NumberOfShowerRooms', 'NumberOfToilets', 'NumberOfGarages', 'NumberOfParkings', 'NumberOfFloors', 'Floor',
@@ -211,7 +211,7 @@ export const listingFacts = [
   'VideoLinks', 'VirtualTour', 'ManagerName', 'ManagerEmail', 'ManagerDirectPhone', 'ManagerMobilePhone', 'DateFree',
 ] as const satisfies readonly (keyof Property)[];
 
-export const projectFacts = ['Street', 'HouseNumber', 'BoxNr', 'Zip', 'CountryID', 'GoogleX', 'GoogleY', 'PublicAddress', 'ExternalWeb', 'ManagerEmail', 'Units'] as const satisfies readonly (keyof Project)[];
+const projectFacts = ['Street', 'HouseNumber', 'BoxNr', 'Zip', 'CountryID', 'GoogleX', 'GoogleY', 'PublicAddress', 'ExternalWeb', 'ManagerEmail', 'Units'] as const satisfies readonly (keyof Project)[];
 
 /** The first place where two values differ, as a field path below them ("" when the values differ as a whole). */
 function firstDifference(a: unknown, b: unknown): string[] | undefined {

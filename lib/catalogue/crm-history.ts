@@ -52,8 +52,8 @@ const statuses: Record<string, HistoryStatus> = {
   received: 'received',
 };
 
-export const calendarKind = (type: string): CalendarKind => calendarKinds[normal(type)] ?? 'other';
-export const communicationKind = (type: string): CommunicationKind => communicationKinds[normal(type)] ?? 'other';
+const calendarKind = (type: string): CalendarKind => calendarKinds[normal(type)] ?? 'other';
+const communicationKind = (type: string): CommunicationKind => communicationKinds[normal(type)] ?? 'other';
 export const historyStatus = (status: string): HistoryStatus => statuses[normal(status)] ?? 'other';
 
 /** Appointments of the agency with the owner or the house alone; the others may name a visitor. */

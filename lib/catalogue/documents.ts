@@ -11,7 +11,7 @@ import type { Property } from './schemas';
  * those files; a document is named by its listing and ID, never by a path from a request.
  */
 
-export const documentsFolderName = 'documents';
+const documentsFolderName = 'documents';
 
 /** The file name a document's Url ends with: plain ASCII, one dot, a PDF. */
 const fileNamePattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,120}\.pdf$/;

@@ -29,7 +29,7 @@ type LngLat = readonly [lng: number, lat: number];
 type Box = { south: number; north: number; west: number; east: number };
 
 /** Generous frames of each country (its borders plus a few km): the first, cheap test. */
-export const countryBoxes: Record<CountryId, Box> = {
+const countryBoxes: Record<CountryId, Box> = {
   [belgiumId]: { south: 49.45, north: 51.55, west: 2.5, east: 6.45 },
   [luxembourgId]: { south: 49.4, north: 50.2, west: 5.7, east: 6.55 },
 };

@@ -1,25 +1,24 @@
 import { searchName, slugify } from '../format';
-import { canonicalCity, parseCityQuery, type CityQuery, type ListItem, type TownChoice } from './list-query';
+import { canonicalCity, type ListItem, type TownChoice } from './list-query';
 import { availabilityOf, goalOf, type Availability, type Goal } from './listing-view';
 import { loadCatalogue, type CatalogueSnapshot } from './load';
 import { publicProject, publicProperty, type PublicProject, type PublicProperty } from './public-view';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, PropertyType } from './schemas';
 
-export type { AppointmentSlot, CatalogueLanguage, City, Owner, PictureItem, PropertyType } from './schemas';
-export { townCoordinate } from './public-view';
+export type { AppointmentSlot, CatalogueLanguage, Owner, PictureItem, PropertyType } from './schemas';
 /** A listing as visitors may see it (lib/catalogue/public-view): the only listing shape outside this module. */
 export type Property = PublicProperty;
-export type Project = PublicProject;
+type Project = PublicProject;
 export { catalogueLanguages } from './schemas';
-export { parseCityQuery, type CityQuery } from './list-query';
-export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, type CrmCalendarEntry, type CrmCommunication, type HistoryStatus } from './crm-history';
+export { parseCityQuery } from './list-query';
+export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, type HistoryStatus } from './crm-history';
 
 /*
  * Typed getters over the validated snapshot, in the style of a commerce data layer: pages ask
  * questions ("the for-sale listings of Mons in French"), never read files or count records.
  */
 
-export { availabilityOf, goalOf, isOnOffer, listingStateOf, ribbonOf, shownPriceOf, type Availability, type Goal, type ListingState, type Ribbon, type ShownPrice } from './listing-view';
+export { availabilityOf, goalOf, isOnOffer, listingStateOf, ribbonOf, shownPriceOf, type Goal, type ShownPrice } from './listing-view';
 
 type PublicSnapshot = { properties: Property[]; projects: Project[] };
 const publicCache = new WeakMap<CatalogueSnapshot, PublicSnapshot>();
@@ -42,10 +41,6 @@ export type PropertyFilter = {
   goal?: Goal;
   /** Left out: every listing, for pages that enumerate detail pages. */
   availability?: Availability;
-  /** A type WebID; matches the main type or any of WebIDs. */
-  webId?: number;
-  /** "Name|Zip" from the ?city= query parameter. */
-  city?: string;
 };
 
 const townNamesCache = new WeakMap<object, Map<string, Set<string>>>();
@@ -65,25 +60,16 @@ function townNamesByZip(): Map<string, Set<string>> {
   return names;
 }
 
-export function matchesCity(property: Pick<Property, 'Zip'>, query: CityQuery): boolean {
-  if (property.Zip !== query.zip) return false;
-  return townNamesByZip().get(query.zip)?.has(searchName(query.name)) ?? false;
-}
-
 function hasType(property: Property, webId: number): boolean {
   return property.WebID === webId || property.WebIDs.split(',').includes(String(webId));
 }
 
 export function getProperties(language: CatalogueLanguage, filter: PropertyFilter = {}): Property[] {
-  const cityQuery = filter.city === undefined ? undefined : parseCityQuery(filter.city);
-  if (filter.city !== undefined && !cityQuery) return [];
   return publicSnapshot().properties.filter(
     (property) =>
       property.language === language &&
       (filter.goal === undefined || goalOf(property) === filter.goal) &&
-      (filter.availability === undefined || availabilityOf(property) === filter.availability) &&
-      (filter.webId === undefined || hasType(property, filter.webId)) &&
-      (cityQuery === undefined || matchesCity(property, cityQuery)),
+      (filter.availability === undefined || availabilityOf(property) === filter.availability),
   );
 }
 
@@ -182,7 +168,7 @@ export function getTotals(language: CatalogueLanguage): { sale: number; rent: nu
   };
 }
 
-export type ProjectUnitWithListing = Project['Units'][number] & { property: Property | undefined };
+type ProjectUnitWithListing = Project['Units'][number] & { property: Property | undefined };
 export type ProjectWithUnits = Omit<Project, 'Units'> & { Units: ProjectUnitWithListing[] };
 
 function withUnits(project: Project): ProjectWithUnits {
@@ -198,10 +184,6 @@ export function getProjects(language: CatalogueLanguage): ProjectWithUnits[] {
 export function getProject(id: number, language: CatalogueLanguage): ProjectWithUnits | undefined {
   const project = publicSnapshot().projects.find((candidate) => candidate.ID === id && candidate.language === language);
   return project && withUnits(project);
-}
-
-export function getProjectIds(): number[] {
-  return [...new Set(loadCatalogue().projects.map((project) => project.ID))];
 }
 
 export function getAppointmentSlots(propertyId: number): AppointmentSlot[] {
@@ -221,14 +203,4 @@ export function citySlug(property: Pick<Property, 'City'>): string {
 export function typeSlug(webId: number, language: CatalogueLanguage): string {
   const type = getType(webId, language);
   return type ? slugify(type.Name) : String(webId);
-}
-
-/** Every (city slug, type slug) pair in use per language, for pages that enumerate detail URLs. */
-export function getDetailSlugs(language: CatalogueLanguage): { id: number; goal: Goal; city: string; type: string }[] {
-  return getProperties(language).map((property) => ({
-    id: property.ID,
-    goal: goalOf(property),
-    city: citySlug(property),
-    type: typeSlug(property.WebID, language),
-  }));
 }

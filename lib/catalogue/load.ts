@@ -18,7 +18,7 @@ import { checkPictures, projectWithoutMissingPictures, propertyWithoutMissingPic
  * relations between files, and hands out the snapshot once per process.
  */
 
-export const catalogueDisplayDir = 'data/catalogue';
+const catalogueDisplayDir = 'data/catalogue';
 
 export type CatalogueSnapshot = {
   properties: Property[];

@@ -17,7 +17,7 @@ import type { PictureItem, Project, Property } from './schemas';
  */
 
 /** The folder under public/ that holds catalogue pictures (the image route serves it). */
-export const pictureFolder = '/catalogue/';
+const pictureFolder = '/catalogue/';
 const pictureExtensions = ['.webp', '.jpg', '.jpeg', '.png'];
 const example = '/catalogue/4000001/1-xl.webp';
 

@@ -14,7 +14,7 @@ import type { Project, Property as PropertyRecord } from './schemas';
 const townDecimals = 2;
 const townScale = 10 ** townDecimals;
 
-export function townCoordinate(value: number): number {
+function townCoordinate(value: number): number {
   return Math.round(value * townScale) / townScale;
 }
 
@@ -33,7 +33,7 @@ export function publicProperty(record: PropertyRecord): PublicProperty {
   return { ...record, ...address, ...price };
 }
 
-export type PublicProjectUnit = Omit<Project['Units'][number], 'Price'> & { Price: number | null };
+type PublicProjectUnit = Omit<Project['Units'][number], 'Price'> & { Price: number | null };
 export type PublicProject = Omit<Project, 'Units'> & { Units: PublicProjectUnit[] };
 
 /** A project as the public sees it; a unit's price follows its listing's PublishPrice. */

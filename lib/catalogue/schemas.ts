@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 export const catalogueLanguages = ['nl', 'fr', 'en', 'de'] as const;
-export const catalogueLanguageSchema = z.enum(catalogueLanguages);
+const catalogueLanguageSchema = z.enum(catalogueLanguages);
 export type CatalogueLanguage = z.infer<typeof catalogueLanguageSchema>;
 
 const text = z.string().trim().min(1);
@@ -29,13 +29,13 @@ const isoDate = z
   .describe('A date written yyyy-mm-dd, such as "2026-03-01", optionally followed by a time: "2026-03-01T10:00:00".');
 const optionalIsoDate = isoDate.nullish();
 const id = z.number().int().positive();
-export const zipSchema = z
+const zipSchema = z
   .string()
   .regex(/^\d{4}$/, 'a Belgian or Luxembourg postcode has exactly 4 digits, in double quotes, such as "7000"')
   .describe('The postcode: 4 digits in double quotes, such as "7000".');
 const url = z.string().refine((value) => /^(https?:)?\/\//.test(value) || value.startsWith('/'), 'expected an absolute URL or a path starting with /');
 
-export const pictureItemSchema = z.strictObject({
+const pictureItemSchema = z.strictObject({
   ID: id,
   Url: url,
   Width: z.number().int().positive(),
@@ -48,26 +48,26 @@ export type PictureItem = z.infer<typeof pictureItemSchema>;
  * A document of a listing. Url is the CRM's address of the file; the site keeps the file of that
  * name in data/catalogue/documents and hands it out only through signed links (lib/catalogue/documents).
  */
-export const documentSchema = z.strictObject({
+const documentSchema = z.strictObject({
   ID: id,
   Name: text,
   Url: url,
 });
 
-export const pointOfInterestSchema = z.strictObject({
+const pointOfInterestSchema = z.strictObject({
   Category: text,
   Name: text,
   /** Distance in metres. */
   Distance: nonNegative,
 });
 
-export const mobilityScoreSchema = z.strictObject({
+const mobilityScoreSchema = z.strictObject({
   /** Overall score out of 10. */
   Score: z.number().min(0).max(10),
   Categories: z.array(z.strictObject({ Name: text, Score: z.number().min(0).max(10) })),
 });
 
-export const lifeAnnuitySchema = z.strictObject({
+const lifeAnnuitySchema = z.strictObject({
   /** Lump sum paid at signature. */
   Bouquet: nonNegative,
   MonthlyAnnuity: nonNegative,
@@ -89,7 +89,7 @@ const addressFields = {
   GoogleY: z.number().min(-180).max(180).nullish(),
 };
 
-export const propertySchema = z.strictObject({
+const propertySchema = z.strictObject({
   // Identity and price
   ID: id,
   language: catalogueLanguageSchema,
@@ -207,7 +207,7 @@ export const propertySchema = z.strictObject({
 }).refine((property) => property.LastChangedDate >= property.CreatedDate, { message: 'LastChangedDate is before CreatedDate', path: ['LastChangedDate'] });
 export type Property = z.infer<typeof propertySchema>;
 
-export const propertyTypeSchema = z.strictObject({
+const propertyTypeSchema = z.strictObject({
   ID: id,
   WebID: z.string().regex(/^\d+$/, 'a type WebID is a number written as a string, such as "1"'),
   Name: text,
@@ -218,7 +218,7 @@ export const propertyTypeSchema = z.strictObject({
 });
 export type PropertyType = z.infer<typeof propertyTypeSchema>;
 
-export const citySchema = z.strictObject({
+const citySchema = z.strictObject({
   Name: text,
   Zip: zipSchema,
   CountryID: z.enum(['10', '50']),
@@ -229,7 +229,7 @@ export const citySchema = z.strictObject({
 });
 export type City = z.infer<typeof citySchema>;
 
-export const citiesFileSchema = z.strictObject({
+const citiesFileSchema = z.strictObject({
   /** Where editors find the file's JSON Schema (data/schemas/cities.schema.json); the site ignores it. */
   $schema: z.string().optional(),
   all: z.array(citySchema),
@@ -237,7 +237,7 @@ export const citiesFileSchema = z.strictObject({
   rent: z.array(citySchema),
 });
 
-export const projectUnitSchema = z.strictObject({
+const projectUnitSchema = z.strictObject({
   PropertyID: id,
   Floor: z.number().int(),
   Name: text,
@@ -245,7 +245,7 @@ export const projectUnitSchema = z.strictObject({
   Sold: z.boolean(),
 });
 
-export const projectSchema = z.strictObject({
+const projectSchema = z.strictObject({
   ID: id,
   language: catalogueLanguageSchema,
   Name: text,
@@ -263,7 +263,7 @@ export const projectSchema = z.strictObject({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export const appointmentSlotSchema = z
+const appointmentSlotSchema = z
   .strictObject({
     ID: id,
     PropertyID: id,
@@ -309,7 +309,7 @@ const crmSourceSchema = z.strictObject({
   Count: z.number().int().nonnegative(),
 });
 
-export const ownerSchema = z.strictObject({
+const ownerSchema = z.strictObject({
   ID: id,
   Email: z.email(),
   FirstName: text,

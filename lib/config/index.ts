@@ -3,7 +3,7 @@ import { supportedLanguages, type Article, type Language, type Localised, type M
 
 export type { Article, Language, Localised, MenuEntry, Module, Site, TeamMember, TileSource } from './schemas';
 export { supportedLanguages } from './schemas';
-export { loadSiteConfig, readSiteConfig, type SiteConfig } from './load';
+export { loadSiteConfig, readSiteConfig } from './load';
 export { menuAncestors } from './menu-tree';
 
 export function isSupportedLanguage(value: unknown): value is Language {

@@ -8,7 +8,7 @@ import { DataValidationError, readDataFile, resolveDataDir, type DataIssue, type
  * caches the result per process.
  */
 
-export const siteDisplayDir = 'data/site';
+const siteDisplayDir = 'data/site';
 
 export type SiteConfig = { site: Site; menu: MenuEntry[]; articles: Article[]; team: TeamMember[] };
 export type SiteConfigResult = { ok: true; config: SiteConfig; warnings: DataIssue[] } | { ok: false; issues: DataIssue[] };

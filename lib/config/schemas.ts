@@ -8,7 +8,7 @@ import { hostNameProblem, linkProblem, plainTextProblem, siteUrlProblem, tagIdFo
  */
 
 export const supportedLanguages = ['nl', 'fr', 'en', 'de'] as const;
-export const languageSchema = z.enum(supportedLanguages);
+const languageSchema = z.enum(supportedLanguages);
 export type Language = z.infer<typeof languageSchema>;
 
 /** A string checked by one of the format checks of ./formats, which word their own message. */
@@ -44,7 +44,7 @@ const hostName = checked(hostNameProblem);
  */
 const languageKey = z.string().regex(/^(nl|fr|en|de|NL|FR|EN|DE)$/, 'a language key is nl, fr, en or de');
 const localisedOf = (value: z.ZodType<string>) => z.union([value, z.record(languageKey, value)]);
-export const localisedSchema = localisedOf(z.string()).describe(
+const localisedSchema = localisedOf(z.string()).describe(
   'One text for every language, or one text per language: {"nl": "…", "fr": "…", "en": "…", "de": "…"}.',
 );
 export type Localised = z.infer<typeof localisedSchema>;
@@ -97,7 +97,7 @@ export type TileSource = z.infer<typeof tileSourceSchema>;
 const mapSchema = z.strictObject({ tiles: tileSourceSchema.default({ kind: 'none' }), markerColour: colour.default('#b44a33') });
 
 /** A path segment as it appears in a URL. U+2019 (’) gets its own message: it sneaks in from word processors. */
-export const pathSegmentSchema = z
+const pathSegmentSchema = z
   .string()
   .refine((value) => !value.includes('\u2019'), 'contains a typographic apostrophe (U+2019); use the ASCII apostrophe (\')')
   // Capitals are accepted ("Liens-utiles", as the CRM exports it); the site's URL is the lowercase form.
@@ -123,12 +123,12 @@ const seoMetadataSchema = z.strictObject({
   seoActive: z.boolean(),
 });
 
-export const moduleRelationTypes = ['property-list', 'category', 'article', 'contact', 'stats-view'] as const;
-export const moduleViews = ['collapse-view', 'card-view', 'ons-team-view', 'single-view'] as const;
+const moduleRelationTypes = ['property-list', 'category', 'article', 'contact', 'stats-view'] as const;
+const moduleViews = ['collapse-view', 'card-view', 'ons-team-view', 'single-view'] as const;
 /** The media types of the spec; the empty text means none. */
-export const mediaTypes = ['image', 'color', 'gallery', 'none', ''] as const;
+const mediaTypes = ['image', 'color', 'gallery', 'none', ''] as const;
 
-export const moduleSchema = z.strictObject({
+const moduleSchema = z.strictObject({
   id: text,
   title: localisedText,
   titleSize: z.enum(['h2', 'h3', 'h4']),
@@ -157,9 +157,9 @@ export const moduleSchema = z.strictObject({
 export type Module = z.infer<typeof moduleSchema>;
 
 /** How a menu entry is rendered: a page built from its modules, or one of the site's system pages. */
-export const menuPageTypes = ['home', 'page', 'for-sale', 'for-rent', 'projects', 'login'] as const;
+const menuPageTypes = ['home', 'page', 'for-sale', 'for-rent', 'projects', 'login'] as const;
 
-export const menuEntrySchema = z.strictObject({
+const menuEntrySchema = z.strictObject({
   id: text,
   parentId: text.nullable(),
   name: nameText,
@@ -197,7 +197,7 @@ const headerLinkSchema = z.strictObject({
   color: z.union([colour, z.literal('')]),
 });
 
-export const headerSchema = z.strictObject({
+const headerSchema = z.strictObject({
   appBar: z.strictObject({ show: z.boolean(), text: localisedText }),
   menu: z.strictObject({
     position: z.enum(['left', 'center', 'right']),
@@ -214,7 +214,7 @@ export const headerSchema = z.strictObject({
   changeOnScroll: z.boolean(),
 });
 
-export const bannerSchema = z.strictObject({
+const bannerSchema = z.strictObject({
   type: z.enum(['image', 'gallery', 'video', 'properties', 'projects', 'color']),
   show: z.boolean(),
   image: z.strictObject({ url: z.string() }),
@@ -225,7 +225,7 @@ export const bannerSchema = z.strictObject({
   description: publicText,
 });
 
-export const footerSchema = z.strictObject({
+const footerSchema = z.strictObject({
   bottom: z.array(
     z.strictObject({
       title: localisedText,
@@ -240,7 +240,7 @@ export const footerSchema = z.strictObject({
   textColor: colour,
 });
 
-export const homeSearchSchema = z.strictObject({
+const homeSearchSchema = z.strictObject({
   logo: z.strictObject({ show: z.boolean(), image: z.string() }),
   title: publicText,
   description: publicText,
@@ -253,7 +253,7 @@ export const homeSearchSchema = z.strictObject({
   data: z.strictObject({ countProperty: z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]) }),
 });
 
-export const marqueeSchema = z.strictObject({
+const marqueeSchema = z.strictObject({
   id: z.number().int().min(0).max(4),
   name: localisedText,
   meaning: z.enum(['none', 'new', 'option', 'sold', 'rented']),
@@ -322,7 +322,7 @@ export const siteSchema = z
   });
 export type Site = z.infer<typeof siteSchema>;
 
-export const articleSchema = z.strictObject({
+const articleSchema = z.strictObject({
   id: text,
   category: z.enum(['services', 'testimonials', 'pages']),
   slug: perLanguagePath,

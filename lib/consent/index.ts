@@ -23,14 +23,14 @@ export const consentStorageKey = 'consent';
  * The spec asks for the consent plus four per-purpose flags in local storage. The flags mirror the
  * record ('granted' or 'denied') for anything that reads a single purpose; the record alone decides.
  */
-export const purposeStorageKey = (purpose: Purpose) => `consent.${purpose}`;
+const purposeStorageKey = (purpose: Purpose) => `consent.${purpose}`;
 export const allStorageKeys: readonly string[] = [consentStorageKey, ...purposes.map(purposeStorageKey)];
 
 /** Spec §9: tags wait this long for the stored choice before acting on the 'denied' default. */
-export const consentWaitForUpdateMs = 500;
+const consentWaitForUpdateMs = 500;
 
 /** The URL parameter that clears the stored consent and asks again (spec §2). */
-export const resetParameter = 'setcookies';
+const resetParameter = 'setcookies';
 
 /** Dispatched on window by the footer's settings link; the consent manager opens its settings. */
 export const openSettingsEvent = 'consent:open-settings';
@@ -93,7 +93,7 @@ export function shouldShowDialog(pathname: string, stored: StoredConsent | null)
   return stored === null && !isPreviewPath(pathname);
 }
 
-export function isPreviewPath(pathname: string): boolean {
+function isPreviewPath(pathname: string): boolean {
   return pathname.toLowerCase().includes('preview');
 }
 
@@ -109,7 +109,7 @@ export function hasResetParameter(search: string): boolean {
   return new URLSearchParams(search).has(resetParameter);
 }
 
-export type ConsentState = 'granted' | 'denied';
+type ConsentState = 'granted' | 'denied';
 export type ConsentModeUpdate = Record<Purpose, ConsentState>;
 
 /** The Consent Mode v2 default, set before any tag can load. */

@@ -1,6 +1,6 @@
 import { readCatalogue } from '../catalogue/load';
 import { readSiteConfig } from '../config/load';
-import { DataValidationError, formatDataIssues, formatDataWarnings, resolveDataDir, type DataIssue } from '../data-file';
+import { formatDataIssues, formatDataWarnings, resolveDataDir, type DataIssue } from '../data-file';
 import { siteFactIssues } from '../catalogue/site-checks';
 
 /*
@@ -16,7 +16,7 @@ export type DataDirs = { catalogueDir?: string; siteDir?: string; publicDir?: st
 /** What a check found: errors refuse the build and the server start; warnings are printed and let it go on. */
 export type DataReport = { errors: DataIssue[]; warnings: DataIssue[] };
 
-export function publicDirOf(dirs: DataDirs): string {
+function publicDirOf(dirs: DataDirs): string {
   return dirs.publicDir ?? resolveDataDir(undefined, 'public');
 }
 
@@ -39,11 +39,6 @@ export function inspectData(dirs: DataDirs = {}): DataReport {
 /** The errors only: what refuses a build. */
 export function checkData(dirs: DataDirs = {}): DataIssue[] {
   return inspectData(dirs).errors;
-}
-
-export function assertValidData(dirs: DataDirs = {}): void {
-  const issues = checkData(dirs);
-  if (issues.length > 0) throw new DataValidationError(issues);
 }
 
 export { formatDataIssues, formatDataWarnings };

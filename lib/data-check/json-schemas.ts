@@ -36,7 +36,7 @@ export function dataFiles(): DataFile[] {
 }
 
 /** "menu.json" → "menu.schema.json". */
-export const schemaFileName = (file: string) => file.replace(/\.json$/, '.schema.json');
+const schemaFileName = (file: string) => file.replace(/\.json$/, '.schema.json');
 
 /** What a data file writes as its "$schema": the path from data/<folder>/ to its schema. */
 export const schemaReference = (file: string) => `../schemas/${schemaFileName(file)}`;
@@ -44,7 +44,7 @@ export const schemaReference = (file: string) => `../schemas/${schemaFileName(fi
 const schemaKeyword = { type: 'string', description: 'Where the editor finds this file\'s schema (for completion and inline errors); leave it as it is.' };
 
 /** The JSON Schema of one data file, in the form the file is written: a wrapped list or an object with "$schema". */
-export function jsonSchemaOf({ file, schema, about: description }: DataFile): Record<string, unknown> {
+function jsonSchemaOf({ file, schema, about: description }: DataFile): Record<string, unknown> {
   // io "input": what staff write (before defaults and transforms); refinements JSON Schema cannot express are left out.
   let generated: Record<string, unknown>;
   try {

@@ -26,5 +26,3 @@ export function isoDateProblem(value: string): string | undefined {
   if ((hour ?? 0) > 23 || (minute ?? 0) > 59 || (second ?? 0) > 59) return `"${value}" has an impossible time: hours go from 00 to 23, minutes and seconds from 00 to 59`;
   return undefined;
 }
-
-export const isCalendarDate = (value: string): boolean => isoDateProblem(value) === undefined;

@@ -89,7 +89,7 @@ export function formatDataWarnings(warnings: DataIssue[]): string {
 }
 
 /** Standard label for CRM records: "ID 12, nl" from their ID and language fields. */
-export const crmRecordLabel: RecordLabel = (record) => {
+const crmRecordLabel: RecordLabel = (record) => {
   if (typeof record !== 'object' || record === null) return undefined;
   const { ID, id, language } = record as { ID?: unknown; id?: unknown; language?: unknown };
   const identity = ID ?? id;
@@ -138,7 +138,7 @@ function unknownFieldMessage(name: string, known: readonly string[], present: re
  * Turns zod issues into data issues, locating the record for array files and for objects of arrays.
  * `knownKeysAt` gives the field names an object allows (learnt by the error map), for unknown fields.
  */
-export function issuesFromZod(
+function issuesFromZod(
   file: string,
   raw: unknown,
   error: z.ZodError,

@@ -11,9 +11,9 @@ import { getStore, type Store } from './client';
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
 /** Login failures count for an hour at most (owner-auth.ts); a day leaves room for a longer window. */
-export const loginFailureKeepMs = dayMs;
+const loginFailureKeepMs = dayMs;
 /** A delivered job with its own payload (a reset request: an address) is kept this long, for questions. */
-export const deliveredPayloadKeepMs = 30 * dayMs;
+const deliveredPayloadKeepMs = 30 * dayMs;
 
 export type PruneCounts = {
   captchaUses: number;

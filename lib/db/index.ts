@@ -1,5 +1,5 @@
 export { defaultDatabaseUrl, getStore, openStore, setStore, type Store } from './client';
-export { pruneExpired, startHousekeeping, type PruneCounts } from './housekeeping';
+export { pruneExpired, startHousekeeping } from './housekeeping';
 export {
   consumeCaptcha,
   countBookings,
@@ -7,18 +7,16 @@ export {
   getRequest,
   listRequests,
   storeRequest,
-  type FriendLimits,
   type NewRequest,
   type NewsletterConfirmation,
   type NewUpload,
   type SlotBooking,
   type StoreGuards,
-  type StoreResult,
   type StoredRequest,
 } from './requests';
-export { confirmNewsletterSignup, newsletterSignupState, type ConfirmResult, type SignupState } from './newsletter';
-export type { OutboxKind, OutboxRow, OwnerResetPayload, RequestRow, UploadRow } from './schema';
-export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, outboxCounts } from './outbox';
+export { confirmNewsletterSignup, newsletterSignupState, type SignupState } from './newsletter';
+export type { OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
+export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed } from './outbox';
 export {
   bookingsAbout,
   clearLoginFailures,
@@ -29,7 +27,6 @@ export {
   getOwnerPasswordHash,
   ownerAccess,
   ownerRevoked,
-  ownerTokenValid,
   reinstateOwner,
   revokeOwnerAccess,
   recentLoginFailures,

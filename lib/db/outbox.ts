@@ -93,13 +93,3 @@ export async function makeUnreachableJobsDue(store: Store, kinds: readonly Outbo
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
-
-export async function outboxCounts(store: Store): Promise<{ pending: number; delivered: number }> {
-  const rows = await store.db
-    .selectFrom('outbox')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('status')
-    .execute();
-  const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
-  return { pending: count('pending'), delivered: count('delivered') };
-}

@@ -33,18 +33,6 @@ export async function consumeOwnerToken(store: Store, token: string, now = new D
   return row?.email;
 }
 
-/** Whether a token would still work, without spending it (to show the form or an error). */
-export async function ownerTokenValid(store: Store, token: string, now = new Date()): Promise<boolean> {
-  const row = await store.db
-    .selectFrom('owner_tokens')
-    .select('email')
-    .where('token_hash', '=', digest(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function setOwnerPassword(store: Store, email: string, passwordHash: string): Promise<void> {
   const now = new Date().toISOString();
   await store.db

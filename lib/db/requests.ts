@@ -34,7 +34,7 @@ export type SlotBooking = { slotId: number; capacity: number; bookedElsewhere: n
 export type NewsletterConfirmation = { tokenHash: string; expiresAt: string; since: string };
 
 /** send-to-friend: at most `perSender` requests from the sender and `perRecipient` to the friend after `since`. */
-export type FriendLimits = { recipient: string; perSender: number; perRecipient: number; since: string };
+type FriendLimits = { recipient: string; perSender: number; perRecipient: number; since: string };
 
 export type StoreGuards = { booking?: SlotBooking; documents?: boolean; newsletter?: NewsletterConfirmation; friendLimits?: FriendLimits };
 

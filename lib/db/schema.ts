@@ -25,7 +25,7 @@ export type UploadRow = {
   path: string;
 };
 
-export type BookingRow = {
+type BookingRow = {
   id: string;
   slot_id: number;
   property_id: number;
@@ -39,7 +39,7 @@ export type BookingRow = {
  * per sign-up request that was sent a confirmation link; an address is subscribed once one of its
  * rows is confirmed. Only the SHA-256 of the link's token is kept.
  */
-export type NewsletterSignupRow = {
+type NewsletterSignupRow = {
   request_id: string;
   email: string;
   token_hash: string;
@@ -48,7 +48,7 @@ export type NewsletterSignupRow = {
   created_at: string;
 };
 
-export type DocumentRequestRow = {
+type DocumentRequestRow = {
   email: string;
   property_id: number;
   request_id: string;
@@ -57,7 +57,7 @@ export type DocumentRequestRow = {
 
 /** 'owner-reset' and 'owner-invite' carry their own payload ({@link OwnerResetPayload}) instead of a request. */
 export type OutboxKind = 'agency-mail' | 'visitor-mail' | 'friend-mail' | 'webhook' | 'owner-reset' | 'owner-invite' | 'newsletter-confirm';
-export type OutboxStatus = 'pending' | 'delivered';
+type OutboxStatus = 'pending' | 'delivered';
 
 export type OutboxRow = {
   id: string;
@@ -83,19 +83,19 @@ export type OutboxRow = {
  */
 export type OwnerResetPayload = { email: string; language: string };
 
-export type CaptchaUseRow = {
+type CaptchaUseRow = {
   id: string;
   used_at: string;
 };
 
-export type OwnerAccountRow = { email: string; password_hash: string; updated_at: string };
+type OwnerAccountRow = { email: string; password_hash: string; updated_at: string };
 export type OwnerTokenRow = { token_hash: string; email: string; purpose: 'invite' | 'reset'; expires_at: string; used_at: string | null };
-export type OwnerSessionRow = { token_hash: string; email: string; created_at: string; expires_at: string };
-export type OwnerRevocationRow = { email: string; revoked_at: string };
+type OwnerSessionRow = { token_hash: string; email: string; created_at: string; expires_at: string };
+type OwnerRevocationRow = { email: string; revoked_at: string };
 /** `client` as lib/security/client-address gives it; '' for failures recorded before it was kept. */
-export type LoginFailureRow = { email: string; client: string; failed_at: string };
-export type VisitCountRow = { property_id: number; day: string; count: number };
-export type VisitorDayRow = { day: string; property_id: number; visitor_hash: string };
+type LoginFailureRow = { email: string; client: string; failed_at: string };
+type VisitCountRow = { property_id: number; day: string; count: number };
+type VisitorDayRow = { day: string; property_id: number; visitor_hash: string };
 
 export type Database = {
   owner_accounts: OwnerAccountRow;

@@ -15,7 +15,7 @@ const ttlSeconds = documentLinkTtlDays * 24 * 60 * 60;
 /** A mail that goes out late (a long SMTP outage) still gives the visitor this long. */
 const minimumSecondsLeft = 2 * 24 * 60 * 60;
 
-export const documentEndpoint = (listingId: number, documentId: number) => `/api/documents/${listingId}/${documentId}/`;
+const documentEndpoint = (listingId: number, documentId: number) => `/api/documents/${listingId}/${documentId}/`;
 
 export type DocumentGrant = { listingId: number; documentId: number; language: Language; expires: number };
 

@@ -3,8 +3,8 @@ import { Parser } from 'htmlparser2';
 /*
  * What a page of the site refers to, read from its HTML: the pages it links to and the files it
  * needs (pictures with their srcset, stylesheets, scripts, icons, social-card pictures, the
- * pictures named in JSON-LD). `npm run export` follows both to copy the site, and the browser
- * tests use the same reading to look for dead links.
+ * pictures named in JSON-LD), and the crawl that follows both: `npm run export` copies the site
+ * with it, and the browser tests look for dead links with it (tests/e2e/link-crawl).
  */
 
 export type PageReferences = { pages: string[]; files: string[] };
@@ -107,4 +107,62 @@ export function drainQueue<T>(queue: T[], work: (item: T) => Promise<void>, conc
     };
     pump();
   });
+}
+
+type CrawlKind = 'page' | 'file';
+
+/** How the crawler's fetch went: a page to read (its final URL), anything else fetched, a redirect to follow, or a failure. */
+type CrawlAnswer =
+  | { status: 'page'; url: string; html: string }
+  | { status: 'file' }
+  | { status: 'redirect'; location: string | undefined }
+  | { status: 'failed'; code: number };
+
+/** A URL that did not answer 2xx (`code`), or a server-only page linked from a static copy (`code` 0). */
+export type CrawlProblem = { url: string; code: number; foundOn: string };
+
+export type CrawlOptions = {
+  /** Where the crawl starts; `foundOn` names the seed in problems ("(routes)"). */
+  seeds: readonly { url: string; kind: CrawlKind; foundOn: string }[];
+  /** The URL to fetch for a reference and the key it is known by (seen once), or undefined to leave it out. */
+  resolve: (url: string, kind: CrawlKind) => { url: string; key: string } | undefined;
+  fetch: (url: string, kind: CrawlKind) => Promise<CrawlAnswer>;
+  /** Origins whose URLs are the site's (pageReferences). */
+  siteOrigins: readonly string[];
+  /** A page no static host can answer (the owner login and portal): a problem when linked. */
+  isServerOnly?: (url: string) => boolean;
+  concurrency: number;
+};
+
+/** Follows every page and file reference from the seeds, each URL once, and counts what answered. */
+export async function crawl(options: CrawlOptions): Promise<{ pages: number; files: number; problems: CrawlProblem[] }> {
+  const seen = new Set<string>();
+  const queue: { url: string; kind: CrawlKind; foundOn: string }[] = [];
+  const problems: CrawlProblem[] = [];
+  let pages = 0;
+  let files = 0;
+  const enqueue = (reference: string, kind: CrawlKind, foundOn: string) => {
+    const resolved = options.resolve(reference, kind);
+    if (!resolved || seen.has(resolved.key)) return;
+    seen.add(resolved.key);
+    if (kind === 'page' && options.isServerOnly?.(resolved.url)) problems.push({ url: resolved.url, code: 0, foundOn });
+    else queue.push({ url: resolved.url, kind, foundOn });
+  };
+  for (const seed of options.seeds) enqueue(seed.url, seed.kind, seed.foundOn);
+  const visit = async ({ url, kind, foundOn }: (typeof queue)[number]) => {
+    const answer = await options.fetch(url, kind);
+    if (answer.status === 'failed') problems.push({ url, code: answer.code, foundOn });
+    else if (answer.status === 'redirect') {
+      if (answer.location !== undefined) enqueue(answer.location, 'page', url);
+    } else if (answer.status === 'file') files += 1;
+    else {
+      pages += 1;
+      const on = new URL(answer.url).pathname;
+      const references = pageReferences(answer.html, answer.url, options.siteOrigins);
+      for (const page of references.pages) enqueue(page, 'page', on);
+      for (const file of references.files) enqueue(file, 'file', on);
+    }
+  };
+  await drainQueue(queue, visit, options.concurrency);
+  return { pages, files, problems };
 }

@@ -12,7 +12,7 @@ import { allMessages } from '../i18n/messages';
  * Without JavaScript the page lists the languages and refreshes to the default one.
  */
 
-export type Targets = Partial<Record<Language, string>>;
+type Targets = Partial<Record<Language, string>>;
 
 export type LanguageRedirect = {
   /** The page in each enabled language. */
@@ -58,7 +58,7 @@ export const detectionScript = `(function (d) {
 })`;
 
 /** A page that sends the visitor to `redirect`'s target in their language. */
-export function languageRedirectPage(redirect: LanguageRedirect): string {
+function languageRedirectPage(redirect: LanguageRedirect): string {
   const enabled = getEnabledLanguages();
   const fallback = getDefaultLanguage();
   const fallbackTarget = redirect.targets[fallback] ?? Object.values(redirect.targets)[0] ?? '/';

@@ -24,7 +24,7 @@ const cost = 1000;
 const counterRange = { min: 250, max: 750 };
 
 /** Spent challenges share the picture captcha's table; the prefix keeps the two kinds of id apart. */
-export const altchaUseId = (nonce: string) => `altcha:${nonce}`;
+const altchaUseId = (nonce: string) => `altcha:${nonce}`;
 
 const secrets = () => ({
   hmacSignatureSecret: deriveKey('altcha-challenge').toString('hex'),

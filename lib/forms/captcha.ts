@@ -38,7 +38,7 @@ const glyphs: Record<string, readonly string[]> = {
 };
 const alphabet = Object.keys(glyphs);
 
-export const captchaLength = 5;
+const captchaLength = 5;
 export const captchaTtlMs = 30 * 60 * 1000;
 export const captchaCookie = (form: string) => `captcha-${form}`;
 
@@ -94,7 +94,7 @@ export function checkCaptcha(sealed: string | undefined, form: string, answer: s
 
 const jitter = (amount: number) => (randomInt(2001) / 1000 - 1) * amount;
 
-export function captchaSvg(answer: string): string {
+function captchaSvg(answer: string): string {
   const width = 200;
   const height = 64;
   const dot = 3.6;

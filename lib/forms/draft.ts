@@ -28,7 +28,7 @@ export type FormDraft = {
   status: string;
 };
 
-export const draftCookie = 'form-draft';
+const draftCookie = 'form-draft';
 export const draftTtlSeconds = 15 * 60;
 
 /** Two cookies at most: 8 kB of headers is what common proxies accept per request line. */

@@ -66,7 +66,7 @@ export const privacy = z.preprocess((value) => value === true || value === 'on' 
 /** A checkbox that is either ticked or not; "on" is what a plain HTML form sends. */
 export const checkbox = z.preprocess((value) => value === true || value === 'on' || value === 'true', z.boolean());
 
-export const stringList = <T extends readonly [string, ...string[]]>(values: T) =>
+const stringList = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => (value === undefined || value === null || value === false ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(values, { error: 'invalid' })));
 
 /** A whole number typed by a person: spaces and dots as thousands separators are fine. */
@@ -98,7 +98,7 @@ export function brusselsToday(now = new Date()): string {
 }
 
 /** How far ahead a planned day may lie (a move, an offer's signature or validity). */
-export const maxYearsAhead = 2;
+const maxYearsAhead = 2;
 
 function yearsAhead(day: string, years: number): string {
   const [year, rest] = [Number(day.slice(0, 4)), day.slice(4)];
@@ -117,12 +117,6 @@ export const upcomingDate = (key: string) => {
     .refine((value) => value <= yearsAhead(brusselsToday(), maxYearsAhead), { message: 'dateTooFar', when: whenValid });
 };
 
-export const optionalDate = z
-  .string({ error: 'dateInvalid' })
-  .trim()
-  .optional()
-  .refine((value) => !value || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value)), 'dateInvalid')
-  .transform((value) => value ?? '');
 
 export const listingId = z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number({ error: 'invalid' }).int().positive());
 
@@ -140,7 +134,7 @@ export const optionalUrl = z
  * characters hide none. A name before the dot needs two characters, so that "M.Dupont" or "p.ex."
  * stay plain text.
  */
-export function containsLink(text: string): boolean {
+function containsLink(text: string): boolean {
   const plain = text
     .normalize('NFKC')
     .replace(/\p{Cf}/gu, '')
@@ -156,7 +150,7 @@ export function containsLink(text: string): boolean {
 export const linkFreeText = (key: string, max = 100) => requiredText(key, max).refine((value) => !containsLink(value), 'noLinks');
 
 /** The longest note a visitor may add to a listing sent to a friend (forms.errors.noteTooLong says it). */
-export const friendNoteMaxLength = 300;
+const friendNoteMaxLength = 300;
 
 /** The note of send-to-friend: short plain text, no links. */
 export const friendNote = z

@@ -31,7 +31,7 @@ import { brusselsNow } from './slots';
  * their values and errors (lib/forms/plain-post.ts); JSON callers get JSON.
  */
 
-export type FieldErrors = Record<string, { code: string; message: string }>;
+type FieldErrors = Record<string, { code: string; message: string }>;
 export type FormResponse =
   | { ok: true; id: string; redirect: string }
   | { ok: false; error: string; message: string; fieldErrors?: FieldErrors };
@@ -40,7 +40,7 @@ export type FormResponse =
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** The field bots fill in and people never see. */
-export const honeypotField = 'fax';
+const honeypotField = 'fax';
 
 const windowMs = 10 * 60 * 1000;
 let limiter: RateLimiter | undefined;

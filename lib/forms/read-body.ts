@@ -13,12 +13,12 @@ export const maxMultipartBody = 6 * 1024 * 1024;
 /** The longest form has a few dozen inputs; its checkbox groups send one entry per ticked box. */
 export const maxFields = 120;
 /** Multipart parts: the fields and at most one file. */
-export const maxParts = maxFields + 1;
+const maxParts = maxFields + 1;
 const maxFieldNameBytes = 100;
 const sliceBytes = 16 * 1024;
 
-export type BodyFields = Record<string, unknown>;
-export type BodyFailure = 'too-large' | 'too-many-fields' | 'malformed' | 'unsupported';
+type BodyFields = Record<string, unknown>;
+type BodyFailure = 'too-large' | 'too-many-fields' | 'malformed' | 'unsupported';
 export type ParsedBody = { ok: true; fields: BodyFields; files: Record<string, File> } | { ok: false; reason: BodyFailure };
 
 /** Reads at most `cap` bytes; undefined when the body (declared or real) is larger. */

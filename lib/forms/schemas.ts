@@ -181,8 +181,6 @@ export const formSchemas = {
 
 export type FormName = keyof typeof formSchemas;
 export const formNames = Object.keys(formSchemas) as FormName[];
-export type FormInput<F extends FormName> = z.input<(typeof formSchemas)[F]>;
-export type FormValues<F extends FormName> = z.output<(typeof formSchemas)[F]>;
 
 export function isFormName(value: string): value is FormName {
   return Object.hasOwn(formSchemas, value);

@@ -48,7 +48,7 @@ export async function checkUpload(file: File | undefined, rule: UploadRule): Pro
 }
 
 // turbopackIgnore: uploads are runtime data, not files the build should trace into the server bundle.
-export const uploadDirectory = () => path.resolve(/* turbopackIgnore: true */ process.env.UPLOAD_DIR || path.join('var', 'uploads'));
+const uploadDirectory = () => path.resolve(/* turbopackIgnore: true */ process.env.UPLOAD_DIR || path.join('var', 'uploads'));
 
 /** Writes the file outside public/ under a random name; the request row records where. */
 export async function saveUpload(upload: CheckedUpload): Promise<NewUpload> {

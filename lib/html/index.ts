@@ -1,2 +1,1 @@
-export { escapeHtml } from './escape';
-export { sanitizeHtml, sanitizerRemovals, type SanitizerRemovals } from './sanitize';
+export { sanitizeHtml, sanitizerRemovals } from './sanitize';

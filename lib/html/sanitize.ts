@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { escapeHtml } from './escape';
 
 /*
  * Allow-list sanitizer for HTML that comes from the CRM (listing descriptions, articles) before it
@@ -16,14 +17,6 @@ const droppedWithContent: ReadonlySet<string> = new Set([
   'script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math',
 ]);
 const allowedProtocols: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:', 'tel:']);
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function escapeAttribute(value: string): string {
-  return escapeText(value).replace(/"/g, '&quot;');
-}
 
 /**
  * The href when it is an absolute http(s), mailto or tel URL, else undefined. The value arrives with
@@ -59,7 +52,7 @@ export function sanitizeHtml(html: string): string {
             // A link without a usable target is only its text.
             if (href !== undefined) {
               const external = /^https?:/i.test(href) ? ' rel="noopener noreferrer" target="_blank"' : '';
-              kept = `<a href="${escapeAttribute(href)}"${external}>`;
+              kept = `<a href="${escapeHtml(href)}"${external}>`;
             }
           } else {
             kept = `<${name}>`;
@@ -70,7 +63,7 @@ export function sanitizeHtml(html: string): string {
         open.push({ name, output: kept === undefined || voidTags.has(name) ? undefined : `</${name}>`, drops });
       },
       ontext(text) {
-        if (dropDepth === 0) output += escapeText(text);
+        if (dropDepth === 0) output += escapeHtml(text);
       },
       onclosetag(name) {
         // htmlparser2 closes elements in reverse order of opening (implied closes included), but a

@@ -7,18 +7,15 @@ export {
   allRoutes,
   alternates,
   checkPath,
-  findMenuPage,
   href,
   languageChoiceHref,
   menuEntryHref,
   notFoundSegments,
   propertyNotFoundSegments,
-  publishedMenuHrefs,
   resolvePath,
-  translatePath,
   type Route,
 } from './urls';
-export { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
+export { type ThankYouForm } from './slugs';
 
 /**
  * For pages and layouts: the route's language if the site has it enabled (404 otherwise), set as

@@ -10,7 +10,7 @@ import nl from '../../messages/nl.json';
  * worker. Pages keep using next-intl's request config.
  */
 export const allMessages = { nl, fr, en, de } as const satisfies Record<Language, unknown>;
-export type Messages = typeof en;
+type Messages = typeof en;
 
 export function translatorFor<N extends 'forms' | 'mail' | 'thankYou' | 'portal' | 'property' | 'leads' | 'documents'>(language: Language, namespace: N) {
   return createTranslator({ locale: language, messages: allMessages[language] as Messages, namespace });

@@ -1,5 +1,5 @@
 import { cityQueryIn, citySlug, getProject, getProjects, getProperties, getProperty, goalOf, typeSlug } from '../catalogue';
-import { getArticles, getEnabledLanguages, getMenu, isSupportedLanguage, loadSiteConfig, menuAncestors, type Language, type MenuEntry } from '../config';
+import { getArticles, getEnabledLanguages, isSupportedLanguage, loadSiteConfig, menuAncestors, type Language, type MenuEntry } from '../config';
 import { listQueryKeys, listQueryString, parseListParams, type ListParams } from '../catalogue/list-query';
 import { isStaticExport } from '../export/mode';
 import { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
@@ -11,7 +11,7 @@ import { systemSlugs, thankYouForms, type ThankYouForm } from './slugs';
  */
 
 /** A list's filters, sort and page, as its query string carries them. */
-export type ListQuery = Partial<ListParams>;
+type ListQuery = Partial<ListParams>;
 
 export type Route =
   | { page: 'home' }
@@ -45,7 +45,7 @@ function reachableMenu(): MenuEntry[] {
 }
 
 /** Path segments of a menu page: its ancestors' paths then its own, in one language. */
-export function menuSegments(entry: MenuEntry, language: Language): string[] {
+function menuSegments(entry: MenuEntry, language: Language): string[] {
   const byId = new Map(reachableMenu().map((candidate) => [candidate.id, candidate]));
   return [entry, ...menuAncestors(entry, (id) => byId.get(id))].reverse().map((current) => current.params.path[language].toLowerCase());
 }
@@ -118,7 +118,7 @@ export function href(route: Route, language: Language): string {
 }
 
 /** Finds the menu page at these path segments in a language (case-insensitive, percent-decoded). */
-export function findMenuPage(language: Language, segments: readonly string[]): MenuEntry | undefined {
+function findMenuPage(language: Language, segments: readonly string[]): MenuEntry | undefined {
   const wanted = segments.map((segment) => safeDecode(segment).toLowerCase());
   return reachableMenu().find((entry) => {
     if (entry.params.type !== 'page') return false;
@@ -235,11 +235,6 @@ export function languageChoiceHref(target: string, language: Language): string {
 /** hreflang alternates of a route in every enabled language. */
 export function alternates(route: Route): Partial<Record<Language, string>> {
   return Object.fromEntries(getEnabledLanguages().map((language) => [language, href(route, language)]));
-}
-
-/** Menu pages in the published menu, for the header (step 3) and the crawl tests. */
-export function publishedMenuHrefs(language: Language): { entry: MenuEntry; href: string }[] {
-  return getMenu().map((entry) => ({ entry, href: menuEntryHref(entry, language) }));
 }
 
 /**

@@ -34,7 +34,7 @@ export function terminalText(text: string): string {
 }
 
 /** Multi-line text for a file staff open: sequences and controls gone, line breaks kept as \n. */
-export function fileText(text: string): string {
+function fileText(text: string): string {
   return withoutSequences(text)
     .replace(lineBreak, '\n')
     .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, '');

@@ -1,6 +1,6 @@
 import type { Attachment } from 'nodemailer/lib/mailer';
 import { getAppointmentSlots, getProject, getProperty, getType, shownPriceOf, type Owner } from '../catalogue';
-import { agencyPostalAddress, getAgencyLanguage, getDefaultLanguage, getSite, isSupportedLanguage, localise, type Language } from '../config';
+import { agencyPostalAddress, getAgencyLanguage, getDefaultLanguage, getSite, isSupportedLanguage, type Language } from '../config';
 import type { StoredRequest } from '../db';
 import { documentLinkExpiry, documentLinkTtlDays, signedDocumentPath } from '../documents/signed-link';
 import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice } from '../format';

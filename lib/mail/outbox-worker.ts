@@ -112,7 +112,7 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
  * The mail server could not be reached or did not greet us: an outage, which the probe watches.
  * Not a server that answered slowly or refused the message: those keep their backoff.
  */
-export function isUnreachable(error: unknown): boolean {
+function isUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = 'code' in error ? error.code : undefined;
   const timeoutType = 'timeoutType' in error ? error.timeoutType : undefined;
@@ -172,7 +172,7 @@ const probeState = globalThis as typeof globalThis & { __outboxLastProbe?: numbe
  * again (EHLO and, when configured, AUTH; nothing is sent), at most every OUTBOX_PROBE_MS. When it
  * does, the waiting mail is due now. Returns how many jobs were made due.
  */
-export async function probeMailServer(now = new Date()): Promise<number> {
+async function probeMailServer(now = new Date()): Promise<number> {
   const transport = mailTransport();
   if (!transport) return 0;
   if (now.getTime() - (probeState.__outboxLastProbe ?? 0) < probeMs()) return 0;

@@ -11,7 +11,7 @@ import { outlineBox, outlinePath, projectOnOutline } from './outline';
 
 export type MapProperty = { id: number; lat: number; lng: number; title: string; town: string; price: string; url: string };
 
-export type MapTownLink = { count: number; href: string };
+type MapTownLink = { count: number; href: string };
 /** A town on the drawing: x and y in the outline's viewBox, absent when none of its listings has coordinates. */
 export type MapTown = { name: string; zip: string; sale: MapTownLink; rent: MapTownLink; point?: { x: number; y: number } };
 

@@ -10,9 +10,9 @@ import { deriveKey } from '../security/secret';
 
 /** How long a confirmation link works (the e-mail and the page say it in days). */
 export const confirmationTtlDays = 7;
-export const confirmationTtlMs = confirmationTtlDays * 24 * 60 * 60 * 1000;
+const confirmationTtlMs = confirmationTtlDays * 24 * 60 * 60 * 1000;
 /** One confirmation e-mail per address within this window, however often it is typed in. */
-export const resendWindowMs = 24 * 60 * 60 * 1000;
+const resendWindowMs = 24 * 60 * 60 * 1000;
 
 export function confirmationToken(requestId: string): string {
   return createHmac('sha256', deriveKey('newsletter-confirmation')).update(requestId).digest('base64url');

@@ -9,7 +9,7 @@ import { pictureSrc } from '../media/picture-src';
  * here, so the island needs no URL knowledge.
  */
 
-export type SearchGoalLink = { count: number; href: string };
+type SearchGoalLink = { count: number; href: string };
 export type SearchType = { id: string; name: string; sale: SearchGoalLink; rent: SearchGoalLink };
 export type SearchCity = { name: string; zip: string; searchName: string; sale: SearchGoalLink; rent: SearchGoalLink };
 export type SearchProperty = { id: string; text: string; town: string; picture: string | null; href: string };

@@ -71,7 +71,7 @@ export function clientAddress(headers: Headers): string {
 }
 
 /** Appends the socket's peer to the request's X-Forwarded-For, so that the last entry is always true. */
-export function appendSocketAddress(request: IncomingMessage): void {
+function appendSocketAddress(request: IncomingMessage): void {
   const peer = request.socket.remoteAddress ?? 'unknown';
   const prior = request.headers['x-forwarded-for'];
   const chain = Array.isArray(prior) ? prior.join(', ') : prior;

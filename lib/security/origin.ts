@@ -31,7 +31,7 @@ export function allowedOrigins(): string[] {
  * CORS headers for a request from one of ALLOWED_ORIGINS (an exported copy of the site posting
  * to this server), or none: the browser then keeps the answer from the other page's script.
  */
-export function corsHeaders(request: Request): Record<string, string> {
+function corsHeaders(request: Request): Record<string, string> {
   const origin = request.headers.get('origin');
   if (!origin || !allowedOrigins().includes(origin)) return {};
   return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' };

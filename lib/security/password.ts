@@ -7,9 +7,9 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:cry
  * one once the password is known to be right.
  */
 
-export type ScryptCost = { N: number; r: number; p: number };
+type ScryptCost = { N: number; r: number; p: number };
 
-export const currentCost: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+const currentCost: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 
 /** What OpenSSL allocates for these parameters (128·r·(N+2) for V, 128·r·p for B), plus room. */
 const memoryFor = ({ N, r, p }: ScryptCost) => 128 * r * (N + 2) + 128 * r * p + 1024 * 1024;

@@ -10,10 +10,10 @@ const noIndex = { robots: { index: false } } satisfies Metadata;
 
 const ogLocales: Record<Language, string> = { nl: 'nl_BE', fr: 'fr_BE', en: 'en_GB', de: 'de_BE' };
 
-export type SocialImage = { url: string; width?: number; height?: number };
+type SocialImage = { url: string; width?: number; height?: number };
 
 /** A catalogue picture as a social card: 1200 px wide, PNG (which every network reads). */
-export function socialImage(picture: { Url: string; Width: number; Height: number } | null | undefined): SocialImage | undefined {
+function socialImage(picture: { Url: string; Width: number; Height: number } | null | undefined): SocialImage | undefined {
   if (!picture) return undefined;
   return { url: imageUrl(picture.Url, { width: socialImageWidth, format: 'png' }), width: socialImageWidth, height: Math.round((socialImageWidth * picture.Height) / picture.Width) };
 }
@@ -22,7 +22,7 @@ export function socialImage(picture: { Url: string; Width: number; Height: numbe
  * Title, description, canonical and hreflang alternates of a page, from its route, with the Open
  * Graph and Twitter cards that social networks show when the page is shared.
  */
-export function pageMetadata(language: Language, route: Route, title: string, description?: string, image?: SocialImage): Metadata {
+function pageMetadata(language: Language, route: Route, title: string, description?: string, image?: SocialImage): Metadata {
   return {
     title,
     description,

@@ -105,7 +105,7 @@ export function breadcrumbTrail(route: Route, language: Language, t: Translate):
   }
 }
 
-export function breadcrumbJsonLd(trail: readonly Crumb[]): BreadcrumbList {
+function breadcrumbJsonLd(trail: readonly Crumb[]): BreadcrumbList {
   return {
     '@type': 'BreadcrumbList',
     itemListElement: trail.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, item: item.url })),
@@ -155,7 +155,7 @@ export function listingJsonLd(property: Property, language: Language): RealEstat
   };
 }
 
-export function projectJsonLd(projectId: number, language: Language): ApartmentComplex | undefined {
+function projectJsonLd(projectId: number, language: Language): ApartmentComplex | undefined {
   const project = getProject(projectId, language);
   if (!project) return undefined;
   const url = absoluteUrl(href({ page: 'project', id: project.ID }, language));

@@ -15,8 +15,8 @@ import { brusselsDay, summariseVisits, type VisitSummary } from './visits';
  */
 
 /** Free text is undefined where it is withheld (or, for the site's own entries, never given). */
-export type CalendarEntry = { date: string; subject: string | undefined; status: HistoryStatus } & ({ fromSite: false; kind: CalendarKind } | { fromSite: true; kind: 'site-booking' });
-export type Communication = { date: string; contact: string | undefined; subject: string | undefined; comment: string | undefined; status: HistoryStatus } & (
+type CalendarEntry = { date: string; subject: string | undefined; status: HistoryStatus } & ({ fromSite: false; kind: CalendarKind } | { fromSite: true; kind: 'site-booking' });
+type Communication = { date: string; contact: string | undefined; subject: string | undefined; comment: string | undefined; status: HistoryStatus } & (
   | { fromSite: false; kind: CommunicationKind }
   | { fromSite: true; kind: FormName }
 );

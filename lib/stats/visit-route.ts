@@ -7,7 +7,7 @@ import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { brusselsDay, isBot, visitorHash } from './visits';
 
 /** {"id": 4000001} is 16 bytes; room for spaces and a longer id, not for anything else. */
-export const maxVisitBody = 256;
+const maxVisitBody = 256;
 
 function beaconId(bytes: Uint8Array): number {
   try {

@@ -19,7 +19,7 @@ export function addDays(iso: string, days: number): string {
   return format(parse(iso) + days * DAY);
 }
 
-export function daysBetween(from: string, to: string): number {
+function daysBetween(from: string, to: string): number {
   return Math.round((parse(to) - parse(from)) / DAY);
 }
 

@@ -232,5 +232,3 @@ function buildListing(plan: ListingPlan, team: TeamMember[]): (language: Lang) =
     return Object.fromEntries(entries) as Property;
   };
 }
-
-export { PLAN };

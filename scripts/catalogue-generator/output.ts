@@ -10,7 +10,7 @@ import { dataFileText } from '../../lib/data-check/json-schemas';
 
 export type CatalogueFileName = keyof typeof catalogueFileSchemas;
 
-export function validate(name: CatalogueFileName, data: unknown): void {
+function validate(name: CatalogueFileName, data: unknown): void {
   const result = catalogueFileSchemas[name].safeParse(data);
   if (!result.success) {
     const issues = result.error.issues

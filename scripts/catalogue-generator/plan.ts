@@ -42,9 +42,9 @@ export type Tag =
   | 'free'; // DateFree set
 
 /** A number is EnergyPerformance (kWh/m².year, label computed); a letter is a label without value. */
-export type Epc = number | 'A' | 'B' | 'C' | 'E' | 'F';
+type Epc = number | 'A' | 'B' | 'C' | 'E' | 'F';
 
-export type UnitPlan = { project: 0 | 1 | 2; name: string; floor: number };
+type UnitPlan = { project: 0 | 1 | 2; name: string; floor: number };
 
 export type ListingPlan = {
   id: number;

@@ -4,7 +4,7 @@
  */
 
 /** 32-bit FNV-1a hash of a string, used to derive a seed from a label such as "listing-4000001". */
-export function hashSeed(label: string): number {
+function hashSeed(label: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < label.length; index += 1) {
     hash ^= label.charCodeAt(index);

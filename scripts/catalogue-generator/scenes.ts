@@ -6,8 +6,8 @@ import type { Scene } from './picture-plan';
  * colours, so the files stay small and the output is deterministic.
  */
 
-export const W = 1360;
-export const H = 907;
+const W = 1360;
+const H = 907;
 
 const WALLS = ['#e8dcc8', '#d9c3a5', '#c98f6b', '#b5654a', '#efe6d6', '#cfd6d9', '#a8756a', '#dfe3e6'];
 const ROOFS = ['#4a4e57', '#7a3b2e', '#5b3a29', '#3c4a5a', '#6b6b6b'];

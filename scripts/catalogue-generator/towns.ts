@@ -101,7 +101,7 @@ export function town(key: TownKey): Town {
   return found;
 }
 
-export const COUNTRY_NAMES: Record<'BE' | 'LU', Tr> = {
+const COUNTRY_NAMES: Record<'BE' | 'LU', Tr> = {
   BE: { nl: 'België', fr: 'Belgique', en: 'Belgium', de: 'Belgien' },
   LU: { nl: 'Luxemburg', fr: 'Luxembourg', en: 'Luxembourg', de: 'Luxemburg' },
 };

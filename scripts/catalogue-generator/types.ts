@@ -22,7 +22,7 @@ export type WebId = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 type TypeRow = { webId: WebId; id: number; name: Tr; main: Tr };
 
-export const TYPE_ROWS: readonly TypeRow[] = [
+const TYPE_ROWS: readonly TypeRow[] = [
   {
     webId: 1,
     id: 101,

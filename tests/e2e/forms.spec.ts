@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { getAppointmentSlots, getProjects, getProperties } from '@/lib/catalogue';
 import { href } from '@/lib/i18n/urls';
 import { brusselsNow } from '@/lib/forms/slots';

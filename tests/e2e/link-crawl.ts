@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { drainQueue, pageReferences } from '@/lib/export/crawl';
+import { crawl } from '@/lib/export/crawl';
 import { getEnabledLanguages, type Language } from '@/lib/config';
 import { allRoutes, href, isServerOnlyPath, staticRoutes } from '@/lib/i18n/urls';
 
@@ -17,41 +17,27 @@ export type CrawlResult = {
  * runs against the server build (routes.spec.ts) and the static export (export.spec.ts).
  */
 export async function crawlSite(request: APIRequestContext, baseURL: string, options: { staticExport?: boolean } = {}): Promise<CrawlResult> {
-  const origins = [new URL(baseURL).origin];
-  const seen = new Set<string>();
-  const queue: { url: string; kind: 'page' | 'file'; foundOn: string }[] = [];
-  const dead: string[] = [];
-  let pages = 0;
-  let files = 0;
-  const enqueue = (url: string, kind: 'page' | 'file', foundOn: string) => {
+  const seeds = (getEnabledLanguages() as Language[]).flatMap((language) =>
+    (options.staticExport ? staticRoutes(language) : allRoutes(language)).map((route) => ({ url: href(route, language), kind: 'page' as const, foundOn: '(routes)' })),
+  );
+  const { pages, files, problems } = await crawl({
+    seeds,
     // The query matters to the server (list filters, pages); a file is the same whatever it says.
-    const key = kind === 'file' ? url.split('?')[0]! : url;
-    if (seen.has(key)) return;
-    seen.add(key);
+    resolve: (url, kind) => ({ url, key: kind === 'file' ? url.split('?')[0]! : url }),
     // A static copy must send the owner login and portal to the server (lib/export/links).
-    if (options.staticExport && kind === 'page' && isServerOnlyPath(url)) dead.push(`server-only page ${url} (on ${foundOn})`);
-    else queue.push({ url, kind, foundOn });
-  };
-  for (const language of getEnabledLanguages() as Language[]) {
-    for (const route of options.staticExport ? staticRoutes(language) : allRoutes(language)) enqueue(href(route, language), 'page', '(routes)');
-  }
-  const visit = async ({ url, kind, foundOn }: (typeof queue)[number]) => {
-    const response = await request.get(url, { maxRedirects: 5, failOnStatusCode: false });
-    if (!response.ok()) {
-      dead.push(`${response.status()} ${url} (on ${foundOn})`);
-      return;
-    }
-    if (kind === 'file' || !(response.headers()['content-type'] ?? '').includes('text/html')) {
-      files += 1;
-      await response.dispose();
-      return;
-    }
-    pages += 1;
-    const finalUrl = response.url();
-    const references = pageReferences(await response.text(), finalUrl, origins);
-    for (const page of references.pages) enqueue(page, 'page', new URL(finalUrl).pathname);
-    for (const file of references.files) enqueue(file, 'file', new URL(finalUrl).pathname);
-  };
-  await drainQueue(queue, visit, 8);
+    isServerOnly: options.staticExport ? isServerOnlyPath : undefined,
+    siteOrigins: [new URL(baseURL).origin],
+    fetch: async (url, kind) => {
+      const response = await request.get(url, { maxRedirects: 5, failOnStatusCode: false });
+      if (!response.ok()) return { status: 'failed', code: response.status() };
+      if (kind === 'file' || !(response.headers()['content-type'] ?? '').includes('text/html')) {
+        await response.dispose();
+        return { status: 'file' };
+      }
+      return { status: 'page', url: response.url(), html: await response.text() };
+    },
+    concurrency: 8,
+  });
+  const dead = problems.map(({ url, code, foundOn }) => (code ? `${code} ${url} (on ${foundOn})` : `server-only page ${url} (on ${foundOn})`));
   return { pages, files, dead };
 }

@@ -9,7 +9,7 @@ import { expect } from '@playwright/test';
  * received them, decoded enough to read subject and text.
  */
 
-export const mailPort = Number(process.env.E2E_PORT ?? 3100) + 1025;
+const mailPort = Number(process.env.E2E_PORT ?? 3100) + 1025;
 export const mailFolder = path.resolve(Number(process.env.E2E_PORT ?? 3100) === 3100 ? 'test-results-mail' : `test-results-mail-${process.env.E2E_PORT}`);
 // Beside the mailbox, not in it: the global setup empties the mailbox but must still find the sink.
 const pidFile = `${mailFolder}.pid`;
@@ -67,7 +67,7 @@ function textOf(raw: string): string {
   return body;
 }
 
-export function readMailbox(): ReceivedMail[] {
+function readMailbox(): ReceivedMail[] {
   if (!existsSync(mailFolder)) return [];
   return readdirSync(mailFolder)
     .filter((file) => file.endsWith('.json'))

@@ -16,7 +16,7 @@ export function directives(policy: string): Map<string, string[]> {
 }
 
 /** The script sources in force: script-src, else default-src. */
-export function scriptSources(policy: string): string[] {
+function scriptSources(policy: string): string[] {
   const parsed = directives(policy);
   return parsed.get('script-src') ?? parsed.get('default-src') ?? [];
 }

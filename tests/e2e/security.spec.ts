@@ -7,7 +7,7 @@ import { getProperties } from '@/lib/catalogue';
 import { getEnabledLanguages } from '@/lib/config';
 import { allRoutes, href } from '@/lib/i18n/urls';
 import { messages, queryCount, sitePort } from './forms-helpers';
-import { directives, expectCommonHeaders, expectSecureAnswer, expectStrictPolicy, watchViolations } from './security-checks';
+import { directives, expectSecureAnswer, expectStrictPolicy, watchViolations } from './security-checks';
 
 /*
  * The site as a hostile visitor and a security scanner see it, through the real server

@@ -6,4 +6,4 @@ export function allUrls(language: Language): string[] {
   return allRoutes(language).map((route) => href(route, language));
 }
 
-export { getEnabledLanguages, href };
+export { getEnabledLanguages };

@@ -2,7 +2,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Banner } from '@/components/layout/banner/banner';
-import { bannerVideo, contrastRatio, textColourOn } from '@/components/layout/banner/banner-sources';
+import { bannerVideo, textColourOn } from '@/components/layout/banner/banner-sources';
+import { contrastRatio } from '@/lib/colour';
 import { getProperty } from '@/lib/catalogue';
 import { getSite, type Language, type Site } from '@/lib/config';
 

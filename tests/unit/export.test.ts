@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getEnabledLanguages } from '@/lib/config';
 import { getProperties, getProjects } from '@/lib/catalogue';
-import { drainQueue, outputFile, pageReferences, srcsetUrls } from '@/lib/export/crawl';
+import { crawl, drainQueue, outputFile, pageReferences, srcsetUrls } from '@/lib/export/crawl';
 import { apiOrigin, isStaticExport, serverUrl } from '@/lib/export/mode';
 import { detectionScript, redirectPage, staticRedirectPages, type LanguageRedirect } from '@/lib/export/static-pages';
 import { allRoutes, href, isServerOnlyPath, staticRoutes } from '@/lib/i18n/urls';
@@ -162,6 +162,42 @@ function detect(redirect: LanguageRedirect, visitor: { search?: string; cookie?:
   });
   return { target, cookie: document.cookie, stored: storage.get('NEXT_LOCALE') };
 }
+
+describe('the crawl shared by the export and the browser tests', () => {
+  const site = 'http://localhost:3190';
+  const pagesOf: Record<string, string> = {
+    '/nl/': '<a href="/nl/a/">a</a><a href="/nl/a/">again</a><a href="/old/">old</a><a href="https://elsewhere.be/x">x</a><img src="/p.webp?w=1"><img src="/p.webp?w=2">',
+    '/nl/a/': '<a href="/nl/missing/">missing</a><a href="/nl/owner-login/">login</a>',
+  };
+  const fetched: string[] = [];
+  const run = () =>
+    crawl({
+      seeds: [{ url: '/nl/', kind: 'page', foundOn: '(seed)' }],
+      resolve: (url, kind) => (url.startsWith('/skip') ? undefined : { url, key: kind === 'file' ? url.split('?')[0] ?? url : url }),
+      isServerOnly: (url) => url.includes('owner-login'),
+      siteOrigins: [site],
+      fetch: async (url) => {
+        fetched.push(url);
+        if (url === '/old/') return { status: 'redirect', location: '/nl/' };
+        const html = pagesOf[url];
+        if (html !== undefined) return { status: 'page', url: `${site}${url}`, html };
+        return url.startsWith('/p.webp') ? { status: 'file' } : { status: 'failed', code: 404 };
+      },
+      concurrency: 2,
+    });
+
+  it('fetches each page once and each file once whatever its query, follows redirects, and names where a problem was linked', async () => {
+    expect(await run()).toEqual({
+      pages: 2,
+      files: 1,
+      problems: [
+        { url: '/nl/owner-login/', code: 0, foundOn: '/nl/a/' },
+        { url: '/nl/missing/', code: 404, foundOn: '/nl/a/' },
+      ],
+    });
+    expect(fetched.sort()).toEqual(['/nl/', '/nl/a/', '/nl/missing/', '/old/', '/p.webp?w=1']);
+  });
+});
 
 describe('the language detection of the static pages', () => {
   const home: LanguageRedirect = { targets: { nl: '/nl/', fr: '/fr/', en: '/en/' }, keepQuery: true };

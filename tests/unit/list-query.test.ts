@@ -68,6 +68,6 @@ describe('list query', () => {
     const properties = getProperties('fr', { goal: 'sale' });
     const items = properties.map((property) => ({ id: property.ID, webIds: property.WebIDs.split(',').map(Number), zip: property.Zip, townNames: townSearchNames(property.Zip), price: property.Price, created: property.CreatedDate, reference: property.Status !== 1 }));
     const result = applyListParams(items, { status: 'on-offer', city: 'bergen|7000', sort: 'newest', page: 1 }, 100);
-    expect(result.ids.sort()).toEqual(getProperties('fr', { goal: 'sale', availability: 'on-offer', city: 'Mons|7000' }).map((property) => property.ID).sort());
+    expect(result.ids.sort()).toEqual(getProperties('fr', { goal: 'sale', availability: 'on-offer' }).filter((property) => property.Zip === '7000').map((property) => property.ID).sort());
   });
 });

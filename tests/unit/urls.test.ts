@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getProperties, getProjects, getProperty } from '@/lib/catalogue';
 import { supportedLanguages } from '@/lib/config';
 import { legacyRedirect } from '@/lib/i18n/legacy';
-import { allPathSegments, allRoutes, checkPath, href, resolvePath, translatePath, translateUrl, type Route } from '@/lib/i18n/urls';
+import { allPathSegments, allRoutes, checkPath, href, resolvePath, translatePath, translateUrl } from '@/lib/i18n/urls';
 
 const allRoutesNl = () => allRoutes('nl');
 

@@ -8,7 +8,7 @@ import styles from './article-body.module.css';
  */
 
 /** Moves the headings of sanitized HTML down by `levels` (h2 → h3 …), never below h6. */
-export function shiftHeadings(html: string, levels: number): string {
+function shiftHeadings(html: string, levels: number): string {
   if (levels <= 0) return html;
   // Safe on sanitizer output only: its tags carry no attributes and its text has every < escaped.
   return html.replace(/<(\/?)h([2-6])>/g, (_, slash: string, level: string) => `<${slash}h${Math.min(Number(level) + levels, 6)}>`);

@@ -12,7 +12,7 @@ import styles from './card-view.module.css';
  * Where a card leads. Services and testimonials have their own article pages; an article of the
  * "pages" category only exists inside a menu page (useful links, legal pages), so it links there.
  */
-export function articleHref(article: Article, language: Language): string {
+function articleHref(article: Article, language: Language): string {
   if (article.category !== 'pages') return href({ page: 'article', id: article.id }, language);
   const page = loadSiteConfig().menu.find(
     (entry) => entry.status !== 'Draft' && entry.params.modules.some((module) => module.relations.type === 'article' && module.relations.id === article.id),

@@ -10,7 +10,7 @@ import type { BannerSliderLabels } from './banner-slider';
 import { listingPicture } from './banner-sources';
 
 /** A banner is a showcase, not the list: a handful of listings is all a visitor watches go by. */
-export const maxBannerListings = 8;
+const maxBannerListings = 8;
 
 /** Active listings with a picture, newest first (sold and rented ones are not for a showcase). */
 export function bannerProperties(language: Language): Property[] {

@@ -1,3 +1,4 @@
+import { contrastRatio } from '@/lib/colour';
 import { bannerWidths, imageUrl, isResizable, originalWidth } from '@/lib/media/image-url';
 import { recognizeVideo } from '@/lib/media/video';
 
@@ -9,9 +10,9 @@ import { recognizeVideo } from '@/lib/media/video';
 export type BannerPictureSource = { src: string; srcSet: string; sizes: string; width: number; height: number; alt: string };
 
 /** The whole banner is as wide as the viewport below desktop, and the 600 variant is only ever picked there. */
-export const bannerSizes = '100vw';
+const bannerSizes = '100vw';
 /** The picture of a listing slide fills the banner on mobile and its left half from tablet on. */
-export const listingSizes = '(min-width: 767px) 50vw, 100vw';
+const listingSizes = '(min-width: 767px) 50vw, 100vw';
 
 /** Banner pictures are drawn at 1920×640 (3:1); the box crops them, so these only give the ratio. */
 const bannerHeight = 640;
@@ -65,36 +66,9 @@ export function bannerVideo(config: string | { url: string; mimetype: string }):
   return recognised?.kind === 'file' && recognised.mimeType ? { url, mimetype: recognised.mimeType } : undefined;
 }
 
-type Rgb = [number, number, number];
-
-function parseHex(hex: string): Rgb | undefined {
-  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(hex);
-  const full = short ? `${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : /^#([0-9a-f]{6})$/i.exec(hex)?.[1];
-  if (!full) return undefined;
-  const value = Number.parseInt(full, 16);
-  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
-}
-
-function luminance([red, green, blue]: Rgb): number {
-  const linear = (channel: number) => {
-    const c = channel / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
-}
-
-export const lightText = '#ffffff';
+const lightText = '#ffffff';
 /** Black rather than a softer dark grey: with white, it guarantees 4.5:1 on any background. */
-export const darkText = '#000000';
-
-/** WCAG contrast ratio of two hex colours. */
-export function contrastRatio(a: string, b: string): number {
-  const first = parseHex(a);
-  const second = parseHex(b);
-  if (!first || !second) return 1;
-  const [light, dark] = [luminance(first), luminance(second)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
+const darkText = '#000000';
 
 /** White or near-black, whichever reads better on a band of this colour: staff pick any colour. */
 export function textColourOn(background: string): string {

@@ -23,7 +23,7 @@ export type BannerTexts = { title?: string; description?: string };
  * entry's bannerTitle or bannerDescription, when it has text in this language, replaces the
  * site-wide text on that page.
  */
-export function bannerTexts(banner: BannerConfig, language: Language, overrides: { title?: Localised; description?: Localised } = {}): BannerTexts {
+function bannerTexts(banner: BannerConfig, language: Language, overrides: { title?: Localised; description?: Localised } = {}): BannerTexts {
   const choose = (config: { text: Localised; public: boolean }, override: Localised | undefined) => {
     if (!config.public) return undefined;
     const own = override === undefined ? '' : localise(override, language).trim();
@@ -45,7 +45,7 @@ export type BannerPlan =
  * picture, an unusable video, no listing), the configured picture, else the colour band. A
  * half-configured banner thus never leaves an empty box on the page.
  */
-export function bannerPlan(banner: BannerConfig, language: Language): BannerPlan {
+function bannerPlan(banner: BannerConfig, language: Language): BannerPlan {
   const gallery = banner.gallery.images.map((src) => src.trim()).filter(Boolean);
   const picture = banner.image.url.trim() || gallery[0];
   const still: BannerPlan = picture ? { kind: 'image', src: picture } : { kind: 'color' };

@@ -14,7 +14,7 @@ import { formatDataIssue, type DataIssue } from '@/lib/data-file';
 
 const root = path.resolve(__dirname, '../../..');
 
-export type DataFileName =
+type DataFileName =
   | 'catalogue/properties.json'
   | 'catalogue/projects.json'
   | 'catalogue/types.json'
@@ -71,7 +71,7 @@ export class JsonFile {
 }
 
 /** Where a problem must be reported. `record` and `field` are matched against the formatted line. */
-export type Where = { file: string; record?: string | RegExp; field?: string | RegExp; message?: RegExp };
+type Where = { file: string; record?: string | RegExp; field?: string | RegExp; message?: RegExp };
 
 export type CorpusCase = {
   name: string;
