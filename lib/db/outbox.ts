@@ -42,10 +42,10 @@ export async function claimDueJobs(store: Store, options: { limit: number; lease
     .execute();
 }
 
-export async function markDelivered(store: Store, jobId: string): Promise<void> {
+export async function markDelivered(store: Store, jobId: string, now = new Date()): Promise<void> {
   await store.db
     .updateTable('outbox')
-    .set((eb) => ({ status: 'delivered', delivered_at: new Date().toISOString(), locked_until: null, attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({ status: 'delivered', delivered_at: now.toISOString(), locked_until: null, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', jobId)
     .execute();
 }

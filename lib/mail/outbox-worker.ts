@@ -120,17 +120,18 @@ function isUnreachable(error: unknown): boolean {
   return code === 'ETIMEDOUT' && (timeoutType === 'CONNECT_TIMEOUT' || timeoutType === 'GREETING_TIMEOUT');
 }
 
-async function deliver(store: Store, jobs: readonly OutboxRow[]): Promise<number> {
+/** `clock`: the time a send ended, from which its backoff counts. */
+async function deliver(store: Store, jobs: readonly OutboxRow[], clock: () => Date): Promise<number> {
   let delivered = 0;
   for (const job of jobs) {
     try {
       await send(job, store);
-      await markDelivered(store, job.id);
+      await markDelivered(store, job.id, clock());
       delivered += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const unreachable = job.kind !== 'webhook' && isUnreachable(error);
-      await markFailed(store, job.id, message, new Date(Date.now() + retryDelay(job.attempts)), unreachable);
+      await markFailed(store, job.id, message, new Date(clock().getTime() + retryDelay(job.attempts)), unreachable);
       const subject = job.request_id ? `request ${job.request_id}` : `job ${job.id}`;
       console.warn(`[outbox] ${job.kind} for ${subject} failed (attempt ${job.attempts + 1}): ${message}`);
     }
@@ -141,18 +142,21 @@ async function deliver(store: Store, jobs: readonly OutboxRow[]): Promise<number
 /**
  * Delivers what is due now (of one request or one job, when given); returns how many deliveries
  * succeeded. Jobs are claimed one at a time, so a lease starts when its job's send starts and is
- * not used up by the sends before it.
+ * not used up by the sends before it. `now` fixes the round's clock (the tests step through
+ * backoffs with it instead of sleeping); without it, every claim and failure reads the time anew.
  */
-export async function deliverDueJobs(options: { requestId?: string; jobId?: string } = {}): Promise<number> {
+export async function deliverDueJobs(options: { requestId?: string; jobId?: string; now?: Date } = {}): Promise<number> {
   const kinds = readyKinds();
   if (kinds.length === 0) return 0;
+  const { now } = options;
+  const clock = () => now ?? new Date();
   const store = await getStore();
   let total = 0;
   for (;;) {
-    const claimed = await claimDueJobs(store, { limit: 1, leaseMs: outboxLeaseMs(), requestId: options.requestId, jobId: options.jobId, kinds });
+    const claimed = await claimDueJobs(store, { limit: 1, leaseMs: outboxLeaseMs(), now: clock(), requestId: options.requestId, jobId: options.jobId, kinds });
     if (claimed.length === 0) return total;
     // A failed job is not due again before its backoff, so this ends.
-    total += await deliver(store, claimed);
+    total += await deliver(store, claimed, clock);
   }
 }
 
@@ -191,13 +195,13 @@ async function probeMailServer(now = new Date()): Promise<number> {
     new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), connectionTimeout + 2 * greetingTimeout))),
   ]);
   clearTimeout(timer);
-  return answered ? makeUnreachableJobsDue(store, mailKinds) : 0;
+  return answered ? makeUnreachableJobsDue(store, mailKinds, now) : 0;
 }
 
-/** One round of the worker: the probe, then what is due. */
-export async function runOutboxRound(): Promise<number> {
-  await probeMailServer();
-  return deliverDueJobs();
+/** One round of the worker: the probe, then what is due (`now`: as for {@link deliverDueJobs}). */
+export async function runOutboxRound(now?: Date): Promise<number> {
+  await probeMailServer(now);
+  return deliverDueJobs({ now });
 }
 
 /** Right after a request is stored: try its deliveries at once. */
