@@ -10,7 +10,7 @@ import type { Language } from '@/lib/config';
 
 type LiteralPage = { name: string; paths: Record<Language, string> };
 
-export const literalPages: readonly LiteralPage[] = [
+const literalPages: readonly LiteralPage[] = [
   { name: 'home', paths: { nl: '/nl/', fr: '/fr/', en: '/en/', de: '/de/' } },
   { name: 'for-sale list', paths: { nl: '/nl/te-koop/', fr: '/fr/a-vendre/', en: '/en/for-sale/', de: '/de/zu-verkaufen/' } },
   { name: 'for-rent list', paths: { nl: '/nl/te-huur/', fr: '/fr/a-louer/', en: '/en/for-rent/', de: '/de/zu-vermieten/' } },
