@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateProblem } from '../data-file/dates';
 
 /*
  * The catalogue snapshot mirrors the Omnicasa CRM web API: PascalCase field names, one record per
@@ -21,11 +22,8 @@ const optionalBoolean = z.boolean().nullish();
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, 'expected a date written yyyy-mm-dd, such as "2026-03-01" (a time may follow: "2026-03-01T10:00:00")')
-  .refine((value) => {
-    const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  }, 'this date does not exist in the calendar (check the month, 01 to 12, and the day of that month)')
+  // The calendar rule is data/site's too (lib/data-file/dates); the CRM's narrower shape is the regex above.
+  .refine((value) => isoDateProblem(value) === undefined, 'this date does not exist in the calendar (check the month, 01 to 12, and the day of that month)')
   .describe('A date written yyyy-mm-dd, such as "2026-03-01", optionally followed by a time: "2026-03-01T10:00:00".');
 const optionalIsoDate = isoDate.nullish();
 const id = z.number().int().positive();
