@@ -4,8 +4,10 @@ import { getEnabledLanguages, getDefaultLanguage, isSupportedLanguage } from './
 import { detectLanguage } from './lib/i18n/detect';
 import { legacyRedirect } from './lib/i18n/legacy';
 import { languageCookie, routing } from './lib/i18n/routing';
-import { checkPath, formDraftPath, listResultsPath, newsletterConfirmPath, notFoundPath, portalPath, translateUrl } from './lib/i18n/urls';
-import { hasListQuery } from './lib/catalogue/list-query';
+import { checkPath } from './lib/pages/check-path';
+import { renderedAt } from './lib/pages';
+import { formDraftPath, notFoundPath } from './lib/pages/internal-paths';
+import { translateUrl } from './lib/i18n/language-switch';
 import { draftParam, isDraftId } from './lib/forms/draft-id';
 import { isSameOrigin } from './lib/security/origin';
 import { prerenderedHtml } from './lib/security/inline-scripts';
@@ -113,15 +115,12 @@ function route(request: NextRequest): NextResponse {
   }
   const { route: page, language: routeLanguage } = check.resolved;
   const rewriteTo = (target: string) => servePage(request, target, (headers) => NextResponse.rewrite(new URL(target, request.url), { request: headers && { headers } }));
-  // A list with a query is rendered on the server (filters and paging without JavaScript);
-  // the plain list stays the prerendered page.
-  if ((page.page === 'for-sale' || page.page === 'for-rent') && hasListQuery(searchParams)) return rewriteTo(`${listResultsPath(routeLanguage, page.page)}${search}`);
-  // The owner portal is rendered per request; the page itself checks the session.
-  if (page.page === 'portal' || page.page === 'portal-listing') return rewriteTo(portalPath(routeLanguage, page.page === 'portal-listing' ? page.id : undefined));
+  // A page rendered per request (a list with a query, the owner portal, a confirmation link) is
+  // served by its internal route; the page kind says which (lib/pages).
+  const perRequest = renderedAt(page, routeLanguage, search);
+  if (perRequest) return rewriteTo(perRequest);
   // A form posted without JavaScript came back with errors: the page shows it filled in, per request.
   if (isDraftId(searchParams.get(draftParam))) return rewriteTo(formDraftPath(routeLanguage, pathname, search));
-  // A newsletter confirmation link: the page looks its token up, per request.
-  if (page.page === 'newsletter-confirm') return rewriteTo(`${newsletterConfirmPath(routeLanguage)}${search}`);
 
   return servePage(request, pathname, (headers) => intl(headers ? new NextRequest(request, { headers }) : request));
 }

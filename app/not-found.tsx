@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { getDefaultLanguage } from '@/lib/config';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 
 // Reached only for paths outside any language (the proxy sends everything else to a language).
 export default async function GlobalNotFound() {

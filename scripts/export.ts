@@ -20,7 +20,7 @@ import { headersFile, nginxSnippet, withPolicyMeta, type ExportPolicyOptions } f
 import { configuredAnalytics, configuredTileOrigin } from '../lib/security/page-policy';
 import { crawl, outputFile, type CrawlProblem } from '../lib/export/crawl';
 import { redirectPage, staticRedirectPages } from '../lib/export/static-pages';
-import { href, isServerOnlyPath, staticRoutes } from '../lib/i18n/urls';
+import { href, isServerOnlyPath, staticRoutes } from '../lib/pages';
 import { siteOriginForSeo } from '../lib/seo/origin';
 
 const distDir = process.env.EXPORT_DIST_DIR || '.next-export';

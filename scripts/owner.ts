@@ -13,7 +13,7 @@ import { inviteOwner, revokeOwner } from '../lib/auth/owner-auth';
 import { getOwners } from '../lib/catalogue';
 import { getEnabledLanguages, getDefaultLanguage } from '../lib/config';
 import { getStore, ownerAccess, type OwnerAccess } from '../lib/db';
-import { href } from '../lib/i18n/urls';
+import { href } from '../lib/pages';
 import { deliverJob } from '../lib/mail/outbox-worker';
 import { siteOrigin } from '../lib/mail/transport';
 

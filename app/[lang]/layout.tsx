@@ -6,7 +6,8 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { BackToTop } from '@/components/layout/back-to-top';
 import { getMenuEntry, getSite } from '@/lib/config';
 import { consentTexts } from '@/lib/consent';
-import { languageParams, menuEntryHref, requireLanguage } from '@/lib/i18n';
+import { languageParams, requireLanguage } from '@/lib/i18n';
+import { menuEntryHref } from '@/lib/pages';
 import { siteOriginForSeo } from '@/lib/seo/origin';
 import './globals.css';
 

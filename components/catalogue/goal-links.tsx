@@ -2,7 +2,7 @@ import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getTotals } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 
 /** Links to the for-sale and for-rent lists, with the number of listings when `withCounts`. */
 export async function GoalLinks({ language, withCounts = false }: { language: Language; withCounts?: boolean }) {

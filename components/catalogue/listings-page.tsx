@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { availabilityOf, getCities, getProperties, getTypes, listItemOf, townChoices, type Goal } from '@/lib/catalogue';
 import { listPageSize, parseListParams, type ListParams, type ListStatus } from '@/lib/catalogue/list-query';
 import type { Language } from '@/lib/config';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { ListingBrowser, type ListingBrowserLabels } from './listing-browser';
 import { PropertyCard } from './property-card';
 

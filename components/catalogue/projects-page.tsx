@@ -6,7 +6,7 @@ import { getProjects, type ProjectWithUnits } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatEuro, townLine } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { pictureSrc } from '@/lib/media/picture-src';
 import { galleryProps } from './gallery-props';
 import { PropertyGallery } from './property-gallery';

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { ribbonOf, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { cleanDescription, formatNumber, townLine } from '@/lib/format';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { pictureSrc } from '@/lib/media/picture-src';
 import { PropertyPrice } from './property-price';
 import styles from './property-card.module.css';

@@ -4,7 +4,7 @@ import { getProject, goalOf, isOnOffer, ribbonOf, type Property } from '@/lib/ca
 import type { Language } from '@/lib/config';
 import { formatNumber, formatPhone, phoneHref, townLine } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { recognizeVideo } from '@/lib/media/video';
 import { documentLinkTtlDays } from '@/lib/documents/signed-link';
 import { ListingRequests } from '@/components/forms/listing-requests';

@@ -2,7 +2,7 @@ import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { SearchForm } from '@/components/search/search-form';
 import type { Language } from '@/lib/config';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { GoalLinks } from './goal-links';
 
 /** 404 content for an unknown listing id: the spec's 'Property Not Found', the lists and home. */

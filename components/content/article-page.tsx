@@ -2,7 +2,7 @@ import Image from 'next/image';
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { articleCategoryPage, localise, type Article, type Language } from '@/lib/config';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { pictureSrc } from '@/lib/media/picture-src';
 import { ArticleBody } from './module-views/article-body';
 import styles from './article-page.module.css';

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { GoalLinks } from '@/components/catalogue/goal-links';
 import { SearchForm } from '@/components/search/search-form';
 import type { Language } from '@/lib/config';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 
 /** 'Oops, this page no longer exists' with ways back to the listings and home. */
 export async function PageNotFound({ language }: { language: Language }) {

@@ -1,7 +1,8 @@
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import type { Language } from '@/lib/config';
-import { href, type ThankYouForm } from '@/lib/i18n';
+import { href } from '@/lib/pages';
+import { type ThankYouForm } from '@/lib/i18n';
 
 /** The confirmation shown after a form was sent. */
 export async function ThankYouPage({ form, language }: { form: ThankYouForm; language: Language }) {

@@ -1,7 +1,7 @@
 import { getCities, getTypes } from '@/lib/catalogue';
 import { getMenuEntry, getSite, type Language } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
-import { href, menuEntryHref } from '@/lib/i18n';
+import { href, menuEntryHref } from '@/lib/pages';
 import type { Choice } from './fields';
 import type { FormCommon } from './request-forms';
 

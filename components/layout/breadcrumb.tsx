@@ -1,7 +1,7 @@
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getMenuEntry, localise, menuAncestors, type Language, type MenuEntry } from '@/lib/config';
-import { href, menuEntryHref } from '@/lib/i18n';
+import { href, menuEntryHref } from '@/lib/pages';
 import styles from './breadcrumb.module.css';
 
 /** Home › parents › this page, for menu entries whose breadcrumb flag is on. */

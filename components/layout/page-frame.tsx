@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Language } from '@/lib/config';
-import { alternates, type Route } from '@/lib/i18n';
+import { alternates, type Route } from '@/lib/pages';
 import { PageJsonLd } from '@/components/seo/page-json-ld';
 import { SiteHeader } from './site-header';
 

@@ -6,7 +6,7 @@ import { NewsletterSignup } from '@/components/forms/newsletter-signup';
 import { agencyPostalAddress, getMenuEntry, getSite, localise, type Language } from '@/lib/config';
 import { deployedHref } from '@/lib/export/links';
 import { formatPhone, phoneHref } from '@/lib/format';
-import { href, menuEntryHref } from '@/lib/i18n';
+import { href, menuEntryHref } from '@/lib/pages';
 import { imageUrl, thumbnailWidth } from '@/lib/media/image-url';
 import styles from './site-footer.module.css';
 

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { SiteLink } from '@/components/ui/site-link';
 import { getSite, type Language } from '@/lib/config';
 import type { SignupState } from '@/lib/db';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { newsletterConfirmEndpoint } from '@/lib/newsletter/link-state';
 import { confirmationTtlDays } from '@/lib/newsletter/token';
 import styles from './newsletter.module.css';

@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { forgotPasswordAction, loginAction, setPasswordAction } from '@/lib/auth/actions';
 import type { Language } from '@/lib/config';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { allMessages } from '@/lib/i18n/messages';
 import { ForgotPasswordForm, LoginForm, SetPasswordForm } from './auth-forms';
 import styles from './owner.module.css';

@@ -6,7 +6,7 @@ import { logoutAction } from '@/lib/auth/actions';
 import { listingStateOf, type Owner, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatDate, formatPhone, phoneHref } from '@/lib/format';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { pictureSrc } from '@/lib/media/picture-src';
 import type { ListingReport } from '@/lib/stats/portal-report';
 import { VisitsChart } from './visits-chart';

@@ -2,7 +2,7 @@ import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getTotals } from '@/lib/catalogue';
 import { getSite, localise, type Language } from '@/lib/config';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { SearchPanel } from './search-panel';
 import { searchIndexUrl, searchPanelLabels } from './search-labels';
 import styles from './home-search.module.css';

@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { after } from 'next/server';
 import { getEnabledLanguages, type Language } from '../config';
 import { enqueueJob, getStore, type OwnerResetPayload } from '../db';
-import { href } from '../i18n';
+import { href } from '../pages';
 import { translatorFor } from '../i18n/messages';
 import { deliverJob } from '../mail/outbox-worker';
 import { clientAddress } from '../security/client-address';

@@ -2,7 +2,7 @@ import { getProperty } from '../catalogue';
 import { readDocumentFile } from '../catalogue/documents';
 import { getDefaultLanguage, isSupportedLanguage, type Language } from '../config';
 import { escapeHtml } from '../html/escape';
-import { href } from '../i18n';
+import { href } from '../pages';
 import { translatorFor } from '../i18n/messages';
 import { checkDocumentLink } from './signed-link';
 

@@ -1,4 +1,4 @@
-import { isServerOnlyPath } from '../i18n/urls';
+import { isServerOnlyPath } from '../pages';
 import { isStaticExport, serverUrl } from './mode';
 
 /**

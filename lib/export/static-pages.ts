@@ -1,7 +1,7 @@
 import { getDefaultLanguage, getEnabledLanguages, getSite, type Language } from '../config';
 import { escapeHtml } from '../html/escape';
 import { getProjects, getProperties } from '../catalogue';
-import { href, type Route } from '../i18n/urls';
+import { href, type Route } from '../pages';
 import { languageCookie } from '../i18n/routing';
 import { allMessages } from '../i18n/messages';
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { getAppointmentSlots, getProject, getProperty, goalOf, isOnOffer } from '../catalogue';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
 import { consumeCaptcha, countBookings, countSlotBookingsOf, getStore, storeRequest, type NewUpload, type OutboxKind, type SlotBooking, type StoreGuards } from '../db';
-import { href } from '../i18n';
+import { href } from '../pages';
 import { detectLanguage } from '../i18n/detect';
 import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';

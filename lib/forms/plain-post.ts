@@ -1,5 +1,6 @@
 import { getMenu, type Language } from '../config';
-import { checkPath, href, type Route } from '../i18n/urls';
+import { checkPath } from '../pages/check-path';
+import { href, type Route } from '../pages';
 import { allowedOrigins } from '../security/origin';
 import { draftAnchor, formDefinitions } from './definitions';
 import { draftCookieNames, draftCookieValues, draftTtlSeconds, keptValues, newDraftId, type FormDraft } from './draft';

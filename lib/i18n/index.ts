@@ -2,19 +2,7 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { getEnabledLanguages, type Language } from '../config';
 
-export {
-  allPathSegments,
-  allRoutes,
-  alternates,
-  checkPath,
-  href,
-  languageChoiceHref,
-  menuEntryHref,
-  notFoundSegments,
-  propertyNotFoundSegments,
-  resolvePath,
-  type Route,
-} from './urls';
+export { languageChoiceHref } from './language-switch';
 export { type ThankYouForm } from './slugs';
 
 /**

@@ -1,6 +1,6 @@
 import { getProject } from '../catalogue';
 import type { Language } from '../config';
-import { href } from './urls';
+import { href } from '../pages';
 
 /*
  * Unlocalised links found in old pages, mails and banners (spec §2), mapped to their page in the

@@ -4,7 +4,7 @@ import { getDefaultLanguage, getEnabledLanguages } from '../config';
 /*
  * next-intl routing: the enabled languages and default come from data/site/site.json, every URL
  * carries its language. Localised paths (te-koop, a-vendre...) are not next-intl pathnames: they
- * are resolved by lib/i18n/urls and served by one route, app/[lang]/[...path]. Rewriting them to
+ * are resolved by the page table (lib/pages) and served by one route, app/[lang]/[...path]. Rewriting them to
  * internal routes made Next.js 16's client router prefetch the wrong route segments (404s on
  * every prefetched listing link).
  */

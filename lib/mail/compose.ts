@@ -6,7 +6,7 @@ import { documentLinkExpiry, documentLinkTtlDays, signedDocumentPath } from '../
 import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice } from '../format';
 import { formDefinitions } from '../forms/definitions';
 import { isFormName } from '../forms/schemas';
-import { href } from '../i18n';
+import { href } from '../pages';
 import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
 import { imageUrl } from '../media/image-url';
 import { pictureSrc } from '../media/picture-src';

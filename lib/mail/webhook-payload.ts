@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getAgencyLanguage, supportedLanguages } from '../config';
 import type { StoredRequest } from '../db';
 import { formNames } from '../forms/schemas';
-import { href } from '../i18n';
+import { href } from '../pages';
 import { requestLines } from './compose';
 import { siteOrigin } from './transport';
 

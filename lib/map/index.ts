@@ -1,6 +1,6 @@
 import { getCities, getProperties, isOnOffer, type Property } from '../catalogue';
 import { getSite, type Language, type TileSource } from '../config';
-import { href } from '../i18n/urls';
+import { href } from '../pages';
 import { outlineBox, outlinePath, projectOnOutline } from './outline';
 
 /*

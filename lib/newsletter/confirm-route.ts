@@ -3,7 +3,7 @@ import { getDefaultLanguage, getEnabledLanguages, type Language } from '../confi
 import { confirmNewsletterSignup, getStore, type OutboxKind } from '../db';
 import { errorPage } from '../forms/error-page';
 import { readCapped } from '../forms/read-body';
-import { href } from '../i18n';
+import { href } from '../pages';
 import { translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';

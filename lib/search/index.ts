@@ -1,6 +1,6 @@
 import { getCities, getProperties, getTypes, type CatalogueLanguage } from '../catalogue';
 import { cleanDescription, townLine } from '../format';
-import { href } from '../i18n/urls';
+import { href } from '../pages';
 import { pictureSrc } from '../media/picture-src';
 
 /*

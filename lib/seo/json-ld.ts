@@ -1,8 +1,8 @@
 import type { ApartmentComplex, BreadcrumbList, Graph, ItemAvailability, Offer, PostalAddress, RealEstateAgent, RealEstateListing, Residence, Thing } from 'schema-dts';
-import { getProject, getProperty, goalOf, isOnOffer, type Property } from '../catalogue';
-import { agencyPostalAddress, articleCategoryPage, getArticles, getMenuEntry, getSite, localise, menuAncestors, type Language } from '../config';
+import { goalOf, isOnOffer, type ProjectWithUnits, type Property } from '../catalogue';
+import { agencyPostalAddress, getSite, type Language } from '../config';
 import { cleanDescription } from '../format';
-import { href, type Route } from '../i18n';
+import { breadcrumbTrail, href, pageJsonLdOf, type Crumb, type Route, type Translate } from '../pages';
 import { absoluteUrl, siteOriginForSeo } from './origin';
 
 /*
@@ -10,8 +10,6 @@ import { absoluteUrl, siteOriginForSeo } from './origin';
  * on every page, a breadcrumb on every page below the home page, and each listing and project.
  */
 
-type Crumb = { name: string; url: string };
-type Translate = (key: string) => string;
 
 export function agencyJsonLd(language: Language): RealEstateAgent {
   const { siteInfo, header } = getSite();
@@ -49,66 +47,10 @@ function postalAddress(place: Located, streetPublic: boolean): PostalAddress {
   };
 }
 
-/** The trail of a page: Home › section › page. */
-export function breadcrumbTrail(route: Route, language: Language, t: Translate): Crumb[] {
-  const home = { name: t('nav.home'), url: absoluteUrl(href({ page: 'home' }, language)) };
-  const crumb = (name: string, to: Route) => ({ name, url: absoluteUrl(href(to, language)) });
-  switch (route.page) {
-    case 'home':
-      return [];
-    case 'for-sale':
-      return [home, crumb(t('nav.forSale'), { page: 'for-sale' })];
-    case 'for-rent':
-      return [home, crumb(t('nav.forRent'), { page: 'for-rent' })];
-    case 'property': {
-      const property = getProperty(route.id, language);
-      if (!property) return [home];
-      const list = goalOf(property) === 'sale' ? crumb(t('nav.forSale'), { page: 'for-sale' }) : crumb(t('nav.forRent'), { page: 'for-rent' });
-      return [home, list, crumb(`${property.TypeDescription} – ${property.City}`, route)];
-    }
-    case 'projects':
-      return [home, crumb(t('nav.projects'), route)];
-    case 'project': {
-      const project = getProject(route.id, language);
-      return project ? [home, crumb(t('nav.projects'), { page: 'projects' }), crumb(project.Name, route)] : [home];
-    }
-    case 'article': {
-      const article = getArticles().find((candidate) => candidate.id === route.id);
-      if (!article) return [home];
-      const section = articleCategoryPage(article);
-      const list = section ? [crumb(localise(section.params.title, language), { page: 'menu', id: section.id })] : [];
-      return [home, ...list, crumb(localise(article.title, language), route)];
-    }
-    case 'menu': {
-      const entry = getMenuEntry(route.id);
-      if (!entry) return [home];
-      // Guarded walk: a parent loop in unchecked data must not hang the render (lib/config/menu-tree).
-      const trail: Crumb[] = menuAncestors(entry, getMenuEntry)
-        .reverse()
-        .map((parent) => crumb(localise(parent.params.title, language), { page: 'menu', id: parent.id }));
-      return [home, ...trail, crumb(localise(entry.params.title, language), route)];
-    }
-    case 'thank-you':
-      return [home, crumb(t('thankYou.title'), route)];
-    case 'login':
-      return [home, crumb(t('login.title'), route)];
-    case 'forgot-password':
-      return [home, crumb(t('login.title'), { page: 'login' }), crumb(t('portal.forgotTitle'), route)];
-    case 'set-password':
-      return [home, crumb(t('login.title'), { page: 'login' }), crumb(t('portal.setTitle'), route)];
-    case 'portal':
-      return [home, crumb(t('portal.title'), route)];
-    case 'portal-listing':
-      return [home, crumb(t('portal.title'), { page: 'portal' })];
-    case 'newsletter-confirm':
-      return [home, crumb(t('newsletter.title'), { page: 'newsletter-confirm' })];
-  }
-}
-
-function breadcrumbJsonLd(trail: readonly Crumb[]): BreadcrumbList {
+function breadcrumbJsonLd(trail: readonly Crumb[], language: Language): BreadcrumbList {
   return {
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, item: item.url })),
+    itemListElement: trail.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, item: absoluteUrl(href(item.route, language)) })),
   };
 }
 
@@ -155,9 +97,7 @@ export function listingJsonLd(property: Property, language: Language): RealEstat
   };
 }
 
-function projectJsonLd(projectId: number, language: Language): ApartmentComplex | undefined {
-  const project = getProject(projectId, language);
-  if (!project) return undefined;
+export function projectJsonLd(project: ProjectWithUnits, language: Language): ApartmentComplex {
   const url = absoluteUrl(href({ page: 'project', id: project.ID }, language));
   return {
     '@type': 'ApartmentComplex',
@@ -171,20 +111,13 @@ function projectJsonLd(projectId: number, language: Language): ApartmentComplex 
   };
 }
 
-/** Everything a page says about itself, as one JSON-LD graph. */
+/** Everything a page says about itself, as one JSON-LD graph: the agency, the breadcrumb, and what its kind adds. */
 export function pageJsonLd(route: Route | undefined, language: Language, t: Translate): Graph {
   const nodes: Thing[] = [agencyJsonLd(language)];
   if (route) {
     const trail = breadcrumbTrail(route, language, t);
-    if (trail.length > 1) nodes.push(breadcrumbJsonLd(trail));
-    if (route.page === 'property') {
-      const property = getProperty(route.id, language);
-      if (property) nodes.push(listingJsonLd(property, language));
-    }
-    if (route.page === 'project') {
-      const project = projectJsonLd(route.id, language);
-      if (project) nodes.push(project);
-    }
+    if (trail.length > 1) nodes.push(breadcrumbJsonLd(trail, language));
+    nodes.push(...pageJsonLdOf(route, language));
   }
   return { '@context': 'https://schema.org', '@graph': nodes };
 }

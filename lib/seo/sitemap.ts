@@ -1,7 +1,6 @@
 import type { MetadataRoute } from 'next';
-import { getProject, getProperty } from '../catalogue';
-import { getArticles, getEnabledLanguages, getMenuEntry, getSite, type Language } from '../config';
-import { allRoutes, href, type Route } from '../i18n';
+import { getEnabledLanguages, getSite } from '../config';
+import { allRoutes, href, isIndexable, lastModified, type Route } from '../pages';
 import { imageRoutePath } from '../media/image-url';
 import { absoluteUrl, siteOriginForSeo } from './origin';
 
@@ -11,50 +10,16 @@ import { absoluteUrl, siteOriginForSeo } from './origin';
  * login, a menu entry whose SEO flag is off) are left out.
  */
 
-function indexable(route: Route, language: Language): boolean {
-  switch (route.page) {
-    case 'thank-you':
-    case 'login':
-    case 'forgot-password':
-    case 'set-password':
-    case 'portal':
-    case 'portal-listing':
-    case 'newsletter-confirm':
-      return false;
-    case 'menu': {
-      const entry = getMenuEntry(route.id);
-      return entry !== undefined && entry.params.metadata[language]?.seoActive !== false;
-    }
-    default:
-      return true;
-  }
-}
-
-function lastModified(route: Route, language: Language): string | undefined {
-  switch (route.page) {
-    case 'property':
-      return getProperty(route.id, language)?.LastChangedDate.slice(0, 10);
-    case 'project':
-      return getProject(route.id, language)?.LastChangedDate.slice(0, 10);
-    case 'menu':
-      return getMenuEntry(route.id)?.modifyDate.slice(0, 10);
-    case 'article':
-      return getArticles().find((article) => article.id === route.id)?.createDate.slice(0, 10);
-    default:
-      return undefined;
-  }
-}
-
 const routeKey = (route: Route) => JSON.stringify(route);
 
 export function sitemapEntries(): MetadataRoute.Sitemap {
   const languages = getEnabledLanguages();
   const defaultLanguage = getSite().languageDefault;
-  const byLanguage = new Map(languages.map((language) => [language, new Set(allRoutes(language).filter((route) => indexable(route, language)).map(routeKey))]));
+  const byLanguage = new Map(languages.map((language) => [language, new Set(allRoutes(language).filter((route) => isIndexable(route, language)).map(routeKey))]));
   const entries: MetadataRoute.Sitemap = [];
   for (const language of languages) {
     for (const route of allRoutes(language)) {
-      if (!indexable(route, language)) continue;
+      if (!isIndexable(route, language)) continue;
       const versions = languages.filter((other) => byLanguage.get(other)?.has(routeKey(route)));
       const alternates = Object.fromEntries(versions.map((other) => [other, absoluteUrl(href(route, other))]));
       if (versions.includes(defaultLanguage)) alternates['x-default'] = absoluteUrl(href(route, defaultLanguage));

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { getEnabledLanguages } from '@/lib/config';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { contrastViolations, seriousViolations } from './axe';
 import { storeConsent } from './stored-consent';
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { getProperties, getProperty } from '@/lib/catalogue';
 import { rgbContrast, type Rgb } from '@/lib/colour';
 import { getEnabledLanguages } from '@/lib/config';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { storeConsent } from './stored-consent';
 
 test.beforeEach(async ({ page }) => storeConsent(page));

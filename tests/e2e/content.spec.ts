@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { getArticles, getTeam, localise, type Language } from '@/lib/config';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';

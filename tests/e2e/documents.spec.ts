@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { getProperties } from '@/lib/catalogue';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { waitForMails } from './mailbox';
 import { acceptPrivacy, fillIdentity, messages, openRequest, passSpamCheck, submitAndExpectThanks, uniqueEmail, type TestLanguage } from './forms-helpers';
 import { storeConsent } from './stored-consent';

@@ -4,7 +4,7 @@ import { getAppointmentSlots, getCities, getProjects, getProperties, listItemOf 
 import { applyListParams, parseListParams } from '@/lib/catalogue/list-query';
 import { brusselsNow } from '@/lib/forms/slots';
 import { getEnabledLanguages } from '@/lib/config';
-import { href, staticRoutes } from '@/lib/i18n/urls';
+import { href, staticRoutes } from '@/lib/pages';
 import { acceptPrivacy, fillIdentity, messages, openRequest, requestsFor, sitePort, expectSpamCheckSolved, uniqueEmail } from './forms-helpers';
 import { crawlSite } from './link-crawl';
 import { checkPagesSeo, checkSitemapAndRobots } from './seo-checks';

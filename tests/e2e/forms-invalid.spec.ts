@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getProjects, getProperties } from '@/lib/catalogue';
 import type { FormName } from '@/lib/forms/schemas';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { captchaAnswerOf, messages, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
 import { storeConsent } from './stored-consent';
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { getProperties } from '@/lib/catalogue';
 import { draftCookieValues } from '@/lib/forms/draft';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { getSite } from '@/lib/config';
 import { formatPhone } from '@/lib/format';
 import { captchaAnswerOf, messages, requestsFor, passSpamCheck, sitePort, uniqueEmail } from './forms-helpers';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { waitForMails } from './mailbox';
 import { acceptPrivacy, fillIdentity, messages, requestsFor, expectSpamCheckSolved, submitAndExpectThanks, uniqueEmail } from './forms-helpers';
 import { storeConsent } from './stored-consent';

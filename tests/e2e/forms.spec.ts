@@ -2,7 +2,7 @@ import path from 'node:path';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { getAppointmentSlots, getProjects, getProperties } from '@/lib/catalogue';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { brusselsNow } from '@/lib/forms/slots';
 import { waitForMails, mailsTo } from './mailbox';
 import {

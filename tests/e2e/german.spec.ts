@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { allUrls } from './site-urls';
 import { storeConsent } from './stored-consent';
 

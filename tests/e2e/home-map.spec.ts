@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { screenshotSection } from './home-map-screens';
 import { getCities, getProperties } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import messages from '@/messages/en.json';
 import { seriousViolations } from './axe';
 import { storeConsent } from './stored-consent';

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { getEnabledLanguages, getSite, localise, type Language } from '@/lib/config';
-import { allRoutes, href } from '@/lib/i18n/urls';
+import { allRoutes, href } from '@/lib/pages';
 import { storeConsent } from './stored-consent';
 
 /*

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { crawl } from '@/lib/export/crawl';
 import { getEnabledLanguages, type Language } from '@/lib/config';
-import { allRoutes, href, isServerOnlyPath, staticRoutes } from '@/lib/i18n/urls';
+import { allRoutes, href, isServerOnlyPath, staticRoutes } from '@/lib/pages';
 
 export type CrawlResult = {
   pages: number;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getProjects, getProperties } from '@/lib/catalogue';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { storeConsent } from './stored-consent';
 
 test.beforeEach(async ({ page }) => storeConsent(page));

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { getProperties, getProperty, getProject } from '@/lib/catalogue';
 import { getEnabledLanguages } from '@/lib/config';
 import { cleanDescription } from '@/lib/format';
-import { allRoutes, href } from '@/lib/i18n/urls';
+import { allRoutes, href } from '@/lib/pages';
 import { hiddenFacts, leaks } from '../hidden-facts';
 import { storeConsent } from './stored-consent';
 

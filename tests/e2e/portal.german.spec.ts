@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { getOwners } from '@/lib/catalogue';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { databaseFile, messages, sitePort } from './forms-helpers';
 import { storeConsent } from './stored-consent';
 

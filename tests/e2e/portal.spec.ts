@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { getOwners, getProperty } from '@/lib/catalogue';
 import { openStore, storeRequest } from '@/lib/db';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { waitForMails } from './mailbox';
 import { databaseFile, messages, sitePort } from './forms-helpers';
 import { storeConsent } from './stored-consent';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { getProperties } from '@/lib/catalogue';
 import { getEnabledLanguages } from '@/lib/config';
-import { allRoutes, href } from '@/lib/i18n/urls';
+import { allRoutes, href } from '@/lib/pages';
 import { messages, queryCount, sitePort } from './forms-helpers';
 import { directives, expectSecureAnswer, expectStrictPolicy, watchViolations } from './security-checks';
 

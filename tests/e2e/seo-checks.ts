@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { getEnabledLanguages, type Language } from '@/lib/config';
-import { allRoutes, href, type Route } from '@/lib/i18n/urls';
+import { allRoutes, href, type Route } from '@/lib/pages';
 
 /*
  * What search engines read, checked the same way on the server build (seo.spec.ts) and on the

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
 import { getEnabledLanguages } from '@/lib/config';
-import { allRoutes } from '@/lib/i18n/urls';
+import { allRoutes } from '@/lib/pages';
 import { checkPagesSeo, checkSitemapAndRobots } from './seo-checks';
 
 /* What search engines read, through the real server (checks in seo-checks.ts). */

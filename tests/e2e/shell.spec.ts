@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getEnabledLanguages, getMenu, getSite, localise } from '@/lib/config';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { storeConsent } from './stored-consent';
 
 const widths = [375, 1024, 1440] as const;

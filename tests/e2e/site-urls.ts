@@ -1,5 +1,5 @@
 import { getEnabledLanguages, type Language } from '@/lib/config';
-import { allRoutes, href } from '@/lib/i18n/urls';
+import { allRoutes, href } from '@/lib/pages';
 
 /** Every URL of the catalogue and configuration in a language, as the site should serve it. */
 export function allUrls(language: Language): string[] {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AltchaWidgetElement } from 'altcha';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { seriousViolations } from './axe';
 import { answerCaptchaQuestion, expectSpamCheckSolved, messages, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
 import { watchViolations } from './security-checks';

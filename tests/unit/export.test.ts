@@ -5,7 +5,7 @@ import { getProperties, getProjects } from '@/lib/catalogue';
 import { crawl, drainQueue, outputFile, pageReferences, srcsetUrls } from '@/lib/export/crawl';
 import { apiOrigin, isStaticExport, serverUrl } from '@/lib/export/mode';
 import { detectionScript, redirectPage, staticRedirectPages, type LanguageRedirect } from '@/lib/export/static-pages';
-import { allRoutes, href, isServerOnlyPath, staticRoutes } from '@/lib/i18n/urls';
+import { allRoutes, href, isServerOnlyPath, staticRoutes } from '@/lib/pages';
 import { imagePath, imageUrl, responsiveSrcSet } from '@/lib/media/image-url';
 import { parseImagePath, parseImageQuery } from '@/lib/media/resize';
 

@@ -177,7 +177,7 @@ describe('bad input changes nothing', () => {
       'contact-me',
       new Request(`${origin}/api/forms/contact-me/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100' }, body: 'lang=fr&propertyId=4000001&firstName=Marie' }),
     );
-    const { href } = await import('@/lib/i18n');
+    const { href } = await import('@/lib/pages');
     expect(response.headers.get('location')).toMatch(new RegExp(`^${href({ page: 'property', id: 4000001 }, 'fr')}\\?draft=`));
     expect(draftOf(response)).toMatchObject({ form: 'contact-me', about: 4000001, values: { firstName: 'Marie' } });
   });

@@ -3,7 +3,7 @@ import { getCities, getProperties, type Property } from '@/lib/catalogue';
 import { getSite } from '@/lib/config';
 import { siteSchema, tileSourceSchema } from '@/lib/config/schemas';
 import { formatEuro } from '@/lib/format';
-import { href } from '@/lib/i18n/urls';
+import { href } from '@/lib/pages';
 import { buildHomeMap, mapProperties, mapTowns } from '@/lib/map';
 import { placeLabels } from '@/lib/map/drawing';
 import { outlineBox, projectOnOutline } from '@/lib/map/outline';

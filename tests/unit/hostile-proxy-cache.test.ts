@@ -19,7 +19,7 @@ vi.mock('node:fs', async (importOriginal) => {
 resolveNextServer();
 const { NextRequest } = await import('next/server');
 const { default: proxy } = await import('@/proxy');
-const { allPathSegments } = await import('@/lib/i18n/urls');
+const { allPathSegments } = await import('@/lib/pages/check-path');
 
 const origin = 'http://localhost:3000';
 const readSpy = vi.mocked(readFileSync);

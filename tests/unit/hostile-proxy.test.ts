@@ -15,7 +15,8 @@ resolveNextServer();
 const { NextRequest } = await import('next/server');
 const { default: proxy } = await import('@/proxy');
 const { getEnabledLanguages, isSupportedLanguage } = await import('@/lib/config');
-const { allPathSegments, notFoundPath, propertyNotFoundSegments } = await import('@/lib/i18n/urls');
+const { allPathSegments } = await import('@/lib/pages/check-path');
+const { notFoundPath, propertyNotFoundSegments } = await import('@/lib/pages/internal-paths');
 const { prerenderedHtml } = await import('@/lib/security/inline-scripts');
 const { systemSlugs } = await import('@/lib/i18n/slugs');
 

@@ -23,7 +23,7 @@ const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle
 const { confirmNewsletterRequest } = await import('@/lib/newsletter/confirm-route');
 const { confirmationLinkState } = await import('@/lib/newsletter/link-state');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
-const { resolvePath } = await import('@/lib/i18n');
+const { resolvePath } = await import('@/lib/pages');
 const { migrations } = await import('@/lib/db/migrations');
 const { default: fr } = await import('@/messages/fr.json');
 

@@ -3,7 +3,7 @@ import { getProject, getProjects, getProperties, getProperty, getTotals, getType
 import { loadCatalogue } from '@/lib/catalogue/load';
 import { getEnabledLanguages } from '@/lib/config';
 import { formatEuro } from '@/lib/format';
-import { allRoutes } from '@/lib/i18n/urls';
+import { allRoutes } from '@/lib/pages';
 import { buildHomeMap, mapProperties } from '@/lib/map';
 import { buildSearchIndex } from '@/lib/search';
 import { pageJsonLd } from '@/lib/seo/json-ld';

@@ -77,8 +77,7 @@ describe('the site walks a cyclic menu without hanging', () => {
     });
     const { getMenuEntry } = await import('@/lib/config');
     expect(getMenuEntry('services')?.parentId, 'the site reads the cyclic menu').toBe('jobs');
-    const { href, resolvePath } = await import('@/lib/i18n');
-    const { breadcrumbTrail } = await import('@/lib/seo/json-ld');
+    const { breadcrumbTrail, href, resolvePath } = await import('@/lib/pages');
     const jobsHref = href({ page: 'menu', id: 'jobs' }, 'en');
     expect(jobsHref).toBe('/en/services/jobs/');
     expect(resolvePath(jobsHref)?.route).toEqual({ page: 'menu', id: 'jobs' });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { getProperties, getProjects, getProperty } from '@/lib/catalogue';
 import { supportedLanguages } from '@/lib/config';
 import { legacyRedirect } from '@/lib/i18n/legacy';
-import { allPathSegments, allRoutes, checkPath, href, resolvePath, translatePath, translateUrl } from '@/lib/i18n/urls';
+import { allPathSegments, checkPath } from '@/lib/pages/check-path';
+import { allRoutes, href, resolvePath } from '@/lib/pages';
+import { translatePath, translateUrl } from '@/lib/i18n/language-switch';
 
 const allRoutesNl = () => allRoutes('nl');
 

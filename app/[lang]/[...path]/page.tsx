@@ -5,12 +5,14 @@ import { PageNotFound } from '@/components/content/page-not-found';
 import { PageFrame } from '@/components/layout/page-frame';
 import { RouteView } from '@/components/layout/route-view';
 import type { Language } from '@/lib/config';
-import { allPathSegments, checkPath, notFoundSegments, propertyNotFoundSegments, requireLanguage, staticLanguage } from '@/lib/i18n';
+import { allPathSegments, checkPath } from '@/lib/pages/check-path';
+import { notFoundSegments, propertyNotFoundSegments } from '@/lib/pages/internal-paths';
+import { requireLanguage, staticLanguage } from '@/lib/i18n';
 import { notFoundMetadata, routeMetadata } from '@/lib/seo';
 
 /*
- * Every page but the home page: lib/i18n/urls resolves the localised path (te-koop, a-vendre,
- * menu paths from the configuration...) to a route. Unknown paths reach the two internal 404
+ * Every page but the home page: the page table (lib/pages) resolves the localised path (te-koop,
+ * a-vendre, menu paths from the configuration...) to a route of one of its kinds. Unknown paths reach the two internal 404
  * pages through the proxy, which sets the 404 status.
  */
 

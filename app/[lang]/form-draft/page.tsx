@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { HomePage } from '@/components/content/home-page';
 import { WithFormDraft } from '@/components/forms/form-draft-page';
 import { PageFrame } from '@/components/layout/page-frame';
 import { RouteView } from '@/components/layout/route-view';
 import type { Language } from '@/lib/config';
 import { draftParam } from '@/lib/forms/draft-id';
-import { checkPath, requireLanguage } from '@/lib/i18n';
+import { checkPath } from '@/lib/pages/check-path';
+import { requireLanguage } from '@/lib/i18n';
 import { routeMetadata } from '@/lib/seo';
 
 /*
@@ -41,7 +41,7 @@ export default async function FormDraftPage({ params, searchParams }: Props) {
   return (
     <PageFrame language={language} route={route}>
       <WithFormDraft language={language} draftId={textParam(query[draftParam])}>
-        {route.page === 'home' ? <HomePage language={language} /> : <RouteView route={route} language={language} />}
+        <RouteView route={route} language={language} />
       </WithFormDraft>
     </PageFrame>
   );

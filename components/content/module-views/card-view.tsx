@@ -3,7 +3,7 @@ import { SiteLink } from '@/components/ui/site-link';
 import type { CSSProperties } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { loadSiteConfig, localise, type Article, type Language } from '@/lib/config';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { pictureSrc } from '@/lib/media/picture-src';
 import { Heading, type HeadingLevel } from './heading';
 import styles from './card-view.module.css';

@@ -1,7 +1,7 @@
 import { getProjects, type ProjectWithUnits } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { townLine } from '@/lib/format';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { pictureSrc } from '@/lib/media/picture-src';
 import type { ListingSlideContent } from './banner-listing-slide';
 import { ListingSlides } from './banner-properties';

@@ -1,7 +1,7 @@
 import { getProperties, isOnOffer, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { townLine } from '@/lib/format';
-import { href } from '@/lib/i18n';
+import { href } from '@/lib/pages';
 import { pictureSrc } from '@/lib/media/picture-src';
 import { LazyBannerSlider } from './banner-lazy';
 import { ListingSlide, type ListingSlideContent } from './banner-listing-slide';

@@ -3,7 +3,8 @@ import { notFound, redirect } from 'next/navigation';
 import { PageFrame } from '@/components/layout/page-frame';
 import { PortalHome, PortalListing } from '@/components/owner/portal-pages';
 import { currentOwner } from '@/lib/auth/session';
-import { href, requireLanguage } from '@/lib/i18n';
+import { href } from '@/lib/pages';
+import { requireLanguage } from '@/lib/i18n';
 import { routeMetadata } from '@/lib/seo';
 import { listingReport, ownerListings } from '@/lib/stats/portal-report';
 

@@ -1,0 +1,193 @@
+import { getEnabledLanguages, isSupportedLanguage, type Language, type MenuEntry } from '../config';
+import { articlePage, type ArticleRoute } from './article';
+import { homePage, type HomeRoute } from './home';
+import type { Thing } from 'schema-dts';
+import type { Crumb, Link, Missing, PageKind, PageMetadata, Translate } from './kind';
+import { forRentPage, forSalePage, type ListRoute } from './list';
+import { forgotPasswordPage, loginPage, setPasswordPage, type ForgotPasswordRoute, type LoginRoute, type SetPasswordRoute } from './login';
+import { menuEntryRoute, menuPage, type MenuRoute } from './menu';
+import { newsletterConfirmPage, type NewsletterConfirmRoute } from './newsletter-confirm';
+import { portalListingPage, portalPage, type PortalListingRoute, type PortalRoute } from './portal';
+import { projectPage, projectsPage, type ProjectRoute, type ProjectsRoute } from './projects';
+import { propertyPage, type PropertyRoute } from './property';
+import { thankYouPage, type ThankYouRoute } from './thank-you';
+
+/*
+ * The page table: every kind of page of the site, each described once in its own module of this
+ * folder (its URL both ways, what is prerendered, metadata, breadcrumb, JSON-LD, sitemap). The
+ * functions below look a route's kind up here; nothing else switches on `route.page`.
+ * A new kind of page: its module here, one line in `Route` and one in `table`, its component in
+ * components/layout/route-view.tsx (the compiler asks for each), its messages.
+ */
+
+export type Route =
+  | HomeRoute
+  | ListRoute<'for-sale'>
+  | ListRoute<'for-rent'>
+  | PropertyRoute
+  | ProjectsRoute
+  | ProjectRoute
+  | ThankYouRoute
+  | LoginRoute
+  | ForgotPasswordRoute
+  | SetPasswordRoute
+  | PortalRoute
+  | PortalListingRoute
+  | NewsletterConfirmRoute
+  | ArticleRoute
+  | MenuRoute;
+
+export type PageName = Route['page'];
+export type RouteOf<P extends PageName> = Extract<Route, { page: P }>;
+export type { Crumb, Missing, PageMetadata, Translate } from './kind';
+
+/** A kind's functions over any route: each checks that the route is of its kind (the table's lookup guarantees it). */
+type Kind<P extends PageName> = {
+  page: P;
+  path: (route: Route, language: Language, link: Link) => string;
+  match: (segments: readonly string[], params: URLSearchParams, language: Language) => Route | undefined;
+  routes: (language: Language) => Route[];
+  queryKeys: readonly string[];
+  serverOnly: boolean;
+  renderedAt: (route: Route, language: Language, search: string) => string | undefined;
+  missing: (route: Route, language: Language) => Missing | undefined;
+  inLanguage: (route: Route, target: Language) => Route;
+  crumbs: (route: Route, language: Language, t: Translate) => Crumb[];
+  metadata: (route: Route, language: Language, t: Translate) => PageMetadata;
+  jsonLd: (route: Route, language: Language) => Thing[];
+  indexable: (route: Route, language: Language) => boolean;
+  lastModified: (route: Route, language: Language) => string | undefined;
+};
+
+/** Whether a route is of one kind: narrows a route to that kind's route type. */
+export const isRouteOf = <P extends PageName>(page: P, route: Route): route is RouteOf<P> => route.page === page;
+
+function kind<P extends PageName>(page: P, definition: PageKind<RouteOf<P>>): Kind<P> {
+  const own = (route: Route): RouteOf<P> => {
+    if (isRouteOf(page, route)) return route;
+    throw new Error(`The page table looked up "${page}" for a "${route.page}" route`);
+  };
+  return {
+    page,
+    path: (route, language, link) => definition.path(own(route), language, link),
+    match: definition.match,
+    routes: definition.routes,
+    queryKeys: definition.queryKeys ?? [],
+    serverOnly: definition.serverOnly === true,
+    renderedAt: (route, language, search) => definition.renderedAt?.(own(route), language, search),
+    missing: (route, language) => definition.missing?.(own(route), language),
+    inLanguage: (route, target) => definition.inLanguage?.(own(route), target) ?? route,
+    crumbs: (route, language, t) => definition.crumbs(own(route), language, t),
+    metadata: (route, language, t) => definition.metadata(own(route), language, t),
+    jsonLd: (route, language) => definition.jsonLd?.(own(route), language) ?? [],
+    indexable: (route, language) => definition.indexable?.(own(route), language) ?? true,
+    lastModified: (route, language) => definition.lastModified?.(own(route), language),
+  };
+}
+
+type Table = { [P in PageName]: Kind<P> };
+
+/*
+ * Built on first use: the kinds import lib/seo, which links pages through this module, so the
+ * table must not be read while the modules are still loading. The order is the order paths are
+ * matched in: menu pages, whose paths the staff choose, come last.
+ */
+let built: Table | undefined;
+const table = (): Table =>
+  (built ??= {
+    home: kind('home', homePage),
+    'for-sale': kind('for-sale', forSalePage),
+    'for-rent': kind('for-rent', forRentPage),
+    property: kind('property', propertyPage),
+    projects: kind('projects', projectsPage),
+    project: kind('project', projectPage),
+    'thank-you': kind('thank-you', thankYouPage),
+    login: kind('login', loginPage),
+    'forgot-password': kind('forgot-password', forgotPasswordPage),
+    'set-password': kind('set-password', setPasswordPage),
+    portal: kind('portal', portalPage),
+    'portal-listing': kind('portal-listing', portalListingPage),
+    'newsletter-confirm': kind('newsletter-confirm', newsletterConfirmPage),
+    article: kind('article', articlePage),
+    menu: kind('menu', menuPage),
+  });
+
+const kindOf = (route: Route) => table()[route.page];
+const kinds = () => Object.values(table());
+
+/** The URL of a page (its path, and a list's query) in a language. */
+export function href(route: Route, language: Language): string {
+  return kindOf(route).path(route, language, href);
+}
+
+/** The URL a menu entry links: its page, or the system page it stands for. */
+export const menuEntryHref = (entry: MenuEntry, language: Language) => href(menuEntryRoute(entry), language);
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export type ResolvedPath = { language: Language; route: Route };
+
+/** Reads a site URL path (with or without trailing slash) back into its language and route. */
+export function resolvePath(pathname: string, search = ''): ResolvedPath | undefined {
+  const [language, ...segments] = pathname.split('/').filter(Boolean).map(safeDecode);
+  if (!isSupportedLanguage(language)) return undefined;
+  const params = new URLSearchParams(search);
+  for (const candidate of kinds()) {
+    const route = candidate.match(segments, params, language);
+    if (route) return { language, route };
+  }
+  return undefined;
+}
+
+/** Every page of the site in a language: what the build prerenders, the sitemap lists and the tests crawl. */
+export function allRoutes(language: Language): Route[] {
+  return kinds().flatMap((candidate) => candidate.routes(language));
+}
+
+/** Whether a page needs the server (a session, a token, server actions). */
+const isServerOnly = (route: Route): boolean => kindOf(route).serverOnly;
+
+/** The routes a static export holds: every route but the server-only pages. */
+export function staticRoutes(language: Language): Route[] {
+  return allRoutes(language).filter((route) => !isServerOnly(route));
+}
+
+/** Whether a site path is one of the server-only pages, in any language. */
+export function isServerOnlyPath(path: string): boolean {
+  const route = resolvePath(path.split(/[?#]/, 1)[0] ?? path)?.route;
+  return route !== undefined && isServerOnly(route);
+}
+
+/** The internal path that renders this request per request, if its page is not the prerendered one. */
+export const renderedAt = (route: Route, language: Language, search: string) => kindOf(route).renderedAt(route, language, search);
+
+/** The query parameters a page's URL owns. */
+export const queryKeysOf = (route: Route): readonly string[] => kindOf(route).queryKeys;
+
+/** Which 404 a page answers with when its record is not in this language. */
+export const missingPage = (route: Route, language: Language) => kindOf(route).missing(route, language);
+
+/** The page a language switch leads to: this one, or the nearest one that exists in the target language. */
+export const pageInLanguage = (route: Route, target: Language) => kindOf(route).inLanguage(route, target);
+
+/** hreflang alternates of a route in every enabled language. */
+export function alternates(route: Route): Partial<Record<Language, string>> {
+  return Object.fromEntries(getEnabledLanguages().map((language) => [language, href(route, language)]));
+}
+
+/** The trail from the home page to this page, the home page first; empty on the home page. */
+export function breadcrumbTrail(route: Route, language: Language, t: Translate): Crumb[] {
+  const own = kindOf(route).crumbs(route, language, t);
+  return own.length === 0 ? [] : [{ name: t('nav.home'), route: { page: 'home' } }, ...own];
+}
+
+export const pageMetadataOf = (route: Route, language: Language, t: Translate) => kindOf(route).metadata(route, language, t);
+export const pageJsonLdOf = (route: Route, language: Language) => kindOf(route).jsonLd(route, language);
+export const isIndexable = (route: Route, language: Language) => kindOf(route).indexable(route, language);
+export const lastModified = (route: Route, language: Language) => kindOf(route).lastModified(route, language);

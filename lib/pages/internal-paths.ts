@@ -1,0 +1,35 @@
+import type { Language } from '../config';
+
+/*
+ * Internal paths: pages a visitor never sees in the address bar, which the proxy rewrites to.
+ * Their first segments are reserved (lib/i18n/slugs `internalSegments`; no menu path may use them).
+ */
+
+const join = (language: Language, segments: readonly string[]) => `/${[language, ...segments].join('/')}/`;
+
+/** The two 404 pages, both prerendered (a 404 rendered on demand would lose its title). */
+export const notFoundSegments = ['404'] as const;
+export const propertyNotFoundSegments = ['404', 'property'] as const;
+
+/** The localised 404 page of a language, or the one of a listing that is gone. */
+export const notFoundPath = (language: Language, kind: 'page' | 'property' = 'page') =>
+  join(language, kind === 'property' ? propertyNotFoundSegments : notFoundSegments);
+
+/** The owner portal, rendered per request (app/[lang]/owner-portal). */
+export const portalPath = (language: Language, id?: number) => `/${language}/owner-portal/${id === undefined ? '' : `${id}/`}`;
+
+/** The newsletter confirmation page, rendered per request (app/[lang]/newsletter-confirmation). */
+export const newsletterConfirmPath = (language: Language) => `/${language}/newsletter-confirmation/`;
+
+/**
+ * A page rendered per request to show a form that came back from a post without JavaScript
+ * (app/[lang]/form-draft): `page` is the page's own path, the draft id rides along.
+ */
+export const formDraftPath = (language: Language, pagePath: string, search: string) => {
+  const params = new URLSearchParams(search);
+  params.set('page', pagePath);
+  return `/${language}/form-draft/?${params.toString()}`;
+};
+
+/** The server-rendered list for requests with a query (app/[lang]/list-results). */
+export const listResultsPath = (language: Language, page: 'for-sale' | 'for-rent') => `/${language}/list-results/${page === 'for-sale' ? 'sale' : 'rent'}/`;

@@ -1,0 +1,76 @@
+import type { MessageKeys, Messages, NestedKeyOf } from 'next-intl';
+import type { Thing } from 'schema-dts';
+import type { Language } from '../config';
+import type { Route } from './index';
+
+/** A translator over every message of a language (keys checked against messages/en.json); next-intl's `t` is one. */
+export type Translate = (key: MessageKeys<Messages, NestedKeyOf<Messages>>) => string;
+
+/** A step of a page's breadcrumb trail below the home page. */
+export type Crumb = { name: string; route: Route };
+
+/** The URL of any route: page kinds link each other through it (never by importing each other). */
+export type Link = (route: Route, language: Language) => string;
+
+/** Which of the two 404 pages a missing page answers with. */
+export type Missing = 'page' | 'property';
+
+/**
+ * What one kind of page is, in one place: its URL both ways, the pages the build prerenders, how it
+ * is served, its metadata, breadcrumb, structured data and sitemap entry. The component that draws
+ * it is in components/, looked up in components/layout/route-view.tsx (the proxy, which reads
+ * these modules, must not bundle React components).
+ */
+export type PageKind<R extends { page: string }> = {
+  /** The canonical path (with its query, if any) of a page of this kind. */
+  path: (route: R, language: Language, link: Link) => string;
+  /** Reads the path segments after the language (percent-decoded) back into a page of this kind. */
+  match: (segments: readonly string[], params: URLSearchParams, language: Language) => R | undefined;
+  /** The query parameters that are part of the page's URL (a list's filters): a language switch carries them in the page's route, not as they were. */
+  queryKeys?: readonly string[];
+  /** Every page of this kind in a language: what the build prerenders and the sitemap lists. */
+  routes: (language: Language) => R[];
+  /** Needs the server (a session, a token, server actions): a static export leaves it out and links it on its API origin. */
+  serverOnly?: true;
+  /** The internal path that renders this request per request (the proxy rewrites to it); undefined for the prerendered page. */
+  renderedAt?: (route: R, language: Language, search: string) => string | undefined;
+  /** The 404 a page answers with when its record is not in this language. */
+  missing?: (route: R, language: Language) => Missing | undefined;
+  /** The page a language switch leads to when this one does not exist in the target language. */
+  inLanguage?: (route: R, target: Language) => Route;
+  /** The trail from the home page (excluded) to this page (included); empty for none. */
+  crumbs: (route: R, language: Language, t: Translate) => Crumb[];
+  /** Title, description and social cards; canonical and alternates are added by lib/seo. */
+  metadata: (route: R, language: Language, t: Translate) => PageMetadata;
+  /** What the page says about itself to search engines, beside the agency and the breadcrumb. */
+  jsonLd?: (route: R, language: Language) => Thing[];
+  /** Whether the page is in the sitemap (and not marked noindex). */
+  indexable?: (route: R, language: Language) => boolean;
+  /** The day the page last changed (yyyy-mm-dd), for the sitemap. */
+  lastModified?: (route: R, language: Language) => string | undefined;
+};
+
+export type SocialImage = { url: string; width?: number; height?: number };
+
+/**
+ * What a kind says for its metadata. `absoluteTitle` skips the site-name template (the home
+ * page); `social` overrides the Open Graph and Twitter texts (menu pages carry their own).
+ */
+export type PageMetadata = {
+  title: string;
+  description?: string;
+  image?: SocialImage;
+  absoluteTitle?: boolean;
+  social?: { ogTitle?: string; ogDescription?: string; ogImage?: string; twitterTitle?: string; twitterDescription?: string; twitterImage?: string };
+  /** The route the canonical link names (a confirmation link's token stays out of it). */
+  canonical?: Route;
+};
+
+/** Path of a page from its segments after the language. */
+export const join = (language: Language, segments: readonly string[]) => `/${[language, ...segments].join('/')}/`;
+
+/** A positive integer id from a path segment, or undefined. */
+export function idSegment(segment: string | undefined): number | undefined {
+  const id = Number(segment);
+  return segment !== undefined && Number.isInteger(id) && id > 0 ? id : undefined;
+}

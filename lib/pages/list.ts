@@ -1,0 +1,43 @@
+import { hasListQuery, listQueryKeys, listQueryString, parseListParams, type ListParams } from '../catalogue/list-query';
+import { cityQueryIn } from '../catalogue';
+import type { Language } from '../config';
+import { systemSlugs } from '../i18n/slugs';
+import { listResultsPath } from './internal-paths';
+import { join, type PageKind } from './kind';
+
+/** A list's filters, sort and page, as its query string carries them. */
+type ListQuery = Partial<ListParams>;
+
+export type ListRoute<P extends 'for-sale' | 'for-rent' = 'for-sale' | 'for-rent'> = { page: P; query?: ListQuery };
+
+/** A list's query in a language: the town as that language names it (Mons is Bergen in Dutch), an unknown town left out. */
+function queryString(query: ListQuery | undefined, language: Language): string {
+  if (!query) return '';
+  return listQueryString({ ...query, city: query.city === undefined ? undefined : cityQueryIn(query.city, language) });
+}
+
+/** The list of one goal: prerendered plain, rendered per request with a query (filters and paging without JavaScript). */
+function listPage<P extends 'for-sale' | 'for-rent'>(page: P): PageKind<ListRoute<P>> {
+  const title = page === 'for-sale' ? 'forSale' : 'forRent';
+  return {
+    path: (route, language) => join(language, [systemSlugs[page][language]]) + queryString(route.query, language),
+    match: (segments, params, language) => {
+      if (segments.length !== 1 || segments[0] !== systemSlugs[page][language]) return undefined;
+      const { city, type, sort, page: number } = parseListParams(params);
+      const query: ListQuery = {};
+      if (city) query.city = city;
+      if (type !== undefined) query.type = type;
+      if (sort !== 'newest') query.sort = sort;
+      if (number > 1) query.page = number;
+      return { page, query };
+    },
+    queryKeys: listQueryKeys,
+    routes: () => [{ page }],
+    renderedAt: (_route, language, search) => (hasListQuery(new URLSearchParams(search)) ? `${listResultsPath(language, page)}${search}` : undefined),
+    crumbs: (_route, _language, t) => [{ name: t(`nav.${title}`), route: { page } }],
+    metadata: (_route, _language, t) => ({ title: t(`list.${title}Title`), description: t(`list.${title}Description`) }),
+  };
+}
+
+export const forSalePage = listPage('for-sale');
+export const forRentPage = listPage('for-rent');

@@ -1,0 +1,44 @@
+import { getProject, getProjects } from '../catalogue';
+import { cleanDescription } from '../format';
+import { systemSlugs } from '../i18n/slugs';
+import { projectJsonLd } from '../seo/json-ld';
+import { socialImage } from '../seo/social-image';
+import { idSegment, join, type PageKind } from './kind';
+
+export type ProjectsRoute = { page: 'projects' };
+export type ProjectRoute = { page: 'project'; id: number };
+
+/** The list of new-build projects. */
+export const projectsPage: PageKind<ProjectsRoute> = {
+  path: (_route, language) => join(language, [systemSlugs.projects[language]]),
+  match: (segments, _params, language) => (segments.length === 1 && segments[0] === systemSlugs.projects[language] ? { page: 'projects' } : undefined),
+  routes: () => [{ page: 'projects' }],
+  crumbs: (route, _language, t) => [{ name: t('nav.projects'), route }],
+  metadata: (_route, _language, t) => ({ title: t('projects.title'), description: t('projects.description') }),
+};
+
+/** A project's page, under the projects list. */
+export const projectPage: PageKind<ProjectRoute> = {
+  path: (route, language) => join(language, [systemSlugs.projects[language], String(route.id)]),
+  match: (segments, _params, language) => {
+    const id = idSegment(segments[1]);
+    return segments.length === 2 && segments[0] === systemSlugs.projects[language] && id !== undefined ? { page: 'project', id } : undefined;
+  },
+  routes: (language) => getProjects(language).map((project) => ({ page: 'project', id: project.ID })),
+  missing: (route, language) => (getProject(route.id, language) ? undefined : 'page'),
+  inLanguage: (route, target) => (getProject(route.id, target) ? route : { page: 'projects' }),
+  crumbs: (route, language, t) => {
+    const project = getProject(route.id, language);
+    return project ? [{ name: t('nav.projects'), route: { page: 'projects' } }, { name: project.Name, route }] : [];
+  },
+  metadata: (route, language, t) => {
+    const project = getProject(route.id, language);
+    if (!project) return { title: t('notFound.title') };
+    return { title: project.Name, description: cleanDescription(project.DescriptionA, 160), image: socialImage(project.XLargePictureItems[0]) };
+  },
+  jsonLd: (route, language) => {
+    const project = getProject(route.id, language);
+    return project ? [projectJsonLd(project, language)] : [];
+  },
+  lastModified: (route, language) => getProject(route.id, language)?.LastChangedDate.slice(0, 10),
+};

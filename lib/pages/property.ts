@@ -1,0 +1,51 @@
+import { citySlug, getProperties, getProperty, goalOf, typeSlug } from '../catalogue';
+import type { Language } from '../config';
+import { cleanDescription } from '../format';
+import { systemSlugs } from '../i18n/slugs';
+import { listingJsonLd } from '../seo/json-ld';
+import { socialImage } from '../seo/social-image';
+import { idSegment, join, type PageKind } from './kind';
+
+export type PropertyRoute = { page: 'property'; id: number };
+
+const listOf = (id: number, language: Language) => {
+  const property = getProperty(id, language);
+  return property && goalOf(property) === 'rent' ? 'for-rent' : 'for-sale';
+};
+
+/** A listing's page: under its list, with its town and type slugs (a stale slug redirects to these). */
+export const propertyPage: PageKind<PropertyRoute> = {
+  path: (route, language) => {
+    const property = getProperty(route.id, language);
+    if (!property) return join(language, [systemSlugs['for-sale'][language], '-', '-', String(route.id)]);
+    return join(language, [systemSlugs[listOf(route.id, language)][language], citySlug(property), typeSlug(property.WebID, language), String(property.ID)]);
+  },
+  match: (segments, _params, language) => {
+    const [list, , , idText] = segments;
+    const id = idSegment(idText);
+    const underList = list === systemSlugs['for-sale'][language] || list === systemSlugs['for-rent'][language];
+    return underList && segments.length === 4 && id !== undefined ? { page: 'property', id } : undefined;
+  },
+  routes: (language) => [...new Set(getProperties(language).map((property) => property.ID))].map((id) => ({ page: 'property', id })),
+  missing: (route, language) => (getProperty(route.id, language) ? undefined : 'property'),
+  inLanguage: (route, target) => (getProperty(route.id, target) ? route : { page: 'home' }),
+  crumbs: (route, language, t) => {
+    const property = getProperty(route.id, language);
+    if (!property) return [];
+    const list = listOf(route.id, language);
+    return [
+      { name: t(list === 'for-sale' ? 'nav.forSale' : 'nav.forRent'), route: { page: list } },
+      { name: `${property.TypeDescription} – ${property.City}`, route },
+    ];
+  },
+  metadata: (route, language, t) => {
+    const property = getProperty(route.id, language);
+    if (!property) return { title: t('property.notFoundTitle') };
+    return { title: `${property.TypeDescription} – ${property.City}`, description: cleanDescription(property.DescriptionA, 160), image: socialImage(property.XLargePictureItem) };
+  },
+  jsonLd: (route, language) => {
+    const property = getProperty(route.id, language);
+    return property ? [listingJsonLd(property, language)] : [];
+  },
+  lastModified: (route, language) => getProperty(route.id, language)?.LastChangedDate.slice(0, 10),
+};

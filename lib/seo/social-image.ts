@@ -1,0 +1,8 @@
+import { imageUrl, socialImageWidth } from '../media/image-url';
+import type { SocialImage } from '../pages/kind';
+
+/** A catalogue picture as a social card: 1200 px wide, PNG (which every network reads). */
+export function socialImage(picture: { Url: string; Width: number; Height: number } | null | undefined): SocialImage | undefined {
+  if (!picture) return undefined;
+  return { url: imageUrl(picture.Url, { width: socialImageWidth, format: 'png' }), width: socialImageWidth, height: Math.round((socialImageWidth * picture.Height) / picture.Width) };
+}

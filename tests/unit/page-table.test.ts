@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTranslator } from 'next-intl';
+import { describe, expect, it, vi } from 'vitest';
+import { getEnabledLanguages } from '@/lib/config';
+import { referenceMessages } from '@/lib/i18n/messages';
+import { allRoutes, breadcrumbTrail, href, isIndexable, pageInLanguage, renderedAt, resolvePath, type Route } from '@/lib/pages';
+import { checkPath } from '@/lib/pages/check-path';
+
+/*
+ * The page table (lib/pages): every kind describes itself once, and the site reads it. These
+ * checks hold for every page of every kind, so a new kind is held to them without a new test.
+ */
+
+vi.mock('next-intl/server', () => import('./intl-mock'));
+const { routeMetadata } = await import('@/lib/seo');
+
+const t = createTranslator({ locale: 'en', messages: referenceMessages });
+const perRequestPages: Route[] = [{ page: 'portal' }, { page: 'portal-listing', id: 4000001 }, { page: 'newsletter-confirm', token: 'abc' }];
+
+describe('the page table', () => {
+  it('reads every page it builds back into the same page, which is canonical', () => {
+    for (const language of getEnabledLanguages()) {
+      for (const route of [...allRoutes(language), ...perRequestPages]) {
+        const [path = '', search = ''] = href(route, language).split('?');
+        const resolved = resolvePath(path, search);
+        expect(resolved, `${language} ${JSON.stringify(route)}`).toEqual({ language, route: expect.objectContaining(route) });
+        expect(checkPath(path).kind, path).toBe('ok');
+      }
+    }
+  });
+
+  it('gives every page a breadcrumb from the home page to itself, of pages that exist', () => {
+    for (const route of allRoutes('en').filter((candidate) => candidate.page !== 'home')) {
+      const trail = breadcrumbTrail(route, 'en', t);
+      expect(trail[0], JSON.stringify(route)).toEqual({ name: 'Home', route: { page: 'home' } });
+      expect(trail.length, JSON.stringify(route)).toBeGreaterThan(1);
+      for (const crumb of trail) expect(crumb.name.trim(), JSON.stringify(route)).not.toBe('');
+    }
+  });
+
+  it('marks a page noindex exactly when the sitemap leaves it out', async () => {
+    for (const route of allRoutes('fr')) {
+      const metadata = await routeMetadata('fr', route);
+      expect(metadata.robots === undefined, JSON.stringify(route)).toBe(isIndexable(route, 'fr'));
+      expect(String(metadata.title ?? '').length, JSON.stringify(route)).toBeGreaterThan(0);
+    }
+  });
+
+  it('serves the pages that need the server per request, and prerenders the others', () => {
+    expect(renderedAt({ page: 'portal' }, 'nl', '')).toBe('/nl/owner-portal/');
+    expect(renderedAt({ page: 'portal-listing', id: 7 }, 'fr', '')).toBe('/fr/owner-portal/7/');
+    expect(renderedAt({ page: 'newsletter-confirm' }, 'en', '?token=x')).toBe('/en/newsletter-confirmation/?token=x');
+    expect(renderedAt({ page: 'for-sale' }, 'nl', '?city=Bergen%7C7000')).toBe('/nl/list-results/sale/?city=Bergen%7C7000');
+    expect(renderedAt({ page: 'for-sale' }, 'nl', '?utm_source=x')).toBeUndefined();
+    for (const route of allRoutes('nl').filter((candidate) => candidate.page !== 'for-sale' && candidate.page !== 'for-rent')) expect(renderedAt(route, 'nl', ''), JSON.stringify(route)).toBeUndefined();
+  });
+
+  it('switches language to the nearest page that exists there', () => {
+    expect(pageInLanguage({ page: 'property', id: 999_999 }, 'fr')).toEqual({ page: 'home' });
+    expect(pageInLanguage({ page: 'project', id: 999_999 }, 'fr')).toEqual({ page: 'projects' });
+    expect(pageInLanguage({ page: 'menu', id: 'contact' }, 'fr')).toEqual({ page: 'menu', id: 'contact' });
+  });
+});
+
+/** Every .ts and .tsx file under a folder. */
+function sources(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('the layers', () => {
+  const files = ['app', 'components', 'lib'].flatMap(sources).concat('proxy.ts');
+
+  it('switches on the kind of a page nowhere but in the page table', () => {
+    const switching = files.filter((file) => !file.startsWith('lib/pages/') && /switch \(\s*\w+\.page\s*\)/.test(readFileSync(file, 'utf8')));
+    expect(switching).toEqual([]);
+  });
+
+  it("reads the CRM's raw codes (Status, Goal, PriceUnit, Marquee) only inside lib/catalogue", () => {
+    const raw = /\.(Status|Goal|PriceUnit|Marquee)\s*[!=]==?/;
+    const reading = files.filter((file) => !file.startsWith('lib/catalogue/') && raw.test(readFileSync(file, 'utf8')));
+    expect(reading).toEqual([]);
+  });
+});
