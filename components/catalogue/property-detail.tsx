@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { SiteLink } from '@/components/ui/site-link';
-import { getProject, goalOf, isOnOffer, ribbonOf, type Property } from '@/lib/catalogue';
+import { getProject, goalOf, isOnOffer, listingTitleOf, publishedSpotOf, publishedStreetOf, ribbonOf, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatNumber, formatPhone, phoneHref, townLine } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html';
@@ -47,15 +47,17 @@ export async function PropertyDetail({ property, language }: { property: Propert
   const goal = goalOf(property);
   const available = isOnOffer(property);
   const ribbon = ribbonOf(property);
-  const title = `${property.TypeDescription} – ${property.City}`;
+  const title = listingTitleOf(property);
+  const street = publishedStreetOf(property);
+  const spot = publishedSpotOf(property);
   const project = property.ProjectID ? getProject(property.ProjectID, language) : undefined;
   const media = [
     ...property.VideoLinks.map((url) => ({ url, video: recognizeVideo(url), label: t('video'), button: t('playVideo') })),
     ...(property.VirtualTour ? [{ url: property.VirtualTour, video: recognizeVideo(property.VirtualTour), label: t('virtualTour'), button: t('openTour') }] : []),
   ].filter((item) => item.video !== undefined);
   const mapUrl =
-    property.PublishAddress && property.GoogleX != null && property.GoogleY != null
-      ? `https://www.openstreetmap.org/?mlat=${property.GoogleX}&mlon=${property.GoogleY}#map=16/${property.GoogleX}/${property.GoogleY}`
+    spot
+      ? `https://www.openstreetmap.org/?mlat=${spot.latitude}&mlon=${spot.longitude}#map=16/${spot.latitude}/${spot.longitude}`
       : `https://www.openstreetmap.org/search?query=${encodeURIComponent(townLine(property))}`;
 
   return (
@@ -79,7 +81,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
       <ul className={styles.meta}>
         <li>{t('reference', { id: property.ID })}</li>
         <li>
-          {property.PublishAddress ? `${property.Street} ${property.HouseNumber}${property.BoxNr ? ` ${t('boxNumber', { box: property.BoxNr })}` : ''}, ` : ''}
+          {street ? `${street.street}${street.box ? ` ${t('boxNumber', { box: street.box })}` : ''}, ` : ''}
           {townLine(property)}
         </li>
       </ul>
@@ -200,7 +202,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
         <h2 id="location">{t('location')}</h2>
         <p>
           <a href={mapUrl} rel="noopener noreferrer" target="_blank">
-            {property.PublishAddress && property.GoogleX != null ? t('viewOnMap') : t('viewTownOnMap', { town: property.City })}
+            {spot ? t('viewOnMap') : t('viewTownOnMap', { town: property.City })}
           </a>
         </p>
       </section>

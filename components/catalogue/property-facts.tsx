@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { goalOf, shownPriceOf, type Property } from '@/lib/catalogue';
+import { goalOf, publishedStreetOf, shownPriceOf, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatDate, formatEuro, formatNumber } from '@/lib/format';
 import styles from './property-facts.module.css';
@@ -133,9 +133,8 @@ function buildGroups(property: Property, language: Language, t: Translate): Fact
         : formatEuro(shown.amount);
   const goal = goalOf(property);
 
-  const street = [text(property.Street), text(property.HouseNumber)].filter((part) => part !== undefined).join(' ');
-  const box = text(property.BoxNr);
-  const address = !property.PublishAddress || street === '' ? undefined : box ? value('addressWithBox', { address: street, box }) : street;
+  const published = publishedStreetOf(property);
+  const address = published?.box ? value('addressWithBox', { address: published.street, box: published.box }) : published?.street;
 
   const facades = { 2: 'facadesClosed', 3: 'facadesHalfOpen', 4: 'facadesOpen' } as const satisfies Record<number, ValueKey>;
   const floor = isEmpty(property.Floor) ? undefined : property.Floor === 0 ? value('groundFloor') : String(property.Floor);

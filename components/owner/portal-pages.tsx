@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { logoutAction } from '@/lib/auth/actions';
-import { listingStateOf, type Owner, type Property } from '@/lib/catalogue';
+import { listingStateOf, listingTitleOf, type Owner, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatDate, formatPhone, phoneHref } from '@/lib/format';
 import { href } from '@/lib/pages';
@@ -71,7 +71,7 @@ export async function PortalHome({ owner, listings, language }: { owner: Owner; 
             <div>
               <h2>
                 <SiteLink href={href({ page: 'portal-listing', id: property.ID }, language)}>
-                  {property.TypeDescription} – {property.City}
+                  {listingTitleOf(property)}
                 </SiteLink>
               </h2>
               <p>
@@ -158,7 +158,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         <SiteLink href={href({ page: 'portal' }, language)}>{t('backToList')}</SiteLink>
       </p>
       <h1>
-        {property.TypeDescription} – {property.City}
+        {listingTitleOf(property)}
       </h1>
       <p>
         {t('reference', { id: property.ID })} · <span className={styles.status}>{statusOf(property, t)}</span> ·{' '}

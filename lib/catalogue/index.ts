@@ -18,7 +18,7 @@ export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, t
  * questions ("the for-sale listings of Mons in French"), never read files or count records.
  */
 
-export { availabilityOf, goalOf, isOnOffer, listingStateOf, ribbonOf, shownPriceOf, type Goal, type ShownPrice } from './listing-view';
+export { availabilityOf, goalOf, isOnOffer, listingStateOf, listingTitleOf, publishedSpotOf, publishedStreetOf, ribbonOf, shownPriceOf, type Goal, type ShownPrice } from './listing-view';
 
 type PublicSnapshot = { properties: Property[]; projects: Project[] };
 const publicCache = new WeakMap<CatalogueSnapshot, PublicSnapshot>();

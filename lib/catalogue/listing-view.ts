@@ -41,3 +41,28 @@ export function ribbonOf(listing: Pick<Codes, 'Status' | 'Marquee' | 'MarqueeNam
   if (state !== 'on-offer') return { kind: state };
   return listing.Marquee !== 0 && listing.MarqueeName ? { kind: 'marquee', text: listing.MarqueeName } : undefined;
 }
+
+/** A listing's name wherever it is listed (page title, breadcrumb, portal, mail): its type and its town. */
+export const listingTitleOf = (listing: Pick<PublicProperty, 'TypeDescription' | 'City'>): string => `${listing.TypeDescription} – ${listing.City}`;
+
+type Place = Pick<PublicProperty, 'PublishAddress' | 'Street' | 'HouseNumber' | 'BoxNr' | 'GoogleX' | 'GoogleY'>;
+
+/** The street and number (and box) as the agency publishes them; undefined when the listing shows its town only. */
+export type PublishedStreet = { street: string; box?: string };
+
+export function publishedStreetOf(listing: Place): PublishedStreet | undefined {
+  if (!listing.PublishAddress) return undefined;
+  const street = [listing.Street, listing.HouseNumber]
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ');
+  if (street === '') return undefined;
+  const box = listing.BoxNr.trim();
+  return box === '' ? { street } : { street, box };
+}
+
+/** The listing's own spot on a map, only when its address is published (otherwise its coordinates are its town's). */
+export function publishedSpotOf(listing: Place): { latitude: number; longitude: number } | undefined {
+  if (!listing.PublishAddress || listing.GoogleX == null || listing.GoogleY == null) return undefined;
+  return { latitude: listing.GoogleX, longitude: listing.GoogleY };
+}

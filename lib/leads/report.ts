@@ -1,4 +1,4 @@
-import { getProject, getProperty } from '../catalogue';
+import { getProject, getProperty, listingTitleOf } from '../catalogue';
 import type { Language } from '../config';
 import type { OutboxRow, RequestRow, StoredRequest } from '../db';
 import { brusselsDateTime } from '../format';
@@ -39,7 +39,7 @@ function subjectText(request: RequestRow, language: Language): string {
   if (request.property_id) {
     const property = getProperty(request.property_id, language);
     const reference = t('reference', { id: request.property_id });
-    return property ? `${reference}: ${property.TypeDescription} – ${property.City}` : reference;
+    return property ? `${reference}: ${listingTitleOf(property)}` : reference;
   }
   if (request.project_id) {
     const project = getProject(request.project_id, language);

@@ -1,5 +1,5 @@
 import type { Attachment } from 'nodemailer/lib/mailer';
-import { getAppointmentSlots, getProject, getProperty, getType, shownPriceOf, type Owner } from '../catalogue';
+import { getAppointmentSlots, getProject, getProperty, getType, listingTitleOf, shownPriceOf, type Owner } from '../catalogue';
 import { agencyPostalAddress, getAgencyLanguage, getDefaultLanguage, getSite, isSupportedLanguage, type Language } from '../config';
 import type { StoredRequest } from '../db';
 import { documentLinkExpiry, documentLinkTtlDays, signedDocumentPath } from '../documents/signed-link';
@@ -105,7 +105,7 @@ function subjectOf(request: StoredRequest, language: Language): Subject | undefi
     if (!property) return undefined;
     return {
       reference: t('reference', { id: property.ID }),
-      title: `${property.TypeDescription} – ${property.City}`,
+      title: listingTitleOf(property),
       link: siteOrigin() + href({ page: 'property', id: property.ID }, language),
       managerEmail: property.ManagerEmail,
     };

@@ -1,4 +1,4 @@
-import { citySlug, getProperties, getProperty, goalOf, typeSlug } from '../catalogue';
+import { citySlug, getProperties, getProperty, goalOf, listingTitleOf, typeSlug } from '../catalogue';
 import type { Language } from '../config';
 import { cleanDescription } from '../format';
 import { systemSlugs } from '../i18n/slugs';
@@ -35,13 +35,13 @@ export const propertyPage: PageKind<PropertyRoute> = {
     const list = listOf(route.id, language);
     return [
       { name: t(list === 'for-sale' ? 'nav.forSale' : 'nav.forRent'), route: { page: list } },
-      { name: `${property.TypeDescription} – ${property.City}`, route },
+      { name: listingTitleOf(property), route },
     ];
   },
   metadata: (route, language, t) => {
     const property = getProperty(route.id, language);
     if (!property) return { title: t('property.notFoundTitle') };
-    return { title: `${property.TypeDescription} – ${property.City}`, description: cleanDescription(property.DescriptionA, 160), image: socialImage(property.XLargePictureItem) };
+    return { title: listingTitleOf(property), description: cleanDescription(property.DescriptionA, 160), image: socialImage(property.XLargePictureItem) };
   },
   jsonLd: (route, language) => {
     const property = getProperty(route.id, language);

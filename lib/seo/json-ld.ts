@@ -1,5 +1,5 @@
 import type { ApartmentComplex, BreadcrumbList, Graph, ItemAvailability, Offer, PostalAddress, RealEstateAgent, RealEstateListing, Residence, Thing } from 'schema-dts';
-import { goalOf, isOnOffer, type ProjectWithUnits, type Property } from '../catalogue';
+import { goalOf, isOnOffer, listingTitleOf, publishedSpotOf, type ProjectWithUnits, type Property } from '../catalogue';
 import { agencyPostalAddress, getSite, type Language } from '../config';
 import { cleanDescription } from '../format';
 import { breadcrumbTrail, href, pageJsonLdOf, type Crumb, type Route, type Translate } from '../pages';
@@ -59,13 +59,12 @@ const availabilityOf = (property: Property): ItemAvailability => (isOnOffer(prop
 
 function residenceOf(property: Property): Residence {
   const surface = property.SurfaceLiving ?? property.SurfaceTotal;
+  const spot = publishedSpotOf(property);
   return {
     '@type': 'Residence',
-    name: `${property.TypeDescription} – ${property.City}`,
+    name: listingTitleOf(property),
     address: postalAddress(property, property.PublishAddress),
-    ...(property.PublishAddress && property.GoogleX != null && property.GoogleY != null
-      ? { geo: { '@type': 'GeoCoordinates', latitude: property.GoogleX, longitude: property.GoogleY } }
-      : {}),
+    ...(spot ? { geo: { '@type': 'GeoCoordinates', ...spot } } : {}),
     ...(surface ? { floorSize: { '@type': 'QuantitativeValue', value: surface, unitCode: 'MTK' } } : {}),
     ...(property.NumberOfBedRooms != null ? { numberOfBedrooms: property.NumberOfBedRooms } : {}),
     ...(property.NumberOfBathRooms != null ? { numberOfBathroomsTotal: property.NumberOfBathRooms } : {}),
@@ -86,7 +85,7 @@ export function listingJsonLd(property: Property, language: Language): RealEstat
     '@type': 'RealEstateListing',
     '@id': `${url}#listing`,
     url,
-    name: `${property.TypeDescription} – ${property.City}`,
+    name: listingTitleOf(property),
     description: cleanDescription(property.DescriptionA, 300),
     datePosted: property.CreatedDate.slice(0, 10),
     dateModified: property.LastChangedDate.slice(0, 10),
