@@ -34,8 +34,8 @@ const nextConfig: NextConfig = {
   // A second build (tests with German switched on) can live beside the main one.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
-  // The browser tests build the same code three times (tests/e2e/deployments.ts); the site build
-  // type checks it and the two others skip that identical pass.
+  // The test command type checks the code once (npm run typecheck) while it builds the three
+  // deployments of the browser tests (tests/e2e/deployments.ts), which skip that same pass.
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPE_CHECK === '1' },
   // The owner portal's server actions carry a few short fields.
   experimental: { serverActions: { bodySizeLimit: '64kb' } },
