@@ -1,0 +1,123 @@
+/*
+ * npm test (and npm run test:fast with --fast): every check of the project in two lanes, so that
+ * both cores stay busy while the production builds run.
+ *
+ *   checks lane: type check, knip, data check, unit tests (mostly waiting on timers and child
+ *                processes, so they leave a core to the builds)
+ *   builds lane: the deployments of tests/e2e/deployments.ts, one build at a time
+ *
+ * When both lanes have passed, Playwright starts the built servers (E2E_PREBUILT=1) and runs the
+ * browser tests. Each step's output is printed as one block when it ends, so the lanes do not mix
+ * their lines; the end shows each step's time. The first failure starts no further step and the
+ * command fails.
+ *
+ * --fast (npm run test:fast): no knip, only the site build and the site browser project.
+ */
+import { spawn } from 'node:child_process';
+import { deployments } from '../tests/e2e/deployments';
+
+interface Step {
+  name: string;
+  command: string;
+  env?: Record<string, string>;
+  /** Output straight to the terminal (the last step, which runs alone). */
+  live?: boolean;
+}
+
+interface Outcome {
+  name: string;
+  seconds: number;
+  ok: boolean;
+}
+
+const fast = process.argv.includes('--fast');
+const sitePort = Number(process.env.E2E_PORT ?? 3100);
+const started = Date.now();
+const outcomes: Outcome[] = [];
+const running = new Set<number>();
+let failed = false;
+
+function seconds(since: number): number {
+  return Math.round((Date.now() - since) / 100) / 10;
+}
+
+function runStep(step: Step): Promise<boolean> {
+  const stepStarted = Date.now();
+  console.log(`▶ ${step.name} (${seconds(started)} s)`);
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', step.command], {
+      env: { ...process.env, ...step.env },
+      stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so that an interrupt stops everything it started.
+      detached: true,
+    });
+    if (child.pid !== undefined) running.add(child.pid);
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code) => {
+      if (child.pid !== undefined) running.delete(child.pid);
+      const ok = code === 0;
+      const outcome = { name: step.name, seconds: seconds(stepStarted), ok };
+      outcomes.push(outcome);
+      if (!step.live) {
+        console.log(`\n──── ${step.name} ${'─'.repeat(Math.max(0, 60 - step.name.length))}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`${ok ? '✓' : '✗'} ${step.name}: ${outcome.seconds} s${ok ? '' : ` (exit code ${code})`}\n`);
+      resolve(ok);
+    });
+  });
+}
+
+/** Runs the steps one after the other; stops at the first failure of any lane. */
+async function lane(steps: Step[]): Promise<void> {
+  for (const step of steps) {
+    if (failed) return;
+    if (!(await runStep(step))) failed = true;
+  }
+}
+
+function stopAll(signal: NodeJS.Signals): void {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+  process.exit(1);
+}
+process.on('SIGINT', () => stopAll('SIGINT'));
+process.on('SIGTERM', () => stopAll('SIGTERM'));
+
+const checks: Step[] = [
+  { name: 'typecheck', command: 'npm run -s typecheck' },
+  ...(fast ? [] : [{ name: 'knip', command: 'npm run -s knip' }]),
+  { name: 'check:data', command: 'npm run -s check:data' },
+  { name: 'unit tests', command: 'npx vitest run' },
+];
+const builds: Step[] = deployments(sitePort)
+  .filter((deployment) => !fast || deployment.name === 'site')
+  .map((deployment) => ({ name: `build ${deployment.name}`, command: deployment.build, env: deployment.env }));
+
+async function main(): Promise<void> {
+  await Promise.all([lane(checks), lane(builds)]);
+  if (!failed) {
+    await lane([
+      {
+        name: fast ? 'browser tests (site)' : 'browser tests',
+        command: fast ? 'npx playwright test --project site' : 'npx playwright test',
+        env: { E2E_PREBUILT: '1', ...(fast ? { E2E_SITE_ONLY: '1' } : {}) },
+        live: true,
+      },
+    ]);
+  }
+  console.log('Times:');
+  for (const outcome of outcomes) console.log(`  ${outcome.ok ? '✓' : '✗'} ${outcome.name.padEnd(22)} ${String(outcome.seconds).padStart(6)} s`);
+  const total = seconds(started);
+  console.log(`  ${failed ? 'FAILED' : 'passed'} in ${total} s (${Math.round(total / 6) / 10} min)`);
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
