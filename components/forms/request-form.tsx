@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { serverUrl } from '@/lib/export/mode';
 import { draftAnchor, formDefinitions, formEndpoint } from '@/lib/forms/definitions';
-import { altchaField } from '@/lib/forms/altcha-field';
+import { altchaField } from '@/lib/forms/field-names';
 import { formSchemas, type FormName } from '@/lib/forms/schemas';
 import { RequestFormSettings } from './form-context';
 import { aboutOf, useFormDraft, type FormDraftView } from './form-draft';
