@@ -33,8 +33,8 @@ export type FormDefinition = {
    * and have a place left for this address, and the request books that place.
    */
   booksSlot?: boolean;
-  /** The documents of a listing are sent once per address within the life of their links. */
-  oncePerListing?: boolean;
+  /** The visitor is mailed links to the listing's documents: once per address and listing within the life of those links. */
+  sendsDocuments?: boolean;
   upload?: UploadRule;
   transforms?: readonly PayloadTransform[];
   /** A confirmation e-mail to the visitor in their language. */
@@ -56,7 +56,7 @@ export const maxUploadBytes = 5 * 1024 * 1024;
 export const formDefinitions: Record<FormName, FormDefinition> = {
   'contact-appointment': { thankYou: 'contact-appointment', captcha: true, about: 'property', booksSlot: true, visitorMail: true },
   'contact-me': { thankYou: 'contact-me', captcha: true, about: 'property', visitorMail: true },
-  'request-documents': { thankYou: 'request-documents', captcha: true, about: 'property', oncePerListing: true, visitorMail: true },
+  'request-documents': { thankYou: 'request-documents', captcha: true, about: 'property', sendsDocuments: true, visitorMail: true },
   'send-to-friend': { thankYou: 'send-to-friend', captcha: true, about: 'property', visitorMail: false, friendMail: { perSenderPerDay: 10, perRecipientPerDay: 3 } },
   'contact-construction': { thankYou: 'contact-construction', captcha: true, about: 'project', visitorMail: true },
   'contact-demand': { thankYou: 'contact-demand', captcha: true, about: 'agency', visitorMail: true },

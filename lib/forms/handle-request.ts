@@ -341,7 +341,7 @@ function storeGuards(definition: FormDefinition, values: Payload, booking: SlotB
   const { friendMail } = definition;
   return {
     booking,
-    documents: definition.oncePerListing === true,
+    documents: definition.sendsDocuments === true,
     newsletter: definition.doubleOptIn ? newsletterConfirmation(requestId) : undefined,
     friendLimits: friendMail
       ? { recipient: textOf(values.friendEmail) ?? '', perSender: friendMail.perSenderPerDay, perRecipient: friendMail.perRecipientPerDay, since: new Date(Date.now() - dayMs).toISOString() }

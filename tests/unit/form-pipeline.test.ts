@@ -146,7 +146,7 @@ describe('the guards and transforms named by the definition', () => {
     const propertyId = listingOf('sale');
     expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
     expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
-    define('contact-me', { oncePerListing: true });
+    define('contact-me', { sendsDocuments: true });
     await store.client.execute('DELETE FROM outbox');
     await store.client.execute('DELETE FROM requests');
     expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
