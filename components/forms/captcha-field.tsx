@@ -4,7 +4,7 @@ import type {} from 'altcha/types/react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { serverUrl } from '@/lib/export/mode';
-import { altchaField } from '@/lib/forms/altcha-field';
+import { altchaField } from '@/lib/forms/field-names';
 import { useFieldError } from './fields';
 import { useRequestFormSettings } from './form-context';
 import styles from './forms.module.css';

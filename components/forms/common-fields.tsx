@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { formDefinitions } from '@/lib/forms/definitions';
 import { contactDevices, contactTimeSlots, titles } from '@/lib/forms/fields';
 import { CaptchaField } from './captcha-field';
 import { Checkbox, ChoiceGroup, Fieldset, TextField } from './fields';
@@ -64,12 +65,13 @@ export function ContactFields({ address = 'optional', cityRequired = false, rema
   );
 }
 
-/** What closes every form: the privacy consent, then the captcha where the form has one. */
-export function FormEnd({ captcha }: { captcha: boolean }) {
+/** What closes every form: the privacy consent, then the captcha where the form's definition asks for one. */
+export function FormEnd() {
+  const { form } = useRequestFormSettings();
   return (
     <div className={styles.grid}>
       <PrivacyField />
-      {captcha ? <CaptchaField /> : null}
+      {formDefinitions[form].captcha ? <CaptchaField /> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import type { Language } from '@/lib/config';
+import { formDefinitions } from '@/lib/forms/definitions';
 import { readDraft } from '@/lib/forms/draft';
 import { currentSlots } from '@/lib/forms/slots-route';
 import { FormDraftProvider, type FormDraftView } from './form-draft';
@@ -12,7 +13,7 @@ import styles from './forms.module.css';
 async function draftView(draftId: string | undefined): Promise<FormDraftView | undefined> {
   const jar = await cookies();
   const draft = readDraft((name) => jar.get(name)?.value, draftId);
-  if (!draft || draft.form !== 'contact-appointment' || draft.about === undefined) return draft;
+  if (!draft || !formDefinitions[draft.form].booksSlot || draft.about === undefined) return draft;
   try {
     return { ...draft, slots: await currentSlots(draft.about) };
   } catch {

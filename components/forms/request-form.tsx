@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { serverUrl } from '@/lib/export/mode';
 import { draftAnchor, formDefinitions, formEndpoint } from '@/lib/forms/definitions';
-import { altchaField } from '@/lib/forms/altcha-field';
+import { altchaField, honeypotField } from '@/lib/forms/field-names';
 import { formSchemas, type FormName } from '@/lib/forms/schemas';
 import { RequestFormSettings } from './form-context';
 import { aboutOf, useFormDraft, type FormDraftView } from './form-draft';
@@ -89,7 +89,7 @@ function draftStatus(draft: FormDraftView, form: FormName, t: ReturnType<typeof 
   const count = Object.keys(draft.errors).length || undefined;
   // What a draft never keeps must be given again: say so where the form has it.
   const reenterFile = formDefinitions[form].upload !== undefined;
-  const reenterPassword = form === 'demand-register';
+  const reenterPassword = formDefinitions[form].transforms?.includes('hash-password') === true;
   return { kind: 'error', message, count, draft: { reenterFile, reenterPassword, reachUs: draft.status === 'apiError' } };
 }
 
@@ -132,7 +132,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
   // Set after a failed submit: the fields to put the focus on, once the page shows their errors.
   const [focusRequest, setFocusRequest] = useState<{ names: string[] }>();
   useEffect(() => {
-    if (formRef.current) adoptTypedValues(formRef.current, methods.setValue, new Set(['lang', 'fax', ...Object.keys(hidden)]));
+    if (formRef.current) adoptTypedValues(formRef.current, methods.setValue, new Set(['lang', honeypotField, ...Object.keys(hidden)]));
     setHydrated(true);
     // Once, when the form becomes interactive.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -146,7 +146,8 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
       const element = formRef.current;
       if (!element) return;
       setStatus({ kind: 'sending' });
-      const meta = { lang: language, source: window.location.pathname, fax: (element.elements.namedItem('fax') as HTMLInputElement | null)?.value ?? '' };
+      const trap = element.elements.namedItem(honeypotField);
+      const meta = { lang: language, source: window.location.pathname, [honeypotField]: trap instanceof HTMLInputElement ? trap.value : '' };
       let response: Response;
       try {
         const altcha = definition.captcha ? await altchaPayload(element) : undefined;
@@ -231,8 +232,8 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
           ))}
           {/* The honeypot: hidden from people and from assistive technology, filled in by bots. */}
           <div className={styles.trap} aria-hidden="true">
-            <label htmlFor={`${idPrefix}-fax`}>{t('fields.fax')}</label>
-            <input id={`${idPrefix}-fax`} name="fax" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            <label htmlFor={`${idPrefix}-${honeypotField}`}>{t('fields.fax')}</label>
+            <input id={`${idPrefix}-${honeypotField}`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
           {/* Back from a post without JavaScript, the page opens here (#form-status) and the summary takes the focus. */}
           <div

@@ -4,7 +4,6 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { serverUrl } from '@/lib/export/mode';
 import { goals, titles } from '@/lib/forms/fields';
-import { formDefinitions } from '@/lib/forms/definitions';
 import type { SlotAvailability } from '@/lib/forms/slots';
 import { ContactFields, FormEnd, IdentityFields } from './common-fields';
 import { Checkbox, ChoiceGroup, FileField, Fieldset, TextField, type Choice } from './fields';
@@ -65,7 +64,7 @@ export function VisitForm({ common, propertyId, slots: initialSlots }: { common:
         <p className={styles.intro}>{t('ui.noSlots')}</p>
       )}
       <ContactFields />
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -76,7 +75,7 @@ export function InformationForm({ common, propertyId }: { common: FormCommon; pr
     <RequestForm form="contact-me" {...common} hidden={{ propertyId }} idPrefix="info">
       <p className={styles.intro}>{t('intro.contact-me')}</p>
       <ContactFields />
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -92,7 +91,7 @@ export function DocumentsForm({ common, propertyId }: { common: FormCommon; prop
         <IdentityFields />
         <Checkbox name="newsletter" label={t('fields.newsletter')} />
       </Fieldset>
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -109,7 +108,7 @@ export function FriendForm({ common, propertyId }: { common: FormCommon; propert
         <TextField name="friendEmail" type="email" required />
         <TextField name="remark" multiline help={t('ui.friendNoteHelp')} />
       </div>
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -120,7 +119,7 @@ export function ConstructionForm({ common, projectId }: { common: FormCommon; pr
     <RequestForm form="contact-construction" {...common} hidden={{ projectId }} idPrefix="construction">
       <p className={styles.intro}>{t('intro.contact-construction')}</p>
       <ContactFields />
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -138,7 +137,7 @@ export function ValuationForm({ common, types }: { common: FormCommon; types: Ch
         <TextField name="city" required autoComplete="address-level2" />
       </Fieldset>
       <ContactFields address="none" />
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -164,7 +163,7 @@ export function SearchAlertForm({ common, types, towns }: { common: FormCommon; 
         <TextField name="password" type="password" required autoComplete="new-password" />
         <TextField name="passwordConfirm" type="password" required autoComplete="new-password" />
       </Fieldset>
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -178,7 +177,7 @@ export function SiteContactForm({ common }: { common: FormCommon }) {
       <div className={styles.grid}>
         <FileField name="cv" accept={documentTypes} help={t('ui.cvHelp')} />
       </div>
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -191,7 +190,7 @@ export function NewsletterForm({ common, idPrefix = 'newsletter' }: { common: Fo
       <div className={styles.grid}>
         <TextField name="email" type="email" required autoComplete="email" wide />
       </div>
-      <FormEnd captcha={formDefinitions['sign-newsletter'].captcha} />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -209,7 +208,7 @@ export function TestimonialForm({ common }: { common: FormCommon }) {
         <TextField name="comment" required multiline />
         <FileField name="image" accept="image/jpeg,image/png,image/webp" help={t('ui.imageHelp')} />
       </div>
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -223,7 +222,7 @@ export function JobForm({ common }: { common: FormCommon }) {
       <div className={styles.grid}>
         <FileField name="cv" required accept={documentTypes} help={t('ui.cvHelp')} />
       </div>
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -260,7 +259,7 @@ export function OfferForm({ common, propertyId }: { common: FormCommon; property
         <TextField name="signDate" type="date" required />
         <TextField name="conditions" multiline />
       </Fieldset>
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }
@@ -291,7 +290,7 @@ export function RentalForm({ common, propertyId }: { common: FormCommon; propert
         <TextField name="income2" inputMode="numeric" />
         <TextField name="reason" multiline />
       </Fieldset>
-      <FormEnd captcha />
+      <FormEnd />
     </RequestForm>
   );
 }

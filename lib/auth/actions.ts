@@ -3,24 +3,31 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { after } from 'next/server';
-import { getEnabledLanguages, type Language } from '../config';
+import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
 import { enqueueJob, getStore, type OwnerResetPayload } from '../db';
 import { href } from '../pages';
 import { translatorFor } from '../i18n/messages';
 import { deliverJob } from '../mail/outbox-worker';
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
-import { z } from 'zod';
-import { logIn, logOut, minPasswordLength, sessionCookie, setPasswordWithToken } from './owner-auth';
+import { logIn, logOut, sessionCookie, setPasswordWithToken } from './owner-auth';
+import { fieldErrorsOf, forgotPasswordSchema, loginSchema, portalMessage, setPasswordSchema, type FieldErrors } from './schemas';
 
 /*
  * The owner portal's mutations, as server actions: they work as plain form posts without
- * JavaScript, Next.js checks their origin, and they answer with a typed state for the form.
+ * JavaScript, Next.js checks their origin, and they answer with a typed state for the form: a
+ * message above it, or the errors of its fields (lib/auth/schemas.ts checks what was posted).
  */
 
-export type AuthFormState = { status: 'idle' | 'error' | 'sent'; title?: string; message?: string; fieldErrors?: Record<string, string>; email?: string };
+export type AuthFormState = { status: 'idle' | 'error' | 'sent'; title?: string; message?: string; fieldErrors?: FieldErrors; email?: string };
 
-const languageOf = (value: string): Language => getEnabledLanguages().find((language) => language === value) ?? getEnabledLanguages()[0]!;
+const languageOf = (value: string): Language => getEnabledLanguages().find((language) => language === value) ?? getDefaultLanguage();
+
+/** What the form posted, as the schemas read it. */
+const postedFields = (data: FormData, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, data.get(name)]));
+
+/** The address typed, given back to the form after a refusal. */
+const typedEmail = (data: FormData) => String(data.get('email') ?? '').trim();
 
 async function setSessionCookie(token: string, expires: Date): Promise<void> {
   (await cookies()).set(sessionCookie, token, {
@@ -36,9 +43,9 @@ async function setSessionCookie(token: string, expires: Date): Promise<void> {
 export async function loginAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
   const language = languageOf(lang);
   const t = translatorFor(language, 'portal');
-  const email = String(data.get('email') ?? '').trim();
-  const password = String(data.get('password') ?? '');
-  if (!email || !password) return { status: 'error', title: t('loginFailed'), message: t('fieldsRequired'), email };
+  const posted = loginSchema.safeParse(postedFields(data, ['email', 'password']));
+  if (!posted.success) return { status: 'error', title: t('loginFailed'), message: portalMessage(posted.error.issues[0]?.message ?? 'fieldsRequired', language), email: typedEmail(data) };
+  const { email, password } = posted.data;
   const result = await logIn(email, password, clientAddress(await headers()));
   if (!result.ok) {
     const message = result.reason === 'locked' ? t('lockedOut') : result.reason === 'rate-limited' ? t('rateLimited') : t('credentialsWrong');
@@ -62,8 +69,9 @@ let resetLimiter: RateLimiter | undefined;
 export async function forgotPasswordAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
   const language = languageOf(lang);
   const t = translatorFor(language, 'portal');
-  const email = String(data.get('email') ?? '').trim();
-  if (!z.email().safeParse(email).success) return { status: 'error', fieldErrors: { email: t('emailInvalid') }, email };
+  const posted = forgotPasswordSchema.safeParse(postedFields(data, ['email']));
+  if (!posted.success) return { status: 'error', fieldErrors: fieldErrorsOf(posted.error, language), email: typedEmail(data) };
+  const { email } = posted.data;
   resetLimiter ??= createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 });
   const allowed = resetLimiter.hit(`${clientAddress(await headers())}:${email.toLowerCase()}`).allowed;
   if (allowed) {
@@ -78,13 +86,9 @@ export async function forgotPasswordAction(lang: string, _previous: AuthFormStat
 export async function setPasswordAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
   const language = languageOf(lang);
   const t = translatorFor(language, 'portal');
-  const token = String(data.get('token') ?? '');
-  const password = String(data.get('password') ?? '');
-  const confirm = String(data.get('passwordConfirm') ?? '');
-  const fieldErrors: Record<string, string> = {};
-  if (password.length < minPasswordLength) fieldErrors.password = t('passwordTooShort');
-  else if (password !== confirm) fieldErrors.passwordConfirm = t('passwordMismatch');
-  if (Object.keys(fieldErrors).length > 0) return { status: 'error', fieldErrors };
+  const posted = setPasswordSchema.safeParse(postedFields(data, ['token', 'password', 'passwordConfirm']));
+  if (!posted.success) return { status: 'error', fieldErrors: fieldErrorsOf(posted.error, language) };
+  const { token, password } = posted.data;
   const result = await setPasswordWithToken(token, password);
   if (!result.ok) return { status: 'error', message: t('linkInvalid') };
   await setSessionCookie(result.token, result.expires);

@@ -13,6 +13,7 @@ export {
   type SlotBooking,
   type StoreGuards,
   type StoredRequest,
+  type StoreResult,
 } from './requests';
 export { confirmNewsletterSignup, newsletterSignupState, type SignupState } from './newsletter';
 export type { OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';

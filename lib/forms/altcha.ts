@@ -12,7 +12,6 @@ import { captchaTtlMs } from './captcha';
  * with the picture captcha's lifetime, so housekeeping forgets spent nonces at the same age.
  */
 
-export { altchaField } from './altcha-field';
 export const altchaTtlMs = captchaTtlMs;
 
 /**

@@ -1,4 +1,5 @@
 import type { ThankYouForm } from '../i18n/slugs';
+import type { Goal } from './fields';
 import type { FormName } from './schemas';
 
 export type UploadRule = {
@@ -9,13 +10,33 @@ export type UploadRule = {
   maxBytes: number;
 };
 
+/** What a form may do to the checked values before they are stored (lib/forms/transforms.ts does it). */
+export type PayloadTransform =
+  /** The account password of a search alert is kept only as a hash; its confirmation not at all. */
+  'hash-password';
+
+/*
+ * What each form is, said once: the route handler (lib/forms/handle-request.ts) runs the same
+ * pipeline for every form and reads here what differs, and the page reads here whether the form
+ * shows a captcha. The values themselves are checked by the form's zod schema (schemas.ts).
+ */
 export type FormDefinition = {
   thankYou: ThankYouForm;
   /** The contact forms of the original carry a captcha (design.md §9). */
   captcha: boolean;
-  /** What the request is about: a listing, a project, or the agency itself. */
+  /** What the request is about: a listing, a project, or the agency itself. It must exist and be on offer. */
   about: 'property' | 'project' | 'agency';
+  /** Only about a listing of this goal: an offer is made on a sale, an application on a rental. */
+  goal?: Goal;
+  /**
+   * The visitor may pick one of the listing's viewing times (`slotId`, optional): it must be to come
+   * and have a place left for this address, and the request books that place.
+   */
+  booksSlot?: boolean;
+  /** The visitor is mailed links to the listing's documents: once per address and listing within the life of those links. */
+  sendsDocuments?: boolean;
   upload?: UploadRule;
+  transforms?: readonly PayloadTransform[];
   /** A confirmation e-mail to the visitor in their language. */
   visitorMail: boolean;
   /**
@@ -33,13 +54,13 @@ export type FormDefinition = {
 export const maxUploadBytes = 5 * 1024 * 1024;
 
 export const formDefinitions: Record<FormName, FormDefinition> = {
-  'contact-appointment': { thankYou: 'contact-appointment', captcha: true, about: 'property', visitorMail: true },
+  'contact-appointment': { thankYou: 'contact-appointment', captcha: true, about: 'property', booksSlot: true, visitorMail: true },
   'contact-me': { thankYou: 'contact-me', captcha: true, about: 'property', visitorMail: true },
-  'request-documents': { thankYou: 'request-documents', captcha: true, about: 'property', visitorMail: true },
+  'request-documents': { thankYou: 'request-documents', captcha: true, about: 'property', sendsDocuments: true, visitorMail: true },
   'send-to-friend': { thankYou: 'send-to-friend', captcha: true, about: 'property', visitorMail: false, friendMail: { perSenderPerDay: 10, perRecipientPerDay: 3 } },
   'contact-construction': { thankYou: 'contact-construction', captcha: true, about: 'project', visitorMail: true },
   'contact-demand': { thankYou: 'contact-demand', captcha: true, about: 'agency', visitorMail: true },
-  'demand-register': { thankYou: 'demand-register', captcha: true, about: 'agency', visitorMail: true },
+  'demand-register': { thankYou: 'demand-register', captcha: true, about: 'agency', transforms: ['hash-password'], visitorMail: true },
   // Spec §3: the contact form takes a CV, for a spontaneous application (optional here, required on job-application).
   'site-contact': {
     thankYou: 'site-contact',
@@ -63,8 +84,8 @@ export const formDefinitions: Record<FormName, FormDefinition> = {
     visitorMail: true,
     upload: { field: 'cv', required: true, accept: 'document', maxBytes: maxUploadBytes },
   },
-  'purchase-offer': { thankYou: 'purchase-offer', captcha: true, about: 'property', visitorMail: true },
-  'rental-application': { thankYou: 'rental-application', captcha: true, about: 'property', visitorMail: true },
+  'purchase-offer': { thankYou: 'purchase-offer', captcha: true, about: 'property', goal: 'sale', visitorMail: true },
+  'rental-application': { thankYou: 'rental-application', captcha: true, about: 'property', goal: 'rent', visitorMail: true },
 };
 
 /** The id of the summary above a form that came back with errors without JavaScript: the page scrolls there. */

@@ -3,6 +3,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { deriveKey } from '../security/secret';
 import { isDraftId } from './draft-id';
+import { honeypotField } from './field-names';
 import { isFormName, type FormName } from './schemas';
 
 /*
@@ -37,7 +38,7 @@ const maxChunks = 2;
 /** The longest value kept; the schemas' longest field takes 3,000 characters. */
 const maxValueLength = 4000;
 const maxValues = 60;
-const neverKept = new Set(['password', 'passwordConfirm', 'captcha', 'fax', 'lang', 'source']);
+const neverKept = new Set(['password', 'passwordConfirm', 'captcha', honeypotField, 'lang', 'source']);
 
 export const newDraftId = () => randomBytes(12).toString('base64url');
 

@@ -3,7 +3,19 @@ import { after } from 'next/server';
 import type { z } from 'zod';
 import { getAppointmentSlots, getProject, getProperty, goalOf, isOnOffer } from '../catalogue';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
-import { consumeCaptcha, countBookings, countSlotBookingsOf, getStore, storeRequest, type NewUpload, type OutboxKind, type SlotBooking, type StoreGuards } from '../db';
+import {
+  consumeCaptcha,
+  countBookings,
+  countSlotBookingsOf,
+  getStore,
+  storeRequest,
+  type NewUpload,
+  type OutboxKind,
+  type SlotBooking,
+  type Store,
+  type StoreGuards,
+  type StoreResult,
+} from '../db';
 import { href } from '../pages';
 import { detectLanguage } from '../i18n/detect';
 import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
@@ -11,24 +23,27 @@ import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
 import { newsletterConfirmation } from '../newsletter/token';
 import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors } from '../security/origin';
-import { hashPassword } from '../security/password';
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
-import { altchaField, checkAltcha } from './altcha';
+import { checkAltcha } from './altcha';
 import { captchaCookie, checkCaptcha } from './captcha';
-import { formDefinitions } from './definitions';
-import { readBody, type ParsedBody } from './read-body';
+import { formDefinitions, type FormDefinition } from './definitions';
+import { altchaField, honeypotField } from './field-names';
+import { readBody, type BodyFields, type ParsedBody } from './read-body';
 import { errorPage } from './error-page';
 import { PlainPost } from './plain-post';
 import { captchaAnswer, formSchemas, type FormName } from './schemas';
+import { transformPayload, type Payload } from './transforms';
 import { checkUpload, discardUploads, saveUpload } from './uploads';
 import { brusselsNow } from './slots';
 
 /*
- * The one path every request takes (design.md §7): same-origin check, size limit, parse, rate
- * limit, honeypot, the form's zod schema, captcha, business rules, then one transaction with its
- * delivery jobs. Plain HTML posts get a 303 to the thank-you page, or back to the form's page with
- * their values and errors (lib/forms/plain-post.ts); JSON callers get JSON.
+ * The one path every request takes (design.md §7): same-origin check, rate limit, size limit and
+ * parse, honeypot, the form's zod schema, upload, what the request is about, captcha, the form's
+ * transforms, then one transaction with its guards and delivery jobs. Every form takes every step;
+ * what differs between forms is read from its definition (definitions.ts). Plain HTML posts get a
+ * 303 to the thank-you page, or back to the form's page with their values and errors
+ * (lib/forms/plain-post.ts); JSON callers get JSON.
  */
 
 type FieldErrors = Record<string, { code: string; message: string }>;
@@ -38,9 +53,6 @@ export type FormResponse =
 
 /** The window of the send-to-friend limits. */
 const dayMs = 24 * 60 * 60 * 1000;
-
-/** The field bots fill in and people never see. */
-const honeypotField = 'fax';
 
 const windowMs = 10 * 60 * 1000;
 let limiter: RateLimiter | undefined;
@@ -114,6 +126,15 @@ function fieldError(language: Language, field: string, code: string): FieldError
 const placesPerEmail = 1;
 
 const alreadyBooked = (language: Language) => failure(language, 409, 'slotAlreadyBooked', fieldError(language, 'slotId', 'slotAlreadyBooked'));
+const slotFull = (language: Language) => failure(language, 409, 'appointmentsFull', fieldError(language, 'slotId', 'appointmentsFull'));
+
+/** What a guard of the store's transaction answers when it refused the request (nothing was written). */
+const refusals: Record<Exclude<StoreResult['status'], 'stored' | 'newsletter-unchanged'>, (language: Language) => Reply> = {
+  'slot-full': slotFull,
+  'slot-already-booked': alreadyBooked,
+  'documents-already-requested': (language) => failure(language, 409, 'documentsAlreadyRequested'),
+  'friend-limit': (language) => failure(language, 429, 'friendLimit'),
+};
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -137,8 +158,21 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
   // A script (JSON body, or a multipart upload asking for JSON) gets JSON; a plain form post gets pages.
   const plain = !contentType.toLowerCase().startsWith('application/json') && !(request.headers.get('accept') ?? '').includes('application/json');
   const html = plain ? new PlainPost(form, request) : undefined;
+  const backHref = textOf(request.headers.get('referer') ?? undefined);
+  // Until the body (and its lang field) is read: the page the form was on, else the browser's language.
+  const context: Context = {
+    form,
+    definition: formDefinitions[form],
+    request,
+    html,
+    backHref,
+    language:
+      languageFromReferer(request) ??
+      detectLanguage({ query: null, cookie: undefined, acceptLanguage: request.headers.get('accept-language'), enabled: getEnabledLanguages(), fallback: getDefaultLanguage() }),
+  };
   try {
-    return await answerRequest(form, request, html);
+    const reply = await answerRequest(context);
+    return respond(reply, html, context.language, backHref);
   } catch (error) {
     // The database could not be reached or written: nothing was stored, nothing will be sent, and
     // the visitor is told so, with the form still filled in.
@@ -148,115 +182,70 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
   }
 }
 
-async function answerRequest(form: FormName, request: Request, html: PlainPost | undefined): Promise<Response> {
-  const definition = formDefinitions[form];
-  const backHref = textOf(request.headers.get('referer') ?? undefined);
-  // Until the body (and its lang field) is read: the page the form was on, else the browser's language.
-  let language =
-    languageFromReferer(request) ??
-    detectLanguage({ query: null, cookie: undefined, acceptLanguage: request.headers.get('accept-language'), enabled: getEnabledLanguages(), fallback: getDefaultLanguage() });
+/** One request on its way through the pipeline; `language` is the post's own once its body is read. */
+type Context = { form: FormName; definition: FormDefinition; request: Request; html?: PlainPost; backHref?: string; language: Language };
 
-  if (!isSameOrigin(request, allowedOrigins())) return respond(failure(language, 403, 'forbidden'), html, language, backHref);
+/** A step either hands on what it found or stops the request with its answer. */
+type Step<T> = { ok: true; value: T } | { ok: false; reply: Reply };
+const next = <T>(value: T): Step<T> => ({ ok: true, value });
+const stop = (reply: Reply): Step<never> => ({ ok: false, reply });
+
+/** What a request is about, once checked: the listing or project, and the viewing time it books. */
+type Subject = { propertyId?: number; projectId?: number; booking?: SlotBooking };
+
+/**
+ * The same steps for every form; what differs between forms is read from its definition
+ * (definitions.ts), never from its name.
+ */
+async function answerRequest(context: Context): Promise<Reply> {
+  const { form, definition, request } = context;
+  if (!isSameOrigin(request, allowedOrigins())) return failure(context.language, 403, 'forbidden');
 
   // The limit comes before the body is read, so a client over it costs no parsing at all.
   const limit = rateLimiter().hit(`${form}:${clientAddress(request.headers)}`);
   if (!limit.allowed) {
     await request.body?.cancel();
-    return respond({ ...failure(language, 429, 'rateLimited'), headers: { 'retry-after': String(limit.retryAfterSeconds) } }, html, language, backHref);
+    return { ...failure(context.language, 429, 'rateLimited'), headers: { 'retry-after': String(limit.retryAfterSeconds) } };
   }
 
   const parsed: ParsedBody = await readBody(request, { withFiles: definition.upload !== undefined });
   if (!parsed.ok) {
     const tooLarge = parsed.reason === 'too-large' || parsed.reason === 'too-many-fields';
-    return respond(failure(language, tooLarge ? 413 : 400, tooLarge ? 'tooLarge' : 'invalidRequest'), html, language, backHref);
+    return failure(context.language, tooLarge ? 413 : 400, tooLarge ? 'tooLarge' : 'invalidRequest');
   }
   const { fields, files } = parsed;
-  html?.remember(fields);
-  language = pickLanguage(fields.lang ?? language);
+  context.html?.remember(fields);
+  const language = pickLanguage(fields.lang ?? context.language);
+  context.language = language;
 
   // A plain post from an exported copy of the site (ALLOWED_ORIGINS) lands on that copy's page.
   const thankYou = `${allowedOtherOrigin(request) ?? ''}${href({ page: 'thank-you', form: definition.thankYou }, language)}`;
   // A bot that filled the invisible field is told "thank you" and nothing is kept.
-  if (textOf(fields[honeypotField])) return respond({ status: 200, body: { ok: true, id: 'ignored', redirect: thankYou } }, html, language, backHref);
+  if (textOf(fields[honeypotField])) return { status: 200, body: { ok: true, id: 'ignored', redirect: thankYou } };
 
-  const result = formSchemas[form].safeParse(fields);
-  // A browser with JavaScript sends the solved proof-of-work challenge; a plain post the picture's answer.
-  const altcha = definition.captcha ? textOf(fields[altchaField]) : undefined;
-  const captchaResult = definition.captcha && altcha === undefined ? captchaAnswer.safeParse(fields.captcha) : undefined;
-  if (!result.success || (captchaResult && !captchaResult.success)) {
-    const errors = result.success ? {} : fieldErrorsOf(language, result.error.issues);
-    if (captchaResult && !captchaResult.success) Object.assign(errors, fieldError(language, 'captcha', 'captchaInvalid'));
-    return respond(failure(language, 422, 'validation', errors), html, language, backHref);
-  }
-  const values = result.data as Record<string, unknown>;
+  const checked = validate(context, fields);
+  if (!checked.ok) return checked.reply;
+  const values = checked.value;
 
   const upload = definition.upload ? await checkUpload(files[definition.upload.field], definition.upload) : { ok: true as const };
-  if (!upload.ok) return respond(failure(language, 422, 'validation', fieldError(language, definition.upload?.field ?? 'file', upload.error)), html, language, backHref);
+  if (!upload.ok) return failure(language, 422, 'validation', fieldError(language, definition.upload?.field ?? 'file', upload.error));
 
-  // Business rules: the request must be about something that exists and is still on offer.
-  let propertyId: number | undefined;
-  let projectId: number | undefined;
-  let booking: SlotBooking | undefined;
-  if (definition.about === 'property') {
-    propertyId = Number(values.propertyId);
-    const property = getProperty(propertyId, language);
-    const goalMismatch = property && ((form === 'purchase-offer' && goalOf(property) !== 'sale') || (form === 'rental-application' && goalOf(property) !== 'rent'));
-    if (!property || !isOnOffer(property) || goalMismatch) return respond(failure(language, 422, 'propertyUnavailable'), html, language, backHref);
-    if (form === 'contact-appointment' && values.slotId !== undefined) {
-      const slot = getAppointmentSlots(propertyId).find((candidate) => candidate.ID === values.slotId);
-      if (!slot || slot.Start <= brusselsNow()) return respond(failure(language, 422, 'validation', fieldError(language, 'slotId', 'slotUnavailable')), html, language, backHref);
-      booking = { slotId: slot.ID, capacity: slot.Capacity, bookedElsewhere: slot.Booked, perEmail: placesPerEmail };
-    }
-  } else if (definition.about === 'project') {
-    projectId = Number(values.projectId);
-    if (!getProject(projectId, language)) return respond(failure(language, 422, 'propertyUnavailable'), html, language, backHref);
-  }
+  const subject = checkSubject(context, values);
+  if (!subject.ok) return subject.reply;
+  const { propertyId, projectId, booking } = subject.value;
 
   const store = await getStore();
   if (booking) {
     // Tell a full slot before spending the captcha; the booking itself re-checks atomically.
     const taken = (await countBookings(store, [booking.slotId])).get(booking.slotId) ?? 0;
-    if (taken + booking.bookedElsewhere >= booking.capacity) return respond(failure(language, 409, 'appointmentsFull', fieldError(language, 'slotId', 'appointmentsFull')), html, language, backHref);
-    if ((await countSlotBookingsOf(store, booking.slotId, String(values.email))) >= booking.perEmail) return respond(alreadyBooked(language), html, language, backHref);
+    if (taken + booking.bookedElsewhere >= booking.capacity) return slotFull(language);
+    if ((await countSlotBookingsOf(store, booking.slotId, String(values.email))) >= booking.perEmail) return alreadyBooked(language);
   }
 
-  if (definition.captcha) {
-    const check = altcha !== undefined ? await checkAltcha(altcha, form) : checkCaptcha(cookieValue(request, captchaCookie(form)), form, String(fields.captcha));
-    // Every answer spends the token, so that a picture cannot be guessed at again and again;
-    // a solved challenge is spent too, so that it cannot be replayed.
-    const fresh = check.id !== undefined && (await consumeCaptcha(store, check.id));
-    if (!check.ok || !fresh) {
-      return respond(failure(language, 422, 'validation', fieldError(language, 'captcha', 'captchaInvalid')), html, language, backHref);
-    }
-  }
+  if (definition.captcha && !(await captchaPassed(context, fields, store))) return failure(language, 422, 'validation', fieldError(language, 'captcha', 'captchaInvalid'));
 
-  const payload: Record<string, unknown> = { ...values };
-  if (form === 'demand-register') {
-    payload.passwordHash = await hashPassword(String(values.password));
-    delete payload.password;
-    delete payload.passwordConfirm;
-  }
-  // A newsletter sign-up is at first only a link mailed to the address: the agency and the CRM
-  // hear of it when the address confirms (lib/newsletter).
-  const jobs: OutboxKind[] = definition.doubleOptIn ? ['newsletter-confirm'] : ['agency-mail'];
-  if (definition.visitorMail) jobs.push('visitor-mail');
-  if (definition.friendMail) jobs.push('friend-mail');
-  if (webhookConfigured() && !definition.doubleOptIn) jobs.push('webhook');
+  const payload = await transformPayload({ ...values }, definition.transforms);
   const requestId = randomUUID();
-  const guards: StoreGuards = {
-    booking,
-    documents: form === 'request-documents',
-    newsletter: definition.doubleOptIn ? newsletterConfirmation(requestId) : undefined,
-    friendLimits: definition.friendMail
-      ? {
-          recipient: textOf(values.friendEmail) ?? '',
-          perSender: definition.friendMail.perSenderPerDay,
-          perRecipient: definition.friendMail.perRecipientPerDay,
-          since: new Date(Date.now() - dayMs).toISOString(),
-        }
-      : undefined,
-  };
-
   const uploads: NewUpload[] = upload.upload ? [await saveUpload(upload.upload)] : [];
   const name = [textOf(values.firstName), textOf(values.lastName)].filter(Boolean).join(' ') || textOf(values.name);
   try {
@@ -271,34 +260,93 @@ async function answerRequest(form: FormName, request: Request, html: PlainPost |
         email: textOf(values.email)?.toLowerCase(),
         name,
         payload,
-        source: textOf(fields.source)?.slice(0, 300) ?? backHref?.slice(0, 300),
+        source: textOf(fields.source)?.slice(0, 300) ?? context.backHref?.slice(0, 300),
         uploads,
-        jobs,
+        jobs: jobsOf(definition),
       },
-      guards,
+      storeGuards(definition, values, booking, requestId),
     );
-    if (stored.status === 'slot-full') {
-      await discardUploads(uploads);
-      return respond(failure(language, 409, 'appointmentsFull', fieldError(language, 'slotId', 'appointmentsFull')), html, language, backHref);
-    }
-    if (stored.status === 'slot-already-booked') {
-      await discardUploads(uploads);
-      return respond(alreadyBooked(language), html, language, backHref);
-    }
-    if (stored.status === 'documents-already-requested') return respond(failure(language, 409, 'documentsAlreadyRequested'), html, language, backHref);
-    if (stored.status === 'friend-limit') return respond(failure(language, 429, 'friendLimit'), html, language, backHref);
     if (stored.status === 'newsletter-unchanged') {
       // Subscribed already, or sent a link within the day: nothing is sent, and the answer is the
       // same thanks as for a first sign-up, so that it tells nobody whether the address is known.
-      return respond({ status: 201, body: { ok: true, id: requestId, redirect: thankYou } }, html, language, backHref);
+      return { status: 201, body: { ok: true, id: requestId, redirect: thankYou } };
+    }
+    if (stored.status !== 'stored') {
+      await discardUploads(uploads);
+      return refusals[stored.status](language);
     }
     after(() => deliverRequest(stored.id));
-    return respond({ status: 201, body: { ok: true, id: stored.id, redirect: thankYou } }, html, language, backHref);
+    return { status: 201, body: { ok: true, id: stored.id, redirect: thankYou } };
   } catch (error) {
     await discardUploads(uploads);
     console.error(`[forms] ${form}: storing the request failed`, error);
-    return respond(failure(language, 500, 'apiError'), html, language, backHref);
+    return failure(language, 500, 'apiError');
   }
+}
+
+/** The form's zod schema, and the shape of the captcha answer where the form asks for one. */
+function validate({ form, definition, language }: Context, fields: BodyFields): Step<Payload> {
+  const result = formSchemas[form].safeParse(fields);
+  // A browser with JavaScript sends the solved proof-of-work challenge; a plain post the picture's answer.
+  const answerNeeded = definition.captcha && textOf(fields[altchaField]) === undefined;
+  const answer = answerNeeded ? captchaAnswer.safeParse(fields.captcha) : undefined;
+  if (result.success && (answer === undefined || answer.success)) return next(result.data);
+  const errors = result.success ? {} : fieldErrorsOf(language, result.error.issues);
+  if (answer && !answer.success) Object.assign(errors, fieldError(language, 'captcha', 'captchaInvalid'));
+  return stop(failure(language, 422, 'validation', errors));
+}
+
+/** The request must be about something that exists and is still on offer; a chosen viewing time must be open. */
+function checkSubject({ definition, language }: Context, values: Payload): Step<Subject> {
+  const unavailable = stop(failure(language, 422, 'propertyUnavailable'));
+  if (definition.about === 'project') {
+    const projectId = Number(values.projectId);
+    return getProject(projectId, language) ? next({ projectId }) : unavailable;
+  }
+  if (definition.about !== 'property') return next({});
+  const propertyId = Number(values.propertyId);
+  const property = getProperty(propertyId, language);
+  if (!property || !isOnOffer(property) || (definition.goal !== undefined && goalOf(property) !== definition.goal)) return unavailable;
+  if (!definition.booksSlot || values.slotId === undefined) return next({ propertyId });
+  const slot = getAppointmentSlots(propertyId).find((candidate) => candidate.ID === values.slotId);
+  if (!slot || slot.Start <= brusselsNow()) return stop(failure(language, 422, 'validation', fieldError(language, 'slotId', 'slotUnavailable')));
+  return next({ propertyId, booking: { slotId: slot.ID, capacity: slot.Capacity, bookedElsewhere: slot.Booked, perEmail: placesPerEmail } });
+}
+
+/**
+ * Every answer spends the token, so that a picture cannot be guessed at again and again; a solved
+ * challenge is spent too, so that it cannot be replayed.
+ */
+async function captchaPassed({ form, request }: Context, fields: BodyFields, store: Store): Promise<boolean> {
+  const altcha = textOf(fields[altchaField]);
+  const check = altcha !== undefined ? await checkAltcha(altcha, form) : checkCaptcha(cookieValue(request, captchaCookie(form)), form, String(fields.captcha));
+  const fresh = check.id !== undefined && (await consumeCaptcha(store, check.id));
+  return check.ok && fresh;
+}
+
+/**
+ * The deliveries of a stored request. A newsletter sign-up is at first only a link mailed to the
+ * address: the agency and the CRM hear of it when the address confirms (lib/newsletter).
+ */
+function jobsOf(definition: FormDefinition): OutboxKind[] {
+  const jobs: OutboxKind[] = definition.doubleOptIn ? ['newsletter-confirm'] : ['agency-mail'];
+  if (definition.visitorMail) jobs.push('visitor-mail');
+  if (definition.friendMail) jobs.push('friend-mail');
+  if (webhookConfigured() && !definition.doubleOptIn) jobs.push('webhook');
+  return jobs;
+}
+
+/** The checks the store makes inside its write transaction, so that parallel requests cannot both pass them. */
+function storeGuards(definition: FormDefinition, values: Payload, booking: SlotBooking | undefined, requestId: string): StoreGuards {
+  const { friendMail } = definition;
+  return {
+    booking,
+    documents: definition.sendsDocuments === true,
+    newsletter: definition.doubleOptIn ? newsletterConfirmation(requestId) : undefined,
+    friendLimits: friendMail
+      ? { recipient: textOf(values.friendEmail) ?? '', perSender: friendMail.perSenderPerDay, perRecipient: friendMail.perRecipientPerDay, since: new Date(Date.now() - dayMs).toISOString() }
+      : undefined,
+  };
 }
 
 /**

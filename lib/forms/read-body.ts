@@ -17,7 +17,7 @@ const maxParts = maxFields + 1;
 const maxFieldNameBytes = 100;
 const sliceBytes = 16 * 1024;
 
-type BodyFields = Record<string, unknown>;
+export type BodyFields = Record<string, unknown>;
 type BodyFailure = 'too-large' | 'too-many-fields' | 'malformed' | 'unsupported';
 export type ParsedBody = { ok: true; fields: BodyFields; files: Record<string, File> } | { ok: false; reason: BodyFailure };
 

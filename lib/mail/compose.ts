@@ -205,16 +205,17 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
   const t = translatorFor(language, 'mail');
   const site = getSite();
   const subject = subjectOf(request, language);
-  const thankYou = isFormName(request.form) ? formDefinitions[request.form].thankYou : undefined;
-  const next = thankYou ? translatorFor(language, 'thankYou')(`forms.${thankYou}`) : '';
-  const documents = request.form === 'request-documents' ? documentLinks(request, language) : [];
+  const definition = isFormName(request.form) ? formDefinitions[request.form] : undefined;
+  const next = definition ? translatorFor(language, 'thankYou')(`forms.${definition.thankYou}`) : '';
+  const sendsDocuments = definition?.sendsDocuments === true;
+  const documents = sendsDocuments ? documentLinks(request, language) : [];
   const paragraphs: Block[] = [
     request.name ? t('greeting', { name: request.name }) : t('greetingAnonymous'),
     // Form names keep their capitals: German nouns and the polite "Sie" need them.
     t('received', { form: formTitle(request.form, language) }),
     next,
     ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
-    ...(request.form === 'request-documents' && subject
+    ...(sendsDocuments && subject
       ? documents.length > 0
         ? [t('documentsIntro', { days: documentLinkTtlDays }), { links: documents }]
         : [t('documentsFollow')]

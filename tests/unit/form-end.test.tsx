@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormIntl } from '@/components/forms/form-intl';
+import { InformationForm, NewsletterForm } from '@/components/forms/request-forms';
+import { formDefinitions } from '@/lib/forms/definitions';
+
+/*
+ * A form shows the captcha its definition asks for (lib/forms/definitions.ts), the one the route
+ * handler then checks: the forms do not say it again.
+ */
+
+// The widget's own script needs a real browser (workers, Web Crypto): the e2e tests run it.
+vi.mock('altcha', () => ({}));
+
+const newsletter = formDefinitions['sign-newsletter'];
+const common = { language: 'fr', privacyHref: '/fr/' };
+
+afterEach(() => {
+  cleanup();
+  formDefinitions['sign-newsletter'] = newsletter;
+  vi.unstubAllGlobals();
+});
+
+function hasCaptcha(form: ReactNode): boolean {
+  const { container } = render(<FormIntl language="fr">{form}</FormIntl>);
+  const shown = container.querySelector('[data-captcha]') !== null;
+  cleanup();
+  return shown;
+}
+
+describe('the captcha of a form', () => {
+  it('is shown where the definition asks for one, and only there', () => {
+    vi.stubGlobal('$altcha', { i18n: { get: () => ({}), set: () => undefined } });
+    expect(hasCaptcha(<InformationForm common={common} propertyId={4000001} />)).toBe(true);
+    expect(hasCaptcha(<NewsletterForm common={common} />)).toBe(false);
+    formDefinitions['sign-newsletter'] = { ...newsletter, captcha: true };
+    expect(hasCaptcha(<NewsletterForm common={common} />)).toBe(true);
+  });
+});
