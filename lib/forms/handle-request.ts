@@ -6,7 +6,8 @@ import { getDefaultLanguage, getEnabledLanguages, type Language } from '../confi
 import { consumeCaptcha, countBookings, countSlotBookingsOf, getStore, storeRequest, type NewUpload, type OutboxKind, type SlotBooking, type StoreGuards } from '../db';
 import { href } from '../i18n';
 import { detectLanguage } from '../i18n/detect';
-import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
+import { isMessageKey } from '../i18n/message-keys';
+import { referenceMessages, translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
 import { newsletterConfirmation } from '../newsletter/token';

@@ -1,4 +1,5 @@
 import type { ApartmentComplex, BreadcrumbList, Graph, ItemAvailability, Offer, PostalAddress, RealEstateAgent, RealEstateListing, Residence, Thing } from 'schema-dts';
+import type { MessageKeys, Messages, NestedKeyOf } from 'next-intl';
 import { getProject, getProperty, goalOf, isOnOffer, type Property } from '../catalogue';
 import { agencyPostalAddress, articleCategoryPage, getArticles, getMenuEntry, getSite, localise, menuAncestors, type Language } from '../config';
 import { cleanDescription } from '../format';
@@ -11,7 +12,8 @@ import { absoluteUrl, siteOriginForSeo } from './origin';
  */
 
 type Crumb = { name: string; url: string };
-type Translate = (key: string) => string;
+/** A translator over every message key (next-intl's typed keys): the breadcrumb names pages by their titles. */
+type Translate = (key: MessageKeys<Messages, NestedKeyOf<Messages>>) => string;
 
 export function agencyJsonLd(language: Language): RealEstateAgent {
   const { siteInfo, header } = getSite();
