@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { teamMemberSchema } from '../lib/config/schemas';
 import { listRecords } from '../lib/data-file';
-import { rngFor, type Rng } from './catalogue-generator/random';
+import { rngFor, type Rng } from '../demo-data/generator/random';
 
 const root = process.cwd();
 if (!existsSync(join(root, 'next.config.ts'))) throw new Error('run the script from the project root');

@@ -4,8 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { ConsentManager } from '@/components/consent/consent-manager';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { BackToTop } from '@/components/layout/back-to-top';
+import { IslandIntl } from '@/components/layout/island-intl';
 import { getMenuEntry, getSite } from '@/lib/config';
-import { consentTexts } from '@/lib/consent';
 import { languageParams, requireLanguage } from '@/lib/i18n';
 import { menuEntryHref } from '@/lib/pages';
 import { siteOriginForSeo } from '@/lib/seo/origin';
@@ -37,7 +37,6 @@ export default async function LanguageLayout({ children, params }: Props) {
   const { lang } = await params;
   const language = requireLanguage(lang);
   const t = await getTranslations('meta');
-  const tConsent = await getTranslations('consent');
   const { theme, siteInfo } = getSite();
   const cookiePolicy = getMenuEntry('cookie-policy');
   const themeVariables = {
@@ -58,11 +57,12 @@ export default async function LanguageLayout({ children, params }: Props) {
         {children}
         <SiteFooter language={language} />
         <BackToTop label={t('backToTop')} />
-        <ConsentManager
-          ids={{ analyticsId: siteInfo.analyticsId, adsId: siteInfo.adsId, tagManagerId: siteInfo.tagManagerId, socialPixelId: siteInfo.socialPixelId }}
-          texts={consentTexts((key) => tConsent(key))}
-          policyHref={cookiePolicy && cookiePolicy.status !== 'Draft' ? menuEntryHref(cookiePolicy, language) : undefined}
-        />
+        <IslandIntl language={language} namespaces={['consent']}>
+          <ConsentManager
+            ids={{ analyticsId: siteInfo.analyticsId, adsId: siteInfo.adsId, tagManagerId: siteInfo.tagManagerId, socialPixelId: siteInfo.socialPixelId }}
+            policyHref={cookiePolicy && cookiePolicy.status !== 'Draft' ? menuEntryHref(cookiePolicy, language) : undefined}
+          />
+        </IslandIntl>
       </body>
     </html>
   );

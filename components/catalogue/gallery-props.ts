@@ -2,12 +2,11 @@ import { getTranslations } from 'next-intl/server';
 import type { PictureItem } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { pictureSrc } from '@/lib/media/picture-src';
-import type { GalleryLabels, GalleryPicture } from './property-gallery';
+import type { GalleryPicture } from './property-gallery';
 
-/** The gallery's pictures (alt "title – Photo n of m") and labels, for a listing or a project. */
-export async function galleryProps(items: readonly PictureItem[], title: string, language: Language): Promise<{ pictures: GalleryPicture[]; labels: GalleryLabels }> {
+/** The gallery's pictures (alt "title – Photo n of m"), for a listing or a project. */
+export async function galleryProps(items: readonly PictureItem[], title: string, language: Language): Promise<{ pictures: GalleryPicture[] }> {
   const t = await getTranslations({ locale: language, namespace: 'property' });
-  const own = await getTranslations({ locale: language, namespace: 'gallery' });
   return {
     pictures: items.map((picture, index) => ({
       id: picture.ID,
@@ -16,15 +15,5 @@ export async function galleryProps(items: readonly PictureItem[], title: string,
       height: picture.Height,
       alt: `${title} – ${t('photoNumber', { index: index + 1, total: items.length })}`,
     })),
-    labels: {
-      photos: t('photos'),
-      previous: t('previousPhoto'),
-      next: t('nextPhoto'),
-      thumbnails: t('thumbnails'),
-      showPhoto: t('showPhoto', { index: '{index}' }),
-      photoNumber: t('photoNumber', { index: '{index}', total: '{total}' }),
-      fullScreen: own('fullScreen'),
-      closeFullScreen: own('closeFullScreen'),
-    },
   };
 }

@@ -1,28 +1,15 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { applyListParams, canonicalListParams, listQueryString, listSorts, listStatuses, parseListParams, type ListItem, type ListParams, type ListSort, type ListStatus, type TownChoice } from '@/lib/catalogue/list-query';
 import type { Goal } from '@/lib/catalogue';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
 import { followInLanguageLinks } from '@/components/layout/language-links';
-import { ListingResults, type ListingResultsLabels } from './listing-results';
+import { ListingResults } from './listing-results';
 import styles from './listing-browser.module.css';
 
-export type ListingBrowserLabels = ListingResultsLabels & {
-  filters: string;
-  town: string;
-  allTowns: string;
-  type: string;
-  allTypes: string;
-  sort: string;
-  sorts: Record<ListSort, string>;
-  apply: string;
-  reset: string;
-  /** Accessible name of the on offer / references links. */
-  statuses: string;
-  /** "On offer (34)", "Sold references (5)". */
-  status: Record<ListStatus, string>;
-};
+const sortKeys = { newest: 'sortNewest', 'price-asc': 'sortPriceAsc', 'price-desc': 'sortPriceDesc' } as const satisfies Record<ListSort, string>;
 
 /** A filter choice; one that is not `listed` (nothing on offer) shows only while it is the one asked for. */
 type Option = { value: string; label: string; listed: boolean };
@@ -37,7 +24,6 @@ type Props = {
   initialParams: ListParams;
   items: ListItem[];
   cards: Record<number, ReactNode>;
-  labels: ListingBrowserLabels;
   choices: StatusChoices;
 };
 
@@ -46,7 +32,8 @@ type Props = {
  * app/[lang]/list-results), so it works without JavaScript; in the browser, changes apply in
  * place and the address bar follows through the history API (no server round trip).
  */
-export function ListingBrowser({ goal, path, initialParams, items, cards, labels, choices }: Props) {
+export function ListingBrowser({ goal, path, initialParams, items, cards, choices }: Props) {
+  const t = useTranslations('list');
   // Both statuses list every known town and type: either one canonicalises.
   const known = choices['on-offer'];
   const typeIds = useMemo(() => known.types.map((type) => Number(type.value)), [known]);
@@ -85,6 +72,12 @@ export function ListingBrowser({ goal, path, initialParams, items, cards, labels
     navigate({ city: String(form.get('city') || '') || undefined, type: type > 0 ? type : undefined, sort: (form.get('sort') as ListSort) || 'newest' });
   };
 
+  const statusLabel = (status: ListStatus) => {
+    const { count } = choices[status];
+    if (status === 'on-offer') return t('onOffer', { count });
+    return goal === 'sale' ? t('soldReferences', { count }) : t('rentedReferences', { count });
+  };
+
   // Plain links, so that crawlers and visitors without JavaScript reach the references too.
   const statusHref = (status: ListStatus) => `${path}${listQueryString({ status, sort: params.sort, page: 1 })}`;
   const showStatus = (status: ListStatus) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -95,25 +88,25 @@ export function ListingBrowser({ goal, path, initialParams, items, cards, labels
 
   return (
     <>
-      <nav aria-label={labels.statuses} className={styles.statuses}>
+      <nav aria-label={t('statuses')} className={styles.statuses}>
         <ul>
           {listStatuses
             .filter((status) => status === 'on-offer' || status === params.status || choices[status].count > 0)
             .map((status) => (
               <li key={status}>
                 <a href={statusHref(status)} onClick={showStatus(status)} aria-current={params.status === status ? 'page' : undefined}>
-                  {labels.status[status]}
+                  {statusLabel(status)}
                 </a>
               </li>
             ))}
         </ul>
       </nav>
-      <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={labels.filters}>
+      <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={t('filters')}>
         {params.status === 'references' ? <input type="hidden" name="status" value={params.status} /> : null}
         <label>
-          <span>{labels.town}</span>
+          <span>{t('town')}</span>
           <select name="city" value={params.city ?? ''} onChange={(event) => navigate({ city: event.target.value || undefined })}>
-            <option value="">{labels.allTowns}</option>
+            <option value="">{t('allTowns')}</option>
             {towns
               .filter((town) => town.listed || town.value === params.city)
               .map((town) => (
@@ -124,9 +117,9 @@ export function ListingBrowser({ goal, path, initialParams, items, cards, labels
           </select>
         </label>
         <label>
-          <span>{labels.type}</span>
+          <span>{t('type')}</span>
           <select name="type" value={params.type ?? ''} onChange={(event) => navigate({ type: Number(event.target.value) || undefined })}>
-            <option value="">{labels.allTypes}</option>
+            <option value="">{t('allTypes')}</option>
             {types
               .filter((type) => type.listed || type.value === String(params.type))
               .map((type) => (
@@ -137,23 +130,23 @@ export function ListingBrowser({ goal, path, initialParams, items, cards, labels
           </select>
         </label>
         <label>
-          <span>{labels.sort}</span>
+          <span>{t('sort')}</span>
           <select name="sort" value={params.sort} onChange={(event) => navigate({ sort: event.target.value as ListSort })}>
             {listSorts.map((sort) => (
               <option key={sort} value={sort}>
-                {labels.sorts[sort]}
+                {t(sortKeys[sort])}
               </option>
             ))}
           </select>
         </label>
-        <button type="submit">{labels.apply}</button>
+        <button type="submit">{t('apply')}</button>
         {params.city || params.type ? (
           <button type="button" className={styles.reset} onClick={() => go(listQueryString({ status: params.status }))}>
-            {labels.reset}
+            {t('reset')}
           </button>
         ) : null}
       </form>
-      <ListingResults path={path} result={result} params={params} cards={cards} labels={labels} onPage={(query) => go(query)} />
+      <ListingResults path={path} result={result} params={params} cards={cards} onPage={(query) => go(query)} />
     </>
   );
 }

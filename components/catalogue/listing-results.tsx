@@ -1,31 +1,18 @@
+import { useTranslations } from 'next-intl';
 import type { MouseEvent, ReactNode } from 'react';
 import { listQueryString, type ListParams, type ListResult } from '@/lib/catalogue/list-query';
 import listStyles from './property-list.module.css';
 import styles from './listing-results.module.css';
 
-export type ListingResultsLabels = {
-  noResults: string;
-  pagination: string;
-  previous: string;
-  next: string;
-  /** "12 properties", keyed by count. */
-  counts: Record<number, string>;
-  /** "Page 2 of 4", keyed by "2/4". */
-  pagesOf: Record<string, string>;
-  /** "Page {page}", for the page links' accessible names. */
-  pageNumber: string;
-};
-
 /*
- * One page of a listing list: the count, the cards and the page links. No hooks and no
- * directive, so it renders on the server (the prerendered list) and in the browser island alike.
+ * One page of a listing list: the count, the cards and the page links, in the `list` messages
+ * (the count with its ICU plural). Part of the ListingBrowser island, server-rendered with it.
  */
 export function ListingResults({
   path,
   result,
   params,
   cards,
-  labels,
   onPage,
 }: {
   /** The list's own path, e.g. /nl/te-koop/: page links are absolute so that crawlers follow them. */
@@ -33,10 +20,10 @@ export function ListingResults({
   result: ListResult;
   params: ListParams;
   cards: Record<number, ReactNode>;
-  labels: ListingResultsLabels;
   /** In the browser island: change page in place instead of loading the server-rendered page. */
   onPage?: (query: string) => void;
 }) {
+  const t = useTranslations('list');
   const pageHref = (page: number) => `${path}${listQueryString({ ...params, page })}`;
   const follow = (page: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onPage || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -48,7 +35,7 @@ export function ListingResults({
     <div className={styles.results}>
       {/* An empty result says so once, in the live region, rather than "No properties" above it. */}
       <p className={result.total === 0 ? styles.empty : styles.summary} aria-live="polite">
-        {result.total === 0 ? labels.noResults : `${labels.counts[result.total]} · ${labels.pagesOf[`${result.page}/${result.pages}`]}`}
+        {result.total === 0 ? t('noResults') : `${t('count', { count: result.total })} · ${t('pageOf', { page: result.page, pages: result.pages })}`}
       </p>
       {result.total === 0 ? null : (
         <ul className={listStyles.list}>
@@ -58,16 +45,16 @@ export function ListingResults({
         </ul>
       )}
       {result.pages > 1 ? (
-        <nav aria-label={labels.pagination} className={styles.pagination}>
+        <nav aria-label={t('pagination')} className={styles.pagination}>
           {result.page > 1 ? (
             <a href={pageHref(result.page - 1)} onClick={follow(result.page - 1)}>
-              {labels.previous}
+              {t('previous')}
             </a>
           ) : null}
           <ol>
             {Array.from({ length: result.pages }, (_, index) => index + 1).map((page) => (
               <li key={page}>
-                <a href={pageHref(page)} onClick={follow(page)} aria-current={page === result.page ? 'page' : undefined} aria-label={labels.pageNumber.replace('{page}', String(page))}>
+                <a href={pageHref(page)} onClick={follow(page)} aria-current={page === result.page ? 'page' : undefined} aria-label={t('page', { page })}>
                   {page}
                 </a>
               </li>
@@ -75,7 +62,7 @@ export function ListingResults({
           </ol>
           {result.page < result.pages ? (
             <a href={pageHref(result.page + 1)} onClick={follow(result.page + 1)}>
-              {labels.next}
+              {t('next')}
             </a>
           ) : null}
         </nav>

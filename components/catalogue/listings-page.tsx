@@ -1,9 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { availabilityOf, getCities, getProperties, getTypes, listItemOf, townChoices, type Goal } from '@/lib/catalogue';
-import { listPageSize, parseListParams, type ListParams, type ListStatus } from '@/lib/catalogue/list-query';
+import { parseListParams, type ListParams, type ListStatus } from '@/lib/catalogue/list-query';
 import type { Language } from '@/lib/config';
+import { IslandIntl } from '@/components/layout/island-intl';
 import { href } from '@/lib/pages';
-import { ListingBrowser, type ListingBrowserLabels } from './listing-browser';
+import { ListingBrowser } from './listing-browser';
 import { PropertyCard } from './property-card';
 
 /*
@@ -39,38 +40,12 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
     return { towns, types, count: listed.length };
   };
   const choices = { 'on-offer': options('on-offer'), references: options('references') } satisfies Record<ListStatus, ReturnType<typeof options>>;
-  const labels: ListingBrowserLabels = {
-    filters: t('filters'),
-    town: t('town'),
-    allTowns: t('allTowns'),
-    type: t('type'),
-    allTypes: t('allTypes'),
-    sort: t('sort'),
-    sorts: { newest: t('sortNewest'), 'price-asc': t('sortPriceAsc'), 'price-desc': t('sortPriceDesc') },
-    apply: t('apply'),
-    reset: t('reset'),
-    noResults: t('noResults'),
-    pagination: t('pagination'),
-    previous: t('previous'),
-    next: t('next'),
-    // ICU plurals are resolved here, per possible value, so the island ships no formatter.
-    counts: Object.fromEntries(Array.from({ length: properties.length + 1 }, (_, count) => [count, t('count', { count })])),
-    pagesOf: Object.fromEntries(
-      Array.from({ length: Math.ceil(properties.length / listPageSize) || 1 }, (_, index) => index + 1).flatMap((pages) =>
-        Array.from({ length: pages }, (_, index) => [`${index + 1}/${pages}`, t('pageOf', { page: index + 1, pages })]),
-      ),
-    ),
-    pageNumber: t('page', { page: '{page}' }),
-    statuses: t('statuses'),
-    status: {
-      'on-offer': t('onOffer', { count: choices['on-offer'].count }),
-      references: goal === 'sale' ? t('soldReferences', { count: choices.references.count }) : t('rentedReferences', { count: choices.references.count }),
-    },
-  };
   return (
     <>
       <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>
-      <ListingBrowser goal={goal} path={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} initialParams={params} items={items} cards={cards} labels={labels} choices={choices} />
+      <IslandIntl language={language} namespaces={['list']}>
+        <ListingBrowser goal={goal} path={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} initialParams={params} items={items} cards={cards} choices={choices} />
+      </IslandIntl>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { ProjectRequest } from '@/components/forms/project-request';
+import { IslandIntl } from '@/components/layout/island-intl';
 import Image from 'next/image';
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
@@ -82,7 +83,9 @@ export async function ProjectDetail({ project, language }: { project: ProjectWit
         {townLine(project)}
       </p>
       {project.XLargePictureItems.length > 0 ? (
-        <PropertyGallery {...await galleryProps(project.XLargePictureItems, project.Name, language)} />
+        <IslandIntl language={language} namespaces={['property', 'gallery']}>
+          <PropertyGallery {...await galleryProps(project.XLargePictureItems, project.Name, language)} />
+        </IslandIntl>
       ) : (
         <p className={styles.notice}>{property('noPhoto')}</p>
       )}

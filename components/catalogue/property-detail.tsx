@@ -8,6 +8,7 @@ import { href } from '@/lib/pages';
 import { recognizeVideo } from '@/lib/media/video';
 import { documentLinkTtlDays } from '@/lib/documents/signed-link';
 import { ListingRequests } from '@/components/forms/listing-requests';
+import { IslandIntl } from '@/components/layout/island-intl';
 import { BackToList } from './back-to-list';
 import { EmbedFacade } from './embed-facade';
 import { VisitBeacon } from './visit-beacon';
@@ -95,7 +96,9 @@ export async function PropertyDetail({ property, language }: { property: Propert
       ) : null}
 
       {property.XLargePictureItems.length > 0 ? (
-        <PropertyGallery {...await galleryProps(property.XLargePictureItems, title, language)} />
+        <IslandIntl language={language} namespaces={['property', 'gallery']}>
+          <PropertyGallery {...await galleryProps(property.XLargePictureItems, title, language)} />
+        </IslandIntl>
       ) : (
         <p className={styles.notice}>{t('noPhoto')}</p>
       )}

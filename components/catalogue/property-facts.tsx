@@ -1,3 +1,4 @@
+import type { Messages } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { goalOf, publishedStreetOf, shownPriceOf, type Property } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
@@ -10,90 +11,13 @@ import styles from './property-facts.module.css';
  * labels, fixed value words and number formats are translated here.
  */
 
-const factGroupIds = ['basics', 'rooms', 'surfaces', 'building', 'flood', 'asbestos', 'comfort', 'legal', 'costs', 'lifeAnnuity'] as const;
+/** The groups in the order the page shows them; each is named by its message (facts.groups). */
+const factGroupIds = ['basics', 'rooms', 'surfaces', 'building', 'flood', 'asbestos', 'comfort', 'legal', 'costs', 'lifeAnnuity'] as const satisfies readonly (keyof Messages['facts']['groups'])[];
 type FactGroupId = (typeof factGroupIds)[number];
 
-type LabelKey =
-  | 'reference'
-  | 'price'
-  | 'monthlyRent'
-  | 'city'
-  | 'zip'
-  | 'country'
-  | 'address'
-  | 'type'
-  | 'goal'
-  | 'bedrooms'
-  | 'bathrooms'
-  | 'showerRooms'
-  | 'toilets'
-  | 'garages'
-  | 'parkings'
-  | 'floors'
-  | 'floor'
-  | 'surfaceTotal'
-  | 'surfaceLiving'
-  | 'surfaceGround'
-  | 'surfaceGarden'
-  | 'surfaceTerrace'
-  | 'surfaceOffice'
-  | 'surfaceConstructed'
-  | 'plotWidth'
-  | 'frontWidth'
-  | 'facades'
-  | 'constructionYear'
-  | 'renovationYear'
-  | 'cadastralIncome'
-  | 'floodRisk'
-  | 'floodZone'
-  | 'riverbankZone'
-  | 'gScore'
-  | 'pScore'
-  | 'asbestosType'
-  | 'asbestosDate'
-  | 'heating'
-  | 'glazing'
-  | 'windowFrame'
-  | 'kitchen'
-  | 'comfortInterior'
-  | 'comfortExterior'
-  | 'roofMaterial'
-  | 'roofCondition'
-  | 'buildingPermit'
-  | 'allotmentPermit'
-  | 'preemptionRight'
-  | 'summons'
-  | 'judicialDecision'
-  | 'planningInformation'
-  | 'areaApplication'
-  | 'chargesOwner'
-  | 'chargesRenter'
-  | 'notaryFee'
-  | 'registrationRights'
-  | 'vat'
-  | 'deposit'
-  | 'renterAgencyCost'
-  | 'inventoryCost'
-  | 'bouquet'
-  | 'monthlyAnnuity'
-  | 'annuitantAges'
-  | 'occupied'
-  | 'indexLinked';
-
-type ValueKey =
-  | 'yes'
-  | 'no'
-  | 'priceOnDemand'
-  | 'startingFrom'
-  | 'forSale'
-  | 'forRent'
-  | 'groundFloor'
-  | 'facadesClosed'
-  | 'facadesHalfOpen'
-  | 'facadesOpen'
-  | 'addressWithBox'
-  | 'perMonth'
-  | 'ages';
+/** The labels and value words of the detail page, as the messages name them (facts.labels, facts.values). */
+type LabelKey = keyof Messages['facts']['labels'];
+type ValueKey = keyof Messages['facts']['values'];
 
 /** A row whose value is undefined is left out, so a group can be written as the full list of its fields. */
 type Entry = readonly [label: LabelKey, value: string | undefined];

@@ -1,6 +1,7 @@
 'use client';
 
 import Image from 'next/image';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { A11y, Keyboard } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -9,19 +10,6 @@ import 'swiper/css';
 import styles from './property-gallery.module.css';
 
 export type GalleryPicture = { id: number; src: string; width: number; height: number; alt: string };
-export type GalleryLabels = {
-  photos: string;
-  previous: string;
-  next: string;
-  thumbnails: string;
-  showPhoto: string;
-  photoNumber: string;
-  fullScreen: string;
-  closeFullScreen: string;
-};
-
-type Numbered = (template: string, index: number) => string;
-
 function Chevron({ direction }: { direction: 'previous' | 'next' }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
@@ -38,7 +26,9 @@ const swipeDistance = 40;
  * turn it, Escape or the close button end it (the dialog's own cancel), and the gallery puts the
  * focus back on the button that opened it.
  */
-function FullScreen({ pictures, start, labels, numbered, onClose }: { pictures: GalleryPicture[]; start: number; labels: GalleryLabels; numbered: Numbered; onClose: (index: number) => void }) {
+function FullScreen({ pictures, start, onClose }: { pictures: GalleryPicture[]; start: number; onClose: (index: number) => void }) {
+  const t = useTranslations('property');
+  const own = useTranslations('gallery');
   const dialog = useRef<HTMLDialogElement>(null);
   const swipeStart = useRef<number | null>(null);
   const [index, setIndex] = useState(start);
@@ -70,7 +60,7 @@ function FullScreen({ pictures, start, labels, numbered, onClose }: { pictures: 
     <dialog
       ref={dialog}
       className={styles.dialog}
-      aria-label={labels.photos}
+      aria-label={t('photos')}
       onKeyDown={onKeyDown}
       onClose={() => onClose(index)}
       onPointerDown={(event) => {
@@ -80,9 +70,9 @@ function FullScreen({ pictures, start, labels, numbered, onClose }: { pictures: 
     >
       <div className={styles.dialogBar}>
         <p className={styles.counter} aria-live="polite">
-          {numbered(labels.photoNumber, index)}
+          {t('photoNumber', { index: index + 1, total: pictures.length })}
         </p>
-        <button type="button" className={styles.control} onClick={() => dialog.current?.close()} aria-label={labels.closeFullScreen}>
+        <button type="button" className={styles.control} onClick={() => dialog.current?.close()} aria-label={own('closeFullScreen')}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
             <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
@@ -92,10 +82,10 @@ function FullScreen({ pictures, start, labels, numbered, onClose }: { pictures: 
         <Image key={picture.id} src={picture.src} width={picture.width} height={picture.height} alt={picture.alt} sizes="100vw" className={styles.fullPicture} />
         {several ? (
           <>
-            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => step(-1)} aria-label={labels.previous}>
+            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => step(-1)} aria-label={t('previousPhoto')}>
               <Chevron direction="previous" />
             </button>
-            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => step(1)} aria-label={labels.next}>
+            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => step(1)} aria-label={t('nextPhoto')}>
               <Chevron direction="next" />
             </button>
           </>
@@ -109,14 +99,16 @@ function FullScreen({ pictures, start, labels, numbered, onClose }: { pictures: 
  * The listing's pictures: swipe, arrow buttons or the keyboard on the large view; a row of
  * thumbnail buttons below (Tab and Enter reach any picture); a full-screen view.
  */
-export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture[]; labels: GalleryLabels }) {
+export function PropertyGallery({ pictures }: { pictures: GalleryPicture[] }) {
+  const t = useTranslations('property');
+  const own = useTranslations('gallery');
   const [main, setMain] = useState<SwiperInstance | null>(null);
   const [active, setActive] = useState(0);
   const [fullScreenFrom, setFullScreenFrom] = useState<number | null>(null);
   const strip = useRef<HTMLUListElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const several = pictures.length > 1;
-  const numbered: Numbered = (template, index) => template.replace('{index}', String(index + 1)).replace('{total}', String(pictures.length));
+  const photoNumber = (index: number) => t('photoNumber', { index: index + 1, total: pictures.length });
 
   // The active thumbnail stays in view in its row (scrolling the row only, never the page).
   useEffect(() => {
@@ -128,19 +120,21 @@ export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture
   }, [active]);
 
   return (
-    <section className={styles.gallery} aria-label={labels.photos}>
+    <section className={styles.gallery} aria-label={t('photos')}>
       <div className={styles.stage}>
         <Swiper
           modules={[A11y, Keyboard]}
           rewind
           keyboard={{ enabled: true }}
-          a11y={{ slideLabelMessage: labels.photoNumber.replace('{index}', '{{index}}').replace('{total}', '{{slidesLength}}') }}
+          // Each slide carries its own label, formatted here; swiper's template ({{index}}) would
+          // bypass the message's ICU syntax, so its labelling is off (an empty message).
+          a11y={{ slideLabelMessage: '' }}
           onSwiper={setMain}
           onSlideChange={(swiper) => setActive(swiper.activeIndex)}
           className={styles.main}
         >
           {pictures.map((picture, index) => (
-            <SwiperSlide key={picture.id}>
+            <SwiperSlide key={picture.id} aria-label={photoNumber(index)}>
               <Image
                 src={picture.src}
                 width={picture.width}
@@ -155,26 +149,26 @@ export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture
         </Swiper>
         {several ? (
           <>
-            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => main?.slidePrev()} aria-label={labels.previous}>
+            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => main?.slidePrev()} aria-label={t('previousPhoto')}>
               <Chevron direction="previous" />
             </button>
-            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => main?.slideNext()} aria-label={labels.next}>
+            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => main?.slideNext()} aria-label={t('nextPhoto')}>
               <Chevron direction="next" />
             </button>
           </>
         ) : null}
-        <button type="button" ref={opener} className={`${styles.control} ${styles.expand}`} onClick={() => setFullScreenFrom(active)} aria-label={labels.fullScreen}>
+        <button type="button" ref={opener} className={`${styles.control} ${styles.expand}`} onClick={() => setFullScreenFrom(active)} aria-label={own('fullScreen')}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
       </div>
       {several ? (
-        <ul ref={strip} className={styles.thumbs} aria-label={labels.thumbnails}>
+        <ul ref={strip} className={styles.thumbs} aria-label={t('thumbnails')}>
           {pictures.map((picture, index) => (
             <li key={picture.id}>
               <button type="button" className={styles.thumb} aria-current={index === active ? 'true' : undefined} onClick={() => main?.slideTo(index)}>
-                <Image src={picture.src} width={400} height={Math.round((400 * picture.height) / picture.width)} alt={numbered(labels.showPhoto, index)} sizes="160px" loading="lazy" />
+                <Image src={picture.src} width={400} height={Math.round((400 * picture.height) / picture.width)} alt={t('showPhoto', { index: index + 1 })} sizes="160px" loading="lazy" />
               </button>
             </li>
           ))}
@@ -184,8 +178,6 @@ export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture
         <FullScreen
           pictures={pictures}
           start={fullScreenFrom}
-          labels={labels}
-          numbered={numbered}
           onClose={(index) => {
             setFullScreenFrom(null);
             main?.slideTo(index, 0);

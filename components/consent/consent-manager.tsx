@@ -1,6 +1,7 @@
 'use client';
 
 import { sendGTMEvent } from '@next/third-parties/google';
+import { useTranslations, type Messages } from 'next-intl';
 import Script from 'next/script';
 import { SiteLink } from '@/components/ui/site-link';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -21,7 +22,6 @@ import {
   shouldShowDialog,
   storageEntries,
   withoutResetParameter,
-  type ConsentTexts,
   type Purpose,
   type Purposes,
   type StoredConsent,
@@ -113,7 +113,7 @@ function startSocialPixel(pixelId: string): void {
 type View = 'main' | 'settings';
 type State = { ready: boolean; stored: StoredConsent | null; open: boolean; required: boolean; view: View; draft: Purposes };
 
-const textKey: Record<Purpose, { label: keyof ConsentTexts; description: keyof ConsentTexts }> = {
+const textKey: Record<Purpose, { label: keyof Messages['consent']; description: keyof Messages['consent'] }> = {
   analytics_storage: { label: 'analyticsStorage', description: 'analyticsStorageDescription' },
   ad_storage: { label: 'adStorage', description: 'adStorageDescription' },
   ad_user_data: { label: 'adUserData', description: 'adUserDataDescription' },
@@ -123,13 +123,14 @@ const textKey: Record<Purpose, { label: keyof ConsentTexts; description: keyof C
 // Children of <body> that are not content and need not be made inert.
 const notContent = new Set(['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE', 'NOSCRIPT']);
 
-export type ConsentManagerProps = { ids: TagIds; texts: ConsentTexts; policyHref?: string };
+export type ConsentManagerProps = { ids: TagIds; policyHref?: string };
 
 /**
  * The cookie consent dialog and the tags it allows (spec §4). Renders nothing on the server: the
  * choice lives in local storage, and the dialog is fixed, so its late arrival shifts no layout.
  */
-export function ConsentManager({ ids, texts, policyHref }: ConsentManagerProps) {
+export function ConsentManager({ ids, policyHref }: ConsentManagerProps) {
+  const t = useTranslations('consent');
   const [state, setState] = useState<State>({ ready: false, stored: null, open: false, required: false, view: 'main', draft: essentialOnly });
   const rootRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -275,11 +276,11 @@ export function ConsentManager({ ids, texts, policyHref }: ConsentManagerProps) 
           data-view={state.view}
         >
           <h2 id={titleId} className={styles.title}>
-            {settings ? texts.settingsTitle : texts.title}
+            {settings ? t('settingsTitle') : t('title')}
           </h2>
           <p id={textId} className={styles.text}>
-            {settings ? texts.settingsIntro : texts.intro}{' '}
-            {policyHref ? <SiteLink href={policyHref}>{texts.policyLink}</SiteLink> : null}
+            {settings ? t('settingsIntro') : t('intro')}{' '}
+            {policyHref ? <SiteLink href={policyHref}>{t('policyLink')}</SiteLink> : null}
           </p>
           {settings ? (
             <form
@@ -293,9 +294,9 @@ export function ConsentManager({ ids, texts, policyHref }: ConsentManagerProps) 
                 <li className={styles.option}>
                   <input id={`${id}-essential`} type="checkbox" checked readOnly disabled aria-describedby={`${id}-essential-text`} />
                   <label htmlFor={`${id}-essential`}>
-                    {texts.essential} <span className={styles.alwaysOn}>({texts.alwaysOn})</span>
+                    {t('essential')} <span className={styles.alwaysOn}>({t('alwaysOn')})</span>
                   </label>
-                  <p id={`${id}-essential-text`}>{texts.essentialDescription}</p>
+                  <p id={`${id}-essential-text`}>{t('essentialDescription')}</p>
                 </li>
                 {purposes.map((purpose) => (
                   <li key={purpose} className={styles.option}>
@@ -310,24 +311,24 @@ export function ConsentManager({ ids, texts, policyHref }: ConsentManagerProps) 
                       }}
                       aria-describedby={`${id}-${purpose}-text`}
                     />
-                    <label htmlFor={`${id}-${purpose}`}>{texts[textKey[purpose].label]}</label>
-                    <p id={`${id}-${purpose}-text`}>{texts[textKey[purpose].description]}</p>
+                    <label htmlFor={`${id}-${purpose}`}>{t(textKey[purpose].label)}</label>
+                    <p id={`${id}-${purpose}-text`}>{t(textKey[purpose].description)}</p>
                   </li>
                 ))}
               </ul>
               <div className={styles.actions}>
                 <button type="submit" className={styles.primary}>
-                  {texts.save}
+                  {t('save')}
                 </button>
                 <button type="button" className={styles.secondary} onClick={() => save(essentialOnly)}>
-                  {texts.decline}
+                  {t('decline')}
                 </button>
                 <button type="button" className={styles.secondary} onClick={() => save(allGranted)}>
-                  {texts.agreeAll}
+                  {t('agreeAll')}
                 </button>
                 {state.required ? null : (
                   <button type="button" className={styles.secondary} onClick={close}>
-                    {texts.close}
+                    {t('close')}
                   </button>
                 )}
               </div>
@@ -336,13 +337,13 @@ export function ConsentManager({ ids, texts, policyHref }: ConsentManagerProps) 
             // Agreeing and declining look alike and sit side by side: refusing must be as easy as accepting.
             <div className={styles.actions}>
               <button type="button" className={styles.primary} onClick={() => save(allGranted)}>
-                {texts.agreeAll}
+                {t('agreeAll')}
               </button>
               <button type="button" className={styles.primary} onClick={() => save(essentialOnly)}>
-                {texts.decline}
+                {t('decline')}
               </button>
               <button type="button" className={styles.secondary} onClick={() => setState((current) => ({ ...current, view: 'settings' }))}>
-                {texts.changeSettings}
+                {t('changeSettings')}
               </button>
             </div>
           )}

@@ -1,10 +1,11 @@
 'use client';
 
 import type {} from 'altcha/types/react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useMessages, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { serverUrl } from '@/lib/export/mode';
 import { altchaField } from '@/lib/forms/field-names';
+import { isMessageKey } from '@/lib/i18n/message-keys';
 import { useFieldError } from './fields';
 import { useRequestFormSettings } from './form-context';
 import styles from './forms.module.css';
@@ -18,10 +19,10 @@ import styles from './forms.module.css';
  * who cannot see it, a sum written in words; one field takes either answer.
  */
 
-const widgetKeys = ['label', 'loading', 'verifying', 'verified', 'error', 'expired', 'verificationRequired', 'waitAlert', 'reload', 'verify', 'cancel'] as const;
-
 export function CaptchaField() {
   const t = useTranslations('forms');
+  // The widget's strings are named as its own i18n keys (forms.altcha).
+  const { altcha: widgetTexts } = useMessages().forms;
   const language = useLocale();
   const { form, idPrefix } = useRequestFormSettings();
   const [widgetReady, setWidgetReady] = useState(false);
@@ -36,7 +37,7 @@ export function CaptchaField() {
         if (!current) return;
         // The widget's texts in the page's language; its footer (a link to altcha.org) stays empty.
         const strings: Record<string, string> = { footer: '', ariaLinkLabel: '' };
-        for (const key of widgetKeys) strings[key] = t(`altcha.${key}`);
+        for (const key of Object.keys(widgetTexts)) if (isMessageKey(widgetTexts, key)) strings[key] = t(`altcha.${key}`);
         globalThis.$altcha.i18n.set(language, { ...globalThis.$altcha.i18n.get('en'), ...strings });
         setWidgetReady(true);
       });
@@ -57,7 +58,7 @@ export function CaptchaField() {
       current = false;
       observer.disconnect();
     };
-  }, [language, t]);
+  }, [language, t, widgetTexts]);
 
   const challenge = serverUrl(`/api/altcha/${form}/`);
   const frame = serverUrl(`/api/captcha/${form}/?lang=${language}`);

@@ -1,8 +1,9 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useMessages, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { useFormContext, type FieldError } from 'react-hook-form';
+import { isMessageKey } from '@/lib/i18n/message-keys';
 import { useInitialValue, useRequestFormSettings } from './form-context';
 import styles from './forms.module.css';
 
@@ -14,10 +15,19 @@ import styles from './forms.module.css';
 
 export function useFieldError(name: string): string | undefined {
   const t = useTranslations('forms');
+  const { errors: texts } = useMessages().forms;
   const { formState } = useFormContext();
   const error = formState.errors[name] as FieldError | undefined;
   if (!error?.message) return error ? t('errors.invalid') : undefined;
-  return t.has(`errors.${error.message}` as 'errors.invalid') ? t(`errors.${error.message}` as 'errors.invalid') : error.message;
+  // The code comes from the zod schema or the server's answer; an unknown one is shown as it is.
+  return isMessageKey(texts, error.message) ? t(`errors.${error.message}`) : error.message;
+}
+
+/** A field's label by its name (forms.fields), or the name itself for a field whose caller gives the label. */
+function useFieldLabel(name: string): string {
+  const t = useTranslations('forms.fields');
+  const { fields } = useMessages().forms;
+  return isMessageKey(fields, name) ? t(name) : name;
 }
 
 function useIds(name: string) {
@@ -69,7 +79,7 @@ type TextFieldProps = {
 };
 
 export function TextField({ name, label, type = 'text', required, autoComplete, inputMode, multiline, help, wide }: TextFieldProps) {
-  const t = useTranslations('forms.fields');
+  const ownLabel = useFieldLabel(name);
   const { register } = useFormContext();
   const { id, errorId, helpId } = useIds(name);
   const message = useFieldError(name);
@@ -85,7 +95,7 @@ export function TextField({ name, label, type = 'text', required, autoComplete, 
   };
   return (
     <div className={`${styles.field} ${wide || multiline ? styles.wide : ''}`}>
-      <Label htmlFor={id} text={label ?? t(name as 'email')} required={required} />
+      <Label htmlFor={id} text={label ?? ownLabel} required={required} />
       {multiline ? <textarea rows={5} {...common} /> : <input type={type} autoComplete={autoComplete} inputMode={inputMode} {...common} />}
       {help ? (
         <p id={helpId} className={styles.help}>
@@ -102,6 +112,7 @@ export type Choice = { value: string; label: string; disabled?: boolean };
 /** Radio buttons or checkboxes under one legend; the group carries the error. */
 export function ChoiceGroup({ name, label, choices, multiple, required, wide }: { name: string; label?: string; choices: readonly Choice[]; multiple?: boolean; required?: boolean; wide?: boolean }) {
   const t = useTranslations('forms');
+  const ownLabel = useFieldLabel(name);
   const { register } = useFormContext();
   const initial = useInitialValue(name);
   const { id, errorId } = useIds(name);
@@ -118,7 +129,7 @@ export function ChoiceGroup({ name, label, choices, multiple, required, wide }: 
       tabIndex={-1}
     >
       <legend className={styles.label}>
-        {label ?? t(`fields.${name}` as 'fields.email')}
+        {label ?? ownLabel}
         {required ? (
           <span className={styles.required}>
             <span aria-hidden="true"> *</span>
@@ -164,13 +175,13 @@ export function Checkbox({ name, label, required }: { name: string; label: React
 }
 
 export function FileField({ name, accept, help, required }: { name: string; accept: string; help: string; required?: boolean }) {
-  const t = useTranslations('forms.fields');
+  const label = useFieldLabel(name);
   const { register } = useFormContext();
   const { id, errorId, helpId } = useIds(name);
   const message = useFieldError(name);
   return (
     <div className={`${styles.field} ${styles.wide}`}>
-      <Label htmlFor={id} text={t(name as 'cv')} required={required} />
+      <Label htmlFor={id} text={label} required={required} />
       <input
         type="file"
         id={id}

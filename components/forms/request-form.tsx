@@ -2,13 +2,14 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import type {} from 'altcha';
-import { useTranslations } from 'next-intl';
+import { useMessages, useTranslations, type Messages } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { serverUrl } from '@/lib/export/mode';
 import { draftAnchor, formDefinitions, formEndpoint } from '@/lib/forms/definitions';
 import { altchaField, honeypotField } from '@/lib/forms/field-names';
 import { formSchemas, type FormName } from '@/lib/forms/schemas';
+import { isMessageKey } from '@/lib/i18n/message-keys';
 import { RequestFormSettings } from './form-context';
 import { aboutOf, useFormDraft, type FormDraftView } from './form-draft';
 import styles from './forms.module.css';
@@ -82,10 +83,10 @@ function adoptTypedValues(form: HTMLFormElement, setValue: (name: string, value:
 }
 
 /** What the summary says about a draft: the failure in the visitor's language, and how many fields need them. */
-function draftStatus(draft: FormDraftView, form: FormName, t: ReturnType<typeof useTranslations<'forms'>>): Status {
+function draftStatus(draft: FormDraftView, form: FormName, t: ReturnType<typeof useTranslations<'forms'>>, statuses: Messages['forms']['status']): Status {
   // A failure of the server to store: the summary says that nothing was stored or sent.
   const key = draft.status === 'apiError' ? 'notStored' : draft.status;
-  const message = t.has(`status.${key}` as 'status.apiError') ? t(`status.${key}` as 'status.apiError') : t('status.apiError');
+  const message = isMessageKey(statuses, key) ? t(`status.${key}`) : t('status.apiError');
   const count = Object.keys(draft.errors).length || undefined;
   // What a draft never keeps must be given again: say so where the form has it.
   const reenterFile = formDefinitions[form].upload !== undefined;
@@ -116,6 +117,7 @@ export type RequestFormProps = {
 
 export function RequestForm({ form, language, privacyHref, hidden = {}, defaultValues, submitLabel, disabledMessage, agency, idPrefix = form, onRefused, children }: RequestFormProps) {
   const t = useTranslations('forms');
+  const { status: statuses } = useMessages().forms;
   const definition = formDefinitions[form];
   const action = serverUrl(formEndpoint(form));
   const unavailable = disabledMessage ?? (action === undefined ? t('ui.unavailable') : undefined);
@@ -128,7 +130,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
   const methods = useForm<FieldValues>({ resolver: resolverFor(form), mode: 'onTouched', defaultValues: initial.values, errors: initial.errors, shouldFocusError: false });
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  const [status, setStatus] = useState<Status>(() => (draft ? draftStatus(draft, form, t) : { kind: 'idle' }));
+  const [status, setStatus] = useState<Status>(() => (draft ? draftStatus(draft, form, t, statuses) : { kind: 'idle' }));
   // Set after a failed submit: the fields to put the focus on, once the page shows their errors.
   const [focusRequest, setFocusRequest] = useState<{ names: string[] }>();
   useEffect(() => {

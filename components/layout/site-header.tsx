@@ -1,7 +1,6 @@
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
-import { SearchPanel } from '@/components/search/search-panel';
-import { searchIndexUrl, searchPanelLabels } from '@/components/search/search-labels';
+import { SearchForm } from '@/components/search/search-form';
 import { getEnabledLanguages, getMenu, getSite, localise, type Language, type MenuEntry } from '@/lib/config';
 import { deployedHref } from '@/lib/export/links';
 import { href, menuEntryHref } from '@/lib/pages';
@@ -141,7 +140,6 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
   // Spec §5 and §7: an .svg logo is used as is; another image comes at height 125, 75 on mobile.
   const svgLogo = header.logo.image.toLowerCase().endsWith('.svg');
   const logo = svgLogo ? header.logo.image : imageUrl(header.logo.image, { height: logoHeights.desktop });
-  const searchLabels = header.propertySearch ? await searchPanelLabels(language) : undefined;
   const switcher = header.languageSwitcher ? <LanguageSwitcher language={language} alternates={alternates} flags={languageFlags} /> : null;
   const valuation = all.find((entry) => entry.id === 'free-valuation');
 
@@ -186,7 +184,7 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
               </svg>
             }
           >
-            {searchLabels ? <SearchPanel indexUrl={searchIndexUrl(language)} labels={searchLabels} /> : null}
+            {header.propertySearch ? <SearchForm language={language} /> : null}
             <nav aria-label={t('header.menu')}>
               <MenuList entries={topLevel} all={all} language={language} className={styles.mobileList} />
             </nav>
@@ -195,9 +193,9 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
           </MenuDisclosure>
         ) : null}
       </div>
-      {searchLabels && !isHome ? (
+      {header.propertySearch && !isHome ? (
         <div className={styles.search}>
-          <SearchPanel indexUrl={searchIndexUrl(language)} labels={searchLabels} />
+          <SearchForm language={language} />
         </div>
       ) : null}
     </ScrollHeader>

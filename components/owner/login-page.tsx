@@ -1,17 +1,16 @@
-import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { forgotPasswordAction, loginAction, setPasswordAction } from '@/lib/auth/actions';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/pages';
-import { allMessages } from '@/lib/i18n/messages';
+import { IslandIntl } from '@/components/layout/island-intl';
 import { ForgotPasswordForm, LoginForm, SetPasswordForm } from './auth-forms';
 import styles from './owner.module.css';
 
 function PortalIntl({ language, children }: { language: Language; children: React.ReactNode }) {
   return (
-    <NextIntlClientProvider locale={language} messages={{ portal: allMessages[language].portal }} timeZone="Europe/Brussels">
+    <IslandIntl language={language} namespaces={['portal']}>
       {children}
-    </NextIntlClientProvider>
+    </IslandIntl>
   );
 }
 

@@ -3,8 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { getTotals } from '@/lib/catalogue';
 import { getSite, localise, type Language } from '@/lib/config';
 import { href } from '@/lib/pages';
-import { SearchPanel } from './search-panel';
-import { searchIndexUrl, searchPanelLabels } from './search-labels';
+import { SearchForm } from './search-form';
 import styles from './home-search.module.css';
 
 /** The home search block, driven by the homeSearch configuration (spec §2). */
@@ -13,7 +12,6 @@ export async function HomeSearch({ language }: { language: Language }) {
   const { homeSearch, siteInfo } = getSite();
   const totals = getTotals(language);
   const withTotals = (text: string) => text.replaceAll('FOR_SALE_TOTAL', String(totals.sale)).replaceAll('FOR_RENT_TOTAL', String(totals.rent));
-  const labels = await searchPanelLabels(language);
   const showCount = homeSearch.showSearchCount && homeSearch.showCountProperty;
   const buttons = [
     { page: 'for-sale' as const, label: t('search.forSale'), count: totals.sale },
@@ -30,7 +28,7 @@ export async function HomeSearch({ language }: { language: Language }) {
       <h1 id="home-search-title">{homeSearch.title.public ? localise(homeSearch.title.text, language) : siteInfo.name}</h1>
       {homeSearch.description.public ? <p>{withTotals(localise(homeSearch.description.text, language))}</p> : null}
       {homeSearch.secondDescription.public ? <p>{withTotals(localise(homeSearch.secondDescription.text, language))}</p> : null}
-      {homeSearch.showSearchInput ? <SearchPanel indexUrl={searchIndexUrl(language)} labels={labels} /> : null}
+      {homeSearch.showSearchInput ? <SearchForm language={language} /> : null}
       {homeSearch.showSearchButton ? (
         <ul className={styles.buttons}>
           {buttons.map((button) => (

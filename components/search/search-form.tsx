@@ -1,8 +1,19 @@
+import { IslandIntl } from '@/components/layout/island-intl';
 import type { Language } from '@/lib/config';
+import { isStaticExport } from '@/lib/export/mode';
 import { SearchPanel } from './search-panel';
-import { searchIndexUrl, searchPanelLabels } from './search-labels';
 
-/** The property search on its own, for the 404 pages. */
-export async function SearchForm({ language }: { language: Language }) {
-  return <SearchPanel indexUrl={searchIndexUrl(language)} labels={await searchPanelLabels(language)} />;
+/**
+ * Where the search panel fetches its data (app/api/search-index/[lang]); `npm run export` saves
+ * it as a .json file, which a static host serves with the right content type.
+ */
+const searchIndexUrl = (language: Language) => (isStaticExport() ? `/api/search-index/${language}.json` : `/api/search-index/${language}/`);
+
+/** The property search (header, home page, 404 pages): the panel with its `search` texts. */
+export function SearchForm({ language }: { language: Language }) {
+  return (
+    <IslandIntl language={language} namespaces={['search']}>
+      <SearchPanel indexUrl={searchIndexUrl(language)} />
+    </IslandIntl>
+  );
 }

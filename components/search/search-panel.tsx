@@ -1,27 +1,10 @@
 'use client';
 
 import Fuse from 'fuse.js';
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { SearchCity, SearchIndex, SearchProperty, SearchType } from '@/lib/search';
 import styles from './search-panel.module.css';
-
-export type SearchPanelLabels = {
-  label: string;
-  placeholder: string;
-  button: string;
-  types: string;
-  cities: string;
-  properties: string;
-  forSale: string;
-  forRent: string;
-  /** "{name} – {goal} ({count})" */
-  optionLabel: string;
-  /** "Ref: {id}" */
-  reference: string;
-  loading: string;
-  noMatches: string;
-  failed: string;
-};
 
 type Option = { id: string; href: string; disabled: boolean };
 
@@ -38,8 +21,9 @@ function searchIndex(index: SearchIndex, query: string) {
   return { types, cities, properties };
 }
 
-/** The home search: an ARIA combobox whose panel lists matching types, towns and listings. */
-export function SearchPanel({ indexUrl, labels }: { indexUrl: string; labels: SearchPanelLabels }) {
+/** The home search: an ARIA combobox whose panel lists matching types, towns and listings. Texts: the `search` messages. */
+export function SearchPanel({ indexUrl }: { indexUrl: string }) {
+  const t = useTranslations('search');
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
   const [index, setIndex] = useState<SearchIndex | null>(null);
@@ -115,8 +99,8 @@ export function SearchPanel({ indexUrl, labels }: { indexUrl: string; labels: Se
   const goalOption = (prefix: string, item: SearchType | SearchCity, goal: 'sale' | 'rent', name: string) => {
     const link = item[goal];
     const id = `${baseId}-${prefix}-${goal}`;
-    const goalLabel = goal === 'sale' ? labels.forSale : labels.forRent;
-    const accessible = labels.optionLabel.replace('{name}', name).replace('{goal}', goalLabel).replace('{count}', String(link.count));
+    const goalLabel = goal === 'sale' ? t('forSale') : t('forRent');
+    const accessible = t('optionLabel', { name, goal: goalLabel, count: link.count });
     return link.count > 0 ? (
       <a id={id} role="option" aria-selected={active === id} href={link.href} aria-label={accessible} className={active === id ? styles.active : undefined}>
         {goalLabel} <span className={styles.count}>({link.count})</span>
@@ -134,7 +118,7 @@ export function SearchPanel({ indexUrl, labels }: { indexUrl: string; labels: Se
       <a key={property.id} id={id} role="option" aria-selected={active === id} href={property.href} className={`${styles.property} ${active === id ? styles.active : ''}`}>
         {property.picture ? <img src={property.picture} alt="" width={83} height={56} loading="lazy" /> : <span className={styles.noPicture} />}
         <span>
-          <span className={styles.reference}>{labels.reference.replace('{id}', property.id)}</span>
+          <span className={styles.reference}>{t('reference', { id: property.id })}</span>
           <span className={styles.text}>{property.text}</span>
           <span className={styles.town}>{property.town}</span>
         </span>
@@ -147,14 +131,14 @@ export function SearchPanel({ indexUrl, labels }: { indexUrl: string; labels: Se
     <div className={styles.search}>
       <div className={styles.field}>
         <label htmlFor={`${baseId}-input`} className="visually-hidden">
-          {labels.label}
+          {t('label')}
         </label>
         <input
           id={`${baseId}-input`}
           type="search"
           role="combobox"
           autoComplete="off"
-          placeholder={labels.placeholder}
+          placeholder={t('placeholder')}
           aria-expanded={open}
           aria-controls={listboxId}
           aria-autocomplete="list"
@@ -168,21 +152,21 @@ export function SearchPanel({ indexUrl, labels }: { indexUrl: string; labels: Se
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
-        <button type="button" aria-label={labels.button} aria-expanded={open} aria-controls={listboxId} onMouseDown={keepFocus} onClick={() => (open ? setOpen(false) : show())}>
+        <button type="button" aria-label={t('button')} aria-expanded={open} aria-controls={listboxId} onMouseDown={keepFocus} onClick={() => (open ? setOpen(false) : show())}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
             <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
             <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
         </button>
       </div>
-      <div ref={panel} id={listboxId} role="listbox" aria-label={labels.label} className={styles.panel} hidden={!open} onMouseDown={keepFocus}>
-        {status === 'loading' || status === 'idle' ? <p role="status">{labels.loading}</p> : null}
-        {status === 'failed' ? <p role="alert">{labels.failed}</p> : null}
-        {empty ? <p role="status">{labels.noMatches}</p> : null}
+      <div ref={panel} id={listboxId} role="listbox" aria-label={t('label')} className={styles.panel} hidden={!open} onMouseDown={keepFocus}>
+        {status === 'loading' || status === 'idle' ? <p role="status">{t('loading')}</p> : null}
+        {status === 'failed' ? <p role="alert">{t('failed')}</p> : null}
+        {empty ? <p role="status">{t('noMatches')}</p> : null}
         {results && results.types.length > 0 ? (
           <div role="group" aria-labelledby={`${baseId}-types`} className={styles.group}>
             <p id={`${baseId}-types`} className={styles.heading}>
-              {labels.types}
+              {t('types')}
             </p>
             {results.types.map((type) => (
               <div key={type.id} className={styles.row}>
@@ -196,7 +180,7 @@ export function SearchPanel({ indexUrl, labels }: { indexUrl: string; labels: Se
         {results && results.cities.length > 0 ? (
           <div role="group" aria-labelledby={`${baseId}-cities`} className={styles.group}>
             <p id={`${baseId}-cities`} className={styles.heading}>
-              {labels.cities}
+              {t('cities')}
             </p>
             {results.cities.map((city) => (
               <div key={`${city.zip}-${city.searchName}`} className={styles.row}>
@@ -212,7 +196,7 @@ export function SearchPanel({ indexUrl, labels }: { indexUrl: string; labels: Se
         {results && results.properties.length > 0 ? (
           <div role="group" aria-labelledby={`${baseId}-properties`} className={styles.group}>
             <p id={`${baseId}-properties`} className={styles.heading}>
-              {labels.properties}
+              {t('properties')}
             </p>
             {results.properties.map(propertyOption)}
           </div>

@@ -8,7 +8,7 @@ import { searchName } from '../format/slug';
 
 export const listSorts = ['newest', 'price-asc', 'price-desc'] as const;
 export type ListSort = (typeof listSorts)[number];
-export const listPageSize = 12;
+const listPageSize = 12;
 /** A list shows what is on offer; `references` shows the sold (or rented) listings instead. */
 export const listStatuses = ['on-offer', 'references'] as const;
 export type ListStatus = (typeof listStatuses)[number];

@@ -157,35 +157,3 @@ export function allowedTags(ids: TagIds, choice: Purposes | null): AllowedTags {
     socialPixel: choice.ad_storage && choice.ad_user_data ? configured(ids.socialPixelId) : null,
   };
 }
-
-/** The dialog's texts, all from the consent namespace of the message catalogue. */
-export const consentTextKeys = [
-  'title',
-  'intro',
-  'policyLink',
-  'agreeAll',
-  'decline',
-  'changeSettings',
-  'settingsTitle',
-  'settingsIntro',
-  'save',
-  'close',
-  'alwaysOn',
-  'essential',
-  'essentialDescription',
-  'analyticsStorage',
-  'analyticsStorageDescription',
-  'adStorage',
-  'adStorageDescription',
-  'adUserData',
-  'adUserDataDescription',
-  'adPersonalization',
-  'adPersonalizationDescription',
-] as const;
-export type ConsentTextKey = (typeof consentTextKeys)[number];
-export type ConsentTexts = Record<ConsentTextKey, string>;
-
-/** The texts for the client island, so that it carries no message catalogue. */
-export function consentTexts(translate: (key: ConsentTextKey) => string): ConsentTexts {
-  return Object.fromEntries(consentTextKeys.map((key) => [key, translate(key)])) as ConsentTexts;
-}

@@ -1,6 +1,7 @@
 import { getDefaultLanguage, getEnabledLanguages } from '../config';
 import { escapeHtml } from '../html/escape';
-import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
+import { isMessageKey } from '../i18n/message-keys';
+import { referenceMessages, translatorFor } from '../i18n/messages';
 import { captchaFramePolicy } from '../security/csp';
 import { allowedOrigins } from '../security/origin';
 import { captchaCookie, captchaPng, captchaTtlMs, newCaptcha, sealCaptcha } from './captcha';

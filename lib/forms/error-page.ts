@@ -1,6 +1,7 @@
 import type { Language } from '../config/schemas';
 import { escapeHtml } from '../html/escape';
-import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
+import { isMessageKey } from '../i18n/message-keys';
+import { referenceMessages, translatorFor } from '../i18n/messages';
 import type { FormResponse } from './handle-request';
 
 /**

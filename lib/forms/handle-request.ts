@@ -18,7 +18,8 @@ import {
 } from '../db';
 import { href } from '../pages';
 import { detectLanguage } from '../i18n/detect';
-import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
+import { isMessageKey } from '../i18n/message-keys';
+import { referenceMessages, translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
 import { newsletterConfirmation } from '../newsletter/token';

@@ -2,7 +2,8 @@ import { getProject, getProperty, listingTitleOf } from '../catalogue';
 import type { Language } from '../config';
 import type { OutboxRow, RequestRow, StoredRequest } from '../db';
 import { brusselsDateTime } from '../format';
-import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
+import { isMessageKey } from '../i18n/message-keys';
+import { referenceMessages, translatorFor } from '../i18n/messages';
 import { requestLines } from '../mail/compose';
 import { csvCell, terminalText } from './safe-text';
 

@@ -7,7 +7,8 @@ import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice 
 import { formDefinitions } from '../forms/definitions';
 import { isFormName } from '../forms/schemas';
 import { href } from '../pages';
-import { isMessageKey, referenceMessages, translatorFor } from '../i18n/messages';
+import { isMessageKey } from '../i18n/message-keys';
+import { referenceMessages, translatorFor } from '../i18n/messages';
 import { imageUrl } from '../media/image-url';
 import { pictureSrc } from '../media/picture-src';
 import { confirmationToken, confirmationTtlDays } from '../newsletter/token';
@@ -61,8 +62,15 @@ export function requestLines(request: StoredRequest, language: Language): Reques
   const t = translatorFor(language, 'forms');
   const mail = translatorFor(language, 'mail');
   const payload = JSON.parse(request.payload) as Record<string, unknown>;
-  const option = (group: string, value: unknown) =>
-    t.has(`options.${group}.${String(value)}` as 'options.title.mr') ? t(`options.${group}.${String(value)}` as 'options.title.mr') : String(value);
+  const options = referenceMessages.forms.options;
+  // A code without a text (an old draft, a changed form) is shown as the visitor sent it.
+  const option = (group: 'title' | 'contactDevice' | 'goal' | 'contactSlots', value: unknown) => {
+    const code = String(value);
+    if (group === 'title') return isMessageKey(options.title, code) ? t(`options.title.${code}`) : code;
+    if (group === 'goal') return isMessageKey(options.goal, code) ? t(`options.goal.${code}`) : code;
+    if (group === 'contactSlots') return isMessageKey(options.contactSlots, code) ? t(`options.contactSlots.${code}`) : code;
+    return isMessageKey(options.contactDevice, code) ? t(`options.contactDevice.${code}`) : code;
+  };
   const labelOf = (field: string) => (isMessageKey(referenceMessages.forms.fields, field) ? t(`fields.${field}`) : undefined);
   const buyerBFields = new Set(Object.keys(payload).filter((field) => personBPrefix.test(field)).map(personBBase));
   const buyerOf = (field: string): 'A' | 'B' | undefined =>

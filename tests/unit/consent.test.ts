@@ -6,8 +6,6 @@ import {
   consentModeDefault,
   consentModeUpdate,
   consentStorageKey,
-  consentTextKeys,
-  consentTexts,
   createConsent,
   essentialOnly,
   grantsAny,
@@ -18,7 +16,6 @@ import {
   storageEntries,
   withoutResetParameter,
 } from '@/lib/consent';
-import en from '@/messages/en.json';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
 const partial = { analytics_storage: true, ad_storage: false, ad_user_data: false, ad_personalization: true };
@@ -133,14 +130,5 @@ describe('which tags may load', () => {
 
   it('treats a blank ID as not configured', () => {
     expect(allowedTags({ ...noIds, tagManagerId: '  ' }, allGranted).tagManager).toBeNull();
-  });
-});
-
-describe('texts', () => {
-  it('builds every dialog text from the consent namespace', () => {
-    const messages: Record<string, string> = en.consent;
-    const texts = consentTexts((key) => messages[key] ?? `missing ${key}`);
-    for (const key of consentTextKeys) expect(texts[key], key).toBe(messages[key]);
-    expect(Object.keys(messages).sort()).toEqual([...consentTextKeys, 'settingsLink'].sort());
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '@/lib/catalogue/load';
 import { epcImagePath, epcLabel, epcLabels, epcLabelText, needsRenovationNotice, regionOf, type EpcRegion } from '@/lib/epc';
 
 describe('regionOf', () => {
@@ -160,5 +161,22 @@ describe('needsRenovationNotice (issue 13, item 5: a Flemish rule)', () => {
   it('is not shown for rentals or without a label', () => {
     expect(needsRenovationNotice('flanders', 'e', 'rent')).toBe(false);
     expect(needsRenovationNotice('flanders', undefined, 'sale')).toBe(false);
+  });
+});
+
+describe('the demo snapshot (npm run generate:catalogue)', () => {
+  // The generator writes the certificate's label next to its value: it must be the label the
+  // listing page computes from that value, or the data and the page disagree (4000055 once said
+  // "A" where the page showed "A-").
+  it('labels every energy value as lib/epc does', () => {
+    const records = loadCatalogue().properties.filter((property) => typeof property.EnergyPerformance === 'number');
+    expect(records.length).toBeGreaterThan(40);
+    const disagreements = records.flatMap((property) => {
+      const region = regionOf(property.Zip, property.CountryID);
+      const code = epcLabel(region, property.EnergyPerformance, null);
+      const expected = code === undefined ? undefined : epcLabelText(code);
+      return property.EPCLabelText === expected ? [] : [`${property.ID} (${property.language}): ${property.EnergyPerformance} in ${region} is ${expected}, data says ${property.EPCLabelText}`];
+    });
+    expect(disagreements).toEqual([]);
   });
 });

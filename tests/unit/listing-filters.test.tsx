@@ -2,35 +2,16 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BackToList } from '@/components/catalogue/back-to-list';
-import { ListingBrowser, type ListingBrowserLabels } from '@/components/catalogue/listing-browser';
+import { NextIntlClientProvider } from 'next-intl';
+import { ListingBrowser } from '@/components/catalogue/listing-browser';
 import { getProperties, getTypes, listItemOf, townChoices } from '@/lib/catalogue';
 import { parseListParams } from '@/lib/catalogue/list-query';
+import en from '@/messages/en.json';
 
 /*
  * The list's filter as a visitor reads it: the town and type it says are the ones applied, a
  * link's odd spelling of a town shows the town's own name, and an unknown one is no filter.
  */
-
-const labels: ListingBrowserLabels = {
-  filters: 'Search filters',
-  town: 'Town',
-  allTowns: 'All towns',
-  type: 'Property type',
-  allTypes: 'All types',
-  sort: 'Sort by',
-  sorts: { newest: 'Newest first', 'price-asc': 'Price, low to high', 'price-desc': 'Price, high to low' },
-  apply: 'Apply',
-  reset: 'Clear filters',
-  noResults: 'No results were found for your search.',
-  pagination: 'Pagination',
-  previous: 'Previous',
-  next: 'Next',
-  counts: new Proxy({}, { get: (_, count) => `${String(count)} properties` }),
-  pagesOf: new Proxy({}, { get: (_, key) => `Page ${String(key).replace('/', ' of ')}` }),
-  pageNumber: 'Page {page}',
-  statuses: 'On offer or references',
-  status: { 'on-offer': 'On offer', references: 'Rented references' },
-};
 
 const properties = getProperties('en', { goal: 'rent' });
 const towns = townChoices('en').map((town) => {
@@ -43,15 +24,16 @@ const rentedTown = towns.find((town) => town.listed);
 
 function renderList(query: string) {
   return render(
-    <ListingBrowser
+    <NextIntlClientProvider locale="en" messages={{ list: en.list }}>
+      <ListingBrowser
       goal="rent"
       path="/en/for-rent/"
       initialParams={parseListParams(new URLSearchParams(query))}
       items={properties.map(listItemOf)}
       cards={Object.fromEntries(properties.map((property) => [property.ID, <article key={property.ID}>{property.ID}</article>]))}
-      labels={labels}
       choices={{ 'on-offer': { towns, types, count: properties.length }, references: { towns, types, count: 0 } }}
-    />,
+      />
+    </NextIntlClientProvider>,
   );
 }
 

@@ -4,8 +4,6 @@ import type { Language } from '@/lib/config';
 /** Control labels of the banner's slider and video, from messages/ ("banner"). */
 export type BannerOwnLabels = {
   slideshow: string;
-  /** "{index}" and "{total}" are replaced by the slide's number and the number of slides. */
-  slide: string;
   pause: string;
   play: string;
   pauseVideo: string;
@@ -15,7 +13,6 @@ export async function bannerOwnLabels(language: Language): Promise<BannerOwnLabe
   const t = await getTranslations({ locale: language, namespace: 'banner' });
   return {
     slideshow: t('slideshow'),
-    slide: t('slide', { index: '{index}', total: '{total}' }),
     pause: t('pause'),
     play: t('play'),
     pauseVideo: t('pauseVideo'),

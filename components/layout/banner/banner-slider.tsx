@@ -11,7 +11,8 @@ import { ArrowIcon, PlayPauseIcon } from './banner-icons';
 import { prefersReducedMotion, useReducedMotion } from './use-reduced-motion';
 import styles from './banner.module.css';
 
-export type BannerSliderLabels = { region: string; slide: string; pause: string; play: string; previous: string; next: string };
+/** `slides`: each slide's label, in the order of the slides. */
+export type BannerSliderLabels = { region: string; slides: string[]; pause: string; play: string; previous: string; next: string };
 
 /** Spec §9: autoplay, 500 ms, fade. Five seconds per slide leaves time to read a listing. */
 export const slideSpeed = 500;
@@ -69,13 +70,15 @@ export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: 
             // A label needs a role: on a plain div it would be ignored (and axe reports it).
             containerRole: 'region',
             containerMessage: labels.region,
-            slideLabelMessage: labels.slide.replace('{index}', '{{index}}').replace('{total}', '{{slidesLength}}'),
+            // Each slide carries its own label, formatted on the server; swiper's template
+            // ({{index}}) would bypass the message's ICU syntax, so its labelling is off.
+            slideLabelMessage: '',
           }}
           onSwiper={setSwiper}
           className={styles.swiper}
         >
           {slides.map((slide, index) => (
-            <SwiperSlide key={index} data-slide={index}>
+            <SwiperSlide key={index} data-slide={index} aria-label={labels.slides[index]}>
               {slide}
             </SwiperSlide>
           ))}

@@ -86,14 +86,20 @@ function BannerText({ texts, className }: { texts: BannerTexts; className: strin
   );
 }
 
-async function sliderLabels(language: Language, kind: 'gallery' | 'listings'): Promise<BannerSliderLabels> {
+/**
+ * The slider's labels; each slide's own ("Photo 2 of 4", "2 of 3") is formatted here with its
+ * number, as the slides themselves are rendered on the server.
+ */
+async function sliderLabels(language: Language, kind: 'gallery' | 'listings', count: number): Promise<BannerSliderLabels> {
   const own = await bannerOwnLabels(language);
+  const numbers = Array.from({ length: count }, (_, index) => ({ index: index + 1, total: count }));
   if (kind === 'gallery') {
     const t = await getTranslations({ locale: language, namespace: 'property' });
-    return { region: own.slideshow, slide: t('photoNumber', { index: '{index}', total: '{total}' }), pause: own.pause, play: own.play, previous: t('previousPhoto'), next: t('nextPhoto') };
+    return { region: own.slideshow, slides: numbers.map((values) => t('photoNumber', values)), pause: own.pause, play: own.play, previous: t('previousPhoto'), next: t('nextPhoto') };
   }
   const t = await getTranslations({ locale: language, namespace: 'list' });
-  return { region: own.slideshow, slide: own.slide, pause: own.pause, play: own.play, previous: t('previous'), next: t('next') };
+  const banner = await getTranslations({ locale: language, namespace: 'banner' });
+  return { region: own.slideshow, slides: numbers.map((values) => banner('slide', values)), pause: own.pause, play: own.play, previous: t('previous'), next: t('next') };
 }
 
 /**
@@ -105,7 +111,7 @@ async function bannerMedia(plan: Exclude<BannerPlan, { kind: 'color' }>, languag
     case 'image':
       return <BannerImage src={plan.src} />;
     case 'gallery':
-      return <BannerGallery images={plan.images} labels={await sliderLabels(language, 'gallery')} />;
+      return <BannerGallery images={plan.images} labels={await sliderLabels(language, 'gallery', plan.images.length)} />;
     case 'video': {
       const t = await getTranslations({ locale: language, namespace: 'property' });
       const labels = { play: t('playVideo'), pause: (await bannerOwnLabels(language)).pauseVideo };
@@ -114,12 +120,12 @@ async function bannerMedia(plan: Exclude<BannerPlan, { kind: 'color' }>, languag
     case 'properties': {
       const translator = await priceTranslator(language);
       const price = (property: Property) => priceText(property, translator);
-      return <BannerProperties properties={plan.properties} language={language} price={price} labels={await sliderLabels(language, 'listings')} />;
+      return <BannerProperties properties={plan.properties} language={language} price={price} labels={await sliderLabels(language, 'listings', plan.properties.length)} />;
     }
     case 'projects': {
       const t = await getTranslations({ locale: language, namespace: 'projects' });
       const unitCount = (count: number) => t('unitCount', { count });
-      return <BannerProjects projects={plan.projects} language={language} unitCount={unitCount} labels={await sliderLabels(language, 'listings')} />;
+      return <BannerProjects projects={plan.projects} language={language} unitCount={unitCount} labels={await sliderLabels(language, 'listings', plan.projects.length)} />;
     }
   }
 }

@@ -2,21 +2,21 @@
  * npm run generate:catalogue
  * Writes a deterministic catalogue snapshot (data/catalogue/*.json), its private documents
  * (data/catalogue/documents) and its pictures (public/catalogue/**) from a seeded PRNG. Two runs give byte-identical output.
- * The generator lives in scripts/catalogue-generator/; the plan of the listings in plan.ts.
+ * The generator lives in demo-data/generator/; the plan of the listings in plan.ts. It is demo data, not a staff command: nothing in the site imports it.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOwners, buildSlots } from './catalogue-generator/crm';
-import { buildListings, readTeam } from './catalogue-generator/listings';
-import { writeDocumentFiles } from './catalogue-generator/document-files';
-import { writeCatalogue } from './catalogue-generator/output';
-import { listingPictureSet } from './catalogue-generator/picture-plan';
-import { renderPictures } from './catalogue-generator/pictures';
-import { PLAN } from './catalogue-generator/plan';
-import { buildProjects, projectPictureSets } from './catalogue-generator/projects';
-import { checkAndSummarise } from './catalogue-generator/summary';
-import { buildCities } from './catalogue-generator/towns';
-import { buildTypes } from './catalogue-generator/types';
+import { buildOwners, buildSlots } from './generator/crm';
+import { buildListings, readTeam } from './generator/listings';
+import { writeDocumentFiles } from './generator/document-files';
+import { writeCatalogue } from './generator/output';
+import { listingPictureSet } from './generator/picture-plan';
+import { renderPictures } from './generator/pictures';
+import { PLAN } from './generator/plan';
+import { buildProjects, projectPictureSets } from './generator/projects';
+import { checkAndSummarise } from './generator/summary';
+import { buildCities } from './generator/towns';
+import { buildTypes } from './generator/types';
 
 const root = process.cwd();
 if (!existsSync(join(root, 'lib/catalogue/schemas.ts'))) throw new Error('run the generator from the project root');

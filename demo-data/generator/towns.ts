@@ -1,4 +1,5 @@
 import type { City } from '../../lib/catalogue/schemas';
+import type { EpcRegion } from '../../lib/epc';
 import { LANGS, type Lang, type Tr } from './types';
 
 /*
@@ -8,7 +9,7 @@ import { LANGS, type Lang, type Tr } from './types';
  * German the French name except for Mons (Bergen) and Tournai (Doornik).
  */
 
-export type Region = 'wallonia' | 'brussels' | 'flanders' | 'luxembourg';
+export type Region = EpcRegion;
 
 export type Town = {
   key: string;

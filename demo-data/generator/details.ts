@@ -1,7 +1,8 @@
 import { addDays, randomDay } from './dates';
 import type { Group } from './facts';
 import { isFlat, isHouse } from './facts';
-import { epcLabel, epcReference } from './media';
+import { epcLabel, epcLabelText } from '../../lib/epc';
+import { epcReference } from './media';
 import { has, type ListingPlan } from './plan';
 import type { Rng } from './random';
 import {
@@ -37,10 +38,21 @@ export type Energy = {
   validUntil: string | null;
 };
 
+/**
+ * The certificate's label of a planned energy use: the site's own bands (lib/epc), so that the
+ * label in the data is the one the listing page shows. Luxembourg has no bands there (its label
+ * comes from the certificate text): plan a letter for a listing there.
+ */
+function bandLabel(place: Town, value: number): string {
+  const code = epcLabel(place.region, value, null);
+  if (code === undefined) throw new Error(`${place.key}: no EPC bands for ${place.region}; plan a label letter instead of ${value}`);
+  return epcLabelText(code);
+}
+
 export function energy(plan: ListingPlan, place: Town, groups: Set<Group>, living: number | null, rng: Rng): Energy {
   const epc = plan.epc;
   const performance = typeof epc === 'number' ? epc : null;
-  const label = typeof epc === 'number' ? epcLabel(place.region, epc) : (epc ?? null);
+  const label = typeof epc === 'number' ? bandLabel(place, epc) : (epc ?? null);
   if (!groups.has('energy') || epc === undefined) {
     return { performance, label, consumption: null, co2: null, eLevel: null, reference: null, validUntil: null };
   }

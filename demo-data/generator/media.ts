@@ -6,8 +6,8 @@ import { DOCUMENT_NAMES, MOBILITY_CATEGORIES, POI_CATEGORIES, POI_NAMES, type Do
 import type { Lang, Tr } from './types';
 
 /*
- * Video links, virtual tours, documents, points of interest, mobility scores and the EPC label
- * bands of the three Belgian regions.
+ * Video links, virtual tours, documents, points of interest, mobility scores and the EPC
+ * certificate references of each region.
  */
 
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
@@ -102,22 +102,6 @@ export function mobilityScore(mobility: MobilityPlan, language: Lang) {
     Score: mobility.score,
     Categories: mobility.categories.map((score, index) => ({ Name: (MOBILITY_CATEGORIES[index] as Tr)[language], Score: score })),
   };
-}
-
-/** The EPC label of a primary energy use (kWh/m².year), with the bands of each region. */
-export function epcLabel(region: Region, value: number): string {
-  const bands: Record<Region, [number, string][]> = {
-    // Wallonia (PEB): upper bounds included, A++ up to 0.
-    wallonia: [[0, 'A++'], [45, 'A+'], [85, 'A'], [170, 'B'], [255, 'C'], [340, 'D'], [425, 'E'], [510, 'F']],
-    // Brussels (PEB residential).
-    brussels: [[45, 'A'], [95, 'B'], [150, 'C'], [210, 'D'], [275, 'E'], [345, 'F']],
-    // Flanders (EPC residential, since 2019).
-    flanders: [[-0.0001, 'A+'], [100, 'A'], [200, 'B'], [300, 'C'], [400, 'D'], [500, 'E']],
-    luxembourg: [[45, 'A'], [95, 'B'], [125, 'C'], [145, 'D'], [210, 'E'], [295, 'F'], [395, 'G'], [530, 'H']],
-  };
-  const worst: Record<Region, string> = { wallonia: 'G', brussels: 'G', flanders: 'F', luxembourg: 'I' };
-  const band = bands[region].find(([upper]) => value <= upper);
-  return band ? band[1] : worst[region];
 }
 
 export function epcReference(region: Region, issued: string, rng: Rng): string {
