@@ -1,6 +1,6 @@
 import type { Language } from '../config';
 import { isStaticExport } from '../export/mode';
-import { href, pageInLanguage, queryKeysOf, resolvePath } from '../pages';
+import { href, pageInLanguage, queryKeysOf, resolvePath, type Route } from '../pages';
 
 /*
  * The language switch: resolve the page, then build it in the other language, so that a listing
@@ -12,11 +12,10 @@ import { href, pageInLanguage, queryKeysOf, resolvePath } from '../pages';
  * language switch never leads to a 404.
  */
 export function translatePath(pathname: string, target: Language, search = ''): string {
-  const resolved = resolvePath(pathname, search);
-  return href(resolved ? pageInLanguage(resolved.route, target) : { page: 'home' }, target);
+  return pathIn(resolvePath(pathname, search)?.route, target);
 }
 
-const resolvedRoute = (pathname: string, search: string) => resolvePath(pathname, search)?.route;
+const pathIn = (route: Route | undefined, target: Language) => href(route ? pageInLanguage(route, target) : { page: 'home' }, target);
 
 /**
  * A URL (path and query) in another language, for a language switch. A list keeps its filters,
@@ -25,9 +24,9 @@ const resolvedRoute = (pathname: string, search: string) => resolvePath(pathname
 export function translateUrl(pathname: string, search: string, target: Language): string {
   const rest = new URLSearchParams(search);
   rest.delete('lng');
-  const path = translatePath(pathname, target, search);
+  const route = resolvePath(pathname, search)?.route;
+  const path = pathIn(route, target);
   // What the page's own URL carries (a list's filters, as the other language names its town) is in `path` already.
-  const route = resolvedRoute(pathname, search);
   for (const key of route ? queryKeysOf(route) : []) rest.delete(key);
   const others = rest.toString();
   return others ? `${path}${path.includes('?') ? '&' : '?'}${others}` : path;

@@ -1,21 +1,10 @@
 import { isSupportedLanguage, loadSiteConfig } from '../config';
 import { allRoutes, href, missingPage, resolvePath, type ResolvedPath } from './index';
 import { notFoundPath, notFoundSegments, propertyNotFoundSegments } from './internal-paths';
+import { pathSegments } from './kind';
 import type { Language } from '../config';
 
 export type PathCheck = { kind: 'ok'; resolved: ResolvedPath } | { kind: 'redirect'; to: string } | { kind: 'not-found'; render: string };
-
-const decodedSegments = (pathname: string) =>
-  pathname
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    });
 
 /**
  * What a path under a language leads to: a page, a redirect to its canonical form (a listing's
@@ -31,7 +20,7 @@ export function checkPath(pathname: string): PathCheck {
   // One URL per page: a stale town or type slug, the other list, or another letter case
   // redirects to the canonical path (the query string is the caller's to keep).
   const [canonical = ''] = href(resolved.route, language).split('?');
-  const requested = `/${decodedSegments(pathname).join('/')}/`;
+  const requested = `/${pathSegments(pathname).join('/')}/`;
   return requested === canonical ? { kind: 'ok', resolved } : { kind: 'redirect', to: canonical };
 }
 

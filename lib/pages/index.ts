@@ -2,7 +2,7 @@ import { getEnabledLanguages, isSupportedLanguage, type Language, type MenuEntry
 import { articlePage, type ArticleRoute } from './article';
 import { homePage, type HomeRoute } from './home';
 import type { Thing } from 'schema-dts';
-import type { Crumb, Link, Missing, PageKind, PageMetadata, Translate } from './kind';
+import { pathSegments, type Crumb, type Link, type Missing, type PageKind, type PageMetadata, type Translate } from './kind';
 import { forRentPage, forSalePage, type ListRoute } from './list';
 import { forgotPasswordPage, loginPage, setPasswordPage, type ForgotPasswordRoute, type LoginRoute, type SetPasswordRoute } from './login';
 import { menuEntryRoute, menuPage, type MenuRoute } from './menu';
@@ -123,19 +123,11 @@ export function href(route: Route, language: Language): string {
 /** The URL a menu entry links: its page, or the system page it stands for. */
 export const menuEntryHref = (entry: MenuEntry, language: Language) => href(menuEntryRoute(entry), language);
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 export type ResolvedPath = { language: Language; route: Route };
 
 /** Reads a site URL path (with or without trailing slash) back into its language and route. */
 export function resolvePath(pathname: string, search = ''): ResolvedPath | undefined {
-  const [language, ...segments] = pathname.split('/').filter(Boolean).map(safeDecode);
+  const [language, ...segments] = pathSegments(pathname);
   if (!isSupportedLanguage(language)) return undefined;
   const params = new URLSearchParams(search);
   for (const candidate of kinds()) {

@@ -1,11 +1,10 @@
 import type { Language } from '../config';
+import { join } from './kind';
 
 /*
  * Internal paths: pages a visitor never sees in the address bar, which the proxy rewrites to.
  * Their first segments are reserved (lib/i18n/slugs `internalSegments`; no menu path may use them).
  */
-
-const join = (language: Language, segments: readonly string[]) => `/${[language, ...segments].join('/')}/`;
 
 /** The two 404 pages, both prerendered (a 404 rendered on demand would lose its title). */
 export const notFoundSegments = ['404'] as const;

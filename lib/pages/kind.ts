@@ -69,6 +69,17 @@ export type PageMetadata = {
 /** Path of a page from its segments after the language. */
 export const join = (language: Language, segments: readonly string[]) => `/${[language, ...segments].join('/')}/`;
 
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The segments of a URL path, percent-decoded (a segment that does not decode is kept as it is). */
+export const pathSegments = (pathname: string): string[] => pathname.split('/').filter(Boolean).map(safeDecode);
+
 /** A positive integer id from a path segment, or undefined. */
 export function idSegment(segment: string | undefined): number | undefined {
   const id = Number(segment);
