@@ -6,7 +6,7 @@ import { seriousViolations } from './axe';
 
 /*
  * The consent dialog on the shipped site, which configures no analytics, ads, tag manager or pixel
- * ID: every path of the dialog, in each enabled language and at three widths, with what lands in
+ * ID: every path of the dialog in each enabled language, its layout at three widths, with what lands in
  * local storage and in dataLayer. Every request to another host is aborted and counted; there must
  * be none, before or after consent. The tag manager cases run against the German build
  * (consent.german.spec.ts), whose copy of the configuration has a test tag manager ID.
@@ -14,8 +14,9 @@ import { seriousViolations } from './axe';
 
 const texts = { nl: nl.consent, fr: fr.consent, en: en.consent };
 const languages = ['nl', 'fr', 'en'] as const;
+const phone = { width: 375, height: 667 };
 const viewports = [
-  { width: 375, height: 667 },
+  phone,
   { width: 1024, height: 768 },
   { width: 1440, height: 900 },
 ];
@@ -84,11 +85,13 @@ async function openDialog(page: Page, language: (typeof languages)[number]) {
 
 for (const language of languages) {
   const t = texts[language];
+  // What the dialog looks like depends on the width; what it stores and sends does not, so the
+  // choices are tested at one width (a phone's) and the layout at three.
   for (const viewport of viewports) {
     test.describe(`${language} at ${viewport.width}px`, () => {
       test.use({ viewport });
 
-      test('shows the dialog on a first visit, fixed and within the screen, with nothing stored yet', async ({ page }) => {
+      test('shows the dialog on a first visit, fixed and within the screen, with nothing stored yet and no axe violation in either view', async ({ page }) => {
         const dialog = await openDialog(page, language);
         await expect(dialog).toHaveAttribute('aria-modal', 'true');
         await expect(dialog).toBeFocused();
@@ -105,80 +108,6 @@ for (const language of languages) {
         for (const name of [t.agreeAll, t.decline, t.changeSettings]) await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible();
         expect(await storage(page)).toEqual({});
         expect(await consentTrail(page)).toEqual([consentDefault]);
-      });
-
-      test('agree all stores every purpose and updates consent once, then the page view', async ({ page }) => {
-        const dialog = await openDialog(page, language);
-        await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
-        await expect(dialog).toBeHidden();
-        expectStored(await storage(page), { analytics_storage: true, ad_storage: true, ad_user_data: true, ad_personalization: true });
-        expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }]);
-        // The next visit reads the choice: no dialog, the same update and page view.
-        await page.reload();
-        await hydrated(page);
-        await expect(page.getByRole('dialog')).toHaveCount(0);
-        expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }]);
-      });
-
-      test('decline keeps only the essential option', async ({ page }) => {
-        const dialog = await openDialog(page, language);
-        await dialog.getByRole('button', { name: t.decline, exact: true }).click();
-        await expect(dialog).toBeHidden();
-        expectStored(await storage(page), { analytics_storage: false, ad_storage: false, ad_user_data: false, ad_personalization: false });
-        expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', denied], { event: 'page_view' }]);
-        await page.reload();
-        await hydrated(page);
-        await expect(page.getByRole('dialog')).toHaveCount(0);
-      });
-
-      test('change settings lists five options and saves the chosen ones', async ({ page }) => {
-        const dialog = await openDialog(page, language);
-        await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
-        await expect(dialog).toHaveAccessibleName(t.settingsTitle);
-        await expect(dialog).toBeFocused();
-        const boxes = dialog.getByRole('checkbox');
-        await expect(boxes).toHaveCount(5);
-        const essential = dialog.getByRole('checkbox', { name: t.essential });
-        await expect(essential).toBeChecked();
-        await expect(essential).toBeDisabled();
-        for (const name of [t.analyticsStorage, t.adStorage, t.adUserData, t.adPersonalization]) {
-          await expect(dialog.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
-        }
-        await dialog.getByRole('checkbox', { name: t.analyticsStorage, exact: true }).check();
-        await dialog.getByRole('checkbox', { name: t.adPersonalization, exact: true }).check();
-        await dialog.getByRole('button', { name: t.save, exact: true }).click();
-        await expect(dialog).toBeHidden();
-        expectStored(await storage(page), { analytics_storage: true, ad_storage: false, ad_user_data: false, ad_personalization: true });
-        expect(await consentTrail(page)).toEqual([
-          consentDefault,
-          ['consent', 'update', { ...denied, analytics_storage: 'granted', ad_personalization: 'granted' }],
-          { event: 'page_view' },
-        ]);
-      });
-
-      test('?setcookies clears the stored consent and asks again', async ({ page }) => {
-        const dialog = await openDialog(page, language);
-        await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
-        await expect(dialog).toBeHidden();
-        await page.goto(`/${language}/?setcookies`);
-        await expect(page.getByRole('dialog', { name: t.title })).toBeVisible();
-        expect(await storage(page)).toEqual({});
-        // The parameter leaves the address bar, so that a reload keeps the next choice.
-        await expect(page).toHaveURL(new RegExp(`/${language}/$`));
-        expect(await consentTrail(page)).toEqual([consentDefault]);
-      });
-
-      test('a path containing preview never shows the dialog', async ({ page }) => {
-        await page.goto(`/${language}/preview/`);
-        await hydrated(page);
-        await page.waitForTimeout(300);
-        await expect(page.getByRole('dialog')).toHaveCount(0);
-        expect(await storage(page)).toEqual({});
-        expect(await consentTrail(page)).toEqual([consentDefault]);
-      });
-
-      test('axe finds no serious or critical violation on the open dialog', async ({ page }) => {
-        const dialog = await openDialog(page, language);
         expect(await seriousViolations(page)).toEqual([]);
         await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
         await expect(dialog.getByRole('checkbox')).toHaveCount(5);
@@ -186,6 +115,80 @@ for (const language of languages) {
       });
     });
   }
+
+  test.describe(`${language} choices`, () => {
+    test.use({ viewport: phone });
+
+    test('agree all stores every purpose and updates consent once, then the page view', async ({ page }) => {
+      const dialog = await openDialog(page, language);
+      await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      expectStored(await storage(page), { analytics_storage: true, ad_storage: true, ad_user_data: true, ad_personalization: true });
+      expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }]);
+      // The next visit reads the choice: no dialog, the same update and page view.
+      await page.reload();
+      await hydrated(page);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }]);
+    });
+
+    test('decline keeps only the essential option', async ({ page }) => {
+      const dialog = await openDialog(page, language);
+      await dialog.getByRole('button', { name: t.decline, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      expectStored(await storage(page), { analytics_storage: false, ad_storage: false, ad_user_data: false, ad_personalization: false });
+      expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', denied], { event: 'page_view' }]);
+      await page.reload();
+      await hydrated(page);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    test('change settings lists five options and saves the chosen ones', async ({ page }) => {
+      const dialog = await openDialog(page, language);
+      await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
+      await expect(dialog).toHaveAccessibleName(t.settingsTitle);
+      await expect(dialog).toBeFocused();
+      const boxes = dialog.getByRole('checkbox');
+      await expect(boxes).toHaveCount(5);
+      const essential = dialog.getByRole('checkbox', { name: t.essential });
+      await expect(essential).toBeChecked();
+      await expect(essential).toBeDisabled();
+      for (const name of [t.analyticsStorage, t.adStorage, t.adUserData, t.adPersonalization]) {
+        await expect(dialog.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
+      }
+      await dialog.getByRole('checkbox', { name: t.analyticsStorage, exact: true }).check();
+      await dialog.getByRole('checkbox', { name: t.adPersonalization, exact: true }).check();
+      await dialog.getByRole('button', { name: t.save, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      expectStored(await storage(page), { analytics_storage: true, ad_storage: false, ad_user_data: false, ad_personalization: true });
+      expect(await consentTrail(page)).toEqual([
+        consentDefault,
+        ['consent', 'update', { ...denied, analytics_storage: 'granted', ad_personalization: 'granted' }],
+        { event: 'page_view' },
+      ]);
+    });
+
+    test('?setcookies clears the stored consent and asks again', async ({ page }) => {
+      const dialog = await openDialog(page, language);
+      await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await page.goto(`/${language}/?setcookies`);
+      await expect(page.getByRole('dialog', { name: t.title })).toBeVisible();
+      expect(await storage(page)).toEqual({});
+      // The parameter leaves the address bar, so that a reload keeps the next choice.
+      await expect(page).toHaveURL(new RegExp(`/${language}/$`));
+      expect(await consentTrail(page)).toEqual([consentDefault]);
+    });
+
+    test('a path containing preview never shows the dialog', async ({ page }) => {
+      await page.goto(`/${language}/preview/`);
+      await hydrated(page);
+      await page.waitForTimeout(300);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      expect(await storage(page)).toEqual({});
+      expect(await consentTrail(page)).toEqual([consentDefault]);
+    });
+  });
 
   test.describe(`${language} keyboard and footer link`, () => {
     test('focus stays in the dialog, and Escape does not dismiss it without a choice', async ({ page }) => {

@@ -8,7 +8,11 @@ export type CrawlResult = {
   files: number;
   /** Every URL that did not answer 2xx after redirects, with the page that links it. */
   dead: string[];
+  /** The site paths some crawled page links to with an `<a href>`, i.e. what a visitor can click. */
+  clickable: Set<string>;
 };
+
+const anchorHref = /<a\s[^>]*?href="(\/[^"#]*)"/g;
 
 /**
  * Follows every link and every file (pictures with their srcset, scripts, styles, icons, social
@@ -20,6 +24,7 @@ export async function crawlSite(request: APIRequestContext, baseURL: string, opt
   const seeds = (getEnabledLanguages() as Language[]).flatMap((language) =>
     (options.staticExport ? staticRoutes(language) : allRoutes(language)).map((route) => ({ url: href(route, language), kind: 'page' as const, foundOn: '(routes)' })),
   );
+  const clickable = new Set<string>();
   const { pages, files, problems } = await crawl({
     seeds,
     // The query matters to the server (list filters, pages); a file is the same whatever it says.
@@ -34,10 +39,12 @@ export async function crawlSite(request: APIRequestContext, baseURL: string, opt
         await response.dispose();
         return { status: 'file' };
       }
-      return { status: 'page', url: response.url(), html: await response.text() };
+      const html = await response.text();
+      for (const [, link] of html.matchAll(anchorHref)) if (link !== undefined) clickable.add(link.replace(/&amp;/g, '&'));
+      return { status: 'page', url: response.url(), html };
     },
     concurrency: 8,
   });
   const dead = problems.map(({ url, code, foundOn }) => (code ? `${code} ${url} (on ${foundOn})` : `server-only page ${url} (on ${foundOn})`));
-  return { pages, files, dead };
+  return { pages, files, dead, clickable };
 }

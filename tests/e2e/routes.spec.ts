@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { crawlSite } from './link-crawl';
+import { allRoutes, href } from '@/lib/pages';
 import { allUrls, getEnabledLanguages } from './site-urls';
 import { storeConsent } from './stored-consent';
 
@@ -46,4 +47,13 @@ test('the link crawl finds no dead link: pages, pictures, scripts, styles and st
   const result = await crawlSite(request, baseURL!);
   expect(result.dead).toEqual([]);
   expect(result.pages).toBeGreaterThan(200);
+  // Every listing and project is a click away from a page of the site (its list, the home, a
+  // project), not only listed in the sitemap.
+  const detailPages = getEnabledLanguages().flatMap((language) =>
+    allRoutes(language)
+      .filter((route) => route.page === 'property' || route.page === 'project')
+      .map((route) => href(route, language)),
+  );
+  expect(detailPages.length).toBeGreaterThan(100);
+  expect(detailPages.filter((url) => !result.clickable.has(url))).toEqual([]);
 });
