@@ -7,6 +7,7 @@ import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { allowedHeights, imageFormats, routeWidths, type ImageFormat } from './image-url';
+import { VariantStore } from './variant-store';
 
 export interface ImageRequest {
   /** Site path of the original, e.g. /catalogue/4000001/1-xl.webp. */
@@ -28,6 +29,8 @@ export interface EncodedImage {
 export interface ResizeOptions {
   /** Defaults to public/ in the working directory, where `next start` and the tests run. */
   publicDir?: string;
+  /** Defaults to the store of IMAGE_CACHE_DIR (var/image-cache) and IMAGE_CACHE_MB (1,024). */
+  store?: VariantStore;
 }
 
 const queryKeys = new Set(['src', 'width', 'height', 'format']);
@@ -136,8 +139,7 @@ async function encode(file: string, request: ImageRequest): Promise<EncodedImage
   // pool would keep unrelated memory alive as long as the cache holds the variant.
   const body = new Uint8Array(output.byteLength);
   body.set(output);
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return { body, contentType: contentTypes[request.format], etag };
+  return { body, contentType: contentTypes[request.format], etag: etagOf(body) };
 }
 
 /** Least recently used variants, bounded by count and by bytes (a 1360 px PNG is a few MB). */
@@ -178,7 +180,30 @@ class VariantCache {
   }
 }
 
+/** The most requested variants, in memory; every variant, bounded in bytes, on disk. */
 const cache = new VariantCache(200, 64 * 1024 * 1024);
+let defaultStore: VariantStore | undefined;
+
+function variantStore(): VariantStore {
+  defaultStore ??= new VariantStore(
+    path.resolve(/* turbopackIgnore: true */ process.env.IMAGE_CACHE_DIR || path.join('var', 'image-cache')),
+    (Number(process.env.IMAGE_CACHE_MB) || 1024) * 1024 * 1024,
+  );
+  return defaultStore;
+}
+
+function etagOf(body: Uint8Array): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** The variant from disk, or encoded and then kept there. */
+async function stored(key: string, file: string, request: ImageRequest, store: VariantStore): Promise<EncodedImage> {
+  const kept = await store.get(key);
+  if (kept !== undefined) return { body: kept, contentType: contentTypes[request.format], etag: etagOf(kept) };
+  const encoded = await encode(file, request);
+  await store.set(key, encoded.body);
+  return encoded;
+}
 /** Encodings under way, so a burst of requests for a new variant runs sharp once. */
 const pending = new Map<string, Promise<EncodedImage>>();
 
@@ -192,7 +217,7 @@ export async function resizeImage(request: ImageRequest, options: ResizeOptions 
   if (cached !== undefined) return cached;
   let encoding = pending.get(key);
   if (encoding === undefined) {
-    encoding = encode(located.file, request).finally(() => pending.delete(key));
+    encoding = stored(key, located.file, request, options.store ?? variantStore()).finally(() => pending.delete(key));
     pending.set(key, encoding);
   }
   const encoded = await encoding;
