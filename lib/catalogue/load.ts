@@ -158,13 +158,18 @@ export function readCatalogue(dir = resolveDataDir(process.env.CATALOGUE_DIR, ca
   return { ok: true, snapshot: shown, warnings: pictures.warnings };
 }
 
-let cached: CatalogueSnapshot | undefined;
+declare global {
+  // Next.js bundles the proxy apart from the pages, each with its own copy of this module, in one
+  // server process: a module variable would hold the catalogue twice (5,000 listings weigh
+  // hundreds of MB). The process-wide slot lets both read the same snapshot.
+  var agencyCatalogueSnapshot: CatalogueSnapshot | undefined;
+}
 
-/** The validated snapshot; throws a DataValidationError naming every problem. */
+/** The validated snapshot, read once per process; throws a DataValidationError naming every problem. */
 export function loadCatalogue(): CatalogueSnapshot {
-  if (cached) return cached;
+  if (globalThis.agencyCatalogueSnapshot) return globalThis.agencyCatalogueSnapshot;
   const result = readCatalogue();
   if (!result.ok) throw new DataValidationError(result.issues);
-  cached = result.snapshot;
-  return cached;
+  globalThis.agencyCatalogueSnapshot = result.snapshot;
+  return result.snapshot;
 }
