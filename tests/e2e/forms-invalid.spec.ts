@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { getProjects, getProperties } from '@/lib/catalogue';
 import type { FormName } from '@/lib/forms/schemas';
-import { href } from '@/lib/pages';
-import { captchaAnswerOf, messages, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
+import { href, type Route } from '@/lib/pages';
+import { captchaAnswerOf, messages, requestsFor, uniqueEmail } from './forms-helpers';
 import { storeConsent } from './stored-consent';
 
 /*
@@ -16,7 +16,10 @@ const project = getProjects('en')[0]!;
 
 type Case = {
   form: FormName;
-  open: (page: Page, language: TestLanguage) => Promise<void>;
+  /** The page that shows the form; the cases of one page share one page load. */
+  on: Route;
+  /** The anchor of the folded block that holds the form, on a listing. */
+  unfold?: string;
   /** The error the empty form must show, and a field it belongs to. */
   field: string;
   error: keyof (typeof messages)['en']['forms']['errors'];
@@ -25,76 +28,78 @@ type Case = {
   captcha: boolean;
 };
 
-const onListing = (id: number, anchor: string) => async (page: Page, language: TestLanguage) => {
-  await page.goto(href({ page: 'property', id }, language));
-  await page.locator(`details:has(#${anchor}) > summary`).click();
-};
-const onMenu = (id: string) => async (page: Page, language: TestLanguage) => {
-  await page.goto(href({ page: 'menu', id }, language));
-};
+const onListing = (id: number, anchor: string) => ({ on: { page: 'property', id } satisfies Route, unfold: anchor });
+const onMenu = (id: string) => ({ on: { page: 'menu', id } satisfies Route });
 
 const cases: Case[] = [
-  { form: 'contact-appointment', open: onListing(sale.ID, 'request-visit'), field: 'firstName', error: 'firstNameRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'contact-me', open: onListing(sale.ID, 'request-information'), field: 'lastName', error: 'lastNameRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'request-documents', open: onListing(sale.ID, 'request-documents'), field: 'phone', error: 'phoneRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'send-to-friend', open: onListing(sale.ID, 'send-to-friend'), field: 'friendEmail', error: 'friendEmailInvalid', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'purchase-offer', open: onListing(sale.ID, 'make-offer'), field: 'amount', error: 'amountRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'rental-application', open: onListing(rent.ID, 'apply-to-rent'), field: 'moveDate', error: 'moveDateRequired', body: { propertyId: rent.ID }, captcha: true },
+  { form: 'contact-appointment', ...onListing(sale.ID, 'request-visit'), field: 'firstName', error: 'firstNameRequired', body: { propertyId: sale.ID }, captcha: true },
+  { form: 'contact-me', ...onListing(sale.ID, 'request-information'), field: 'lastName', error: 'lastNameRequired', body: { propertyId: sale.ID }, captcha: true },
+  { form: 'request-documents', ...onListing(sale.ID, 'request-documents'), field: 'phone', error: 'phoneRequired', body: { propertyId: sale.ID }, captcha: true },
+  { form: 'send-to-friend', ...onListing(sale.ID, 'send-to-friend'), field: 'friendEmail', error: 'friendEmailInvalid', body: { propertyId: sale.ID }, captcha: true },
+  { form: 'purchase-offer', ...onListing(sale.ID, 'make-offer'), field: 'amount', error: 'amountRequired', body: { propertyId: sale.ID }, captcha: true },
+  { form: 'rental-application', ...onListing(rent.ID, 'apply-to-rent'), field: 'moveDate', error: 'moveDateRequired', body: { propertyId: rent.ID }, captcha: true },
   {
     form: 'contact-construction',
-    open: async (page, language) => {
-      await page.goto(href({ page: 'project', id: project.ID }, language));
-    },
+    on: { page: 'project', id: project.ID },
     field: 'title',
     error: 'titleRequired',
     body: { projectId: project.ID },
     captcha: true,
   },
-  { form: 'site-contact', open: onMenu('contact'), field: 'city', error: 'cityRequired', body: {}, captcha: true },
-  { form: 'contact-demand', open: onMenu('free-valuation'), field: 'propertyType', error: 'typeRequired', body: {}, captcha: true },
-  { form: 'demand-register', open: onMenu('demand-register'), field: 'zones', error: 'zoneRequired', body: {}, captcha: true },
-  { form: 'testimonial', open: onMenu('share-your-experience'), field: 'comment', error: 'commentRequired', body: {}, captcha: true },
-  { form: 'job-application', open: onMenu('jobs'), field: 'firstName', error: 'firstNameRequired', body: {}, captcha: true },
-  { form: 'sign-newsletter', open: onMenu('contact'), field: 'privacy', error: 'privacyRequired', body: {}, captcha: false },
+  { form: 'site-contact', ...onMenu('contact'), field: 'city', error: 'cityRequired', body: {}, captcha: true },
+  { form: 'contact-demand', ...onMenu('free-valuation'), field: 'propertyType', error: 'typeRequired', body: {}, captcha: true },
+  { form: 'demand-register', ...onMenu('demand-register'), field: 'zones', error: 'zoneRequired', body: {}, captcha: true },
+  { form: 'testimonial', ...onMenu('share-your-experience'), field: 'comment', error: 'commentRequired', body: {}, captcha: true },
+  { form: 'job-application', ...onMenu('jobs'), field: 'firstName', error: 'firstNameRequired', body: {}, captcha: true },
+  { form: 'sign-newsletter', ...onMenu('contact'), field: 'privacy', error: 'privacyRequired', body: {}, captcha: false },
 ];
+
+/** The cases grouped by the page that shows their form, so that each page loads once per language. */
+const byPage = new Map<string, Case[]>();
+for (const item of cases) byPage.set(JSON.stringify(item.on), [...(byPage.get(JSON.stringify(item.on)) ?? []), item]);
 
 for (const language of ['nl', 'fr', 'en'] as const) {
   const t = messages[language].forms;
-  for (const item of cases) {
-    test(`${item.form} sent empty in ${language}: localized errors, nothing sent, nothing stored`, async ({ page, request }) => {
+  for (const group of byPage.values()) {
+    test(`${group.map((item) => item.form).join(', ')} sent empty in ${language}: localized errors, nothing sent, nothing stored`, async ({ page, request }) => {
+      // Each form of the page is sent twice (browser and API).
+      test.setTimeout(Math.max(30_000, group.length * 15_000));
       await storeConsent(page);
       const posts: string[] = [];
       page.on('request', (sent) => {
         if (sent.method() === 'POST' && sent.url().includes('/api/forms/')) posts.push(sent.url());
       });
-      await item.open(page, language);
-      const form = page.locator(`form[data-form="${item.form}"]`);
-      await expect(form).toHaveAttribute('data-ready', 'true');
-      await form.locator('button[type="submit"]').click();
-      await expect(form.getByRole('alert')).toContainText(t.status.validation);
-      await expect(form).toContainText(t.errors[item.error]);
-      // A radio or checkbox group carries the error on its fieldset, a single control on itself.
-      const group = item.field === 'title' || item.field === 'zones' || item.field === 'propertyType';
-      const invalid = group ? form.locator(`fieldset[role]:has([name="${item.field}"])`) : form.locator(`[name="${item.field}"]`);
-      await expect(invalid).toHaveAttribute('aria-invalid', 'true');
-      expect(posts).toEqual([]);
+      await page.goto(href(group[0]!.on, language));
+      for (const item of group) {
+        if (item.unfold) await page.locator(`details:has(#${item.unfold}) > summary`).click();
+        const form = page.locator(`form[data-form="${item.form}"]`);
+        await expect(form).toHaveAttribute('data-ready', 'true');
+        await form.locator('button[type="submit"]').click();
+        await expect(form.getByRole('alert')).toContainText(t.status.validation);
+        await expect(form).toContainText(t.errors[item.error]);
+        // A radio or checkbox group carries the error on its fieldset, a single control on itself.
+        const fieldGroup = item.field === 'title' || item.field === 'zones' || item.field === 'propertyType';
+        const invalid = fieldGroup ? form.locator(`fieldset[role]:has([name="${item.field}"])`) : form.locator(`[name="${item.field}"]`);
+        await expect(invalid).toHaveAttribute('aria-invalid', 'true');
+        expect(posts, item.form).toEqual([]);
 
-      // The same mistakes sent to the server straight away.
-      const email = uniqueEmail(`invalid-${item.form}-${language}`);
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      const body: Record<string, unknown> = { ...item.body, lang: language, email: item.field === 'email' ? 'x' : email };
-      if (item.form === 'send-to-friend') body.friendEmail = 'not-an-address';
-      if (item.captcha) {
-        const { cookie, answer } = captchaAnswerOf((await request.get(`/api/captcha/${item.form}/`)).headers()['set-cookie']);
-        headers.cookie = cookie;
-        body.captcha = answer;
+        // The same mistakes sent to the server straight away.
+        const email = uniqueEmail(`invalid-${item.form}-${language}`);
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        const body: Record<string, unknown> = { ...item.body, lang: language, email: item.field === 'email' ? 'x' : email };
+        if (item.form === 'send-to-friend') body.friendEmail = 'not-an-address';
+        if (item.captcha) {
+          const { cookie, answer } = captchaAnswerOf((await request.get(`/api/captcha/${item.form}/`)).headers()['set-cookie']);
+          headers.cookie = cookie;
+          body.captcha = answer;
+        }
+        const response = await request.post(`/api/forms/${item.form}/`, { data: body, headers });
+        expect(response.status(), item.form).toBe(422);
+        const answer = (await response.json()) as { message: string; fieldErrors: Record<string, { message: string }> };
+        expect(answer.message).toBe(t.status.validation);
+        expect(answer.fieldErrors[item.field]?.message).toBe(t.errors[item.error]);
+        expect(await requestsFor(email)).toHaveLength(0);
       }
-      const response = await request.post(`/api/forms/${item.form}/`, { data: body, headers });
-      expect(response.status()).toBe(422);
-      const answer = (await response.json()) as { message: string; fieldErrors: Record<string, { message: string }> };
-      expect(answer.message).toBe(t.status.validation);
-      expect(answer.fieldErrors[item.field]?.message).toBe(t.errors[item.error]);
-      expect(await requestsFor(email)).toHaveLength(0);
     });
   }
 }
