@@ -46,7 +46,7 @@ function servePage(request: NextRequest, servedPath: string, respond: (forwarded
   const scripts = pageScripts(servedPath);
   const policy = policyForPage(scripts);
   // Next.js reads the nonce of a page it renders per request from the request's policy.
-  const forwarded = 'nonce' in scripts ? new Headers(request.headers) : undefined;
+  const forwarded = scripts.nonce !== undefined ? new Headers(request.headers) : undefined;
   forwarded?.set('content-security-policy', policy);
   const response = respond(forwarded);
   response.headers.set('content-security-policy', policy);

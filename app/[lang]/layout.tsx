@@ -6,6 +6,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { BackToTop } from '@/components/layout/back-to-top';
 import { IslandIntl } from '@/components/layout/island-intl';
 import { getMenuEntry, getSite } from '@/lib/config';
+import { consentGateScript } from '@/lib/consent';
 import { languageParams, requireLanguage } from '@/lib/i18n';
 import { menuEntryHref } from '@/lib/pages';
 import { siteOriginForSeo } from '@/lib/seo/origin';
@@ -47,8 +48,11 @@ export default async function LanguageLayout({ children, params }: Props) {
     '--colour-muted': theme.muted,
   } as React.CSSProperties;
   return (
-    <html lang={language} style={themeVariables}>
+    // The consent gate script marks <html> before hydration (data-consent).
+    <html lang={language} style={themeVariables} suppressHydrationWarning>
       <body>
+        {/* Before anything paints: decides whether the server-rendered consent dialog shows. */}
+        <script dangerouslySetInnerHTML={{ __html: consentGateScript() }} />
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>

@@ -126,8 +126,10 @@ const notContent = new Set(['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE', 'NOSCRIPT']);
 export type ConsentManagerProps = { ids: TagIds; policyHref?: string };
 
 /**
- * The cookie consent dialog and the tags it allows (spec §4). Renders nothing on the server: the
- * choice lives in local storage, and the dialog is fixed, so its late arrival shifts no layout.
+ * The cookie consent dialog and the tags it allows (spec §4). The server renders the dialog's first
+ * view into every page, hidden unless the gate script of the layout (consentGateScript) finds no
+ * stored choice, so a first visit paints it with the page; the choice lives in local storage, so
+ * only the browser knows. Until this island has hydrated its buttons say they cannot be used yet.
  */
 export function ConsentManager({ ids, policyHref }: ConsentManagerProps) {
   const t = useTranslations('consent');
@@ -257,13 +259,15 @@ export function ConsentManager({ ids, policyHref }: ConsentManagerProps) {
     </>
   );
 
-  if (!state.ready || !state.open) return scripts;
+  if (state.ready && !state.open) return scripts;
 
   const settings = state.view === 'settings';
+  // Before hydration: the server's markup, shown by the gate script's verdict, its buttons inert.
+  const waiting = !state.ready;
   return (
     <>
       {scripts}
-      <div ref={rootRef} className={styles.backdrop}>
+      <div ref={rootRef} className={styles.backdrop} data-gate={waiting ? '' : undefined}>
         <div
           ref={dialogRef}
           className={styles.dialog}
@@ -336,13 +340,13 @@ export function ConsentManager({ ids, policyHref }: ConsentManagerProps) {
           ) : (
             // Agreeing and declining look alike and sit side by side: refusing must be as easy as accepting.
             <div className={styles.actions}>
-              <button type="button" className={styles.primary} onClick={() => save(allGranted)}>
+              <button type="button" className={styles.primary} aria-disabled={waiting || undefined} onClick={() => save(allGranted)}>
                 {t('agreeAll')}
               </button>
-              <button type="button" className={styles.primary} onClick={() => save(essentialOnly)}>
+              <button type="button" className={styles.primary} aria-disabled={waiting || undefined} onClick={() => save(essentialOnly)}>
                 {t('decline')}
               </button>
-              <button type="button" className={styles.secondary} onClick={() => setState((current) => ({ ...current, view: 'settings' }))}>
+              <button type="button" className={styles.secondary} aria-disabled={waiting || undefined} onClick={() => setState((current) => ({ ...current, view: 'settings' }))}>
                 {t('changeSettings')}
               </button>
             </div>

@@ -97,6 +97,28 @@ function isPreviewPath(pathname: string): boolean {
   return pathname.toLowerCase().includes('preview');
 }
 
+/** The attribute the gate script sets on <html>: "ask" shows the dialog the server rendered. */
+export const consentGateAttribute = 'data-consent';
+
+/**
+ * A tiny inline script, run before the body paints: the server renders the dialog into every page
+ * (so that it is painted with the page, not seconds later by the client code), hidden unless this
+ * script finds no valid stored choice, no ?setcookies and no preview path, the rules of
+ * parseConsent and shouldShowDialog. Without JavaScript the dialog stays hidden: nothing could be
+ * stored, and no tag can load either.
+ */
+export function consentGateScript(): string {
+  const purposeKeys = JSON.stringify(purposes);
+  return [
+    '(function(){var ask="ask";try{',
+    `var v=null;try{v=JSON.parse(localStorage.getItem(${JSON.stringify(consentStorageKey)})||"null")}catch(e){}`,
+    `var kept=!new URLSearchParams(location.search).has(${JSON.stringify(resetParameter)})&&!!v&&typeof v==="object"&&v.version===1&&v.essential===true`,
+    `&&typeof v.savedAt==="string"&&!isNaN(Date.parse(v.savedAt))&&${purposeKeys}.every(function(k){return typeof v[k]==="boolean"});`,
+    'if(kept||location.pathname.toLowerCase().indexOf("preview")>=0)ask="kept"}catch(e){}',
+    `document.documentElement.setAttribute(${JSON.stringify(consentGateAttribute)},ask)})()`,
+  ].join('');
+}
+
 /** The query string without setcookies, so that a reload does not clear the new choice again. */
 export function withoutResetParameter(search: string): string {
   const params = new URLSearchParams(search);

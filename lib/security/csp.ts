@@ -5,7 +5,7 @@
  *
  * Scripts: never 'unsafe-inline' or 'unsafe-eval'. A prerendered page lists the SHA-256 of each of
  * its inline scripts (Next.js's bootstrap and flight data); a page rendered per request gets a
- * nonce, which Next.js puts on its own scripts. Script files come from this origin, and from the
+ * nonce, which Next.js puts on its own scripts, and the hash of the layout's own inline script. Script files come from this origin, and from the
  * hosts of the analytics products whose IDs the agency configured (they load only after consent,
  * see components/consent).
  */
@@ -13,8 +13,11 @@
 export type AnalyticsIds = { tagManager?: string; analytics?: string; ads?: string; socialPixel?: string };
 
 export type PagePolicy = {
-  /** 'sha256-…' sources of the page's inline scripts, or a nonce for a page rendered per request. */
-  scripts: { hashes: readonly string[] } | { nonce: string };
+  /**
+   * 'sha256-…' sources of the page's inline scripts; a page rendered per request also gets a nonce
+   * (its hashes are then those of the scripts the layout always writes, such as the consent gate).
+   */
+  scripts: { hashes?: readonly string[]; nonce?: string };
   analytics: AnalyticsIds;
   /** Another origin the page posts forms to and reads from (a static export's API server). */
   apiOrigin?: string;
@@ -74,7 +77,8 @@ export function pagePolicy(policy: PagePolicy): string {
   const extra = analyticsSources(policy.analytics);
   const api = policy.apiOrigin ? [policy.apiOrigin] : [];
   const tiles = policy.tileOrigin ? [policy.tileOrigin] : [];
-  const scriptSources = 'nonce' in policy.scripts ? [`'nonce-${policy.scripts.nonce}'`] : policy.scripts.hashes.map((hash) => `'${hash}'`);
+  const { nonce, hashes = [] } = policy.scripts;
+  const scriptSources = [...(nonce === undefined ? [] : [`'nonce-${nonce}'`]), ...hashes.map((hash) => `'${hash}'`)];
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'none'"],
     'script-src': ["'self'", ...scriptSources, ...extra.script],

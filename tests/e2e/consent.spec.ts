@@ -3,6 +3,7 @@ import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import nl from '@/messages/nl.json';
 import { seriousViolations } from './axe';
+import { storeConsent } from './stored-consent';
 
 /*
  * The consent dialog on the shipped site, which configures no analytics, ads, tag manager or pixel
@@ -274,4 +275,34 @@ test('no script from another host is in the page, before or after agreeing', asy
   await expect(dialog).toBeHidden();
   await page.waitForTimeout(500);
   expect(await foreignScripts()).toEqual([]);
+});
+
+test.describe('before the client code runs', () => {
+  const blockScripts = (page: Page) => page.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => route.abort());
+
+  test('a first visit paints the dialog from the server HTML, its buttons marked as not ready', async ({ page }) => {
+    await blockScripts(page);
+    await page.goto('/fr/');
+    const dialog = page.getByRole('dialog', { name: fr.consent.title });
+    await expect(dialog).toBeVisible();
+    for (const name of [fr.consent.agreeAll, fr.consent.decline, fr.consent.changeSettings]) {
+      await expect(dialog.getByRole('button', { name, exact: true })).toHaveAttribute('aria-disabled', 'true');
+    }
+  });
+
+  test('a stored choice, a preview path or no JavaScript at all keeps the dialog hidden', async ({ page, browser }) => {
+    await blockScripts(page);
+    await page.goto('/nl/preview/');
+    await expect(page.locator('[role="dialog"]')).toBeHidden();
+    await storeConsent(page);
+    await page.goto('/nl/');
+    await expect(page.locator('[role="dialog"]')).toBeHidden();
+    // Without JavaScript nothing can be stored and no tag loads: there is nothing to ask.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await context.newPage();
+    await noScript.goto('/nl/');
+    await expect(noScript.locator('[role="dialog"]')).toHaveCount(1);
+    await expect(noScript.locator('[role="dialog"]')).toBeHidden();
+    await context.close();
+  });
 });

@@ -4,6 +4,8 @@ import {
   allowedTags,
   allStorageKeys,
   consentModeDefault,
+  consentGateAttribute,
+  consentGateScript,
   consentModeUpdate,
   consentStorageKey,
   createConsent,
@@ -87,6 +89,54 @@ describe('when the dialog shows', () => {
     expect(hasResetParameter('?city=Mons')).toBe(false);
     expect(withoutResetParameter('?setcookies')).toBe('');
     expect(withoutResetParameter('?city=Mons%7C7000&setcookies&type=1')).toBe('?city=Mons%7C7000&type=1');
+  });
+});
+
+describe('the gate script that shows the server-rendered dialog before hydration', () => {
+  /** What the inline script sets on <html>, run against a stored value and an address. */
+  function gate(stored: string | null, path: string, options: { storageBlocked?: boolean } = {}): string | undefined {
+    const attributes = new Map<string, string>();
+    const url = new URL(path, 'https://agency.example');
+    const localStorage = {
+      getItem: (key: string) => {
+        if (options.storageBlocked) throw new Error('SecurityError');
+        return key === consentStorageKey ? stored : null;
+      },
+    };
+    const document = { documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } };
+    new Function('localStorage', 'location', 'document', consentGateScript())(localStorage, { pathname: url.pathname, search: url.search }, document);
+    return attributes.get(consentGateAttribute);
+  }
+
+  /** The verdict the hydrated island reaches for the same situation. */
+  const islandAsks = (stored: string | null, path: string) => {
+    const url = new URL(path, 'https://agency.example');
+    return shouldShowDialog(url.pathname, hasResetParameter(url.search) ? null : parseConsent(stored));
+  };
+
+  const valid = serializeConsent(createConsent(partial, now));
+  const values: (string | null)[] = [
+    null,
+    '',
+    valid,
+    serializeConsent(createConsent(essentialOnly, now)),
+    'not json',
+    'null',
+    '[]',
+    '{"analytics_storage":true}',
+    valid.replace('"version":1', '"version":2'),
+    valid.replace('"essential":true', '"essential":false'),
+    valid.replace(/"savedAt":"[^"]*"/, '"savedAt":"yesterday"'),
+    valid.replace('"ad_storage":false', '"ad_storage":"no"'),
+  ];
+  const paths = ['/nl/', '/fr/a-vendre/?city=Mons%7C7000', '/nl/?setcookies', '/en/?city=Mons&setcookies=1', '/en/Preview/', '/nl/preview/?setcookies'];
+
+  it.each(values.flatMap((stored) => paths.map((path) => [stored, path] as const)))('agrees with the island for %j at %s', (stored, path) => {
+    expect(gate(stored, path)).toBe(islandAsks(stored, path) ? 'ask' : 'kept');
+  });
+
+  it('asks when local storage is blocked, as the island does', () => {
+    expect(gate(valid, '/nl/', { storageBlocked: true })).toBe('ask');
   });
 });
 

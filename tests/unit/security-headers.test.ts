@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { headersFile, nginxSnippet, withPolicyMeta } from '@/lib/export/headers';
 import { captchaFramePolicy, commonSecurityHeaders, originOf, pagePolicy, resourcePolicy } from '@/lib/security/csp';
+import { consentGateScript } from '@/lib/consent';
 import { inlineScriptHashes } from '@/lib/security/inline-scripts';
+import { pageScripts } from '@/lib/security/page-policy';
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `) || part === name);
@@ -32,6 +34,13 @@ describe('page policy', () => {
     const pixel = pagePolicy({ scripts: { hashes }, analytics: { socialPixel: '123' } });
     expect(directive(pixel, 'script-src')).toContain('https://connect.facebook.net');
     expect(directive(pixel, 'script-src')).not.toContain('googletagmanager');
+  });
+
+  it('lets a page rendered per request run the consent gate the layout writes without a nonce', () => {
+    const scripts = pageScripts('/nl/no-such-prerendered-page/');
+    expect(scripts.nonce).toMatch(/^[\w+/]{22}==$/);
+    const policy = pagePolicy({ scripts, analytics: {} });
+    expect(directive(policy, 'script-src')).toBe(`script-src 'self' 'nonce-${scripts.nonce}' '${sha(consentGateScript())}'`);
   });
 
   it('carries a nonce for a page rendered per request, and the API origin of a static export', () => {
