@@ -1,8 +1,9 @@
 import Image from 'next/image';
-import type { CSSProperties } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { localise, type Language, type TeamMember } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
+import { perRowStyle } from '@/components/ui/grid-style';
+import grid from '@/components/ui/grid.module.css';
 import { Heading, type HeadingLevel } from './heading';
 import styles from './team-view.module.css';
 
@@ -20,7 +21,7 @@ function initials(name: string): string {
 export async function TeamView({ members, language, perRow, headingLevel }: { members: TeamMember[]; language: Language; perRow: number; headingLevel: HeadingLevel }) {
   const t = await getTranslations({ locale: language, namespace: 'content' });
   return (
-    <ul className={styles.team} style={{ '--per-row': perRow, '--per-row-md': Math.min(perRow, 2) } as CSSProperties}>
+    <ul className={grid.cards} style={perRowStyle(perRow)}>
       {members.map((member) => (
         <li key={member.id} className={styles.member}>
           {member.photo ? (
