@@ -233,15 +233,24 @@ export function syntaxProblem(text: string): TextProblem | undefined {
     return unexpected(what);
   };
 
-  const parseObject = (): TextProblem | undefined => {
+  /** Steps over the } or ] that closes the innermost object or list. */
+  const close = () => {
+    index += 1;
+    openers.pop();
+  };
+
+  /** Steps into the object or list opening here; true when it is empty, and then already closed. */
+  const openIsEmpty = (closer: '}' | ']'): boolean => {
     openers.push(index);
     index += 1;
     skipSpace();
-    if (text[index] === '}') {
-      index += 1;
-      openers.pop();
-      return undefined;
-    }
+    if (text[index] !== closer) return false;
+    close();
+    return true;
+  };
+
+  const parseObject = (): TextProblem | undefined => {
+    if (openIsEmpty('}')) return undefined;
     for (;;) {
       skipSpace();
       const keyStart = index;
@@ -271,8 +280,7 @@ export function syntaxProblem(text: string): TextProblem | undefined {
       skipSpace();
       const next = text[index];
       if (next === '}') {
-        index += 1;
-        openers.pop();
+        close();
         return undefined;
       }
       if (next === ',') {
@@ -301,14 +309,7 @@ export function syntaxProblem(text: string): TextProblem | undefined {
   const parseArray = (): TextProblem | undefined => {
     // The file's list of records: the whole file, or the "records" of the wrapped form.
     const isRecords = openers.length === 0 || (openers.length === 1 && currentKey === '"records"');
-    openers.push(index);
-    index += 1;
-    skipSpace();
-    if (text[index] === ']') {
-      index += 1;
-      openers.pop();
-      return undefined;
-    }
+    if (openIsEmpty(']')) return undefined;
     for (;;) {
       if (isRecords) {
         skipSpace();
@@ -320,8 +321,7 @@ export function syntaxProblem(text: string): TextProblem | undefined {
       skipSpace();
       const next = text[index];
       if (next === ']') {
-        index += 1;
-        openers.pop();
+        close();
         if (isRecords) recordsEnd = index;
         return undefined;
       }
