@@ -1,7 +1,8 @@
 import Image from 'next/image';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { GoalLinks } from '@/components/catalogue/goal-links';
 import { PropertyList } from '@/components/catalogue/property-list';
+import { columnSpans } from '@/components/ui/grid-style';
 import { getProperties, isOnOffer } from '@/lib/catalogue';
 import { parseHex, relativeLuminance } from '@/lib/colour';
 import { getArticles, getTeam, localise, type Article, type Language, type Module } from '@/lib/config';
@@ -168,12 +169,7 @@ export async function MenuModules({ modules, language }: { modules: Module[]; la
     ]
       .filter(Boolean)
       .join(' ');
-    const style = {
-      '--col-sm': module.col.sm,
-      '--col-md': module.col.md,
-      '--col-lg': module.col.lg,
-      ...(backdrop.kind === 'colour' ? { backgroundColor: backdrop.colour } : {}),
-    } as CSSProperties;
+    const style = { ...columnSpans(module.col), ...(backdrop.kind === 'colour' ? { backgroundColor: backdrop.colour } : {}) };
     return (
       <section
         key={module.id}

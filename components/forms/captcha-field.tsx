@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { serverUrl } from '@/lib/export/mode';
 import { altchaField } from '@/lib/forms/field-names';
 import { isMessageKey } from '@/lib/i18n/message-keys';
-import { useFieldError } from './fields';
+import { ErrorText, Label, useFieldError } from './fields';
 import { useRequestFormSettings } from './form-context';
 import styles from './forms.module.css';
 
@@ -76,24 +76,14 @@ export function CaptchaField() {
           configuration={JSON.stringify({ hideFooter: true, hideLogo: true, humanInteractionSignature: false })}
         />
       ) : null}
-      {message ? (
-        <p id={errorId} className={styles.error}>
-          {message}
-        </p>
-      ) : null}
+      <ErrorText id={errorId} message={message} />
       <noscript>
         <div className={styles.captchaFallback}>
           <iframe name={frameName} src={frame} title={t('captcha.frameTitle')} className={styles.captchaFrame} />
           <a href={frame} target={frameName} className={styles.linkButton}>
             {t('ui.newCaptcha')}
           </a>
-          <label htmlFor={inputId} className={styles.label}>
-            {t('fields.captcha')}
-            <span className={styles.required}>
-              <span aria-hidden="true"> *</span>
-              <span className="visually-hidden"> ({t('ui.required')})</span>
-            </span>
-          </label>
+          <Label htmlFor={inputId} text={t('fields.captcha')} required />
           <input id={inputId} name="captcha" type="text" aria-required="true" autoComplete="off" aria-describedby={helpId} />
           <p id={helpId} className={styles.help}>
             {t('ui.captchaHelp')}

@@ -35,22 +35,27 @@ function useIds(name: string) {
   return { id: `${idPrefix}-${name}`, errorId: `${idPrefix}-${name}-error`, helpId: `${idPrefix}-${name}-help` };
 }
 
-function Label({ htmlFor, text, required }: { htmlFor?: string; text: ReactNode; required?: boolean }) {
+/** " *" for the eye, "(required)" for a screen reader. */
+function RequiredMark() {
   const t = useTranslations('forms.ui');
+  return (
+    <span className={styles.required}>
+      <span aria-hidden="true"> *</span>
+      <span className="visually-hidden"> ({t('required')})</span>
+    </span>
+  );
+}
+
+export function Label({ htmlFor, text, required }: { htmlFor?: string; text: ReactNode; required?: boolean }) {
   return (
     <label htmlFor={htmlFor} className={styles.label}>
       {text}
-      {required ? (
-        <span className={styles.required}>
-          <span aria-hidden="true"> *</span>
-          <span className="visually-hidden"> ({t('required')})</span>
-        </span>
-      ) : null}
+      {required ? <RequiredMark /> : null}
     </label>
   );
 }
 
-function ErrorText({ id, message }: { id: string; message: string | undefined }) {
+export function ErrorText({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <p id={id} className={styles.error}>
       {message}
@@ -111,7 +116,6 @@ export type Choice = { value: string; label: string; disabled?: boolean };
 
 /** Radio buttons or checkboxes under one legend; the group carries the error. */
 export function ChoiceGroup({ name, label, choices, multiple, required, wide }: { name: string; label?: string; choices: readonly Choice[]; multiple?: boolean; required?: boolean; wide?: boolean }) {
-  const t = useTranslations('forms');
   const ownLabel = useFieldLabel(name);
   const { register } = useFormContext();
   const initial = useInitialValue(name);
@@ -130,12 +134,7 @@ export function ChoiceGroup({ name, label, choices, multiple, required, wide }: 
     >
       <legend className={styles.label}>
         {label ?? ownLabel}
-        {required ? (
-          <span className={styles.required}>
-            <span aria-hidden="true"> *</span>
-            <span className="visually-hidden"> ({t('ui.required')})</span>
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </legend>
       <div className={styles.choices}>
         {choices.map((choice) => (

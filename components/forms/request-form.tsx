@@ -10,6 +10,7 @@ import { draftAnchor, formDefinitions, formEndpoint } from '@/lib/forms/definiti
 import { altchaField, honeypotField } from '@/lib/forms/field-names';
 import { formSchemas, type FormName } from '@/lib/forms/schemas';
 import { isMessageKey } from '@/lib/i18n/message-keys';
+import { FormEnd } from './common-fields';
 import { RequestFormSettings } from './form-context';
 import { aboutOf, useFormDraft, type FormDraftView } from './form-draft';
 import styles from './forms.module.css';
@@ -110,12 +111,14 @@ export type RequestFormProps = {
   /** Shown with that message, so the visitor can still reach the agency. */
   agency?: AgencyContact;
   idPrefix?: string;
+  /** The line above the fields; by default the form's own (forms.intro). */
+  intro?: string;
   /** After the server refused a request (a slot just filled up): what the form shows may be stale. */
   onRefused?: () => void;
   children: ReactNode;
 };
 
-export function RequestForm({ form, language, privacyHref, hidden = {}, defaultValues, submitLabel, disabledMessage, agency, idPrefix = form, onRefused, children }: RequestFormProps) {
+export function RequestForm({ form, language, privacyHref, hidden = {}, defaultValues, submitLabel, disabledMessage, agency, idPrefix = form, intro, onRefused, children }: RequestFormProps) {
   const t = useTranslations('forms');
   const { status: statuses } = useMessages().forms;
   const definition = formDefinitions[form];
@@ -259,7 +262,9 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
               </>
             ) : null}
           </div>
+          <p className={styles.intro}>{intro ?? t(`intro.${form}`)}</p>
           {children}
+          <FormEnd />
           <button type="submit" className={styles.submit} disabled={status.kind === 'sending'} aria-busy={status.kind === 'sending' || undefined}>
             {status.kind === 'sending' ? t('status.sending') : (submitLabel ?? t('ui.submit'))}
           </button>

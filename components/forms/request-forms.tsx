@@ -5,15 +5,15 @@ import { useEffect, useState } from 'react';
 import { serverUrl } from '@/lib/export/mode';
 import { goals, titles } from '@/lib/forms/fields';
 import type { SlotAvailability } from '@/lib/forms/slots';
-import { ContactFields, FormEnd, IdentityFields } from './common-fields';
+import { ContactFields, IdentityFields } from './common-fields';
 import { Checkbox, ChoiceGroup, FileField, Fieldset, TextField, type Choice } from './fields';
 import { useFormDraft } from './form-draft';
 import { RequestForm, type AgencyContact } from './request-form';
 import styles from './forms.module.css';
 
 /*
- * The site's forms, each with the fields of spec §3. They share the shell (RequestForm) and the
- * field blocks; what differs is what a visitor is asked.
+ * The site's forms, each with the fields of spec §3. They share the shell (RequestForm: the intro,
+ * then these fields, then privacy and captcha) and the field blocks; what differs is what a visitor is asked.
  */
 
 /** What a CV may be: PDF or Word (the server checks the content, lib/forms/uploads). */
@@ -55,7 +55,6 @@ export function VisitForm({ common, propertyId, slots: initialSlots }: { common:
   }));
   return (
     <RequestForm form="contact-appointment" {...common} hidden={{ propertyId }} idPrefix="visit" onRefused={() => setRefresh((count) => count + 1)}>
-      <p className={styles.intro}>{t('intro.contact-appointment')}</p>
       {choices.length > 0 ? (
         <div className={styles.grid}>
           <ChoiceGroup name="slotId" wide choices={[...choices, { value: '', label: t('options.noSlot') }]} />
@@ -64,18 +63,14 @@ export function VisitForm({ common, propertyId, slots: initialSlots }: { common:
         <p className={styles.intro}>{t('ui.noSlots')}</p>
       )}
       <ContactFields />
-      <FormEnd />
     </RequestForm>
   );
 }
 
 export function InformationForm({ common, propertyId }: { common: FormCommon; propertyId: number }) {
-  const t = useTranslations('forms');
   return (
     <RequestForm form="contact-me" {...common} hidden={{ propertyId }} idPrefix="info">
-      <p className={styles.intro}>{t('intro.contact-me')}</p>
       <ContactFields />
-      <FormEnd />
     </RequestForm>
   );
 }
@@ -83,15 +78,11 @@ export function InformationForm({ common, propertyId }: { common: FormCommon; pr
 export function DocumentsForm({ common, propertyId }: { common: FormCommon; propertyId: number }) {
   const t = useTranslations('forms');
   return (
-    <RequestForm form="request-documents" {...common} hidden={{ propertyId }} idPrefix="documents">
-      <p className={styles.intro}>
-        {t('intro.request-documents')} {t('ui.documentsByMail')}
-      </p>
+    <RequestForm form="request-documents" {...common} hidden={{ propertyId }} idPrefix="documents" intro={`${t('intro.request-documents')} ${t('ui.documentsByMail')}`}>
       <Fieldset legend={t('legends.contact')}>
         <IdentityFields />
         <Checkbox name="newsletter" label={t('fields.newsletter')} />
       </Fieldset>
-      <FormEnd />
     </RequestForm>
   );
 }
@@ -100,7 +91,6 @@ export function FriendForm({ common, propertyId }: { common: FormCommon; propert
   const t = useTranslations('forms');
   return (
     <RequestForm form="send-to-friend" {...common} hidden={{ propertyId }} idPrefix="friend">
-      <p className={styles.intro}>{t('intro.send-to-friend')}</p>
       <div className={styles.grid}>
         <TextField name="firstName" required autoComplete="given-name" />
         <TextField name="lastName" required autoComplete="family-name" />
@@ -108,18 +98,14 @@ export function FriendForm({ common, propertyId }: { common: FormCommon; propert
         <TextField name="friendEmail" type="email" required />
         <TextField name="remark" multiline help={t('ui.friendNoteHelp')} />
       </div>
-      <FormEnd />
     </RequestForm>
   );
 }
 
 export function ConstructionForm({ common, projectId }: { common: FormCommon; projectId: number }) {
-  const t = useTranslations('forms');
   return (
     <RequestForm form="contact-construction" {...common} hidden={{ projectId }} idPrefix="construction">
-      <p className={styles.intro}>{t('intro.contact-construction')}</p>
       <ContactFields />
-      <FormEnd />
     </RequestForm>
   );
 }
@@ -128,7 +114,6 @@ export function ValuationForm({ common, types }: { common: FormCommon; types: Ch
   const t = useTranslations('forms');
   return (
     <RequestForm form="contact-demand" {...common}>
-      <p className={styles.intro}>{t('intro.contact-demand')}</p>
       <Fieldset legend={t('legends.valuationAddress')}>
         <ChoiceGroup name="propertyType" required wide choices={types} />
         <TextField name="street" required autoComplete="address-line1" />
@@ -137,7 +122,6 @@ export function ValuationForm({ common, types }: { common: FormCommon; types: Ch
         <TextField name="city" required autoComplete="address-level2" />
       </Fieldset>
       <ContactFields address="none" />
-      <FormEnd />
     </RequestForm>
   );
 }
@@ -146,7 +130,6 @@ export function SearchAlertForm({ common, types, towns }: { common: FormCommon; 
   const t = useTranslations('forms');
   return (
     <RequestForm form="demand-register" {...common}>
-      <p className={styles.intro}>{t('intro.demand-register')}</p>
       <Fieldset legend={t('legends.search')}>
         <ChoiceGroup name="goal" required wide choices={goals.map((value) => ({ value, label: t(`options.goal.${value}`) }))} />
         <ChoiceGroup name="types" multiple required wide choices={types} />
@@ -163,7 +146,6 @@ export function SearchAlertForm({ common, types, towns }: { common: FormCommon; 
         <TextField name="password" type="password" required autoComplete="new-password" />
         <TextField name="passwordConfirm" type="password" required autoComplete="new-password" />
       </Fieldset>
-      <FormEnd />
     </RequestForm>
   );
 }
@@ -172,12 +154,10 @@ export function SiteContactForm({ common }: { common: FormCommon }) {
   const t = useTranslations('forms');
   return (
     <RequestForm form="site-contact" {...common}>
-      <p className={styles.intro}>{t('intro.site-contact')}</p>
       <ContactFields cityRequired />
       <div className={styles.grid}>
         <FileField name="cv" accept={documentTypes} help={t('ui.cvHelp')} />
       </div>
-      <FormEnd />
     </RequestForm>
   );
 }
@@ -186,11 +166,9 @@ export function NewsletterForm({ common, idPrefix = 'newsletter' }: { common: Fo
   const t = useTranslations('forms');
   return (
     <RequestForm form="sign-newsletter" {...common} idPrefix={idPrefix} submitLabel={t('ui.submit')}>
-      <p className={styles.intro}>{t('intro.sign-newsletter')}</p>
       <div className={styles.grid}>
         <TextField name="email" type="email" required autoComplete="email" wide />
       </div>
-      <FormEnd />
     </RequestForm>
   );
 }
@@ -199,7 +177,6 @@ export function TestimonialForm({ common }: { common: FormCommon }) {
   const t = useTranslations('forms');
   return (
     <RequestForm form="testimonial" {...common}>
-      <p className={styles.intro}>{t('intro.testimonial')}</p>
       <div className={styles.grid}>
         <TextField name="name" required autoComplete="name" />
         <TextField name="email" type="email" required autoComplete="email" />
@@ -208,7 +185,6 @@ export function TestimonialForm({ common }: { common: FormCommon }) {
         <TextField name="comment" required multiline />
         <FileField name="image" accept="image/jpeg,image/png,image/webp" help={t('ui.imageHelp')} />
       </div>
-      <FormEnd />
     </RequestForm>
   );
 }
@@ -217,12 +193,10 @@ export function JobForm({ common }: { common: FormCommon }) {
   const t = useTranslations('forms');
   return (
     <RequestForm form="job-application" {...common}>
-      <p className={styles.intro}>{t('intro.job-application')}</p>
       <ContactFields />
       <div className={styles.grid}>
         <FileField name="cv" required accept={documentTypes} help={t('ui.cvHelp')} />
       </div>
-      <FormEnd />
     </RequestForm>
   );
 }
@@ -231,7 +205,6 @@ export function OfferForm({ common, propertyId }: { common: FormCommon; property
   const t = useTranslations('forms');
   return (
     <RequestForm form="purchase-offer" {...common} hidden={{ propertyId }} idPrefix="offer">
-      <p className={styles.intro}>{t('intro.purchase-offer')}</p>
       <p className={styles.notice}>{t('ui.offerAdvance')}</p>
       <Fieldset legend={t('legends.personA')}>
         <IdentityFields />
@@ -259,7 +232,6 @@ export function OfferForm({ common, propertyId }: { common: FormCommon; property
         <TextField name="signDate" type="date" required />
         <TextField name="conditions" multiline />
       </Fieldset>
-      <FormEnd />
     </RequestForm>
   );
 }
@@ -268,7 +240,6 @@ export function RentalForm({ common, propertyId }: { common: FormCommon; propert
   const t = useTranslations('forms');
   return (
     <RequestForm form="rental-application" {...common} hidden={{ propertyId }} idPrefix="rental">
-      <p className={styles.intro}>{t('intro.rental-application')}</p>
       <div className={styles.notice}>
         <p>{t('ui.rentalTerms')}</p>
         <ul>
@@ -290,7 +261,6 @@ export function RentalForm({ common, propertyId }: { common: FormCommon; propert
         <TextField name="income2" inputMode="numeric" />
         <TextField name="reason" multiline />
       </Fieldset>
-      <FormEnd />
     </RequestForm>
   );
 }

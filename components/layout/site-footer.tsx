@@ -1,6 +1,6 @@
 import { SiteLink } from '@/components/ui/site-link';
-import type { CSSProperties } from 'react';
 import { getTranslations } from 'next-intl/server';
+import { columnSpans } from '@/components/ui/grid-style';
 import { CookieSettingsLink } from '@/components/consent/cookie-settings-link';
 import { NewsletterSignup } from '@/components/forms/newsletter-signup';
 import { agencyPostalAddress, getMenuEntry, getSite, localise, type Language } from '@/lib/config';
@@ -11,11 +11,6 @@ import { imageUrl, thumbnailWidth } from '@/lib/media/image-url';
 import styles from './site-footer.module.css';
 
 const legalPages = ['privacy-statement', 'cookie-policy', 'disclaimer'] as const;
-
-type Columns = { sm: number; md: number; lg: number };
-
-/** The column widths of a footer block on the 12-column grid (site.json footer.bottom[].col). */
-const spans = (col: Columns) => ({ '--col-sm': col.sm, '--col-md': col.md, '--col-lg': col.lg }) as CSSProperties;
 
 /**
  * Footer: the configured columns (footer.bottom: title, intro, text, picture, widths), the agency's
@@ -44,7 +39,7 @@ export async function SiteFooter({ language }: { language: Language }) {
           const text = localise(column.fullText, language);
           if (!title && !intro && !text && !column.image) return null;
           return (
-            <section key={`${index}-${title}`} className={styles.column} style={spans(column.col)}>
+            <section key={`${index}-${title}`} className={styles.column} style={columnSpans(column.col)}>
               {title ? <h2>{title}</h2> : null}
               {intro ? <p>{intro}</p> : null}
               {text ? <p>{text}</p> : null}
@@ -52,7 +47,7 @@ export async function SiteFooter({ language }: { language: Language }) {
             </section>
           );
         })}
-        <section className={styles.column} style={spans({ sm: 12, md: 6, lg: 4 })} aria-labelledby="footer-contact">
+        <section className={styles.column} style={columnSpans({ sm: 12, md: 6, lg: 4 })} aria-labelledby="footer-contact">
           <h2 id="footer-contact">{tFooter('contact')}</h2>
           <address className={styles.address}>
             {siteInfo.name}

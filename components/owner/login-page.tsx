@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { forgotPasswordAction, loginAction, setPasswordAction } from '@/lib/auth/actions';
 import type { Language } from '@/lib/config';
@@ -6,11 +7,17 @@ import { IslandIntl } from '@/components/layout/island-intl';
 import { ForgotPasswordForm, LoginForm, SetPasswordForm } from './auth-forms';
 import styles from './owner.module.css';
 
-function PortalIntl({ language, children }: { language: Language; children: React.ReactNode }) {
+/** A page of the portal's door: its title, a line of help, the form (an island with the portal's messages), then any link. */
+function DoorPage({ language, title, intro, form, children }: { language: Language; title: string; intro: string; form: ReactNode; children?: ReactNode }) {
   return (
-    <IslandIntl language={language} namespaces={['portal']}>
+    <div className={styles.narrow}>
+      <h1>{title}</h1>
+      <p>{intro}</p>
+      <IslandIntl language={language} namespaces={['portal']}>
+        {form}
+      </IslandIntl>
       {children}
-    </IslandIntl>
+    </div>
   );
 }
 
@@ -18,41 +25,34 @@ function PortalIntl({ language, children }: { language: Language; children: Reac
 export async function LoginPage({ language }: { language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'login' });
   return (
-    <div className={styles.narrow}>
-      <h1>{t('title')}</h1>
-      <p>{t('intro')}</p>
-      <PortalIntl language={language}>
-        <LoginForm action={loginAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />
-      </PortalIntl>
-    </div>
+    <DoorPage
+      language={language}
+      title={t('title')}
+      intro={t('intro')}
+      form={<LoginForm action={loginAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
+    />
   );
 }
 
 export async function ForgotPasswordPage({ language }: { language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
   return (
-    <div className={styles.narrow}>
-      <h1>{t('forgotTitle')}</h1>
-      <p>{t('forgotIntro')}</p>
-      <PortalIntl language={language}>
-        <ForgotPasswordForm action={forgotPasswordAction.bind(null, language)} />
-      </PortalIntl>
+    <DoorPage language={language} title={t('forgotTitle')} intro={t('forgotIntro')} form={<ForgotPasswordForm action={forgotPasswordAction.bind(null, language)} />}>
       <p>
         <a href={href({ page: 'login' }, language)}>{t('backToLogin')}</a>
       </p>
-    </div>
+    </DoorPage>
   );
 }
 
 export async function SetPasswordPage({ language }: { language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
   return (
-    <div className={styles.narrow}>
-      <h1>{t('setTitle')}</h1>
-      <p>{t('setIntro')}</p>
-      <PortalIntl language={language}>
-        <SetPasswordForm action={setPasswordAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />
-      </PortalIntl>
-    </div>
+    <DoorPage
+      language={language}
+      title={t('setTitle')}
+      intro={t('setIntro')}
+      form={<SetPasswordForm action={setPasswordAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
+    />
   );
 }

@@ -2,7 +2,7 @@
 
 import Fuse from 'fuse.js';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { SearchCity, SearchIndex, SearchProperty, SearchType } from '@/lib/search';
 import styles from './search-panel.module.css';
 
@@ -19,6 +19,18 @@ function searchIndex(index: SearchIndex, query: string) {
   const byId = new Fuse(index.properties, { ...options, keys: ['id'], useExtendedSearch: true });
   const properties = tokens.flatMap((token) => byId.search(`="${token}"`).map((result) => result.item));
   return { types, cities, properties };
+}
+
+/** One kind of result (types, towns, listings) under its heading, which names the group. */
+function ResultGroup({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div role="group" aria-labelledby={id} className={styles.group}>
+      <p id={id} className={styles.heading}>
+        {label}
+      </p>
+      {children}
+    </div>
+  );
 }
 
 /** The home search: an ARIA combobox whose panel lists matching types, towns and listings. Texts: the `search` messages. */
@@ -164,10 +176,7 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
         {status === 'failed' ? <p role="alert">{t('failed')}</p> : null}
         {empty ? <p role="status">{t('noMatches')}</p> : null}
         {results && results.types.length > 0 ? (
-          <div role="group" aria-labelledby={`${baseId}-types`} className={styles.group}>
-            <p id={`${baseId}-types`} className={styles.heading}>
-              {t('types')}
-            </p>
+          <ResultGroup id={`${baseId}-types`} label={t('types')}>
             {results.types.map((type) => (
               <div key={type.id} className={styles.row}>
                 <span className={styles.name}>{type.name}</span>
@@ -175,13 +184,10 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
                 {goalOption(`type-${type.id}`, type, 'rent', type.name)}
               </div>
             ))}
-          </div>
+          </ResultGroup>
         ) : null}
         {results && results.cities.length > 0 ? (
-          <div role="group" aria-labelledby={`${baseId}-cities`} className={styles.group}>
-            <p id={`${baseId}-cities`} className={styles.heading}>
-              {t('cities')}
-            </p>
+          <ResultGroup id={`${baseId}-cities`} label={t('cities')}>
             {results.cities.map((city) => (
               <div key={`${city.zip}-${city.searchName}`} className={styles.row}>
                 <span className={styles.name}>
@@ -191,15 +197,12 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
                 {goalOption(`city-${city.zip}-${city.searchName}`, city, 'rent', city.name)}
               </div>
             ))}
-          </div>
+          </ResultGroup>
         ) : null}
         {results && results.properties.length > 0 ? (
-          <div role="group" aria-labelledby={`${baseId}-properties`} className={styles.group}>
-            <p id={`${baseId}-properties`} className={styles.heading}>
-              {t('properties')}
-            </p>
+          <ResultGroup id={`${baseId}-properties`} label={t('properties')}>
             {results.properties.map(propertyOption)}
-          </div>
+          </ResultGroup>
         ) : null}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { AppointmentSlot, Owner, Property } from '../../lib/catalogue/schemas';
 import { addDays, at, officeTime, randomDay, weekday } from './dates';
+import crmMessages from './crm-messages.json';
 import { rngFor, type Rng } from './random';
 import { REFERENCE_DATE } from './types';
 
@@ -63,31 +64,23 @@ const CALENDAR: Record<OwnerLang, Record<string, string>> = {
   en: { Visit: 'Viewing with the {name} family', Valuation: 'Property valuation', 'Photo shoot': 'Photo shoot and floor plan', 'Open house': 'Open house' },
 };
 
-type Message = { type: 'E-mail' | 'Phone' | 'Letter'; subject: string; comment: string; status: string; goal?: 0 | 1 };
+type MessageKey = 'published' | 'feedback' | 'offer' | 'tenant' | 'report';
 
-const MESSAGES: Record<OwnerLang, Message[]> = {
-  fr: [
-    { type: 'E-mail', subject: 'Publication de votre annonce', comment: 'Votre bien est en ligne sur notre site et sur les portails immobiliers.', status: 'sent' },
-    { type: 'Phone', subject: 'Retour après visite', comment: 'Les visiteurs apprécient la luminosité ; remarque sur le prix de la cuisine.', status: 'done' },
-    { type: 'E-mail', subject: "Offre d'achat reçue", comment: 'Offre écrite transmise, valable dix jours ouvrables.', status: 'received', goal: 0 },
-    { type: 'E-mail', subject: 'Candidat locataire', comment: 'Dossier du candidat locataire transmis pour accord.', status: 'received', goal: 1 },
-    { type: 'Letter', subject: 'Rapport mensuel de commercialisation', comment: '', status: 'sent' },
-  ],
-  nl: [
-    { type: 'E-mail', subject: 'Publicatie van uw zoekertje', comment: 'Uw pand staat online op onze website en op de vastgoedportalen.', status: 'sent' },
-    { type: 'Phone', subject: 'Feedback na bezoek', comment: 'De bezoekers vinden de woning licht en ruim; de keuken is voor hen een werkpunt.', status: 'done' },
-    { type: 'E-mail', subject: 'Bod ontvangen', comment: 'Schriftelijk bod doorgestuurd, tien werkdagen geldig.', status: 'received', goal: 0 },
-    { type: 'E-mail', subject: 'Kandidaat-huurder gevonden', comment: 'Dossier van de kandidaat-huurder bezorgd ter goedkeuring.', status: 'received', goal: 1 },
-    { type: 'Letter', subject: 'Maandelijks verkooprapport', comment: '', status: 'sent' },
-  ],
-  en: [
-    { type: 'E-mail', subject: 'Your listing is live', comment: 'Your property is now online on our website and on the property portals.', status: 'sent' },
-    { type: 'Phone', subject: 'Feedback after viewing', comment: 'Viewers liked the garden; some questions about the heating costs.', status: 'done' },
-    { type: 'E-mail', subject: 'Offer received', comment: 'Written offer forwarded, valid for ten working days.', status: 'received', goal: 0 },
-    { type: 'E-mail', subject: 'Prospective tenant', comment: "The prospective tenant's file has been sent for your approval.", status: 'received', goal: 1 },
-    { type: 'Letter', subject: 'Monthly marketing report', comment: '', status: 'sent' },
-  ],
+/** What the agency tells an owner: an offer only on a sale, a tenant only on a rental. */
+const MESSAGE_KINDS: Record<MessageKey, { type: 'E-mail' | 'Phone' | 'Letter'; status: string; goal?: 0 | 1 }> = {
+  published: { type: 'E-mail', status: 'sent' },
+  feedback: { type: 'Phone', status: 'done' },
+  offer: { type: 'E-mail', status: 'received', goal: 0 },
+  tenant: { type: 'E-mail', status: 'received', goal: 1 },
+  report: { type: 'Letter', status: 'sent' },
 };
+
+/** The messages in an owner's language, their subject and comment from crm-messages.json. */
+function messagesIn(language: OwnerLang) {
+  const texts: Record<MessageKey, { subject: string; comment: string }> = crmMessages[language];
+  const keys: readonly MessageKey[] = ['published', 'feedback', 'offer', 'tenant', 'report'];
+  return keys.map((key) => ({ ...MESSAGE_KINDS[key], ...texts[key] }));
+}
 
 const SOURCE_NAMES: Record<OwnerLang, [website: string, board: string]> = {
   fr: ["Site de l'agence", 'Panneau en façade'],
@@ -124,7 +117,7 @@ function history(owner: OwnerPlan, listing: Property, french: Property, rng: Rng
       Status: future ? 'confirmed' : rng.chance(0.2) && type === 'Visit' ? 'cancelled' : 'done',
     };
   });
-  const messages = rng.sample(MESSAGES[language].filter((message) => message.goal === undefined || message.goal === listing.Goal), rng.int(2, 4));
+  const messages = rng.sample(messagesIn(language).filter((message) => message.goal === undefined || message.goal === listing.Goal), rng.int(2, 4));
   const communications = messages.map((message) => ({
     Date: officeTime(rng, randomDay(rng, published, '2026-10-30')),
     Type: message.type,

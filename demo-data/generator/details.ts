@@ -5,21 +5,7 @@ import { epcLabel, epcLabelText } from '../../lib/epc';
 import { epcReference } from './media';
 import { has, type ListingPlan } from './plan';
 import type { Rng } from './random';
-import {
-  AREA_APPLICATIONS,
-  ASBESTOS_TYPES,
-  COMFORT_EXTERIOR,
-  COMFORT_INTERIOR,
-  FLOOD_RISKS,
-  FLOOD_ZONES,
-  GLAZING,
-  HEATING,
-  KITCHENS,
-  PLANNING,
-  ROOF_CONDITIONS,
-  ROOF_MATERIALS,
-  WINDOW_FRAMES,
-} from './texts';
+import { TEXTS } from './texts';
 import type { Town } from './towns';
 import type { Tr } from './types';
 
@@ -76,8 +62,8 @@ export function flood(groups: Set<Group>, rng: Rng): Flood {
   const level = rng.pick([0, 0, 0, 1, 1, 2, 3]);
   const scores = ['A', 'B', 'C', 'D'] as const;
   return {
-    risk: FLOOD_RISKS[level] ?? null,
-    zone: FLOOD_ZONES[level >= 2 ? 1 : 0] ?? null,
+    risk: TEXTS.floodRisks[level] ?? null,
+    zone: TEXTS.floodZones[level >= 2 ? 1 : 0] ?? null,
     riverbank: level >= 2 && rng.chance(0.5),
     g: scores[level] ?? 'A',
     p: scores[Math.max(0, level - rng.int(0, 1))] ?? 'A',
@@ -88,7 +74,7 @@ export type Asbestos = { type: Tr | null; date: string | null };
 
 export function asbestos(groups: Set<Group>, constructionYear: number | null, rng: Rng): Asbestos {
   if (!groups.has('asbestos') || (constructionYear !== null && constructionYear >= 2001)) return { type: null, date: null };
-  return { type: rng.pick(ASBESTOS_TYPES), date: randomDay(rng, '2025-02-01', '2026-10-15') };
+  return { type: rng.pick(TEXTS.asbestosTypes), date: randomDay(rng, '2025-02-01', '2026-10-15') };
 }
 
 export type Comfort = {
@@ -110,17 +96,17 @@ export function comfort(plan: ListingPlan, groups: Set<Group>, constructionYear:
   const old = (constructionYear ?? 2000) < 1960;
   const flat = isFlat(plan.kind);
   const commercial = plan.kind === 'shop' || plan.kind === 'office';
-  const interior = COMFORT_INTERIOR.filter((_, index) => (flat ? index !== 3 : index !== 7));
-  const exterior = flat ? COMFORT_EXTERIOR.filter((_, index) => index === 1 || index === 5) : COMFORT_EXTERIOR;
+  const interior = TEXTS.comfortInterior.filter((_, index) => (flat ? index !== 3 : index !== 7));
+  const exterior = flat ? TEXTS.comfortExterior.filter((_, index) => index === 1 || index === 5) : TEXTS.comfortExterior;
   return {
-    heating: newBuild ? (HEATING[2] ?? null) : rng.pick(old ? HEATING.slice(0, 2) : HEATING),
-    glazing: newBuild ? (GLAZING[1] ?? null) : old && rng.chance(0.3) ? (GLAZING[2] ?? null) : (GLAZING[0] ?? null),
-    windowFrame: rng.pick(WINDOW_FRAMES),
-    kitchen: commercial ? null : flat ? rng.pick([KITCHENS[0], KITCHENS[2]] as Tr[]) : rng.pick(KITCHENS),
+    heating: newBuild ? (TEXTS.heating[2] ?? null) : rng.pick(old ? TEXTS.heating.slice(0, 2) : TEXTS.heating),
+    glazing: newBuild ? (TEXTS.glazing[1] ?? null) : old && rng.chance(0.3) ? (TEXTS.glazing[2] ?? null) : (TEXTS.glazing[0] ?? null),
+    windowFrame: rng.pick(TEXTS.windowFrames),
+    kitchen: commercial ? null : flat ? rng.pick([TEXTS.kitchens[0], TEXTS.kitchens[2]] as Tr[]) : rng.pick(TEXTS.kitchens),
     interior: commercial ? null : rng.sample(interior, rng.int(2, 4)),
     exterior: commercial ? null : rng.sample(exterior, flat ? 1 : rng.int(1, 3)),
-    roofMaterial: flat ? null : plan.unit ? (ROOF_MATERIALS[0] ?? null) : rng.pick(ROOF_MATERIALS),
-    roofCondition: flat ? null : plan.unit ? (ROOF_CONDITIONS[0] ?? null) : rng.pick(ROOF_CONDITIONS),
+    roofMaterial: flat ? null : plan.unit ? (TEXTS.roofMaterials[0] ?? null) : rng.pick(TEXTS.roofMaterials),
+    roofCondition: flat ? null : plan.unit ? (TEXTS.roofConditions[0] ?? null) : rng.pick(TEXTS.roofConditions),
   };
 }
 
@@ -143,8 +129,8 @@ export function legal(plan: ListingPlan, groups: Set<Group>, rng: Rng): Legal {
     preemption: rng.chance(0.15),
     summons: false,
     judicial: false,
-    planning: commercial ? (PLANNING[2] ?? null) : plan.kind === 'farm' ? (PLANNING[1] ?? null) : rng.pick(PLANNING.slice(0, 2)),
-    area: plan.kind === 'shop' ? (AREA_APPLICATIONS[1] ?? null) : plan.kind === 'office' ? (AREA_APPLICATIONS[2] ?? null) : (AREA_APPLICATIONS[0] ?? null),
+    planning: commercial ? (TEXTS.planning[2] ?? null) : plan.kind === 'farm' ? (TEXTS.planning[1] ?? null) : rng.pick(TEXTS.planning.slice(0, 2)),
+    area: plan.kind === 'shop' ? (TEXTS.areaApplications[1] ?? null) : plan.kind === 'office' ? (TEXTS.areaApplications[2] ?? null) : (TEXTS.areaApplications[0] ?? null),
   };
 }
 

@@ -45,34 +45,20 @@ export const isFlat = (kind: Kind) => kind === 'studio' || kind === 'apartment' 
 
 type Range = [number, number];
 
-const SALE_PRICE: Record<Kind, Range> = {
-  house: [195_000, 420_000],
-  villa: [385_000, 640_000],
-  farm: [420_000, 695_000],
-  townhouse: [245_000, 385_000],
-  studio: [98_000, 145_000],
-  apartment: [165_000, 295_000],
-  penthouse: [320_000, 455_000],
-  land: [65_000, 160_000],
-  investment: [340_000, 720_000],
-  shop: [185_000, 420_000],
-  office: [210_000, 380_000],
-  garage: [18_000, 32_000],
-};
-
-const RENT_PRICE: Record<Kind, Range> = {
-  house: [950, 1450],
-  villa: [1500, 2100],
-  farm: [1400, 1900],
-  townhouse: [1100, 1500],
-  studio: [470, 610],
-  apartment: [640, 980],
-  penthouse: [1150, 1500],
-  land: [300, 600],
-  investment: [2500, 3500],
-  shop: [900, 2100],
-  office: [750, 1400],
-  garage: [65, 110],
+/** Per kind: the sale and monthly rent price ranges, and the construction years (land has none). */
+const KIND_RANGES: Record<Kind, { sale: Range; rent: Range; built: Range | null }> = {
+  house: { sale: [195_000, 420_000], rent: [950, 1450], built: [1955, 2008] },
+  villa: { sale: [385_000, 640_000], rent: [1500, 2100], built: [1970, 2016] },
+  farm: { sale: [420_000, 695_000], rent: [1400, 1900], built: [1830, 1920] },
+  townhouse: { sale: [245_000, 385_000], rent: [1100, 1500], built: [1895, 1935] },
+  studio: { sale: [98_000, 145_000], rent: [470, 610], built: [1968, 2015] },
+  apartment: { sale: [165_000, 295_000], rent: [640, 980], built: [1965, 2019] },
+  penthouse: { sale: [320_000, 455_000], rent: [1150, 1500], built: [1995, 2020] },
+  land: { sale: [65_000, 160_000], rent: [300, 600], built: null },
+  investment: { sale: [340_000, 720_000], rent: [2500, 3500], built: [1900, 1960] },
+  shop: { sale: [185_000, 420_000], rent: [900, 2100], built: [1920, 1990] },
+  office: { sale: [210_000, 380_000], rent: [750, 1400], built: [1985, 2012] },
+  garage: { sale: [18_000, 32_000], rent: [65, 110], built: [1975, 2000] },
 };
 
 export function listingPrice(plan: ListingPlan, rng: Rng): number {
@@ -82,7 +68,7 @@ export function listingPrice(plan: ListingPlan, rng: Rng): number {
     return rng.step(215_000, 295_000, 5000);
   }
   if (has(plan, 'viager')) return rng.step(55_000, 85_000, 5000);
-  const [min, max] = plan.goal === 0 ? SALE_PRICE[plan.kind] : RENT_PRICE[plan.kind];
+  const [min, max] = KIND_RANGES[plan.kind][plan.goal === 0 ? 'sale' : 'rent'];
   if (plan.goal === 0) return rng.step(min, max, 5000);
   return rng.step(min, max, max > 1000 ? 25 : 5);
 }
@@ -191,22 +177,9 @@ export function facades(kind: Kind, rng: Rng): 2 | 3 | 4 | null {
 
 export function constructionYear(plan: ListingPlan, rng: Rng): number | null {
   if (plan.unit) return 2026;
-  const ranges: Record<Kind, Range> = {
-    house: [1955, 2008],
-    villa: [1970, 2016],
-    farm: [1830, 1920],
-    townhouse: [1895, 1935],
-    studio: [1968, 2015],
-    apartment: [1965, 2019],
-    penthouse: [1995, 2020],
-    land: [0, 0],
-    investment: [1900, 1960],
-    shop: [1920, 1990],
-    office: [1985, 2012],
-    garage: [1975, 2000],
-  };
-  if (plan.kind === 'land') return null;
-  const [min, max] = ranges[plan.kind];
+  const years = KIND_RANGES[plan.kind].built;
+  if (!years) return null;
+  const [min, max] = years;
   return rng.int(min, max);
 }
 

@@ -11,7 +11,7 @@ import { listingPictureSet, pictureItems } from './picture-plan';
 import { has, PLAN, type ListingPlan } from './plan';
 import { PROJECT_NAMES, PROJECTS } from './project-plan';
 import { rngFor } from './random';
-import { listText, MARQUEE_NAMES, PRICE_UNIT_TEXTS } from './texts';
+import { listText, TEXTS } from './texts';
 import { countryOf, town } from './towns';
 import { LANGS, typeRow, type Lang, type Tr } from './types';
 import { PHRASES } from './descriptions';
@@ -132,9 +132,9 @@ function buildListing(plan: ListingPlan, team: TeamMember[]): (language: Lang) =
       Price: price,
       PublishPrice: !has(plan, 'pod'),
       PriceUnit: priceUnit,
-      PriceUnitText: PRICE_UNIT_TEXTS[priceUnit][language],
+      PriceUnitText: TEXTS.priceUnitTexts[priceUnit][language],
       Marquee: plan.marquee,
-      MarqueeName: MARQUEE_NAMES[plan.marquee][language],
+      MarqueeName: TEXTS.marqueeNames[plan.marquee][language],
       Street: street,
       HouseNumber: houseNumber,
       BoxNr: boxNr,

@@ -2,7 +2,7 @@ import type { Rng } from './random';
 import type { ListingPlan } from './plan';
 import { has } from './plan';
 import type { Region } from './towns';
-import { DOCUMENT_NAMES, MOBILITY_CATEGORIES, POI_CATEGORIES, POI_NAMES, type DocumentKind, type PoiKind } from './texts';
+import { type DocumentKind, type PoiKind, TEXTS } from './texts';
 import type { Lang, Tr } from './types';
 
 /*
@@ -56,7 +56,7 @@ export function documentPlans(plan: ListingPlan, apartment: boolean, rng: Rng): 
 }
 
 export function documents(plans: DocumentPlan[], language: Lang) {
-  return plans.map((doc) => ({ ID: doc.id, Name: DOCUMENT_NAMES[doc.kind][language], Url: doc.url }));
+  return plans.map((doc) => ({ ID: doc.id, Name: TEXTS.documentNames[doc.kind][language], Url: doc.url }));
 }
 
 export type PoiPlan = { kind: PoiKind; distance: number };
@@ -81,8 +81,8 @@ export function poiPlans(plan: ListingPlan, rng: Rng): PoiPlan[] {
 
 export function pointsOfInterest(plans: PoiPlan[], townName: string, language: Lang) {
   return plans.map((poi) => ({
-    Category: POI_CATEGORIES[poi.kind][language],
-    Name: POI_NAMES[poi.kind][language].replace('{town}', townName),
+    Category: TEXTS.poiCategories[poi.kind][language],
+    Name: TEXTS.poiNames[poi.kind][language].replace('{town}', townName),
     Distance: poi.distance,
   }));
 }
@@ -91,7 +91,7 @@ export type MobilityPlan = { score: number; categories: number[] } | null;
 
 export function mobilityPlan(plan: ListingPlan, rng: Rng): MobilityPlan {
   if (!has(plan, 'mobility')) return null;
-  const categories = MOBILITY_CATEGORIES.map(() => rng.float(4, 9.8, 1));
+  const categories = TEXTS.mobilityCategories.map(() => rng.float(4, 9.8, 1));
   const score = Math.round((categories.reduce((sum, value) => sum + value, 0) / categories.length) * 10) / 10;
   return { score, categories };
 }
@@ -100,7 +100,7 @@ export function mobilityScore(mobility: MobilityPlan, language: Lang) {
   if (!mobility) return null;
   return {
     Score: mobility.score,
-    Categories: mobility.categories.map((score, index) => ({ Name: (MOBILITY_CATEGORIES[index] as Tr)[language], Score: score })),
+    Categories: mobility.categories.map((score, index) => ({ Name: (TEXTS.mobilityCategories[index] as Tr)[language], Score: score })),
   };
 }
 

@@ -2,7 +2,7 @@ import type { PictureItem } from '../../lib/catalogue/schemas';
 import { isFlat } from './facts';
 import { has, type ListingPlan } from './plan';
 import { rngFor } from './random';
-import { PICTURE_NAMES } from './texts';
+import { TEXTS } from './texts';
 import type { Lang } from './types';
 
 /*
@@ -70,7 +70,7 @@ function item(set: PictureSet, index: number, size: 'xl' | 'sm', language: Lang)
     Url: `/catalogue/${set.folder}/${index + 1}-${size}.webp`,
     Width: dims.width,
     Height: dims.height,
-    Name: PICTURE_NAMES[scene]?.[language] ?? '',
+    Name: TEXTS.pictureNames[scene]?.[language] ?? '',
   };
 }
 

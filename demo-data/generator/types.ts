@@ -1,8 +1,9 @@
 import type { CatalogueLanguage, PropertyType } from '../../lib/catalogue/schemas';
+import texts from './texts.json';
 
 /*
  * Shared constants: the languages, the fixed reference date, the property types (types.json) and
- * the translated main-type names used on listings.
+ * the translated main-type names used on listings (their texts are in texts.json).
  */
 
 export type Lang = CatalogueLanguage;
@@ -22,50 +23,11 @@ export type WebId = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 type TypeRow = { webId: WebId; id: number; name: Tr; main: Tr };
 
-const TYPE_ROWS: readonly TypeRow[] = [
-  {
-    webId: 1,
-    id: 101,
-    name: { nl: 'Huis / Villa / Hoeve', fr: 'Maison / Villa / Ferme', en: 'House / Villa / Farm', de: 'Haus / Villa / Bauernhof' },
-    main: { nl: 'Woning', fr: 'Maison', en: 'House', de: 'Haus' },
-  },
-  {
-    webId: 2,
-    id: 102,
-    name: { nl: 'Studio', fr: 'Studio', en: 'Studio', de: 'Studio' },
-    main: { nl: 'Studio', fr: 'Studio', en: 'Studio', de: 'Studio' },
-  },
-  {
-    webId: 3,
-    id: 103,
-    name: { nl: 'Appartement', fr: 'Appartement', en: 'Apartment', de: 'Wohnung' },
-    main: { nl: 'Appartement', fr: 'Appartement', en: 'Apartment', de: 'Wohnung' },
-  },
-  {
-    webId: 4,
-    id: 104,
-    name: { nl: 'Grond', fr: 'Terrain', en: 'Land', de: 'Grundstück' },
-    main: { nl: 'Grond', fr: 'Terrain', en: 'Land', de: 'Grundstück' },
-  },
-  {
-    webId: 5,
-    id: 105,
-    name: { nl: 'Opbrengsteigendom', fr: 'Immeuble de rapport', en: 'Investment property', de: 'Renditeobjekt' },
-    main: { nl: 'Opbrengsteigendom', fr: 'Immeuble de rapport', en: 'Investment property', de: 'Renditeobjekt' },
-  },
-  {
-    webId: 6,
-    id: 106,
-    name: { nl: 'Handelspand', fr: 'Commerce', en: 'Commercial premises', de: 'Gewerbefläche' },
-    main: { nl: 'Handelspand', fr: 'Commerce', en: 'Commercial premises', de: 'Gewerbefläche' },
-  },
-  {
-    webId: 7,
-    id: 107,
-    name: { nl: 'Garage / Parking', fr: 'Garage / Parking', en: 'Garage / Parking', de: 'Garage / Stellplatz' },
-    main: { nl: 'Garage', fr: 'Garage', en: 'Garage', de: 'Garage' },
-  },
-];
+/** By WebID: the type's name in types.json and the main-type name on listings. */
+const TYPE_NAMES: Record<WebId, { name: Tr; main: Tr }> = texts.typeNames;
+
+// In WebID order, which is also the show order; the types' own IDs are 101 to 107.
+const TYPE_ROWS: readonly TypeRow[] = ([1, 2, 3, 4, 5, 6, 7] as const).map((webId) => ({ webId, id: 100 + webId, ...TYPE_NAMES[webId] }));
 
 export function typeRow(webId: WebId): TypeRow {
   const row = TYPE_ROWS.find((candidate) => candidate.webId === webId);

@@ -233,22 +233,39 @@ export function syntaxProblem(text: string): TextProblem | undefined {
     return unexpected(what);
   };
 
-  const parseObject = (): TextProblem | undefined => {
+  /** The line where the innermost open object or list starts. */
+  const openerLine = () => locate(text, openers[openers.length - 1] ?? 0).line;
+
+  /** A } found where a ] belongs, or the other way round: the innermost one was not closed. */
+  const wrongCloser = (opened: '{' | '['): TextProblem => {
+    const [closer, found] = opened === '{' ? ['}', ']'] : [']', '}'];
+    return at(text, index, `a ${closer} is missing before this ${found}: the ${opened} opened on line ${openerLine()} is not closed.`);
+  };
+
+  /** Steps over the } or ] that closes the innermost object or list. */
+  const close = () => {
+    index += 1;
+    openers.pop();
+  };
+
+  /** Steps into the object or list opening here; true when it is empty, and then already closed. */
+  const openIsEmpty = (closer: '}' | ']'): boolean => {
     openers.push(index);
     index += 1;
     skipSpace();
-    if (text[index] === '}') {
-      index += 1;
-      openers.pop();
-      return undefined;
-    }
+    if (text[index] !== closer) return false;
+    close();
+    return true;
+  };
+
+  const parseObject = (): TextProblem | undefined => {
+    if (openIsEmpty('}')) return undefined;
     for (;;) {
       skipSpace();
       const keyStart = index;
       if (text[index] !== '"') {
         if (text[index] === '{' && openers.length > 0) {
-          const opener = openers[openers.length - 1] ?? 0;
-          return at(text, index, `a field name in double quotes was expected here: if a new record starts here, the } closing the record opened on line ${locate(text, opener).line} is missing (or there is a comma too many before this {).`);
+          return at(text, index, `a field name in double quotes was expected here: if a new record starts here, the } closing the record opened on line ${openerLine()} is missing (or there is a comma too many before this {).`);
         }
         if (text[index] !== undefined && /[A-Za-z_$]/.test(text[index] ?? '')) {
           return at(text, index, 'a field name must be in double quotes, such as "Price":');
@@ -271,8 +288,7 @@ export function syntaxProblem(text: string): TextProblem | undefined {
       skipSpace();
       const next = text[index];
       if (next === '}') {
-        index += 1;
-        openers.pop();
+        close();
         return undefined;
       }
       if (next === ',') {
@@ -286,10 +302,7 @@ export function syntaxProblem(text: string): TextProblem | undefined {
         const nextKey = /^"[^"\n]*"/.exec(text.slice(index))?.[0] ?? 'the next field';
         return at(text, valueEnd, `a comma is missing after the value of ${key}: put a comma here, between this field and ${nextKey}.`);
       }
-      if (next === ']') {
-        const opener = openers[openers.length - 1] ?? 0;
-        return at(text, index, `a } is missing before this ]: the { opened on line ${locate(text, opener).line} is not closed.`);
-      }
+      if (next === ']') return wrongCloser('{');
       if (next === undefined) return unexpected('a comma or a closing }');
       if (/[0-9.]/.test(next) && /[0-9]$/.test(text.slice(valueEnd - 1, valueEnd))) {
         return at(text, index, 'a number may not contain spaces or thousands separators: write it as digits only, with a dot for decimals, such as 295000.');
@@ -301,14 +314,7 @@ export function syntaxProblem(text: string): TextProblem | undefined {
   const parseArray = (): TextProblem | undefined => {
     // The file's list of records: the whole file, or the "records" of the wrapped form.
     const isRecords = openers.length === 0 || (openers.length === 1 && currentKey === '"records"');
-    openers.push(index);
-    index += 1;
-    skipSpace();
-    if (text[index] === ']') {
-      index += 1;
-      openers.pop();
-      return undefined;
-    }
+    if (openIsEmpty(']')) return undefined;
     for (;;) {
       if (isRecords) {
         skipSpace();
@@ -320,8 +326,7 @@ export function syntaxProblem(text: string): TextProblem | undefined {
       skipSpace();
       const next = text[index];
       if (next === ']') {
-        index += 1;
-        openers.pop();
+        close();
         if (isRecords) recordsEnd = index;
         return undefined;
       }
@@ -335,10 +340,7 @@ export function syntaxProblem(text: string): TextProblem | undefined {
       if (next === '{' || next === '[' || next === '"') {
         return at(text, valueEnd, 'a comma is missing between two entries of this list: put a comma here, after the closing } or value.');
       }
-      if (next === '}') {
-        const opener = openers[openers.length - 1] ?? 0;
-        return at(text, index, `a ] is missing before this }: the [ opened on line ${locate(text, opener).line} is not closed.`);
-      }
+      if (next === '}') return wrongCloser('[');
       if (next === undefined) return unexpected('a comma or a closing ]');
       return at(text, index, `a comma or a closing ] was expected, not ${describeChar(next)}.`);
     }

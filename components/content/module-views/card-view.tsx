@@ -1,10 +1,11 @@
 import Image from 'next/image';
 import { SiteLink } from '@/components/ui/site-link';
-import type { CSSProperties } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { loadSiteConfig, localise, type Article, type Language } from '@/lib/config';
 import { href } from '@/lib/pages';
 import { pictureSrc } from '@/lib/media/picture-src';
+import { perRowStyle } from '@/components/ui/grid-style';
+import grid from '@/components/ui/grid.module.css';
 import { Heading, type HeadingLevel } from './heading';
 import styles from './card-view.module.css';
 
@@ -24,7 +25,7 @@ function articleHref(article: Article, language: Language): string {
 export async function CardView({ articles, language, perRow, headingLevel }: { articles: Article[]; language: Language; perRow: number; headingLevel: HeadingLevel }) {
   const t = await getTranslations({ locale: language, namespace: 'content' });
   return (
-    <ul className={styles.cards} style={{ '--per-row': perRow, '--per-row-md': Math.min(perRow, 2) } as CSSProperties}>
+    <ul className={grid.cards} style={perRowStyle(perRow)}>
       {articles.map((article) => (
         <li key={article.id}>
           <article className={styles.card}>

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ContactModuleForm, isContactModuleForm } from '@/components/forms/contact-module-form';
 import { agencyPostalAddress, getSite, type Language } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
+import { DetailRow } from './detail-row';
 import { Heading, type HeadingLevel } from './heading';
 import styles from './contact-view.module.css';
 
@@ -26,28 +27,19 @@ export async function ContactView({ language, headingLevel, form }: { language: 
       <p className={styles.intro}>{t('contactIntro')}</p>
       <address className={styles.address}>
         <dl>
-          <div>
-            <dt>{t('address')}</dt>
-            <dd>
-              {siteInfo.legalName}
-              <br />
-              {address.street}
-              <br />
-              {address.zip} {address.city}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('phone')}</dt>
-            <dd>
-              <a href={phoneHref(siteInfo.phone)}>{formatPhone(siteInfo.phone)}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('email')}</dt>
-            <dd>
-              <a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>
-            </dd>
-          </div>
+          <DetailRow term={t('address')}>
+            {siteInfo.legalName}
+            <br />
+            {address.street}
+            <br />
+            {address.zip} {address.city}
+          </DetailRow>
+          <DetailRow term={t('phone')}>
+            <a href={phoneHref(siteInfo.phone)}>{formatPhone(siteInfo.phone)}</a>
+          </DetailRow>
+          <DetailRow term={t('email')}>
+            <a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>
+          </DetailRow>
         </dl>
       </address>
     </div>

@@ -1,8 +1,10 @@
 import Image from 'next/image';
-import type { CSSProperties } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { localise, type Language, type TeamMember } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
+import { perRowStyle } from '@/components/ui/grid-style';
+import grid from '@/components/ui/grid.module.css';
+import { DetailRow } from './detail-row';
 import { Heading, type HeadingLevel } from './heading';
 import styles from './team-view.module.css';
 
@@ -20,7 +22,7 @@ function initials(name: string): string {
 export async function TeamView({ members, language, perRow, headingLevel }: { members: TeamMember[]; language: Language; perRow: number; headingLevel: HeadingLevel }) {
   const t = await getTranslations({ locale: language, namespace: 'content' });
   return (
-    <ul className={styles.team} style={{ '--per-row': perRow, '--per-row-md': Math.min(perRow, 2) } as CSSProperties}>
+    <ul className={grid.cards} style={perRowStyle(perRow)}>
       {members.map((member) => (
         <li key={member.id} className={styles.member}>
           {member.photo ? (
@@ -36,29 +38,20 @@ export async function TeamView({ members, language, perRow, headingLevel }: { me
           </Heading>
           <p className={styles.role}>{localise(member.role, language)}</p>
           <dl className={styles.contacts}>
-            <div>
-              <dt>{t('phone')}</dt>
-              <dd>
-                <a href={phoneHref(member.directPhone)}>{formatPhone(member.directPhone)}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('mobile')}</dt>
-              <dd>
-                <a href={phoneHref(member.mobilePhone)}>{formatPhone(member.mobilePhone)}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('email')}</dt>
-              <dd>
-                <a href={`mailto:${member.email}`}>
-                  {/* A narrow card breaks the address after the @, never at a hyphen or dot. */}
-                  <span className={styles.unbroken}>{member.email.split('@')[0]}@</span>
-                  <wbr />
-                  <span className={styles.unbroken}>{member.email.split('@')[1]}</span>
-                </a>
-              </dd>
-            </div>
+            <DetailRow term={t('phone')}>
+              <a href={phoneHref(member.directPhone)}>{formatPhone(member.directPhone)}</a>
+            </DetailRow>
+            <DetailRow term={t('mobile')}>
+              <a href={phoneHref(member.mobilePhone)}>{formatPhone(member.mobilePhone)}</a>
+            </DetailRow>
+            <DetailRow term={t('email')}>
+              <a href={`mailto:${member.email}`}>
+                {/* A narrow card breaks the address after the @, never at a hyphen or dot. */}
+                <span className={styles.unbroken}>{member.email.split('@')[0]}@</span>
+                <wbr />
+                <span className={styles.unbroken}>{member.email.split('@')[1]}</span>
+              </a>
+            </DetailRow>
           </dl>
         </li>
       ))}

@@ -1,12 +1,4 @@
-/** The control icons: decorative, the buttons carry their names. */
-export function PlayPauseIcon({ playing }: { playing: boolean }) {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-      <path d={playing ? 'M6 4h3v12H6zM11 4h3v12h-3z' : 'M6 4v12l10-6z'} fill="currentColor" />
-    </svg>
-  );
-}
-
+/** The previous and next icons: decorative, the buttons carry their names. */
 export function ArrowIcon({ direction }: { direction: 'previous' | 'next' }) {
   return (
     <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">

@@ -9,7 +9,7 @@ import styles from './banner.module.css';
 export function BannerPicture({ picture, eager, className }: { picture: BannerPictureSource; eager: boolean; className?: string }) {
   return (
     <img
-      className={className ?? styles.picture}
+      className={className ? `${styles.picture} ${className}` : styles.picture}
       src={picture.src}
       srcSet={picture.srcSet || undefined}
       sizes={picture.srcSet ? picture.sizes : undefined}

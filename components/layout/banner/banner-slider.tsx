@@ -7,8 +7,8 @@ import type { Swiper as SwiperInstance } from 'swiper/types';
 import 'swiper/css';
 import 'swiper/css/effect-fade';
 import 'swiper/css/a11y';
-import { ArrowIcon, PlayPauseIcon } from './banner-icons';
-import { prefersReducedMotion, useReducedMotion } from './use-reduced-motion';
+import { ArrowIcon } from './banner-icons';
+import { mayStart, PlayPauseButton, usePlayChoice } from './banner-play-pause';
 import styles from './banner.module.css';
 
 /** `slides`: each slide's label, in the order of the slides. */
@@ -18,8 +18,6 @@ export type BannerSliderLabels = { region: string; slides: string[]; pause: stri
 export const slideSpeed = 500;
 export const slideDelay = 5000;
 
-type Choice = 'auto' | 'paused' | 'playing';
-
 /**
  * The banner's slider (gallery, listings, projects). Slides are rendered on the server; this
  * island only moves them. Autoplay stops while the pointer is on the slides or focus is in them,
@@ -28,21 +26,19 @@ type Choice = 'auto' | 'paused' | 'playing';
  */
 export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: BannerSliderLabels }) {
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [choice, setChoice] = useState<Choice>('auto');
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const reduced = useReducedMotion();
-  const wantsPlay = choice === 'playing' || (choice === 'auto' && !reduced);
+  const { wantsPlay, pressedPlay, toggle } = usePlayChoice();
   const running = wantsPlay && !hovered && !focused;
 
   useEffect(() => {
     if (!swiper || swiper.destroyed) return;
-    const start = running && (choice === 'playing' || !prefersReducedMotion());
+    const start = running && mayStart(pressedPlay);
     if (start) swiper.autoplay.start();
     else swiper.autoplay.stop();
     // Slides that change by themselves must not be read out each time; slides the visitor changes should.
     swiper.wrapperEl.setAttribute('aria-live', start ? 'off' : 'polite');
-  }, [swiper, running, choice]);
+  }, [swiper, running, pressedPlay]);
 
   const leaveFocus = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
@@ -88,15 +84,7 @@ export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: 
         <button type="button" className={`${styles.control} ${styles.step}`} aria-label={labels.previous} onClick={() => swiper?.slidePrev()}>
           <ArrowIcon direction="previous" />
         </button>
-        <button
-          type="button"
-          className={styles.control}
-          aria-label={wantsPlay ? labels.pause : labels.play}
-          data-state={wantsPlay ? 'playing' : 'paused'}
-          onClick={() => setChoice(wantsPlay ? 'paused' : 'playing')}
-        >
-          <PlayPauseIcon playing={wantsPlay} />
-        </button>
+        <PlayPauseButton playing={wantsPlay} labels={labels} onToggle={toggle} />
         <button type="button" className={`${styles.control} ${styles.step}`} aria-label={labels.next} onClick={() => swiper?.slideNext()}>
           <ArrowIcon direction="next" />
         </button>

@@ -2,11 +2,8 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BannerVideoSource } from './banner-sources';
-import { PlayPauseIcon } from './banner-icons';
-import { prefersReducedMotion, useReducedMotion } from './use-reduced-motion';
+import { mayStart, PlayPauseButton, usePlayChoice } from './banner-play-pause';
 import styles from './banner.module.css';
-
-type Choice = 'auto' | 'paused' | 'playing';
 
 /**
  * A muted, looping background video over its poster picture. preload="none" keeps the file from
@@ -16,23 +13,21 @@ type Choice = 'auto' | 'paused' | 'playing';
  */
 export function BannerVideo({ video, labels, poster }: { video: BannerVideoSource; labels: { play: string; pause: string }; poster?: ReactNode }) {
   const ref = useRef<HTMLVideoElement>(null);
-  const [choice, setChoice] = useState<Choice>('auto');
+  const { wantsPlay, pressedPlay, pause, toggle } = usePlayChoice();
   const [playing, setPlaying] = useState(false);
   // A missing or unsupported file leaves play() pending for ever rather than rejecting it.
   const [failed, setFailed] = useState(false);
-  const reduced = useReducedMotion();
-  const wantsPlay = choice === 'playing' || (choice === 'auto' && !reduced);
 
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (wantsPlay && (choice === 'playing' || !prefersReducedMotion())) {
+    if (wantsPlay && mayStart(pressedPlay)) {
       // A browser that refuses autoplay rejects (or, an old one, throws); the play button is then the way in.
       Promise.resolve()
         .then(() => element.play())
-        .catch(() => setChoice('paused'));
+        .catch(pause);
     } else element.pause();
-  }, [wantsPlay, choice]);
+  }, [wantsPlay, pressedPlay, pause]);
 
   return (
     <div className={styles.slider}>
@@ -53,15 +48,7 @@ export function BannerVideo({ video, labels, poster }: { video: BannerVideoSourc
       </video>
       {failed ? null : (
         <div className={styles.controls}>
-          <button
-            type="button"
-            className={styles.control}
-            aria-label={wantsPlay ? labels.pause : labels.play}
-            data-state={wantsPlay ? 'playing' : 'paused'}
-            onClick={() => setChoice(wantsPlay ? 'paused' : 'playing')}
-          >
-            <PlayPauseIcon playing={wantsPlay} />
-          </button>
+          <PlayPauseButton playing={wantsPlay} labels={labels} onToggle={toggle} />
         </div>
       )}
     </div>
