@@ -134,7 +134,7 @@ export function PropertyGallery({ pictures }: { pictures: GalleryPicture[] }) {
           className={styles.main}
         >
           {pictures.map((picture, index) => (
-            <SwiperSlide key={picture.id} aria-label={photoNumber(index)}>
+            <SwiperSlide key={picture.id} role="group" aria-label={photoNumber(index)}>
               <Image
                 src={picture.src}
                 width={picture.width}

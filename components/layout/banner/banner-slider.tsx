@@ -73,8 +73,9 @@ export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: 
           onSwiper={setSwiper}
           className={styles.swiper}
         >
+          {/* role: the one swiper gives a slide, already in the server HTML (a label needs a role before hydration too). */}
           {slides.map((slide, index) => (
-            <SwiperSlide key={index} data-slide={index} aria-label={labels.slides[index]}>
+            <SwiperSlide key={index} data-slide={index} role="group" aria-label={labels.slides[index]}>
               {slide}
             </SwiperSlide>
           ))}
