@@ -7,6 +7,7 @@ import type { Goal } from '@/lib/catalogue';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
 import { followInLanguageLinks } from '@/components/layout/language-links';
 import { ListingResults } from './listing-results';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './listing-browser.module.css';
 
 const sortKeys = { newest: 'sortNewest', 'price-asc': 'sortPriceAsc', 'price-desc': 'sortPriceDesc' } as const satisfies Record<ListSort, string>;
@@ -40,6 +41,8 @@ export function ListingBrowser({ goal, path, initialParams, items, cards, choice
   // "mons|7000" or "mons" selects Mons; a town or type the list does not know is ignored.
   const canonical = useCallback((next: ListParams) => canonicalListParams(next, known.towns, typeIds), [known, typeIds]);
   const [params, setParams] = useState(() => canonical(initialParams));
+  // A choice made before hydration would be lost: the filters say when they answer.
+  const hydrated = useHydrated();
   const { towns, types } = choices[params.status];
   const result = useMemo(() => applyListParams(items, params), [items, params]);
 
@@ -101,7 +104,7 @@ export function ListingBrowser({ goal, path, initialParams, items, cards, choice
             ))}
         </ul>
       </nav>
-      <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={t('filters')}>
+      <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={t('filters')} data-ready={hydrated || undefined}>
         {params.status === 'references' ? <input type="hidden" name="status" value={params.status} /> : null}
         <label>
           <span>{t('town')}</span>

@@ -49,6 +49,8 @@ test.describe('lists', () => {
     await page.goto('/fr/a-vendre/?city=BERGEN|7000');
     await expect(page.getByText(new RegExp(`^${expected} biens`))).toBeVisible();
     await expect(page.locator('main article')).toHaveCount(Math.min(expected, 12));
+    // The filters answer once hydrated; a choice made earlier would be lost.
+    await expect(page.locator('form[method="get"][data-ready]')).toHaveCount(1);
     await page.getByLabel('Type de bien').selectOption('3');
     await expect(page).toHaveURL(/type=3/);
     const apartments = inMons('fr').filter((property) => property.WebIDs.split(',').includes('3')).length;
@@ -92,6 +94,8 @@ test.describe('lists', () => {
 
   test('"Back to the list" on a detail page returns to the filtered list and its page', async ({ page }) => {
     await page.goto('/en/for-sale/');
+    // The filters answer once hydrated; a choice made earlier would be lost.
+    await expect(page.locator('form[method="get"][data-ready]')).toHaveCount(1);
     await page.getByLabel('Sort by').selectOption('price-asc');
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\?sort=price-asc&page=2$/);
@@ -101,6 +105,8 @@ test.describe('lists', () => {
     await expect(page).toHaveURL(/\/en\/for-sale\/\?sort=price-asc&page=2$/);
     await expect(page.locator('main p[aria-live]')).toContainText('Page 2 of');
 
+    // The filters answer once hydrated; a choice made earlier would be lost.
+    await expect(page.locator('form[method="get"][data-ready]')).toHaveCount(1);
     await page.getByLabel('Town').selectOption('Mons|7000');
     await page.locator('main article a').first().click();
     await page.getByRole('link', { name: 'Back to the list' }).click();

@@ -60,6 +60,8 @@ test.describe('language switcher on a filtered list', () => {
 
   test('a filter chosen on the page (no reload) goes along too', async ({ page }) => {
     await page.goto('/fr/a-vendre/');
+    // The filters answer once hydrated; a choice made earlier would be lost.
+    await expect(page.locator('form[method="get"][data-ready]')).toHaveCount(1);
     await page.getByLabel('Commune').selectOption('Mons|7000');
     await expect(page).toHaveURL(/city=Mons%7C7000/);
     await switchTo(page, 'English').click();
