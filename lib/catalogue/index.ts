@@ -6,7 +6,7 @@ import { publicProject, publicProperty } from './public-view';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, PropertyType } from './schemas';
 
 export type { AppointmentSlot, CatalogueLanguage, Owner, PropertyType } from './schemas';
-export type { Goal, Listing, ListingDocument, Picture, ProjectUnit, ProjectView, ShownPrice, Town } from './listing-view';
+export type { Goal, Listing, Picture, ProjectView, ShownPrice, Town } from './listing-view';
 export { catalogueLanguages } from './schemas';
 export { parseCityQuery } from './list-query';
 export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, type HistoryStatus } from './crm-history';

@@ -26,19 +26,19 @@ export type ListingState = 'on-offer' | 'sold' | 'rented';
 export type ShownPrice = { kind: 'on-demand' } | { kind: 'starting-from' | 'per-month' | 'amount'; amount: number };
 
 /** The card's and the detail page's ribbon: sold or rented first, else the CRM's marquee text. */
-export type Ribbon = { kind: 'sold' | 'rented' } | { kind: 'marquee'; text: string } | undefined;
+type Ribbon = { kind: 'sold' | 'rented' } | { kind: 'marquee'; text: string } | undefined;
 
 /** The street and number (and box) as the agency publishes them. */
-export type PublishedStreet = { street: string; box?: string };
+type PublishedStreet = { street: string; box?: string };
 
-export type Spot = { latitude: number; longitude: number };
+type Spot = { latitude: number; longitude: number };
 
 /** A town as a listing or a project names it, in the record's language. */
 export type Town = { name: string; zip: string; country: { code: 'BE' | 'LU'; name: string } };
 
 export type Picture = { id: number; url: string; width: number; height: number };
 
-export type ListingDocument = { id: number; name: string; url: string };
+type ListingDocument = { id: number; name: string; url: string };
 
 type Facades = 'closed' | 'half-open' | 'open';
 type Score = 'A' | 'B' | 'C' | 'D';
@@ -98,7 +98,7 @@ export type Listing = {
   lastChanged: string;
 };
 
-export type ProjectUnit = {
+type ProjectUnit = {
   listingId: number;
   name: string;
   /** The listing's own floor where there is one, so the project says what the unit's page says; a plot or a house has none. */

@@ -10,8 +10,8 @@ import { storeConsent } from './stored-consent';
  * nothing; the server, sent the same, answers 422 in the visitor's language and stores nothing.
  */
 
-const sale = getProperties('en', { goal: 'sale' }).find((property) => property.Status === 1)!;
-const rent = getProperties('en', { goal: 'rent' }).find((property) => property.Status === 1)!;
+const sale = getProperties('en', { goal: 'sale' }).find((property) => property.availability === 'on-offer')!;
+const rent = getProperties('en', { goal: 'rent' }).find((property) => property.availability === 'on-offer')!;
 const project = getProjects('en')[0]!;
 
 type Case = {
@@ -34,20 +34,20 @@ const onMenu = (id: string) => async (page: Page, language: TestLanguage) => {
 };
 
 const cases: Case[] = [
-  { form: 'contact-appointment', open: onListing(sale.ID, 'request-visit'), field: 'firstName', error: 'firstNameRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'contact-me', open: onListing(sale.ID, 'request-information'), field: 'lastName', error: 'lastNameRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'request-documents', open: onListing(sale.ID, 'request-documents'), field: 'phone', error: 'phoneRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'send-to-friend', open: onListing(sale.ID, 'send-to-friend'), field: 'friendEmail', error: 'friendEmailInvalid', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'purchase-offer', open: onListing(sale.ID, 'make-offer'), field: 'amount', error: 'amountRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'rental-application', open: onListing(rent.ID, 'apply-to-rent'), field: 'moveDate', error: 'moveDateRequired', body: { propertyId: rent.ID }, captcha: true },
+  { form: 'contact-appointment', open: onListing(sale.id, 'request-visit'), field: 'firstName', error: 'firstNameRequired', body: { propertyId: sale.id }, captcha: true },
+  { form: 'contact-me', open: onListing(sale.id, 'request-information'), field: 'lastName', error: 'lastNameRequired', body: { propertyId: sale.id }, captcha: true },
+  { form: 'request-documents', open: onListing(sale.id, 'request-documents'), field: 'phone', error: 'phoneRequired', body: { propertyId: sale.id }, captcha: true },
+  { form: 'send-to-friend', open: onListing(sale.id, 'send-to-friend'), field: 'friendEmail', error: 'friendEmailInvalid', body: { propertyId: sale.id }, captcha: true },
+  { form: 'purchase-offer', open: onListing(sale.id, 'make-offer'), field: 'amount', error: 'amountRequired', body: { propertyId: sale.id }, captcha: true },
+  { form: 'rental-application', open: onListing(rent.id, 'apply-to-rent'), field: 'moveDate', error: 'moveDateRequired', body: { propertyId: rent.id }, captcha: true },
   {
     form: 'contact-construction',
     open: async (page, language) => {
-      await page.goto(href({ page: 'project', id: project.ID }, language));
+      await page.goto(href({ page: 'project', id: project.id }, language));
     },
     field: 'title',
     error: 'titleRequired',
-    body: { projectId: project.ID },
+    body: { projectId: project.id },
     captcha: true,
   },
   { form: 'site-contact', open: onMenu('contact'), field: 'city', error: 'cityRequired', body: {}, captcha: true },
