@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { availabilityOf, getCities, getProperties, getTypes, listItemOf, townChoices, type Goal } from '@/lib/catalogue';
+import { getCities, getProperties, getTypes, listItemOf, townChoices, type Goal } from '@/lib/catalogue';
 import { parseListParams, type ListParams, type ListStatus } from '@/lib/catalogue/list-query';
 import type { Language } from '@/lib/config';
 import { IslandIntl } from '@/components/layout/island-intl';
@@ -19,22 +19,22 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
   const properties = getProperties(language, { goal });
   const items = properties.map(listItemOf);
   const cards = Object.fromEntries(
-    await Promise.all(properties.map(async (property, index) => [property.ID, await PropertyCard({ property, language, eager: index < 2 })] as const)),
+    await Promise.all(properties.map(async (property, index) => [property.id, await PropertyCard({ property, language, eager: index < 2 })] as const)),
   );
   // The town and type choices of each status, with that status's counts. Every known town and
   // type is there, so that a link to one with nothing listed shows it with (0); the filter lists
   // those with listings, plus the one asked for.
   const known = new Map(townChoices(language).map((choice) => [choice.value, choice]));
-  const ofStatus = (status: ListStatus) => properties.filter((property) => (availabilityOf(property) === 'reference') === (status === 'references'));
+  const ofStatus = (status: ListStatus) => properties.filter((property) => (property.availability === 'reference') === (status === 'references'));
   const options = (status: ListStatus) => {
     const listed = ofStatus(status);
     const towns = getCities(language).flatMap((city) => {
       const choice = known.get(`${city.Name}|${city.Zip}`);
-      const count = listed.filter((property) => property.Zip === city.Zip && property.City === city.Name).length;
+      const count = listed.filter((property) => property.town.zip === city.Zip && property.town.name === city.Name).length;
       return choice ? [{ ...choice, label: `${city.Name} (${count})`, listed: count > 0 }] : [];
     });
     const types = getTypes(language).map((type) => {
-      const count = listed.filter((property) => listItemOf(property).webIds.includes(Number(type.WebID))).length;
+      const count = listed.filter((property) => property.type.webIds.includes(Number(type.WebID))).length;
       return { value: type.WebID, label: `${type.Name} (${count})`, listed: count > 0 };
     });
     return { towns, types, count: listed.length };

@@ -1,15 +1,15 @@
 import { getTranslations } from 'next-intl/server';
 import { SiteLink } from '@/components/ui/site-link';
-import { getProject, goalOf, isOnOffer, listingTitleOf, publishedSpotOf, publishedStreetOf, ribbonOf, type Property } from '@/lib/catalogue';
+import { getProject, type Listing } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatNumber, formatPhone, phoneHref, townLine } from '@/lib/format';
-import { sanitizeHtml } from '@/lib/html';
 import { href } from '@/lib/pages';
 import { recognizeVideo } from '@/lib/media/video';
 import { documentLinkTtlDays } from '@/lib/documents/signed-link';
 import { ListingRequests } from '@/components/forms/listing-requests';
 import { IslandIntl } from '@/components/layout/island-intl';
 import { BackToList } from './back-to-list';
+import { DescriptionSection } from './description-section';
 import { EmbedFacade } from './embed-facade';
 import { VisitBeacon } from './visit-beacon';
 import { PropertyEnergy } from './property-energy';
@@ -39,27 +39,23 @@ function formatDistance(metres: number, t: Awaited<ReturnType<typeof getTranslat
 }
 
 /** The detail page of one listing, everything the specification lists, in the page's language. */
-export async function PropertyDetail({ property, language }: { property: Property; language: Language }) {
+export async function PropertyDetail({ property, language }: { property: Listing; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'property' });
   const forms = await getTranslations({ locale: language, namespace: 'forms.names' });
   const format = await getTranslations({ locale: language, namespace: 'format' });
   // "Label:" or, in French, "Libellé :": the punctuation is the language's (messages format.label).
   const label = (text: string) => format('label', { label: text });
-  const goal = goalOf(property);
-  const available = isOnOffer(property);
-  const ribbon = ribbonOf(property);
-  const title = listingTitleOf(property);
-  const street = publishedStreetOf(property);
-  const spot = publishedSpotOf(property);
-  const project = property.ProjectID ? getProject(property.ProjectID, language) : undefined;
+  const { goal, ribbon, title, street, spot, manager } = property;
+  const available = property.availability === 'on-offer';
+  const project = property.projectId ? getProject(property.projectId, language) : undefined;
   const media = [
-    ...property.VideoLinks.map((url) => ({ url, video: recognizeVideo(url), label: t('video'), button: t('playVideo') })),
-    ...(property.VirtualTour ? [{ url: property.VirtualTour, video: recognizeVideo(property.VirtualTour), label: t('virtualTour'), button: t('openTour') }] : []),
+    ...property.videos.map((url) => ({ url, video: recognizeVideo(url), label: t('video'), button: t('playVideo') })),
+    ...(property.virtualTour ? [{ url: property.virtualTour, video: recognizeVideo(property.virtualTour), label: t('virtualTour'), button: t('openTour') }] : []),
   ].filter((item) => item.video !== undefined);
   const mapUrl =
     spot
       ? `https://www.openstreetmap.org/?mlat=${spot.latitude}&mlon=${spot.longitude}#map=16/${spot.latitude}/${spot.longitude}`
-      : `https://www.openstreetmap.org/search?query=${encodeURIComponent(townLine(property))}`;
+      : `https://www.openstreetmap.org/search?query=${encodeURIComponent(townLine(property.town))}`;
 
   return (
     <article>
@@ -80,24 +76,24 @@ export async function PropertyDetail({ property, language }: { property: Propert
         <p className={styles.status}>{ribbon.text}</p>
       ) : null}
       <ul className={styles.meta}>
-        <li>{t('reference', { id: property.ID })}</li>
+        <li>{t('reference', { id: property.id })}</li>
         <li>
           {street ? `${street.street}${street.box ? ` ${t('boxNumber', { box: street.box })}` : ''}, ` : ''}
-          {townLine(property)}
+          {townLine(property.town)}
         </li>
       </ul>
       {project ? (
         <p>
           {t.rich('partOfProject', {
-            name: project.Name,
-            project: (chunks) => <SiteLink href={href({ page: 'project', id: project.ID }, language)}>{chunks}</SiteLink>,
+            name: project.name,
+            project: (chunks) => <SiteLink href={href({ page: 'project', id: project.id }, language)}>{chunks}</SiteLink>,
           })}
         </p>
       ) : null}
 
-      {property.XLargePictureItems.length > 0 ? (
+      {property.pictures.length > 0 ? (
         <IslandIntl language={language} namespaces={['property', 'gallery']}>
-          <PropertyGallery {...await galleryProps(property.XLargePictureItems, title, language)} />
+          <PropertyGallery {...await galleryProps(property.pictures, title, language)} />
         </IslandIntl>
       ) : (
         <p className={styles.notice}>{t('noPhoto')}</p>
@@ -118,12 +114,7 @@ export async function PropertyDetail({ property, language }: { property: Propert
         </nav>
       ) : null}
 
-      {property.DescriptionA.trim() ? (
-        <section className={styles.section} aria-labelledby="description">
-          <h2 id="description">{t('description')}</h2>
-          <div className={styles.description} dangerouslySetInnerHTML={{ __html: sanitizeHtml(property.DescriptionA) }} />
-        </section>
-      ) : null}
+      <DescriptionSection id="description" heading={t('description')} html={property.description} />
 
       <PropertyFacts property={property} language={language} />
       <PropertyEnergy property={property} language={language} />
@@ -151,11 +142,11 @@ export async function PropertyDetail({ property, language }: { property: Propert
       <section className={styles.section} aria-labelledby="documents">
         <h2 id="documents">{t('documents')}</h2>
         {/* Names only: the files are private and reach a visitor as signed links in the e-mail the request form sends. */}
-        {property.Documents.length > 0 ? (
+        {property.documents.length > 0 ? (
           <>
             <ul className={styles.list}>
-              {property.Documents.map((document) => (
-                <li key={document.ID}>{document.Name}</li>
+              {property.documents.map((document) => (
+                <li key={document.id}>{document.name}</li>
               ))}
             </ul>
             {available ? (
@@ -169,32 +160,32 @@ export async function PropertyDetail({ property, language }: { property: Propert
         )}
       </section>
 
-      {property.PointsOfInterest.length > 0 ? (
+      {property.pointsOfInterest.length > 0 ? (
         <section className={styles.section} aria-labelledby="nearby">
           <h2 id="nearby">{t('pointsOfInterest')}</h2>
           <dl className={styles.rows}>
-            {property.PointsOfInterest.map((point) => (
-              <div key={`${point.Category}-${point.Name}`}>
+            {property.pointsOfInterest.map((point) => (
+              <div key={`${point.category}-${point.name}`}>
                 <dt>
-                  {label(point.Category)} {point.Name}
+                  {label(point.category)} {point.name}
                 </dt>
-                <dd>{formatDistance(point.Distance, t)}</dd>
+                <dd>{formatDistance(point.distance, t)}</dd>
               </div>
             ))}
           </dl>
         </section>
       ) : null}
 
-      {property.MobilityScore ? (
+      {property.mobility ? (
         <section className={styles.section} aria-labelledby="mobility">
           <h2 id="mobility">
-            {label(t('mobility'))} {t('mobilityValue', { score: formatNumber(property.MobilityScore.Score, 1) })}
+            {label(t('mobility'))} {t('mobilityValue', { score: formatNumber(property.mobility.score, 1) })}
           </h2>
           <dl className={styles.rows}>
-            {property.MobilityScore.Categories.map((category) => (
-              <div key={category.Name}>
-                <dt>{category.Name}</dt>
-                <dd>{t('mobilityValue', { score: formatNumber(category.Score, 1) })}</dd>
+            {property.mobility.categories.map((category) => (
+              <div key={category.name}>
+                <dt>{category.name}</dt>
+                <dd>{t('mobilityValue', { score: formatNumber(category.score, 1) })}</dd>
               </div>
             ))}
           </dl>
@@ -205,35 +196,35 @@ export async function PropertyDetail({ property, language }: { property: Propert
         <h2 id="location">{t('location')}</h2>
         <p>
           <a href={mapUrl} rel="noopener noreferrer" target="_blank">
-            {spot ? t('viewOnMap') : t('viewTownOnMap', { town: property.City })}
+            {spot ? t('viewOnMap') : t('viewTownOnMap', { town: property.town.name })}
           </a>
         </p>
       </section>
 
       <section className={`${styles.section} ${styles.contact}`} aria-labelledby="contact">
         <h2 id="contact">{available ? t('interested') : t('contactPerson')}</h2>
-        {available ? <p>{t('interestedText', { name: property.ManagerName })}</p> : null}
+        {available ? <p>{t('interestedText', { name: manager.name })}</p> : null}
         <address>
           <p>
-            <strong>{property.ManagerName}</strong>
+            <strong>{manager.name}</strong>
           </p>
-          {property.ManagerDirectPhone ? (
+          {manager.directPhone ? (
             <p>
-              {label(t('phone'))} <a href={phoneHref(property.ManagerDirectPhone)}>{formatPhone(property.ManagerDirectPhone)}</a>
+              {label(t('phone'))} <a href={phoneHref(manager.directPhone)}>{formatPhone(manager.directPhone)}</a>
             </p>
           ) : null}
-          {property.ManagerMobilePhone ? (
+          {manager.mobilePhone ? (
             <p>
-              {label(t('mobile'))} <a href={phoneHref(property.ManagerMobilePhone)}>{formatPhone(property.ManagerMobilePhone)}</a>
+              {label(t('mobile'))} <a href={phoneHref(manager.mobilePhone)}>{formatPhone(manager.mobilePhone)}</a>
             </p>
           ) : null}
           <p>
-            {label(t('email'))} <a href={`mailto:${property.ManagerEmail}`}>{property.ManagerEmail}</a>
+            {label(t('email'))} <a href={`mailto:${manager.email}`}>{manager.email}</a>
           </p>
         </address>
         {available ? <ListingRequests property={property} language={language} /> : null}
       </section>
-      <VisitBeacon propertyId={property.ID} />
+      <VisitBeacon propertyId={property.id} />
     </article>
   );
 }

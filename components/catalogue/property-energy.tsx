@@ -1,23 +1,23 @@
 import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
-import { goalOf, type Property } from '@/lib/catalogue';
+import type { Listing } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import { epcImagePath, epcLabel, epcLabelText, needsRenovationNotice, regionOf } from '@/lib/epc';
+import { epcImagePath, epcLabel, epcLabelText, needsRenovationNotice } from '@/lib/epc';
 import { formatDate, formatNumber } from '@/lib/format';
 import styles from './property-sections.module.css';
 
 /** EPC label image of the listing's region, the energy figures, and the Flemish renovation notice for E and F on sales. */
-export async function PropertyEnergy({ property, language }: { property: Property; language: Language }) {
+export async function PropertyEnergy({ property, language }: { property: Listing; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'property' });
-  const region = regionOf(property.Zip, property.CountryID);
-  const label = epcLabel(region, property.EnergyPerformance, property.EPCLabelText);
+  const { region, energy } = property;
+  const label = epcLabel(region, energy.performance, energy.label);
   const rows: [string, string][] = [];
-  if (property.EnergyConsumptionTotal != null) rows.push([t('energyTotal'), t('energyTotalValue', { value: formatNumber(property.EnergyConsumptionTotal, 1) })]);
-  if (property.EnergyPerformance != null) rows.push([t('energySpecific'), t('energySpecificValue', { value: formatNumber(property.EnergyPerformance, 1) })]);
-  if (property.CO2Emission != null) rows.push([t('co2'), t('co2Value', { value: formatNumber(property.CO2Emission, 1) })]);
-  if (property.ELevel != null) rows.push([t('eLevel'), `E${formatNumber(property.ELevel, 1)}`]);
-  if (property.EPCValidUntil) rows.push([t('epcValidUntil'), formatDate(property.EPCValidUntil)]);
-  if (property.EPCReference) rows.push([t('epcReference'), property.EPCReference]);
+  if (energy.consumptionTotal !== undefined) rows.push([t('energyTotal'), t('energyTotalValue', { value: formatNumber(energy.consumptionTotal, 1) })]);
+  if (energy.performance !== undefined) rows.push([t('energySpecific'), t('energySpecificValue', { value: formatNumber(energy.performance, 1) })]);
+  if (energy.co2Emission !== undefined) rows.push([t('co2'), t('co2Value', { value: formatNumber(energy.co2Emission, 1) })]);
+  if (energy.eLevel !== undefined) rows.push([t('eLevel'), `E${formatNumber(energy.eLevel, 1)}`]);
+  if (energy.validUntil) rows.push([t('epcValidUntil'), formatDate(energy.validUntil)]);
+  if (energy.reference) rows.push([t('epcReference'), energy.reference]);
   if (!label && rows.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="energy">
@@ -38,7 +38,7 @@ export async function PropertyEnergy({ property, language }: { property: Propert
           ))}
         </dl>
       ) : null}
-      {needsRenovationNotice(region, label, goalOf(property)) ? (
+      {needsRenovationNotice(region, label, property.goal) ? (
         <p className={styles.notice} role="note">
           {t('renovationNotice')}
         </p>

@@ -1,6 +1,6 @@
 import type { Messages } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { goalOf, publishedStreetOf, shownPriceOf, type Property } from '@/lib/catalogue';
+import type { Listing } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatDate, formatEuro, formatNumber } from '@/lib/format';
 import styles from './property-facts.module.css';
@@ -43,115 +43,115 @@ const surface = (value: number | null | undefined) => (isEmpty(value) ? undefine
 const metres = (value: number | null | undefined) => (isEmpty(value) ? undefined : `${formatNumber(value)} m`);
 const date = (value: string | null | undefined) => (isEmpty(value) ? undefined : formatDate(value));
 
-function buildGroups(property: Property, language: Language, t: Translate): FactGroup[] {
+function buildGroups(property: Listing, language: Language, t: Translate): FactGroup[] {
   const value = (key: ValueKey, values?: Record<string, string | number>) => t(`values.${key}`, values);
   const yesNo = (flag: boolean | null | undefined) => (isEmpty(flag) ? undefined : value(flag ? 'yes' : 'no'));
 
   // The label says "monthly rent" for a rental, so the amount goes without "per month" here.
-  const shown = shownPriceOf(property);
+  const shown = property.price;
   const price =
     shown.kind === 'on-demand'
       ? value('priceOnDemand')
       : shown.kind === 'starting-from'
         ? value('startingFrom', { price: formatEuro(shown.amount) })
         : formatEuro(shown.amount);
-  const goal = goalOf(property);
+  const { goal, rooms, surfaces, building, flood, comfort, legal, costs } = property;
 
-  const published = publishedStreetOf(property);
+  const published = property.street;
   const address = published?.box ? value('addressWithBox', { address: published.street, box: published.box }) : published?.street;
 
-  const facades = { 2: 'facadesClosed', 3: 'facadesHalfOpen', 4: 'facadesOpen' } as const satisfies Record<number, ValueKey>;
-  const floor = isEmpty(property.Floor) ? undefined : property.Floor === 0 ? value('groundFloor') : String(property.Floor);
+  const facades = { closed: 'facadesClosed', 'half-open': 'facadesHalfOpen', open: 'facadesOpen' } as const satisfies Record<string, ValueKey>;
+  const floor = isEmpty(rooms.floor) ? undefined : rooms.floor === 0 ? value('groundFloor') : String(rooms.floor);
 
-  const annuity = property.LifeAnnuity;
+  const annuity = property.lifeAnnuity;
   // Sorted so that the ages read as a range ("78 and 81 years") whatever order the CRM stored them in.
-  const ages = annuity && !isEmpty(annuity.AnnuitantAges) ? [...annuity.AnnuitantAges].sort((a, b) => a - b).map(String) : [];
+  const ages = annuity && !isEmpty(annuity.annuitantAges) ? [...annuity.annuitantAges].sort((a, b) => a - b).map(String) : [];
 
   const groups: Record<FactGroupId, Entry[]> = {
     basics: [
-      ['reference', String(property.ID)],
+      ['reference', String(property.id)],
       [goal === 'rent' ? 'monthlyRent' : 'price', price],
-      ['city', text(property.City)],
-      ['zip', text(property.Zip)],
-      ['country', text(property.CountryName)],
+      ['city', text(property.town.name)],
+      ['zip', text(property.town.zip)],
+      ['country', text(property.town.country.name)],
       ['address', address],
-      ['type', text(property.TypeDescription) ?? text(property.MainTypeName)],
+      ['type', text(property.type.name) ?? text(property.type.mainName)],
       ['goal', value(goal === 'rent' ? 'forRent' : 'forSale')],
     ],
     rooms: [
-      ['bedrooms', count(property.NumberOfBedRooms)],
-      ['bathrooms', count(property.NumberOfBathRooms)],
-      ['showerRooms', count(property.NumberOfShowerRooms)],
-      ['toilets', count(property.NumberOfToilets)],
-      ['garages', count(property.NumberOfGarages)],
-      ['parkings', count(property.NumberOfParkings)],
-      ['floors', count(property.NumberOfFloors)],
+      ['bedrooms', count(rooms.bedrooms)],
+      ['bathrooms', count(rooms.bathrooms)],
+      ['showerRooms', count(rooms.showerRooms)],
+      ['toilets', count(rooms.toilets)],
+      ['garages', count(rooms.garages)],
+      ['parkings', count(rooms.parkings)],
+      ['floors', count(rooms.floors)],
       ['floor', floor],
     ],
     surfaces: [
-      ['surfaceTotal', surface(property.SurfaceTotal)],
-      ['surfaceLiving', surface(property.SurfaceLiving)],
-      ['surfaceGround', surface(property.SurfaceGround)],
-      ['surfaceGarden', surface(property.SurfaceGarden)],
-      ['surfaceTerrace', surface(property.SurfaceTerrace)],
-      ['surfaceOffice', surface(property.SurfaceOffice)],
-      ['surfaceConstructed', surface(property.SurfaceConstructed)],
-      ['plotWidth', metres(property.PlotWidth)],
-      ['frontWidth', metres(property.FrontWidth)],
+      ['surfaceTotal', surface(surfaces.total)],
+      ['surfaceLiving', surface(surfaces.living)],
+      ['surfaceGround', surface(surfaces.ground)],
+      ['surfaceGarden', surface(surfaces.garden)],
+      ['surfaceTerrace', surface(surfaces.terrace)],
+      ['surfaceOffice', surface(surfaces.office)],
+      ['surfaceConstructed', surface(surfaces.constructed)],
+      ['plotWidth', metres(surfaces.plotWidth)],
+      ['frontWidth', metres(surfaces.frontWidth)],
     ],
     building: [
-      ['facades', isEmpty(property.Facades) ? undefined : value(facades[property.Facades])],
-      ['constructionYear', year(property.ConstructionYear)],
-      ['renovationYear', year(property.RenovationYear)],
-      ['cadastralIncome', euro(property.CadastralIncome)],
+      ['facades', isEmpty(building.facades) ? undefined : value(facades[building.facades])],
+      ['constructionYear', year(building.constructionYear)],
+      ['renovationYear', year(building.renovationYear)],
+      ['cadastralIncome', euro(building.cadastralIncome)],
     ],
     flood: [
-      ['floodRisk', text(property.FloodRisk)],
-      ['floodZone', text(property.FloodZone)],
-      ['riverbankZone', yesNo(property.RiverbankZone)],
-      ['gScore', text(property.GScore)],
-      ['pScore', text(property.PScore)],
+      ['floodRisk', text(flood.risk)],
+      ['floodZone', text(flood.zone)],
+      ['riverbankZone', yesNo(flood.riverbankZone)],
+      ['gScore', text(flood.gScore)],
+      ['pScore', text(flood.pScore)],
     ],
     asbestos: [
-      ['asbestosType', text(property.AsbestosType)],
-      ['asbestosDate', date(property.AsbestosDate)],
+      ['asbestosType', text(property.asbestos.type)],
+      ['asbestosDate', date(property.asbestos.date)],
     ],
     comfort: [
-      ['heating', text(property.Heating)],
-      ['glazing', text(property.Glazing)],
-      ['windowFrame', text(property.WindowFrame)],
-      ['kitchen', text(property.Kitchen)],
-      ['comfortInterior', text(property.ComfortInterior)],
-      ['comfortExterior', text(property.ComfortExterior)],
-      ['roofMaterial', text(property.RoofMaterial)],
-      ['roofCondition', text(property.RoofCondition)],
+      ['heating', text(comfort.heating)],
+      ['glazing', text(comfort.glazing)],
+      ['windowFrame', text(comfort.windowFrame)],
+      ['kitchen', text(comfort.kitchen)],
+      ['comfortInterior', text(comfort.interior)],
+      ['comfortExterior', text(comfort.exterior)],
+      ['roofMaterial', text(comfort.roofMaterial)],
+      ['roofCondition', text(comfort.roofCondition)],
     ],
     legal: [
-      ['buildingPermit', yesNo(property.BuildingPermit)],
-      ['allotmentPermit', yesNo(property.AllotmentPermit)],
-      ['preemptionRight', yesNo(property.PreemptionRight)],
-      ['summons', yesNo(property.Summons)],
-      ['judicialDecision', yesNo(property.JudicialDecision)],
-      ['planningInformation', text(property.PlanningInformation)],
-      ['areaApplication', text(property.AreaApplication)],
+      ['buildingPermit', yesNo(legal.buildingPermit)],
+      ['allotmentPermit', yesNo(legal.allotmentPermit)],
+      ['preemptionRight', yesNo(legal.preemptionRight)],
+      ['summons', yesNo(legal.summons)],
+      ['judicialDecision', yesNo(legal.judicialDecision)],
+      ['planningInformation', text(legal.planningInformation)],
+      ['areaApplication', text(legal.areaApplication)],
     ],
     costs: [
-      ['chargesOwner', euro(property.ChargesOwner)],
-      ['chargesRenter', euro(property.ChargesRenter)],
-      ['notaryFee', euro(property.NotaryFee)],
-      ['registrationRights', euro(property.RegistrationRights)],
-      ['vat', euro(property.VAT)],
-      ['deposit', euro(property.Deposit)],
-      ['renterAgencyCost', euro(property.RenterAgencyCost)],
-      ['inventoryCost', euro(property.InventoryCost)],
+      ['chargesOwner', euro(costs.chargesOwner)],
+      ['chargesRenter', euro(costs.chargesRenter)],
+      ['notaryFee', euro(costs.notaryFee)],
+      ['registrationRights', euro(costs.registrationRights)],
+      ['vat', euro(costs.vat)],
+      ['deposit', euro(costs.deposit)],
+      ['renterAgencyCost', euro(costs.renterAgencyCost)],
+      ['inventoryCost', euro(costs.inventoryCost)],
     ],
     lifeAnnuity: annuity
       ? [
-          ['bouquet', euro(annuity.Bouquet)],
-          ['monthlyAnnuity', isEmpty(annuity.MonthlyAnnuity) ? undefined : value('perMonth', { amount: formatEuro(annuity.MonthlyAnnuity) })],
+          ['bouquet', euro(annuity.bouquet)],
+          ['monthlyAnnuity', isEmpty(annuity.monthlyAnnuity) ? undefined : value('perMonth', { amount: formatEuro(annuity.monthlyAnnuity) })],
           ['annuitantAges', ages.length === 0 ? undefined : value('ages', { ages: new Intl.ListFormat(language, { type: 'conjunction' }).format(ages) })],
-          ['occupied', yesNo(annuity.Occupied)],
-          ['indexLinked', yesNo(annuity.IndexLinked)],
+          ['occupied', yesNo(annuity.occupied)],
+          ['indexLinked', yesNo(annuity.indexLinked)],
         ]
       : [],
   };
@@ -165,7 +165,7 @@ function buildGroups(property: Property, language: Language, t: Translate): Fact
 }
 
 /** The facts of one listing as labelled groups; a group without any value is left out entirely. */
-export async function PropertyFacts({ property, language }: { property: Property; language: Language }) {
+export async function PropertyFacts({ property, language }: { property: Listing; language: Language }) {
   const translator = await getTranslations({ locale: language, namespace: 'facts' });
   const t: Translate = (key, values) => translator(key, values);
   const groups = buildGroups(property, language, t);

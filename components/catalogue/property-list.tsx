@@ -1,15 +1,15 @@
 import type { CSSProperties } from 'react';
-import type { Property } from '@/lib/catalogue';
+import type { Listing } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { PropertyCard } from './property-card';
 import styles from './property-list.module.css';
 
 /** A fixed row of listing cards, as property-list modules show them (at most 4, 4 per row). */
-export async function PropertyList({ properties, language, perRow = 4 }: { properties: Property[]; language: Language; perRow?: number }) {
+export async function PropertyList({ properties, language, perRow = 4 }: { properties: Listing[]; language: Language; perRow?: number }) {
   return (
     <ul className={styles.list} style={{ '--per-row': perRow } as CSSProperties}>
       {properties.map((property) => (
-        <li key={property.ID}>
+        <li key={property.id}>
           <PropertyCard property={property} language={language} />
         </li>
       ))}

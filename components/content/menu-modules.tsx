@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { GoalLinks } from '@/components/catalogue/goal-links';
 import { PropertyList } from '@/components/catalogue/property-list';
 import { columnSpans } from '@/components/ui/grid-style';
-import { getProperties, isOnOffer } from '@/lib/catalogue';
+import { getProperties } from '@/lib/catalogue';
 import { parseHex, relativeLuminance } from '@/lib/colour';
 import { getArticles, getTeam, localise, type Article, type Language, type Module } from '@/lib/config';
 import { pictureSrc } from '@/lib/media/picture-src';
@@ -74,9 +74,8 @@ const headingLevels: Record<Module['titleSize'], HeadingLevel> = { h2: 2, h3: 3,
 
 /** The newest published listings of a goal, as a property-list module shows them. */
 function latestListings(goal: 'sale' | 'rent', language: Language, limit: number) {
-  return getProperties(language, { goal })
-    .filter(isOnOffer)
-    .sort((a, b) => b.CreatedDate.localeCompare(a.CreatedDate))
+  return getProperties(language, { goal, availability: 'on-offer' })
+    .sort((a, b) => b.created.localeCompare(a.created))
     .slice(0, limit);
 }
 

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
-import { getAppointmentSlots, goalOf, type Property } from '@/lib/catalogue';
+import { getAppointmentSlots, type Listing } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
+import type { FormName } from '@/lib/forms/schemas';
 import { slotAvailability } from '@/lib/forms/slots';
 import { formCommon } from './form-common';
 import { FormIntl } from './form-intl';
@@ -9,36 +11,30 @@ import { DocumentsForm, FriendForm, InformationForm, OfferForm, RentalForm, Visi
 import styles from './forms.module.css';
 
 /** The requests a visitor can make on an available listing, each in its own disclosure. */
-export async function ListingRequests({ property, language }: { property: Property; language: Language }) {
+export async function ListingRequests({ property, language }: { property: Listing; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'forms.names' });
   const common = formCommon(language);
-  const goal = goalOf(property);
+  const { id } = property;
   // The times known at build; the form asks the server for the places left once it runs.
-  const slots = slotAvailability(getAppointmentSlots(property.ID), new Map());
+  const slots = slotAvailability(getAppointmentSlots(id), new Map());
+  // The anchors are the ones the detail page's request links point at.
+  const requests: { anchor: string; form: FormName; body: ReactNode }[] = [
+    { anchor: 'request-visit', form: 'contact-appointment', body: <VisitForm common={common} propertyId={id} slots={slots} /> },
+    { anchor: 'request-information', form: 'contact-me', body: <InformationForm common={common} propertyId={id} /> },
+    { anchor: 'request-documents', form: 'request-documents', body: <DocumentsForm common={common} propertyId={id} /> },
+    { anchor: 'send-to-friend', form: 'send-to-friend', body: <FriendForm common={common} propertyId={id} /> },
+    property.goal === 'sale'
+      ? { anchor: 'make-offer', form: 'purchase-offer', body: <OfferForm common={common} propertyId={id} /> }
+      : { anchor: 'apply-to-rent', form: 'rental-application', body: <RentalForm common={common} propertyId={id} /> },
+  ];
   return (
     <FormIntl language={language}>
       <div className={styles.requests}>
-        <Request id="request-visit" form="contact-appointment" about={property.ID} title={t('contact-appointment')}>
-          <VisitForm common={common} propertyId={property.ID} slots={slots} />
-        </Request>
-        <Request id="request-information" form="contact-me" about={property.ID} title={t('contact-me')}>
-          <InformationForm common={common} propertyId={property.ID} />
-        </Request>
-        <Request id="request-documents" form="request-documents" about={property.ID} title={t('request-documents')}>
-          <DocumentsForm common={common} propertyId={property.ID} />
-        </Request>
-        <Request id="send-to-friend" form="send-to-friend" about={property.ID} title={t('send-to-friend')}>
-          <FriendForm common={common} propertyId={property.ID} />
-        </Request>
-        {goal === 'sale' ? (
-          <Request id="make-offer" form="purchase-offer" about={property.ID} title={t('purchase-offer')}>
-            <OfferForm common={common} propertyId={property.ID} />
+        {requests.map(({ anchor, form, body }) => (
+          <Request key={anchor} id={anchor} form={form} about={id} title={t(form)}>
+            {body}
           </Request>
-        ) : (
-          <Request id="apply-to-rent" form="rental-application" about={property.ID} title={t('rental-application')}>
-            <RentalForm common={common} propertyId={property.ID} />
-          </Request>
-        )}
+        ))}
       </div>
     </FormIntl>
   );

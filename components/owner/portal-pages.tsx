@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { logoutAction } from '@/lib/auth/actions';
-import { listingStateOf, listingTitleOf, type Owner, type Property } from '@/lib/catalogue';
+import type { Listing, Owner } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { formatDate, formatPhone, phoneHref } from '@/lib/format';
 import { href } from '@/lib/pages';
@@ -14,8 +14,7 @@ import styles from './owner.module.css';
 
 type T = Awaited<ReturnType<typeof getTranslations<'portal'>>>;
 
-function statusOf(property: Property, t: T): string {
-  const state = listingStateOf(property);
+function statusOf({ state }: Listing, t: T): string {
   return state === 'sold' ? t('statusSold') : state === 'rented' ? t('statusRented') : t('statusAvailable');
 }
 
@@ -53,7 +52,7 @@ async function OwnerBar({ owner, language }: { owner: Owner; language: Language 
 }
 
 /** The owner's listings, each with its picture, status and visits. */
-export async function PortalHome({ owner, listings, language }: { owner: Owner; listings: { property: Property; totalVisits: number }[]; language: Language }) {
+export async function PortalHome({ owner, listings, language }: { owner: Owner; listings: { property: Listing; totalVisits: number }[]; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
   const format = await getTranslations({ locale: language, namespace: 'format' });
   return (
@@ -64,24 +63,24 @@ export async function PortalHome({ owner, listings, language }: { owner: Owner; 
       {listings.length === 0 ? <p>{t('noListings')}</p> : null}
       <ul className={styles.listings}>
         {listings.map(({ property, totalVisits }) => (
-          <li key={property.ID} className={styles.listing}>
-            {property.XLargePictureItem ? (
-              <Image src={pictureSrc(property.XLargePictureItem.Url)} alt="" width={property.XLargePictureItem.Width} height={property.XLargePictureItem.Height} sizes="(max-width: 766px) 100vw, 240px" />
+          <li key={property.id} className={styles.listing}>
+            {property.picture ? (
+              <Image src={pictureSrc(property.picture.url)} alt="" width={property.picture.width} height={property.picture.height} sizes="(max-width: 766px) 100vw, 240px" />
             ) : null}
             <div>
               <h2>
-                <SiteLink href={href({ page: 'portal-listing', id: property.ID }, language)}>
-                  {listingTitleOf(property)}
+                <SiteLink href={href({ page: 'portal-listing', id: property.id }, language)}>
+                  {property.title}
                 </SiteLink>
               </h2>
               <p>
-                {t('reference', { id: property.ID })} · <span className={styles.status}>{statusOf(property, t)}</span>
+                {t('reference', { id: property.id })} · <span className={styles.status}>{statusOf(property, t)}</span>
               </p>
               <p>
                 {format('label', { label: t('visitsTitle') })} <strong data-testid="total-visits">{totalVisits}</strong>
               </p>
               <p>
-                <SiteLink href={href({ page: 'portal-listing', id: property.ID }, language)}>{t('details')}</SiteLink>
+                <SiteLink href={href({ page: 'portal-listing', id: property.id }, language)}>{t('details')}</SiteLink>
               </p>
             </div>
           </li>
@@ -158,11 +157,11 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         <SiteLink href={href({ page: 'portal' }, language)}>{t('backToList')}</SiteLink>
       </p>
       <h1>
-        {listingTitleOf(property)}
+        {property.title}
       </h1>
       <p>
-        {t('reference', { id: property.ID })} · <span className={styles.status}>{statusOf(property, t)}</span> ·{' '}
-        <SiteLink href={href({ page: 'property', id: property.ID }, language)}>{t('viewListing')}</SiteLink>
+        {t('reference', { id: property.id })} · <span className={styles.status}>{statusOf(property, t)}</span> ·{' '}
+        <SiteLink href={href({ page: 'property', id: property.id }, language)}>{t('viewListing')}</SiteLink>
       </p>
 
       <section aria-labelledby="visits" className={styles.section}>

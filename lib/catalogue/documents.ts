@@ -21,8 +21,8 @@ function documentsDir(catalogueDir = resolveDataDir(process.env.CATALOGUE_DIR, '
 }
 
 /** The file of a document: the last segment of its CRM Url, when that is a safe PDF name. */
-export function documentFileName(document: Pick<Property['Documents'][number], 'Url'>): string | undefined {
-  const name = document.Url.split(/[?#]/, 1)[0]?.split('/').pop() ?? '';
+export function documentFileName(url: string): string | undefined {
+  const name = url.split(/[?#]/, 1)[0]?.split('/').pop() ?? '';
   return fileNamePattern.test(name) ? name : undefined;
 }
 
@@ -50,7 +50,7 @@ export function documentIssues(properties: readonly Property[], catalogueDir: st
     property.Documents.forEach((document, position) => {
       const record = { index, label: `ID ${property.ID}, ${property.language}` };
       const field = `Documents.${position}.Url`;
-      const name = documentFileName(document);
+      const name = documentFileName(document.Url);
       if (!name) {
         issues.push({ file: displayFile, record, field, message: `"${document.Url}" must end in a PDF file name (letters, digits, - and _, then .pdf) of data/catalogue/${documentsFolderName}` });
         return;
@@ -65,8 +65,8 @@ export function documentIssues(properties: readonly Property[], catalogueDir: st
 export type DocumentFile = { fileName: string; bytes: Buffer };
 
 /** The bytes of a document, read from the documents folder; undefined when the file is not there. */
-export async function readDocumentFile(document: Pick<Property['Documents'][number], 'Url'>, dir = documentsDir()): Promise<DocumentFile | undefined> {
-  const fileName = documentFileName(document);
+export async function readDocumentFile(url: string, dir = documentsDir()): Promise<DocumentFile | undefined> {
+  const fileName = documentFileName(url);
   const file = fileName ? pathOf(fileName, dir) : undefined;
   if (!fileName || !file || !isPlainFile(file)) return undefined;
   return { fileName, bytes: await readFile(file) };

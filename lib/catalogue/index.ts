@@ -1,39 +1,44 @@
 import { searchName, slugify } from '../format';
 import { canonicalCity, type ListItem, type TownChoice } from './list-query';
-import { availabilityOf, goalOf, type Availability, type Goal } from './listing-view';
+import { reshapeListing, reshapeProject, type Availability, type Goal, type Listing, type ProjectView } from './listing-view';
 import { loadCatalogue, type CatalogueSnapshot } from './load';
-import { publicProject, publicProperty, type PublicProject, type PublicProperty } from './public-view';
+import { publicProject, publicProperty } from './public-view';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, PropertyType } from './schemas';
 
-export type { AppointmentSlot, CatalogueLanguage, Owner, PictureItem, PropertyType } from './schemas';
-/** A listing as visitors may see it (lib/catalogue/public-view): the only listing shape outside this module. */
-export type Property = PublicProperty;
-type Project = PublicProject;
+export type { AppointmentSlot, CatalogueLanguage, Owner, PropertyType } from './schemas';
+export type { Goal, Listing, Picture, ProjectView, ShownPrice, Town } from './listing-view';
 export { catalogueLanguages } from './schemas';
 export { parseCityQuery } from './list-query';
 export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, type HistoryStatus } from './crm-history';
 
 /*
  * Typed getters over the validated snapshot, in the style of a commerce data layer: pages ask
- * questions ("the for-sale listings of Mons in French"), never read files or count records.
+ * questions ("the for-sale listings of Mons in French"), never read files or count records, and
+ * get Listings and ProjectViews (listing-view.ts), never the CRM's records.
  */
 
-export { availabilityOf, goalOf, isOnOffer, listingStateOf, listingTitleOf, publishedSpotOf, publishedStreetOf, ribbonOf, shownPriceOf, type Goal, type ShownPrice } from './listing-view';
+type SiteSnapshot = { listings: Listing[]; projects: ProjectView[] };
+const siteCache = new WeakMap<CatalogueSnapshot, SiteSnapshot>();
 
-type PublicSnapshot = { properties: Property[]; projects: Project[] };
-const publicCache = new WeakMap<CatalogueSnapshot, PublicSnapshot>();
-
-/** The snapshot as visitors may see it, built once per snapshot. */
-function publicSnapshot(): PublicSnapshot {
+/**
+ * The snapshot as the site shows it, built once per snapshot: what the agency hides is removed
+ * first (public-view.ts), so the reshaped views cannot carry it.
+ */
+function siteSnapshot(): SiteSnapshot {
   const snapshot = loadCatalogue();
-  const cached = publicCache.get(snapshot);
+  const cached = siteCache.get(snapshot);
   if (cached) return cached;
   const hiddenPrices = new Set(snapshot.properties.filter((property) => !property.PublishPrice).map((property) => property.ID));
-  const view = {
-    properties: snapshot.properties.map(publicProperty),
-    projects: snapshot.projects.map((project) => publicProject(project, (id) => hiddenPrices.has(id))),
-  };
-  publicCache.set(snapshot, view);
+  const listings = snapshot.properties.map((record) => reshapeListing(publicProperty(record)));
+  const byKey = new Map(listings.map((listing) => [`${listing.language}/${listing.id}`, listing]));
+  const projects = snapshot.projects.map((record) =>
+    reshapeProject(
+      publicProject(record, (id) => hiddenPrices.has(id)),
+      (id) => byKey.get(`${record.language}/${id}`),
+    ),
+  );
+  const view = { listings, projects };
+  siteCache.set(snapshot, view);
   return view;
 }
 
@@ -60,21 +65,21 @@ function townNamesByZip(): Map<string, Set<string>> {
   return names;
 }
 
-function hasType(property: Property, webId: number): boolean {
-  return property.WebID === webId || property.WebIDs.split(',').includes(String(webId));
+function hasType(listing: Listing, webId: number): boolean {
+  return listing.type.webId === webId || listing.type.webIds.includes(webId);
 }
 
-export function getProperties(language: CatalogueLanguage, filter: PropertyFilter = {}): Property[] {
-  return publicSnapshot().properties.filter(
-    (property) =>
-      property.language === language &&
-      (filter.goal === undefined || goalOf(property) === filter.goal) &&
-      (filter.availability === undefined || availabilityOf(property) === filter.availability),
+export function getProperties(language: CatalogueLanguage, filter: PropertyFilter = {}): Listing[] {
+  return siteSnapshot().listings.filter(
+    (listing) =>
+      listing.language === language &&
+      (filter.goal === undefined || listing.goal === filter.goal) &&
+      (filter.availability === undefined || listing.availability === filter.availability),
   );
 }
 
-export function getProperty(id: number, language: CatalogueLanguage): Property | undefined {
-  return publicSnapshot().properties.find((property) => property.ID === id && property.language === language);
+export function getProperty(id: number, language: CatalogueLanguage): Listing | undefined {
+  return siteSnapshot().listings.find((listing) => listing.id === id && listing.language === language);
 }
 
 export function getPropertyIds(): number[] {
@@ -87,16 +92,22 @@ export function townSearchNames(zip: string): string[] {
 }
 
 /** What a list needs of a listing to filter, sort and page it (lib/catalogue/list-query). */
-export function listItemOf(property: Property): ListItem {
+export function listItemOf(listing: Listing): ListItem {
   return {
-    id: property.ID,
-    webIds: property.WebIDs.split(',').map(Number),
-    zip: property.Zip,
-    townNames: townSearchNames(property.Zip),
-    price: property.Price,
-    created: property.CreatedDate,
-    reference: availabilityOf(property) === 'reference',
+    id: listing.id,
+    webIds: listing.type.webIds,
+    zip: listing.town.zip,
+    townNames: townSearchNames(listing.town.zip),
+    price: listing.price.kind === 'on-demand' ? null : listing.price.amount,
+    created: listing.created,
+    reference: listing.availability === 'reference',
   };
+}
+
+/** How many of these listings are for sale and for rent. */
+function goalCounts(listings: readonly Listing[]): { countSaleProperty: number; countRentProperty: number } {
+  const count = (goal: Goal) => listings.filter((listing) => listing.goal === goal).length;
+  return { countSaleProperty: count('sale'), countRentProperty: count('rent') };
 }
 
 export type TypeWithCounts = PropertyType & { countSaleProperty: number; countRentProperty: number };
@@ -108,12 +119,8 @@ export function getTypes(language: CatalogueLanguage): TypeWithCounts[] {
     .types.filter((type) => type.language === language)
     .sort((a, b) => a.ShowOrder - b.ShowOrder)
     .map((type) => {
-      const ofType = properties.filter((property) => hasType(property, Number(type.WebID)));
-      return {
-        ...type,
-        countSaleProperty: ofType.filter((property) => property.Goal === 0).length,
-        countRentProperty: ofType.filter((property) => property.Goal === 1).length,
-      };
+      const ofType = properties.filter((listing) => hasType(listing, Number(type.WebID)));
+      return { ...type, ...goalCounts(ofType) };
     });
 }
 
@@ -129,13 +136,8 @@ export function getCities(language: CatalogueLanguage, list: CityList = 'all'): 
   return loadCatalogue()
     .cities[list].filter((city) => city.language === language)
     .map((city) => {
-      const inTown = properties.filter((property) => property.Zip === city.Zip && property.City === city.Name);
-      return {
-        ...city,
-        SearchName: searchName(city.Name),
-        countSaleProperty: inTown.filter((property) => property.Goal === 0).length,
-        countRentProperty: inTown.filter((property) => property.Goal === 1).length,
-      };
+      const inTown = properties.filter((listing) => listing.town.zip === city.Zip && listing.town.name === city.Name);
+      return { ...city, SearchName: searchName(city.Name), ...goalCounts(inTown) };
     })
     .sort((a, b) => a.SearchName.localeCompare(b.SearchName));
 }
@@ -161,29 +163,16 @@ export function cityQueryIn(value: string, language: CatalogueLanguage): string 
 
 /** Totals of the home search block: listings on offer for sale and for rent, computed, never read from config. */
 export function getTotals(language: CatalogueLanguage): { sale: number; rent: number } {
-  const properties = getProperties(language, { availability: 'on-offer' });
-  return {
-    sale: properties.filter((property) => property.Goal === 0).length,
-    rent: properties.filter((property) => property.Goal === 1).length,
-  };
+  const { countSaleProperty, countRentProperty } = goalCounts(getProperties(language, { availability: 'on-offer' }));
+  return { sale: countSaleProperty, rent: countRentProperty };
 }
 
-type ProjectUnitWithListing = Project['Units'][number] & { property: Property | undefined };
-export type ProjectWithUnits = Omit<Project, 'Units'> & { Units: ProjectUnitWithListing[] };
-
-function withUnits(project: Project): ProjectWithUnits {
-  return { ...project, Units: project.Units.map((unit) => ({ ...unit, property: getProperty(unit.PropertyID, project.language) })) };
+export function getProjects(language: CatalogueLanguage): ProjectView[] {
+  return siteSnapshot().projects.filter((project) => project.language === language);
 }
 
-export function getProjects(language: CatalogueLanguage): ProjectWithUnits[] {
-  return publicSnapshot()
-    .projects.filter((project) => project.language === language)
-    .map(withUnits);
-}
-
-export function getProject(id: number, language: CatalogueLanguage): ProjectWithUnits | undefined {
-  const project = publicSnapshot().projects.find((candidate) => candidate.ID === id && candidate.language === language);
-  return project && withUnits(project);
+export function getProject(id: number, language: CatalogueLanguage): ProjectView | undefined {
+  return siteSnapshot().projects.find((project) => project.id === id && project.language === language);
 }
 
 export function getAppointmentSlots(propertyId: number): AppointmentSlot[] {
@@ -195,8 +184,8 @@ export function getOwners(): Owner[] {
 }
 
 /** Slug of a listing's town in its language: Mons is "bergen" in Dutch. */
-export function citySlug(property: Pick<Property, 'City'>): string {
-  return slugify(property.City);
+export function citySlug(listing: Pick<Listing, 'town'>): string {
+  return slugify(listing.town.name);
 }
 
 /** Slug of a type in a language, e.g. WebID 3 → "appartement" (nl). */

@@ -39,14 +39,14 @@ export async function documentResponse(request: Request, params: { listing: stri
     return check.reason === 'expired' ? page(language, 410, 'expired', Number(params.listing)) : page(language, 403, 'invalid');
   }
   const { grant } = check;
-  const document = getProperty(grant.listingId, grant.language)?.Documents.find((candidate) => candidate.ID === grant.documentId);
-  const file = document ? await readDocumentFile(document) : undefined;
+  const document = getProperty(grant.listingId, grant.language)?.documents.find((candidate) => candidate.id === grant.documentId);
+  const file = document ? await readDocumentFile(document.url) : undefined;
   if (!document || !file) return page(grant.language, 404, 'missing');
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       'content-type': 'application/pdf',
       'content-length': String(file.bytes.length),
-      'content-disposition': contentDisposition(file.fileName, document.Name),
+      'content-disposition': contentDisposition(file.fileName, document.name),
       ...noStore,
     },
   });

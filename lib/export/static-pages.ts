@@ -106,8 +106,8 @@ const targetsFor = (route: (language: Language) => Route | undefined): Targets =
 export function staticRedirectPages(): StaticPage[] {
   const enabled = getEnabledLanguages();
   const page = (file: string, redirect: LanguageRedirect): StaticPage => ({ file, html: languageRedirectPage(redirect) });
-  const listingIds = [...new Set(enabled.flatMap((language) => getProperties(language).map((property) => property.ID)))];
-  const projectIds = [...new Set(enabled.flatMap((language) => getProjects(language).map((project) => project.ID)))];
+  const listingIds = [...new Set(enabled.flatMap((language) => getProperties(language).map((property) => property.id)))];
+  const projectIds = [...new Set(enabled.flatMap((language) => getProjects(language).map((project) => project.id)))];
   return [
     page('index.html', { targets: targetsFor(() => ({ page: 'home' })), keepQuery: true }),
     page('for-sale/index.html', { targets: targetsFor(() => ({ page: 'for-sale' })), keepQuery: true }),
@@ -116,13 +116,13 @@ export function staticRedirectPages(): StaticPage[] {
     // A listing or project missing in one language falls back to the default language's page.
     ...listingIds.map((id) =>
       page(`property/${id}/index.html`, {
-        targets: targetsFor((language) => (getProperties(language).some((property) => property.ID === id) ? { page: 'property', id } : undefined)),
+        targets: targetsFor((language) => (getProperties(language).some((property) => property.id === id) ? { page: 'property', id } : undefined)),
       }),
     ),
     page('project/index.html', {
       targets: targetsFor(() => ({ page: 'projects' })),
       byId: Object.fromEntries(
-        projectIds.map((id) => [String(id), targetsFor((language) => (getProjects(language).some((project) => project.ID === id) ? { page: 'project', id } : { page: 'projects' }))]),
+        projectIds.map((id) => [String(id), targetsFor((language) => (getProjects(language).some((project) => project.id === id) ? { page: 'project', id } : { page: 'projects' }))]),
       ),
     }),
   ];

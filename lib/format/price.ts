@@ -11,7 +11,7 @@ export function formatEuro(value: number): string {
 type PriceWord = 'priceOnDemand' | 'startingFrom' | 'perMonth';
 
 /**
- * A listing's price in words (lib/catalogue shownPriceOf decides which kind); `words` fills in the
+ * A listing's price in words (lib/catalogue decides which kind: Listing.price); `words` fills in the
  * message `property.{word}`.
  */
 export function listingPrice(shown: ShownPrice, words: (word: PriceWord, values?: { price: string }) => string): string {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { after } from 'next/server';
 import type { z } from 'zod';
-import { getAppointmentSlots, getProject, getProperty, goalOf, isOnOffer } from '../catalogue';
+import { getAppointmentSlots, getProject, getProperty } from '../catalogue';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
 import {
   consumeCaptcha,
@@ -307,7 +307,7 @@ function checkSubject({ definition, language }: Context, values: Payload): Step<
   if (definition.about !== 'property') return next({});
   const propertyId = Number(values.propertyId);
   const property = getProperty(propertyId, language);
-  if (!property || !isOnOffer(property) || (definition.goal !== undefined && goalOf(property) !== definition.goal)) return unavailable;
+  if (!property || property.availability !== 'on-offer' || (definition.goal !== undefined && property.goal !== definition.goal)) return unavailable;
   if (!definition.booksSlot || values.slotId === undefined) return next({ propertyId });
   const slot = getAppointmentSlots(propertyId).find((candidate) => candidate.ID === values.slotId);
   if (!slot || slot.Start <= brusselsNow()) return stop(failure(language, 422, 'validation', fieldError(language, 'slotId', 'slotUnavailable')));

@@ -1,4 +1,4 @@
-import { getProject, getProperty, listingTitleOf } from '../catalogue';
+import { getProject, getProperty } from '../catalogue';
 import type { Language } from '../config';
 import type { OutboxRow, RequestRow, StoredRequest } from '../db';
 import { brusselsDateTime } from '../format';
@@ -40,12 +40,12 @@ function subjectText(request: RequestRow, language: Language): string {
   if (request.property_id) {
     const property = getProperty(request.property_id, language);
     const reference = t('reference', { id: request.property_id });
-    return property ? `${reference}: ${listingTitleOf(property)}` : reference;
+    return property ? `${reference}: ${property.title}` : reference;
   }
   if (request.project_id) {
     const project = getProject(request.project_id, language);
     const reference = t('projectReference', { id: request.project_id });
-    return project ? `${reference}: ${project.Name} – ${project.City}` : reference;
+    return project ? `${reference}: ${project.title}` : reference;
   }
   return '';
 }

@@ -1,5 +1,5 @@
 import type { Attachment } from 'nodemailer/lib/mailer';
-import { getAppointmentSlots, getProject, getProperty, getType, listingTitleOf, shownPriceOf, type Owner } from '../catalogue';
+import { getAppointmentSlots, getProject, getProperty, getType, type Owner } from '../catalogue';
 import { agencyPostalAddress, getAgencyLanguage, getDefaultLanguage, getSite, isSupportedLanguage, type Language } from '../config';
 import type { StoredRequest } from '../db';
 import { documentLinkExpiry, documentLinkTtlDays, signedDocumentPath } from '../documents/signed-link';
@@ -112,19 +112,19 @@ function subjectOf(request: StoredRequest, language: Language): Subject | undefi
     const property = getProperty(request.property_id, language);
     if (!property) return undefined;
     return {
-      reference: t('reference', { id: property.ID }),
-      title: listingTitleOf(property),
-      link: siteOrigin() + href({ page: 'property', id: property.ID }, language),
-      managerEmail: property.ManagerEmail,
+      reference: t('reference', { id: property.id }),
+      title: property.title,
+      link: siteOrigin() + href({ page: 'property', id: property.id }, language),
+      managerEmail: property.manager.email,
     };
   }
   if (request.project_id) {
     const project = getProject(request.project_id, language);
     if (!project) return undefined;
     return {
-      reference: t('projectReference', { id: project.ID }),
-      title: `${project.Name} – ${project.City}`,
-      link: siteOrigin() + href({ page: 'project', id: project.ID }, language),
+      reference: t('projectReference', { id: project.id }),
+      title: project.title,
+      link: siteOrigin() + href({ page: 'project', id: project.id }, language),
     };
   }
   return undefined;
@@ -138,9 +138,9 @@ function documentLinks(request: StoredRequest, language: Language): Link[] {
   const property = request.property_id ? getProperty(request.property_id, language) : undefined;
   if (!property) return [];
   const expires = documentLinkExpiry(request.created_at);
-  return property.Documents.map((document) => ({
-    label: document.Name,
-    url: siteOrigin() + signedDocumentPath({ listingId: property.ID, documentId: document.ID, language, expires }),
+  return property.documents.map((document) => ({
+    label: document.name,
+    url: siteOrigin() + signedDocumentPath({ listingId: property.id, documentId: document.id, language, expires }),
   }));
 }
 
@@ -274,19 +274,19 @@ export function friendMail(request: StoredRequest): Mail | undefined {
   if (!subject || !property) return undefined;
   const sender = request.name ?? request.email ?? '';
   const tProperty = translatorFor(language, 'property');
-  const price = t('friendPrice', { price: listingPrice(shownPriceOf(property), (word, values) => tProperty(word, values)) });
+  const price = t('friendPrice', { price: listingPrice(property.price, (word, values) => tProperty(word, values)) });
   const note = typeof payload.remark === 'string' ? payload.remark.trim() : '';
   const footer = t('friendFooter', { name: sender, agency: getSite().siteInfo.name });
   const listing = `${subject.reference}: ${subject.title}`;
   const view = t('viewListing');
   const text = [t('friendIntro', { name: sender }), `${listing}\n${price}`, ...(note ? [`${t('friendNote', { name: sender })}\n${note}`] : []), `${view}: ${subject.link}`, footer].join('\n\n');
 
-  const picture = property.XLargePictureItem;
-  const pictureUrl = picture ? imageUrl(pictureSrc(picture.Url), { width: friendPictureWidth, format: 'png' }) : undefined;
+  const { picture } = property;
+  const pictureUrl = picture ? imageUrl(pictureSrc(picture.url), { width: friendPictureWidth, format: 'png' }) : undefined;
   const html = [
     `<p>${escape(t('friendIntro', { name: sender }))}</p>`,
     picture && pictureUrl
-      ? `<p><a href="${escape(subject.link)}"><img src="${escape(pictureUrl.startsWith('/') ? siteOrigin() + pictureUrl : pictureUrl)}" alt="${escape(subject.title)}" width="${friendPictureWidth}" height="${Math.round((friendPictureWidth * picture.Height) / picture.Width)}" style="max-width:100%;height:auto"></a></p>`
+      ? `<p><a href="${escape(subject.link)}"><img src="${escape(pictureUrl.startsWith('/') ? siteOrigin() + pictureUrl : pictureUrl)}" alt="${escape(subject.title)}" width="${friendPictureWidth}" height="${Math.round((friendPictureWidth * picture.height) / picture.width)}" style="max-width:100%;height:auto"></a></p>`
       : '',
     `<p><strong>${escape(listing)}</strong><br>${escape(price)}</p>`,
     note ? `<p>${escape(t('friendNote', { name: sender }))}<br>${escape(note).replace(/\n/g, '<br>')}</p>` : '',

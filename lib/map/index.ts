@@ -1,4 +1,4 @@
-import { getCities, getProperties, isOnOffer, type Property } from '../catalogue';
+import { getCities, getProperties, type Listing } from '../catalogue';
 import { getSite, type Language, type TileSource } from '../config';
 import { href } from '../pages';
 import { outlineBox, outlinePath, projectOnOutline } from './outline';
@@ -23,28 +23,26 @@ export type HomeMapData = {
   markerColour: string;
 };
 
-type Located = Property & { GoogleX: number; GoogleY: number };
-const isLocated = (property: Property): property is Located => typeof property.GoogleX === 'number' && typeof property.GoogleY === 'number';
-
 /**
  * Active listings with coordinates, as map markers. Prices come from the caller, who holds the
  * translated price texts (on demand, starting from, per month), so the spec's rules live in one place.
  */
-export function mapProperties(language: Language, priceText: (property: Property) => string): MapProperty[] {
-  const properties: MapProperty[] = [];
-  for (const property of getProperties(language)) {
-    if (!isOnOffer(property) || !isLocated(property)) continue;
-    properties.push({
-      id: property.ID,
-      lat: property.GoogleX,
-      lng: property.GoogleY,
-      title: property.TypeDescription,
-      town: property.City,
-      price: priceText(property),
-      url: href({ page: 'property', id: property.ID }, language),
-    });
-  }
-  return properties;
+export function mapProperties(language: Language, priceText: (listing: Listing) => string): MapProperty[] {
+  return getProperties(language, { availability: 'on-offer' }).flatMap((listing) => {
+    const { position } = listing;
+    if (!position) return [];
+    return [
+      {
+        id: listing.id,
+        lat: position.latitude,
+        lng: position.longitude,
+        title: listing.type.name,
+        town: listing.town.name,
+        price: priceText(listing),
+        url: href({ page: 'property', id: listing.id }, language),
+      },
+    ];
+  });
 }
 
 /**
@@ -71,7 +69,7 @@ export function mapTowns(language: Language, properties: readonly MapProperty[])
     });
 }
 
-export function buildHomeMap(language: Language, priceText: (property: Property) => string): HomeMapData {
+export function buildHomeMap(language: Language, priceText: (listing: Listing) => string): HomeMapData {
   const { map } = getSite();
   const properties = mapProperties(language, priceText);
   return {

@@ -24,21 +24,21 @@ export const projectPage: PageKind<ProjectRoute> = {
     const id = idSegment(segments[1]);
     return segments.length === 2 && segments[0] === systemSlugs.projects[language] && id !== undefined ? { page: 'project', id } : undefined;
   },
-  routes: (language) => getProjects(language).map((project) => ({ page: 'project', id: project.ID })),
+  routes: (language) => getProjects(language).map((project) => ({ page: 'project', id: project.id })),
   missing: (route, language) => (getProject(route.id, language) ? undefined : 'page'),
   inLanguage: (route, target) => (getProject(route.id, target) ? route : { page: 'projects' }),
   crumbs: (route, language, t) => {
     const project = getProject(route.id, language);
-    return project ? [{ name: t('nav.projects'), route: { page: 'projects' } }, { name: project.Name, route }] : [];
+    return project ? [{ name: t('nav.projects'), route: { page: 'projects' } }, { name: project.name, route }] : [];
   },
   metadata: (route, language, t) => {
     const project = getProject(route.id, language);
     if (!project) return { title: t('notFound.title') };
-    return { title: project.Name, description: cleanDescription(project.DescriptionA, 160), image: socialImage(project.XLargePictureItems[0]) };
+    return { title: project.name, description: cleanDescription(project.description, 160), image: socialImage(project.pictures[0]) };
   },
   jsonLd: (route, language) => {
     const project = getProject(route.id, language);
     return project ? [projectJsonLd(project, language)] : [];
   },
-  lastModified: (route, language) => getProject(route.id, language)?.LastChangedDate.slice(0, 10),
+  lastModified: (route, language) => getProject(route.id, language)?.lastChanged.slice(0, 10),
 };

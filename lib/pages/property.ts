@@ -1,4 +1,4 @@
-import { citySlug, getProperties, getProperty, goalOf, listingTitleOf, typeSlug } from '../catalogue';
+import { citySlug, getProperties, getProperty, typeSlug } from '../catalogue';
 import type { Language } from '../config';
 import { cleanDescription } from '../format';
 import { systemSlugs } from '../i18n/slugs';
@@ -10,7 +10,7 @@ export type PropertyRoute = { page: 'property'; id: number };
 
 const listOf = (id: number, language: Language) => {
   const property = getProperty(id, language);
-  return property && goalOf(property) === 'rent' ? 'for-rent' : 'for-sale';
+  return property?.goal === 'rent' ? 'for-rent' : 'for-sale';
 };
 
 /** A listing's page: under its list, with its town and type slugs (a stale slug redirects to these). */
@@ -18,7 +18,7 @@ export const propertyPage: PageKind<PropertyRoute> = {
   path: (route, language) => {
     const property = getProperty(route.id, language);
     if (!property) return join(language, [systemSlugs['for-sale'][language], '-', '-', String(route.id)]);
-    return join(language, [systemSlugs[listOf(route.id, language)][language], citySlug(property), typeSlug(property.WebID, language), String(property.ID)]);
+    return join(language, [systemSlugs[listOf(route.id, language)][language], citySlug(property), typeSlug(property.type.webId, language), String(property.id)]);
   },
   match: (segments, _params, language) => {
     const [list, , , idText] = segments;
@@ -26,7 +26,7 @@ export const propertyPage: PageKind<PropertyRoute> = {
     const underList = list === systemSlugs['for-sale'][language] || list === systemSlugs['for-rent'][language];
     return underList && segments.length === 4 && id !== undefined ? { page: 'property', id } : undefined;
   },
-  routes: (language) => [...new Set(getProperties(language).map((property) => property.ID))].map((id) => ({ page: 'property', id })),
+  routes: (language) => [...new Set(getProperties(language).map((property) => property.id))].map((id) => ({ page: 'property', id })),
   missing: (route, language) => (getProperty(route.id, language) ? undefined : 'property'),
   inLanguage: (route, target) => (getProperty(route.id, target) ? route : { page: 'home' }),
   crumbs: (route, language, t) => {
@@ -35,17 +35,17 @@ export const propertyPage: PageKind<PropertyRoute> = {
     const list = listOf(route.id, language);
     return [
       { name: t(list === 'for-sale' ? 'nav.forSale' : 'nav.forRent'), route: { page: list } },
-      { name: listingTitleOf(property), route },
+      { name: property.title, route },
     ];
   },
   metadata: (route, language, t) => {
     const property = getProperty(route.id, language);
     if (!property) return { title: t('property.notFoundTitle') };
-    return { title: listingTitleOf(property), description: cleanDescription(property.DescriptionA, 160), image: socialImage(property.XLargePictureItem) };
+    return { title: property.title, description: cleanDescription(property.description, 160), image: socialImage(property.picture) };
   },
   jsonLd: (route, language) => {
     const property = getProperty(route.id, language);
     return property ? [listingJsonLd(property, language)] : [];
   },
-  lastModified: (route, language) => getProperty(route.id, language)?.LastChangedDate.slice(0, 10),
+  lastModified: (route, language) => getProperty(route.id, language)?.lastChanged.slice(0, 10),
 };

@@ -35,11 +35,11 @@ export function buildSearchIndex(language: CatalogueLanguage): SearchIndex {
       rent: { count: city.countRentProperty, href: list('for-rent', { city: `${city.Name}|${city.Zip}` }) },
     })),
     properties: getProperties(language).map((property) => ({
-      id: String(property.ID),
-      text: cleanDescription(property.DescriptionA, searchDescriptionLimit) || property.TypeDescription,
-      town: townLine(property),
-      picture: property.SmallPictureItem ? pictureSrc(property.SmallPictureItem.Url) : null,
-      href: href({ page: 'property', id: property.ID }, language),
+      id: String(property.id),
+      text: cleanDescription(property.description, searchDescriptionLimit) || property.type.name,
+      town: townLine(property.town),
+      picture: property.thumbnail ? pictureSrc(property.thumbnail.url) : null,
+      href: href({ page: 'property', id: property.id }, language),
     })),
   };
 }

@@ -1,5 +1,5 @@
 import type { ApartmentComplex, BreadcrumbList, Graph, ItemAvailability, Offer, PostalAddress, RealEstateAgent, RealEstateListing, Residence, Thing } from 'schema-dts';
-import { goalOf, isOnOffer, listingTitleOf, publishedSpotOf, type ProjectWithUnits, type Property } from '../catalogue';
+import type { Listing, ProjectView, Town } from '../catalogue';
 import { agencyPostalAddress, getSite, type Language } from '../config';
 import { cleanDescription } from '../format';
 import { breadcrumbTrail, href, pageJsonLdOf, type Crumb, type Route, type Translate } from '../pages';
@@ -35,15 +35,14 @@ export function agencyJsonLd(language: Language): RealEstateAgent {
   };
 }
 
-type Located = { Street: string; HouseNumber: string; Zip: string; City: string; CountryID: number };
-
-function postalAddress(place: Located, streetPublic: boolean): PostalAddress {
+/** The street without its box, as schema.org's streetAddress has it; none when the address is hidden. */
+function postalAddress(place: { town: Town; street: { street: string } | undefined }): PostalAddress {
   return {
     '@type': 'PostalAddress',
-    ...(streetPublic ? { streetAddress: `${place.Street} ${place.HouseNumber}`.trim() } : {}),
-    postalCode: place.Zip,
-    addressLocality: place.City,
-    addressCountry: place.CountryID === 50 ? 'LU' : 'BE',
+    ...(place.street ? { streetAddress: place.street.street } : {}),
+    postalCode: place.town.zip,
+    addressLocality: place.town.name,
+    addressCountry: place.town.country.code,
   };
 }
 
@@ -55,58 +54,58 @@ function breadcrumbJsonLd(trail: readonly Crumb[], language: Language): Breadcru
 }
 
 /** Sold and rented listings stay online with their message: the offer is then sold out. */
-const availabilityOf = (property: Property): ItemAvailability => (isOnOffer(property) ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut');
+const availabilityOf = (listing: Listing): ItemAvailability => (listing.availability === 'on-offer' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut');
 
-function residenceOf(property: Property): Residence {
-  const surface = property.SurfaceLiving ?? property.SurfaceTotal;
-  const spot = publishedSpotOf(property);
+function residenceOf(listing: Listing): Residence {
+  const surface = listing.surfaces.living ?? listing.surfaces.total;
+  const { spot, rooms } = listing;
   return {
     '@type': 'Residence',
-    name: listingTitleOf(property),
-    address: postalAddress(property, property.PublishAddress),
+    name: listing.title,
+    address: postalAddress(listing),
     ...(spot ? { geo: { '@type': 'GeoCoordinates', ...spot } } : {}),
     ...(surface ? { floorSize: { '@type': 'QuantitativeValue', value: surface, unitCode: 'MTK' } } : {}),
-    ...(property.NumberOfBedRooms != null ? { numberOfBedrooms: property.NumberOfBedRooms } : {}),
-    ...(property.NumberOfBathRooms != null ? { numberOfBathroomsTotal: property.NumberOfBathRooms } : {}),
+    ...(rooms.bedrooms !== undefined ? { numberOfBedrooms: rooms.bedrooms } : {}),
+    ...(rooms.bathrooms !== undefined ? { numberOfBathroomsTotal: rooms.bathrooms } : {}),
   };
 }
 
-export function listingJsonLd(property: Property, language: Language): RealEstateListing {
-  const url = absoluteUrl(href({ page: 'property', id: property.ID }, language));
+export function listingJsonLd(property: Listing, language: Language): RealEstateListing {
+  const url = absoluteUrl(href({ page: 'property', id: property.id }, language));
   const offer: Offer = {
     '@type': 'Offer',
-    ...(property.Price !== null ? { price: property.Price } : {}),
+    ...(property.price.kind !== 'on-demand' ? { price: property.price.amount } : {}),
     priceCurrency: 'EUR',
     availability: availabilityOf(property),
-    businessFunction: { '@id': goalOf(property) === 'sale' ? 'http://purl.org/goodrelations/v1#Sell' : 'http://purl.org/goodrelations/v1#LeaseOut' },
+    businessFunction: { '@id': property.goal === 'sale' ? 'http://purl.org/goodrelations/v1#Sell' : 'http://purl.org/goodrelations/v1#LeaseOut' },
     seller: { '@id': `${siteOriginForSeo()}/#agency` },
   };
   return {
     '@type': 'RealEstateListing',
     '@id': `${url}#listing`,
     url,
-    name: listingTitleOf(property),
-    description: cleanDescription(property.DescriptionA, 300),
-    datePosted: property.CreatedDate.slice(0, 10),
-    dateModified: property.LastChangedDate.slice(0, 10),
+    name: property.title,
+    description: cleanDescription(property.description, 300),
+    datePosted: property.created.slice(0, 10),
+    dateModified: property.lastChanged.slice(0, 10),
     inLanguage: language,
-    ...(property.XLargePictureItem ? { image: absoluteUrl(property.XLargePictureItem.Url) } : {}),
+    ...(property.picture ? { image: absoluteUrl(property.picture.url) } : {}),
     offers: offer,
     about: residenceOf(property),
   };
 }
 
-export function projectJsonLd(project: ProjectWithUnits, language: Language): ApartmentComplex {
-  const url = absoluteUrl(href({ page: 'project', id: project.ID }, language));
+export function projectJsonLd(project: ProjectView, language: Language): ApartmentComplex {
+  const url = absoluteUrl(href({ page: 'project', id: project.id }, language));
   return {
     '@type': 'ApartmentComplex',
     '@id': `${url}#project`,
     url,
-    name: project.Name,
-    description: cleanDescription(project.DescriptionA, 300),
-    address: postalAddress(project, project.PublicAddress),
-    ...(project.XLargePictureItems[0] ? { image: absoluteUrl(project.XLargePictureItems[0].Url) } : {}),
-    numberOfAccommodationUnits: { '@type': 'QuantitativeValue', value: project.Units.length },
+    name: project.name,
+    description: cleanDescription(project.description, 300),
+    address: postalAddress(project),
+    ...(project.pictures[0] ? { image: absoluteUrl(project.pictures[0].url) } : {}),
+    numberOfAccommodationUnits: { '@type': 'QuantitativeValue', value: project.units.length },
   };
 }
 

@@ -1,8 +1,9 @@
+import type { Picture } from '../catalogue';
 import { imageUrl, socialImageWidth } from '../media/image-url';
 import type { SocialImage } from '../pages/kind';
 
 /** A catalogue picture as a social card: 1200 px wide, PNG (which every network reads). */
-export function socialImage(picture: { Url: string; Width: number; Height: number } | null | undefined): SocialImage | undefined {
+export function socialImage(picture: Picture | undefined): SocialImage | undefined {
   if (!picture) return undefined;
-  return { url: imageUrl(picture.Url, { width: socialImageWidth, format: 'png' }), width: socialImageWidth, height: Math.round((socialImageWidth * picture.Height) / picture.Width) };
+  return { url: imageUrl(picture.url, { width: socialImageWidth, format: 'png' }), width: socialImageWidth, height: Math.round((socialImageWidth * picture.height) / picture.width) };
 }

@@ -1,4 +1,4 @@
-import { crmHistory, getAppointmentSlots, historyStatus, getProperty, type CalendarKind, type CommunicationKind, type HistoryStatus, type Owner, type Property } from '../catalogue';
+import { crmHistory, getAppointmentSlots, historyStatus, getProperty, type CalendarKind, type CommunicationKind, type HistoryStatus, type Listing, type Owner } from '../catalogue';
 import { getTeam, type Language, type TeamMember } from '../config';
 import { bookingsAbout, getStore, requestsAbout, visitCounts, visitTotals } from '../db';
 import { isFormName, type FormName } from '../forms/schemas';
@@ -22,7 +22,7 @@ type Communication = { date: string; contact: string | undefined; subject: strin
 );
 
 export type ListingReport = {
-  property: Property;
+  property: Listing;
   visits: VisitSummary;
   calendar: CalendarEntry[];
   communications: Communication[];
@@ -32,11 +32,11 @@ export type ListingReport = {
 };
 
 /** The owner's listings in a language, with their total visits, for the portal's first page. */
-export async function ownerListings(owner: Owner, language: Language): Promise<{ property: Property; totalVisits: number }[]> {
+export async function ownerListings(owner: Owner, language: Language): Promise<{ property: Listing; totalVisits: number }[]> {
   const totals = await visitTotals(await getStore(), owner.PropertyIDs);
   return owner.PropertyIDs.map((id) => getProperty(id, language))
-    .filter((property): property is Property => property !== undefined)
-    .map((property) => ({ property, totalVisits: totals.get(property.ID) ?? 0 }));
+    .filter((property) => property !== undefined)
+    .map((property) => ({ property, totalVisits: totals.get(property.id) ?? 0 }));
 }
 
 export async function listingReport(owner: Owner, propertyId: number, language: Language): Promise<ListingReport | undefined> {
@@ -82,6 +82,6 @@ export async function listingReport(owner: Owner, propertyId: number, language: 
       ...(history?.Sources ?? []).map((source) => ({ name: source.Name, count: source.Count, fromSite: false })),
       ...(requests.length > 0 ? [{ name: 'website', count: requests.length, fromSite: true }] : []),
     ],
-    manager: team.find((member) => member.email.toLowerCase() === property.ManagerEmail.toLowerCase()),
+    manager: team.find((member) => member.email.toLowerCase() === property.manager.email.toLowerCase()),
   };
 }

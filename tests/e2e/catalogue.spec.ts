@@ -8,7 +8,7 @@ import { storeConsent } from './stored-consent';
 test.beforeEach(async ({ page }) => storeConsent(page));
 
 /** The listings for sale in Mons: postcode 7000 is Mons alone (Bergen in Dutch). */
-const inMons = (language: 'fr' | 'en') => getProperties(language, { goal: 'sale', availability: 'on-offer' }).filter((property) => property.Zip === '7000');
+const inMons = (language: 'fr' | 'en') => getProperties(language, { goal: 'sale', availability: 'on-offer' }).filter((property) => property.town.zip === '7000');
 
 /** A CSS rgb()/rgba() colour laid over white (the lightest photo). */
 function overWhite(colour: string): Rgb {
@@ -53,7 +53,7 @@ test.describe('lists', () => {
     await expect(page.locator('form[method="get"][data-ready]')).toHaveCount(1);
     await page.getByLabel('Type de bien').selectOption('3');
     await expect(page).toHaveURL(/type=3/);
-    const apartments = inMons('fr').filter((property) => property.WebIDs.split(',').includes('3')).length;
+    const apartments = inMons('fr').filter((property) => property.type.webIds.includes(3)).length;
     await expect(page.locator('main article')).toHaveCount(apartments);
   });
 
@@ -129,7 +129,7 @@ test.describe('lists', () => {
     const pages = Math.ceil(total / 12);
     await expect(page.getByText(`${total} panden · Pagina 1 van ${pages}`)).toBeVisible();
     const prices = getProperties('nl', { goal: 'sale', availability: 'on-offer' })
-      .flatMap((property) => (property.Price === null ? [] : [property.Price]))
+      .flatMap((property) => (property.price.kind === 'on-demand' ? [] : [property.price.amount]))
       .sort((a, b) => a - b);
     await expect(page.locator('main article').first()).toContainText(new Intl.NumberFormat('nl-BE').format(prices[0]!));
     await page.getByRole('navigation', { name: 'Paginering' }).getByRole('link', { name: 'Volgende' }).click();
@@ -228,7 +228,7 @@ test.describe('property detail', () => {
 
   test('EPC label image of the region and its figures; no Flemish renovation notice on a Walloon E sale', async ({ page }) => {
     const property = getProperty(4000035, 'fr')!;
-    await page.goto(href({ page: 'property', id: property.ID }, 'fr'));
+    await page.goto(href({ page: 'property', id: property.id }, 'fr'));
     await expect(page.getByRole('img', { name: /Label énergétique E/ })).toHaveAttribute('src', '/images/epc/wallonia/e.png');
     const energy = page.locator('section[aria-labelledby="energy"]');
     await expect(energy).toBeVisible();

@@ -10,15 +10,15 @@ import { storeConsent } from './stored-consent';
  * sends the visitor signed links by e-mail, those links download the PDF, and no public path does.
  */
 
-const listing = getProperties('en', { goal: 'sale' }).find((property) => property.Status === 1 && property.Documents.length > 1)!;
+const listing = getProperties('en', { goal: 'sale' }).find((property) => property.availability === 'on-offer' && property.documents.length > 1)!;
 const documentLink = /https?:\/\/\S+\/api\/documents\/\d+\/\d+\/\?\S+/g;
 
 test.beforeEach(async ({ page }) => storeConsent(page));
 
 test('the listing page names its documents but links to no file', async ({ page }) => {
-  await page.goto(href({ page: 'property', id: listing.ID }, 'nl'));
+  await page.goto(href({ page: 'property', id: listing.id }, 'nl'));
   const section = page.locator('section[aria-labelledby="documents"]');
-  const names = getProperties('nl').find((property) => property.ID === listing.ID)!.Documents.map((document) => document.Name);
+  const names = getProperties('nl').find((property) => property.id === listing.id)!.documents.map((document) => document.name);
   for (const name of names) await expect(section.getByRole('listitem').filter({ hasText: name })).toBeVisible();
   await expect(section.getByRole('link', { name: messages.nl.property.requestDocuments })).toHaveAttribute('href', '#request-documents');
   expect(await page.locator('a[href*=".pdf"], a[href*="/api/documents/"]').count()).toBe(0);
@@ -26,9 +26,9 @@ test('the listing page names its documents but links to no file', async ({ page 
 });
 
 test('the public addresses of the documents answer 404', async ({ request }) => {
-  for (const document of listing.Documents) {
-    const response = await request.get(document.Url, { maxRedirects: 0 });
-    expect(response.status(), document.Url).toBe(404);
+  for (const document of listing.documents) {
+    const response = await request.get(document.url, { maxRedirects: 0 });
+    expect(response.status(), document.url).toBe(404);
     expect(response.headers()['content-type'] ?? '').not.toContain('application/pdf');
   }
   expect((await request.get('/catalogue/documents/')).status()).toBe(404);
@@ -39,7 +39,7 @@ for (const language of ['fr', 'en'] as TestLanguage[]) {
     // A form, the outbox and two downloads: more than the default on a busy two-core machine.
     test.setTimeout(90_000);
     const visitor = { email: uniqueEmail(`documents-${language}`), firstName: 'Élise', lastName: 'Documents' };
-    await page.goto(href({ page: 'property', id: listing.ID }, language));
+    await page.goto(href({ page: 'property', id: listing.id }, language));
     const form = await openRequest(page, 'request-documents');
     await fillIdentity(form, visitor);
     await acceptPrivacy(form);
@@ -50,7 +50,7 @@ for (const language of ['fr', 'en'] as TestLanguage[]) {
     const t = messages[language];
     expect(mail?.text).toContain(t.mail.documentsIntro.replace('{days}', '7'));
     const links = [...new Set(mail?.text.match(documentLink) ?? [])];
-    expect(links).toHaveLength(listing.Documents.length);
+    expect(links).toHaveLength(listing.documents.length);
     for (const link of links) {
       const response = await request.get(link);
       expect(response.status(), link).toBe(200);

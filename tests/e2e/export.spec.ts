@@ -33,8 +33,8 @@ test('the copy holds no listing document: those are mailed as signed links by th
   const exportDir = `var/export-e2e-${sitePort + 2}`;
   const files = readdirSync(exportDir, { recursive: true, encoding: 'utf8' });
   expect(files.filter((file) => /\.pdf$/i.test(file))).toEqual([]);
-  for (const document of getProperties('en').flatMap((property) => property.Documents).slice(0, 5)) {
-    expect((await request.get(document.Url)).status(), document.Url).toBe(404);
+  for (const document of getProperties('en').flatMap((property) => property.documents).slice(0, 5)) {
+    expect((await request.get(document.url)).status(), document.url).toBe(404);
   }
 });
 
@@ -90,13 +90,13 @@ test.describe('what the server did, done by the static pages', () => {
     await page.goto('/for-rent/');
     await expect(page).toHaveURL(/\/fr\/a-louer\/$/);
     const property = getProperties('fr')[0]!;
-    await page.goto(`/property/${property.ID}/`);
-    await expect(page).toHaveURL(new RegExp(`${href({ page: 'property', id: property.ID }, 'fr')}$`));
+    await page.goto(`/property/${property.id}/`);
+    await expect(page).toHaveURL(new RegExp(`${href({ page: 'property', id: property.id }, 'fr')}$`));
     await page.goto('/contact-demand/');
     await expect(page).toHaveURL(new RegExp(`${href({ page: 'menu', id: 'free-valuation' }, 'fr')}$`));
     const project = getProjects('fr')[0]!;
-    await page.goto(`/project/?id=${project.ID}`);
-    await expect(page).toHaveURL(new RegExp(`${href({ page: 'project', id: project.ID }, 'fr')}$`));
+    await page.goto(`/project/?id=${project.id}`);
+    await expect(page).toHaveURL(new RegExp(`${href({ page: 'project', id: project.id }, 'fr')}$`));
     await page.goto('/project/?id=1');
     await expect(page).toHaveURL(new RegExp(`${href({ page: 'projects' }, 'fr')}$`));
     await context.close();
@@ -144,10 +144,10 @@ test('the language switcher maps a listing to its translation, and links navigat
   page.on('request', (request) => {
     if (request.url().includes('_rsc=')) problems.push(`RSC request ${request.url()}`);
   });
-  const property = getProperties('nl').find((candidate) => candidate.City !== getProperties('fr').find((other) => other.ID === candidate.ID)?.City) ?? getProperties('nl')[0]!;
-  await page.goto(href({ page: 'property', id: property.ID }, 'nl'));
+  const property = getProperties('nl').find((candidate) => candidate.town.name !== getProperties('fr').find((other) => other.id === candidate.id)?.town.name) ?? getProperties('nl')[0]!;
+  await page.goto(href({ page: 'property', id: property.id }, 'nl'));
   await page.getByRole('navigation', { name: messages.nl.header.language }).getByRole('link', { name: 'Français' }).click();
-  await expect(page).toHaveURL(new RegExp(`${href({ page: 'property', id: property.ID }, 'fr')}$`));
+  await expect(page).toHaveURL(new RegExp(`${href({ page: 'property', id: property.id }, 'fr')}$`));
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await page.getByRole('navigation').getByRole('link', { name: 'À louer' }).first().click();
   await expect(page).toHaveURL(/\/fr\/a-louer\/$/);
@@ -163,7 +163,7 @@ test('the search panel finds a town and opens its filtered list', async ({ page 
   await expect(option).toHaveAttribute('href', '/fr/a-vendre/?city=%C3%89caussinnes%7C7190');
   await option.click();
   await expect(page).toHaveURL(/\/fr\/a-vendre\/\?city=%C3%89caussinnes%7C7190$/);
-  const count = getProperties('fr', { goal: 'sale', availability: 'on-offer' }).filter((property) => property.Zip === '7190').length;
+  const count = getProperties('fr', { goal: 'sale', availability: 'on-offer' }).filter((property) => property.town.zip === '7190').length;
   await expect(page.locator('main article')).toHaveCount(count);
 });
 
@@ -222,13 +222,13 @@ test.describe('requests from the copy go to the server named by NEXT_PUBLIC_API_
 
   test('a listing reads its places left from the server, across origins', async ({ page }) => {
     const now = brusselsNow();
-    const property = getProperties('en').find((candidate) => candidate.Status === 1 && getAppointmentSlots(candidate.ID).some((slot) => slot.Start > now))!;
+    const property = getProperties('en').find((candidate) => candidate.availability === 'on-offer' && getAppointmentSlots(candidate.id).some((slot) => slot.Start > now))!;
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
-    const slots = page.waitForResponse(`${apiOrigin}/api/slots/${property.ID}/`);
-    await page.goto(href({ page: 'property', id: property.ID }, 'en'));
+    const slots = page.waitForResponse(`${apiOrigin}/api/slots/${property.id}/`);
+    await page.goto(href({ page: 'property', id: property.id }, 'en'));
     const response = await slots;
     expect(response.status()).toBe(200);
     expect(response.headers()['access-control-allow-origin']).toBe(new URL(page.url()).origin);
@@ -245,8 +245,8 @@ test.describe('requests from the copy go to the server named by NEXT_PUBLIC_API_
 
 test('every exported page carries its script policy, the host sends the rest from _headers, and pages run without a violation', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const property = getProperties('fr').find((candidate) => candidate.Status === 1)!;
-  const paths = ['/', href({ page: 'home' }, 'nl'), href({ page: 'for-sale' }, 'fr'), href({ page: 'property', id: property.ID }, 'fr'), '/nl/no-such-page/'];
+  const property = getProperties('fr').find((candidate) => candidate.availability === 'on-offer')!;
+  const paths = ['/', href({ page: 'home' }, 'nl'), href({ page: 'for-sale' }, 'fr'), href({ page: 'property', id: property.id }, 'fr'), '/nl/no-such-page/'];
   for (const path of paths) {
     const response = await request.get(path);
     const html = await response.text();

@@ -10,8 +10,8 @@ import { storeConsent } from './stored-consent';
  * nothing; the server, sent the same, answers 422 in the visitor's language and stores nothing.
  */
 
-const sale = getProperties('en', { goal: 'sale' }).find((property) => property.Status === 1)!;
-const rent = getProperties('en', { goal: 'rent' }).find((property) => property.Status === 1)!;
+const sale = getProperties('en', { goal: 'sale' }).find((property) => property.availability === 'on-offer')!;
+const rent = getProperties('en', { goal: 'rent' }).find((property) => property.availability === 'on-offer')!;
 const project = getProjects('en')[0]!;
 
 type Case = {
@@ -32,18 +32,18 @@ const onListing = (id: number, anchor: string) => ({ on: { page: 'property', id 
 const onMenu = (id: string) => ({ on: { page: 'menu', id } satisfies Route });
 
 const cases: Case[] = [
-  { form: 'contact-appointment', ...onListing(sale.ID, 'request-visit'), field: 'firstName', error: 'firstNameRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'contact-me', ...onListing(sale.ID, 'request-information'), field: 'lastName', error: 'lastNameRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'request-documents', ...onListing(sale.ID, 'request-documents'), field: 'phone', error: 'phoneRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'send-to-friend', ...onListing(sale.ID, 'send-to-friend'), field: 'friendEmail', error: 'friendEmailInvalid', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'purchase-offer', ...onListing(sale.ID, 'make-offer'), field: 'amount', error: 'amountRequired', body: { propertyId: sale.ID }, captcha: true },
-  { form: 'rental-application', ...onListing(rent.ID, 'apply-to-rent'), field: 'moveDate', error: 'moveDateRequired', body: { propertyId: rent.ID }, captcha: true },
+  { form: 'contact-appointment', ...onListing(sale.id, 'request-visit'), field: 'firstName', error: 'firstNameRequired', body: { propertyId: sale.id }, captcha: true },
+  { form: 'contact-me', ...onListing(sale.id, 'request-information'), field: 'lastName', error: 'lastNameRequired', body: { propertyId: sale.id }, captcha: true },
+  { form: 'request-documents', ...onListing(sale.id, 'request-documents'), field: 'phone', error: 'phoneRequired', body: { propertyId: sale.id }, captcha: true },
+  { form: 'send-to-friend', ...onListing(sale.id, 'send-to-friend'), field: 'friendEmail', error: 'friendEmailInvalid', body: { propertyId: sale.id }, captcha: true },
+  { form: 'purchase-offer', ...onListing(sale.id, 'make-offer'), field: 'amount', error: 'amountRequired', body: { propertyId: sale.id }, captcha: true },
+  { form: 'rental-application', ...onListing(rent.id, 'apply-to-rent'), field: 'moveDate', error: 'moveDateRequired', body: { propertyId: rent.id }, captcha: true },
   {
     form: 'contact-construction',
-    on: { page: 'project', id: project.ID },
+    on: { page: 'project', id: project.id },
     field: 'title',
     error: 'titleRequired',
-    body: { projectId: project.ID },
+    body: { projectId: project.id },
     captcha: true,
   },
   { form: 'site-contact', ...onMenu('contact'), field: 'city', error: 'cityRequired', body: {}, captcha: true },

@@ -85,9 +85,9 @@ test('the contact form comes back filled in, with each error at its field, and t
 test('a listing form comes back open, filled in, on the listing page', async ({ page, context }) => {
   await storeConsent(context);
   const t = messages.nl.forms;
-  const rent = getProperties('nl', { goal: 'rent' }).find((property) => property.Status === 1);
+  const rent = getProperties('nl', { goal: 'rent' }).find((property) => property.availability === 'on-offer');
   if (!rent) throw new Error('no listing for rent');
-  await page.goto(href({ page: 'property', id: rent.ID }, 'nl'));
+  await page.goto(href({ page: 'property', id: rent.id }, 'nl'));
   const disclosure = page.locator('details:has(#apply-to-rent)');
   await disclosure.locator('summary').click();
   const form = disclosure.locator('form');
@@ -97,7 +97,7 @@ test('a listing form comes back open, filled in, on the listing page', async ({ 
   await form.locator('[name="pets"]').fill('een kat');
   await form.locator('button[type="submit"]').click();
 
-  await page.waitForURL(new RegExp(`${href({ page: 'property', id: rent.ID }, 'nl')}\\?draft=[\\w-]{16}#form-status$`));
+  await page.waitForURL(new RegExp(`${href({ page: 'property', id: rent.id }, 'nl')}\\?draft=[\\w-]{16}#form-status$`));
   await expectFrame(page, 'nl');
   const reopened = page.locator('details:has(#apply-to-rent)');
   await expect(reopened).toHaveAttribute('open', '');
@@ -159,12 +159,12 @@ async function visitTooLate({ page, context, request }: { page: Page; context: B
   // A listing with a viewing time of which places are left: all but one are taken by others.
   let target: { propertyId: number; slotId: number; remaining: number } | undefined;
   // The two runs of this test (with and without JavaScript) may run at once: each takes its own end of the list.
-  const listings = getProperties('en').filter((candidate) => candidate.Status === 1);
+  const listings = getProperties('en').filter((candidate) => candidate.availability === 'on-offer');
   for (const property of javaScript ? listings.reverse() : listings) {
-    const { slots } = (await (await request.get(`/api/slots/${property.ID}/`)).json()) as { slots: { id: number; start: string; remaining: number }[] };
+    const { slots } = (await (await request.get(`/api/slots/${property.id}/`)).json()) as { slots: { id: number; start: string; remaining: number }[] };
     const slot = slots.find((candidate) => candidate.remaining >= 1);
     if (slot) {
-      target = { propertyId: property.ID, slotId: slot.id, remaining: slot.remaining };
+      target = { propertyId: property.id, slotId: slot.id, remaining: slot.remaining };
       break;
     }
   }

@@ -29,13 +29,13 @@ import { storeConsent } from './stored-consent';
 const languages: TestLanguage[] = ['nl', 'fr', 'en'];
 const agency = 'info@immo-hainaut.be';
 
-const available = (goal: 'sale' | 'rent') => getProperties('en', { goal }).filter((property) => property.Status === 1);
+const available = (goal: 'sale' | 'rent') => getProperties('en', { goal }).filter((property) => property.availability === 'on-offer');
 const now = brusselsNow();
 /** A day some weeks ahead, as a date input takes it: the forms refuse days that have passed. */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 // Listings with future viewing times (the snapshot has them until 2027).
-const listingsWithSlots = available('sale').filter((property) => getAppointmentSlots(property.ID).some((slot) => slot.Start > now));
-const saleListing = available('sale').find((property) => property.Documents.length > 0) ?? available('sale')[0]!;
+const listingsWithSlots = available('sale').filter((property) => getAppointmentSlots(property.id).some((slot) => slot.Start > now));
+const saleListing = available('sale').find((property) => property.documents.length > 0) ?? available('sale')[0]!;
 const rentListing = available('rent')[0]!;
 const project = getProjects('en')[0]!;
 
@@ -68,14 +68,14 @@ for (const language of languages) {
       // The first listing that still has a place (the database outlives a local run).
       let visitListing: (typeof listingsWithSlots)[number] | undefined;
       for (const candidate of listingsWithSlots) {
-        const { slots } = (await (await request.get(`/api/slots/${candidate.ID}/`)).json()) as { slots: { remaining: number }[] };
+        const { slots } = (await (await request.get(`/api/slots/${candidate.id}/`)).json()) as { slots: { remaining: number }[] };
         if (slots.some((slot) => slot.remaining > 0)) {
           visitListing = candidate;
           break;
         }
       }
       if (!visitListing) throw new Error('no listing has a free viewing time left');
-      await page.goto(href({ page: 'property', id: visitListing.ID }, language));
+      await page.goto(href({ page: 'property', id: visitListing.id }, language));
       const form = await openRequest(page, 'request-visit');
       // The places left come from the server once the page runs.
       await page.waitForLoadState('networkidle');
@@ -88,18 +88,18 @@ for (const language of languages) {
       await acceptPrivacy(form);
       await expectSpamCheckSolved(form);
       await submitAndExpectThanks(page, form, language, 'contact-appointment');
-      const stored = await expectStored(visitor.email, 'contact-appointment', language, { property_id: visitListing.ID });
+      const stored = await expectStored(visitor.email, 'contact-appointment', language, { property_id: visitListing.id });
       expect(JSON.parse(stored.payload)).toMatchObject({ slotId: Number(slotId), contactSlots: ['13-16'] });
       const mail = await agencyMailFor(stored.id);
-      expect(mail.text).toContain(String(visitListing.ID));
-      expect(mail.text).toContain(`/${visitListing.ID}/`);
+      expect(mail.text).toContain(String(visitListing.id));
+      expect(mail.text).toContain(`/${visitListing.id}/`);
       const [confirmation] = await waitForMails(visitor.email);
       expect(confirmation?.subject).toBe(t.mail.visitorSubject.replace('{agency}', 'Immo Hainaut'));
     });
 
     test('request information and documents', async ({ page }) => {
       const visitor = visitorFor('info', language);
-      const url = href({ page: 'property', id: saleListing.ID }, language);
+      const url = href({ page: 'property', id: saleListing.id }, language);
       await page.goto(url);
       let form = await openRequest(page, 'request-information');
       await fillIdentity(form, visitor);
@@ -107,7 +107,7 @@ for (const language of languages) {
       await acceptPrivacy(form);
       await expectSpamCheckSolved(form);
       await submitAndExpectThanks(page, form, language, 'contact-me');
-      const info = await expectStored(visitor.email, 'contact-me', language, { property_id: saleListing.ID });
+      const info = await expectStored(visitor.email, 'contact-me', language, { property_id: saleListing.id });
       expect((await agencyMailFor(info.id)).text).toContain('Is the garden south-facing?');
 
       await page.goto(url);
@@ -120,7 +120,7 @@ for (const language of languages) {
       const mails = await waitForMails(visitor.email, 2);
       // The documents arrive as signed links (tests/e2e/documents.spec.ts downloads them).
       const documentsMail = mails.find((mail) => /\/api\/documents\/\d+\/\d+\/\?/.test(mail.text));
-      if (saleListing.Documents.length > 0) expect(documentsMail).toBeDefined();
+      if (saleListing.documents.length > 0) expect(documentsMail).toBeDefined();
 
       // The same documents a second time: the visitor is told, nothing new is stored.
       await page.goto(url);
@@ -136,7 +136,7 @@ for (const language of languages) {
     test('send to a friend', async ({ page }) => {
       const visitor = visitorFor('sender', language);
       const friend = uniqueEmail(`friend-${language}`);
-      await page.goto(href({ page: 'property', id: saleListing.ID }, language));
+      await page.goto(href({ page: 'property', id: saleListing.id }, language));
       const form = await openRequest(page, 'send-to-friend');
       await form.locator('[name="firstName"]').fill(visitor.firstName);
       await form.locator('[name="lastName"]').fill(visitor.lastName);
@@ -149,12 +149,12 @@ for (const language of languages) {
       await expectStored(visitor.email, 'send-to-friend', language);
       const [mail] = await waitForMails(friend);
       expect(mail?.text).toContain('Look at this one!');
-      expect(mail?.text).toContain(`/${saleListing.ID}/`);
+      expect(mail?.text).toContain(`/${saleListing.id}/`);
     });
 
     test('make an offer on a sale and apply for a rental', async ({ page }) => {
       const visitor = visitorFor('offer', language);
-      await page.goto(href({ page: 'property', id: saleListing.ID }, language));
+      await page.goto(href({ page: 'property', id: saleListing.id }, language));
       let form = await openRequest(page, 'make-offer');
       await expect(form).toContainText(t.forms.ui.offerAdvance);
       await fillIdentity(form, visitor);
@@ -173,12 +173,12 @@ for (const language of languages) {
       await acceptPrivacy(form);
       await expectSpamCheckSolved(form);
       await submitAndExpectThanks(page, form, language, 'purchase-offer');
-      const offer = await expectStored(visitor.email, 'purchase-offer', language, { property_id: saleListing.ID });
+      const offer = await expectStored(visitor.email, 'purchase-offer', language, { property_id: saleListing.id });
       expect(JSON.parse(offer.payload)).toMatchObject({ amount: 245000, personBTitle: 'mr', personBFirstName: 'Jan', personBLastName: 'Peeters', personBEmail: 'jan.peeters@example.be', personBPhone: '0476 22 33 44' });
       await agencyMailFor(offer.id);
 
       const tenant = visitorFor('tenant', language);
-      await page.goto(href({ page: 'property', id: rentListing.ID }, language));
+      await page.goto(href({ page: 'property', id: rentListing.id }, language));
       await expect(page.locator('#make-offer')).toHaveCount(0);
       form = await openRequest(page, 'apply-to-rent');
       await expect(form).toContainText(t.forms.ui.rentalDeposit);
@@ -191,7 +191,7 @@ for (const language of languages) {
       await acceptPrivacy(form);
       await expectSpamCheckSolved(form);
       await submitAndExpectThanks(page, form, language, 'rental-application');
-      const rental = await expectStored(tenant.email, 'rental-application', language, { property_id: rentListing.ID });
+      const rental = await expectStored(tenant.email, 'rental-application', language, { property_id: rentListing.id });
       await agencyMailFor(rental.id);
       await waitForMails(tenant.email);
     });
@@ -200,13 +200,13 @@ for (const language of languages) {
   test.describe(`forms of pages and projects in ${language}`, () => {
     test('a project asks for information (contact-construction)', async ({ page }) => {
       const visitor = visitorFor('project', language);
-      await page.goto(href({ page: 'project', id: project.ID }, language));
+      await page.goto(href({ page: 'project', id: project.id }, language));
       const form = page.locator('form[data-form="contact-construction"]');
       await fillIdentity(form, visitor);
       await acceptPrivacy(form);
       await expectSpamCheckSolved(form);
       await submitAndExpectThanks(page, form, language, 'contact-construction');
-      const stored = await expectStored(visitor.email, 'contact-construction', language, { project_id: project.ID });
+      const stored = await expectStored(visitor.email, 'contact-construction', language, { project_id: project.id });
       await agencyMailFor(stored.id);
       await waitForMails(visitor.email);
     });
@@ -372,7 +372,7 @@ for (const language of languages) {
 
     test('a spam check the server refuses stores nothing, says so at the check, and the next challenge passes', async ({ page, request }) => {
       const visitor = visitorFor('bad-altcha', language);
-      await page.goto(href({ page: 'property', id: saleListing.ID }, language));
+      await page.goto(href({ page: 'property', id: saleListing.id }, language));
       // A genuine challenge of another form: solved by the widget, refused by this form's handler.
       const foreign = await (await request.get('/api/altcha/site-contact/')).text();
       // Once: the widget's next challenge, after the refusal, is the server's own.

@@ -17,7 +17,7 @@ test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => storeConsent(page));
 
-const markers = getProperties('de').filter((property) => property.Status === 1 && typeof property.GoogleX === 'number' && typeof property.GoogleY === 'number');
+const markers = getProperties('de').filter((property) => property.availability === 'on-offer' && property.position !== undefined);
 
 async function openHome(page: Page, width: number) {
   const archive = await pmtilesArchive(14);

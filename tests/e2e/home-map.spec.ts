@@ -80,8 +80,8 @@ for (const width of [390, 1280]) {
     const drawing = map.getByRole('img', { name: messages.homeMap.drawingLabel });
     await expect(drawing).toBeVisible();
     // One dot per town with a listing on offer that has a position.
-    const located = getProperties('en', { availability: 'on-offer' }).filter((property) => typeof property.GoogleX === 'number');
-    const placed = towns.filter((town) => located.some((property) => property.City === town.Name && property.Zip === town.Zip));
+    const located = getProperties('en', { availability: 'on-offer' }).filter((property) => property.position !== undefined);
+    const placed = towns.filter((town) => located.some((property) => property.town.name === town.Name && property.town.zip === town.Zip));
     await expect(drawing.locator('circle')).toHaveCount(placed.length);
     await expect(drawing.locator('text').first()).toBeVisible();
     await expect(map.locator('iframe, .leaflet-container, img')).toHaveCount(0);

@@ -47,7 +47,7 @@ test.describe('language detection on /', () => {
 
 test.describe('language switcher on a filtered list', () => {
   const switchTo = (page: Page, language: string) => page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: language, exact: true }).first();
-  const monsForSale = getProperties('fr', { goal: 'sale', availability: 'on-offer' }).filter((property) => property.Zip === '7000').length;
+  const monsForSale = getProperties('fr', { goal: 'sale', availability: 'on-offer' }).filter((property) => property.town.zip === '7000').length;
 
   test('a list opened with a filter keeps it, the town in the other language, and the same results', async ({ page }) => {
     await page.goto('/fr/a-vendre/?city=Mons|7000&sort=price-asc');
@@ -88,8 +88,8 @@ test.describe('unlocalised links of the spec', () => {
 
   test('/property/{id}/ goes to the canonical detail page; an unknown id ends on Property Not Found', async ({ request, browser }) => {
     const property = getProperties('nl')[0]!;
-    const response = await request.get(`/property/${property.ID}/`, { maxRedirects: 0, headers: nl });
-    expect(location(response)).toContain(href({ page: 'property', id: property.ID }, 'nl'));
+    const response = await request.get(`/property/${property.id}/`, { maxRedirects: 0, headers: nl });
+    expect(location(response)).toContain(href({ page: 'property', id: property.id }, 'nl'));
     const context = await browser.newContext({ locale: 'nl-BE' });
     await storeConsent(context);
     const page = await context.newPage();
@@ -103,23 +103,23 @@ test.describe('unlocalised links of the spec', () => {
     const valuation = await request.get('/contact-demand/', { maxRedirects: 0, headers: { 'Accept-Language': 'en' } });
     expect(location(valuation)).toMatch(/\/en\/free-valuation\/$/);
     const project = getProjects('fr')[0]!;
-    const projectResponse = await request.get(`/project/?id=${project.ID}`, { maxRedirects: 0, headers: { 'Accept-Language': 'fr' } });
-    expect(location(projectResponse)).toMatch(new RegExp(`/fr/projets/${project.ID}/$`));
+    const projectResponse = await request.get(`/project/?id=${project.id}`, { maxRedirects: 0, headers: { 'Accept-Language': 'fr' } });
+    expect(location(projectResponse)).toMatch(new RegExp(`/fr/projets/${project.id}/$`));
   });
 });
 
 test.describe('property detail URLs', () => {
   test('a stale town or type slug answers a permanent redirect to the canonical URL', async ({ request }) => {
-    const property = getProperties('fr').find((candidate) => candidate.Goal === 0)!;
-    const canonical = href({ page: 'property', id: property.ID }, 'fr');
-    const response = await request.get(`/fr/a-vendre/ailleurs/autre/${property.ID}/`, { maxRedirects: 0 });
+    const property = getProperties('fr').find((candidate) => candidate.goal === 'sale')!;
+    const canonical = href({ page: 'property', id: property.id }, 'fr');
+    const response = await request.get(`/fr/a-vendre/ailleurs/autre/${property.id}/`, { maxRedirects: 0 });
     expect(response.status()).toBe(308);
     expect(location(response)).toMatch(new RegExp(`${canonical}$`));
   });
 
   test('a Dutch detail URL uses Bergen for Mons', async ({ page }) => {
-    const property = getProperties('nl').find((candidate) => candidate.Zip === '7000')!;
-    await page.goto(href({ page: 'property', id: property.ID }, 'nl'));
+    const property = getProperties('nl').find((candidate) => candidate.town.zip === '7000')!;
+    await page.goto(href({ page: 'property', id: property.id }, 'nl'));
     await expect(page).toHaveURL(/\/bergen\//);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Bergen');
   });

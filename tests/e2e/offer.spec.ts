@@ -26,7 +26,7 @@ test.describe('what is on offer', () => {
     await expect(page.getByText(`${onOffer('sale').length} panden ·`)).toBeVisible();
     const main = page.locator('main');
     await expect(main.getByText('Verkocht', { exact: true })).toHaveCount(0);
-    for (const listing of sold) await expect(main.locator(`a[href="${href({ page: 'property', id: listing.ID }, 'nl')}"]`)).toHaveCount(0);
+    for (const listing of sold) await expect(main.locator(`a[href="${href({ page: 'property', id: listing.id }, 'nl')}"]`)).toHaveCount(0);
 
     const link = page.getByRole('link', { name: `Verkochte referenties (${sold.length})` });
     await expect(link).toHaveAttribute('href', '/nl/te-koop/?status=references');
@@ -37,7 +37,7 @@ test.describe('what is on offer', () => {
     await expect(page.getByRole('link', { name: `Ons aanbod (${onOffer('sale').length})` })).not.toHaveAttribute('aria-current', 'page');
 
     // A sold reference keeps its page and says it is sold.
-    const detail = href({ page: 'property', id: sold[0]!.ID }, 'nl');
+    const detail = href({ page: 'property', id: sold[0]!.id }, 'nl');
     await main.locator(`a[href="${detail}"]`).click();
     await expect(page).toHaveURL(new RegExp(`${detail}$`));
     await expect(page.getByRole('status')).toHaveText('Pand verkocht');
@@ -48,7 +48,7 @@ test.describe('what is on offer', () => {
     expect(rented.length).toBeGreaterThan(0);
     const html = await (await request.get('/nl/te-huur/?status=references')).text();
     expect(html).toContain(`Verhuurde referenties (${rented.length})`);
-    for (const listing of rented) expect(html).toContain(href({ page: 'property', id: listing.ID }, 'nl'));
+    for (const listing of rented) expect(html).toContain(href({ page: 'property', id: listing.id }, 'nl'));
     expect(html).toContain(`${rented.length} panden`);
   });
 
@@ -58,7 +58,7 @@ test.describe('what is on offer', () => {
     await expect(page.locator('main').getByRole('link', { name: new RegExp(`^Te koop\\s*${sale.length}$`) }).first()).toBeVisible();
     const input = page.locator('main').getByRole('combobox', { name: 'Panden zoeken' });
     await input.fill('Bergen');
-    const mons = sale.filter((property) => property.Zip === '7000').length;
+    const mons = sale.filter((property) => property.town.zip === '7000').length;
     await expect(page.locator('main').getByRole('option', { name: `Bergen – Te koop (${mons})` })).toBeVisible();
   });
 });
@@ -67,23 +67,23 @@ test('a card shows the first 250 characters of the description', async ({ page }
   await page.goto('/en/for-sale/');
   const first = page.locator('main article').first();
   const id = Number((await first.getByRole('link').first().getAttribute('href'))?.match(/(\d+)\/$/)?.[1]);
-  const teaser = cleanDescription(getProperty(id, 'en')!.DescriptionA);
+  const teaser = cleanDescription(getProperty(id, 'en')!.description);
   expect(teaser.length).toBeGreaterThan(100);
   await expect(first.getByText(teaser)).toBeVisible();
 });
 
 test.describe('numbers and punctuation', () => {
   test('the mobility score uses the decimal comma of the other figures', async ({ page }) => {
-    const listing = getProperties('nl').find((property) => property.MobilityScore && !Number.isInteger(property.MobilityScore.Score))!;
-    await page.goto(href({ page: 'property', id: listing.ID }, 'nl'));
-    const score = String(listing.MobilityScore!.Score);
+    const listing = getProperties('nl').find((property) => property.mobility && !Number.isInteger(property.mobility.score))!;
+    await page.goto(href({ page: 'property', id: listing.id }, 'nl'));
+    const score = String(listing.mobility!.score);
     await expect(page.getByRole('heading', { name: `Mobiliteitsscore: ${score.replace('.', ',')}/10` })).toBeVisible();
     await expect(page.locator('main')).not.toContainText(`${score}/10`);
   });
 
   test('a French page puts a no-break space before every colon, in messages and in built labels alike', async ({ page }) => {
-    const listing = getProperties('fr').find((property) => property.MobilityScore && property.PointsOfInterest.length > 0 && property.ManagerDirectPhone)!;
-    await page.goto(href({ page: 'property', id: listing.ID }, 'fr'));
+    const listing = getProperties('fr').find((property) => property.mobility && property.pointsOfInterest.length > 0 && property.manager.directPhone)!;
+    await page.goto(href({ page: 'property', id: listing.id }, 'fr'));
     // The description is the agency's own text from the CRM; everything else is ours.
     const text = await page.locator('main').evaluate((main) => {
       const copy = main.cloneNode(true);
@@ -91,36 +91,36 @@ test.describe('numbers and punctuation', () => {
       return copy.textContent ?? '';
     });
     expect(text).toContain('Téléphone\u00a0:');
-    expect(text).toContain(`${listing.PointsOfInterest[0]!.Category}\u00a0:`);
+    expect(text).toContain(`${listing.pointsOfInterest[0]!.category}\u00a0:`);
     // No colon glued to a word nor after an ordinary space (times such as 10:00 aside).
     expect(text.replace(/\d:\d/g, '').match(/[^\u00a0]:/g) ?? []).toEqual([]);
   });
 
   test('the Luxembourg listing names its country on its card and its page', async ({ page }) => {
-    const listing = getProperties('nl').find((property) => property.CountryID === 50)!;
-    await page.goto(href({ page: 'property', id: listing.ID }, 'nl'));
-    await expect(page.locator('main').getByText(`${listing.Zip} ${listing.City}, Luxemburg`)).toBeVisible();
-    await page.goto(`/nl/${listing.Goal === 0 ? 'te-koop' : 'te-huur'}/?city=${encodeURIComponent(`${listing.City}|${listing.Zip}`)}`);
-    await expect(page.locator('main article').getByText(`${listing.Zip} ${listing.City}, Luxemburg`)).toBeVisible();
+    const listing = getProperties('nl').find((property) => property.town.country.code === 'LU')!;
+    await page.goto(href({ page: 'property', id: listing.id }, 'nl'));
+    await expect(page.locator('main').getByText(`${listing.town.zip} ${listing.town.name}, Luxemburg`)).toBeVisible();
+    await page.goto(`/nl/${listing.goal === 'sale' ? 'te-koop' : 'te-huur'}/?city=${encodeURIComponent(`${listing.town.name}|${listing.town.zip}`)}`);
+    await expect(page.locator('main article').getByText(`${listing.town.zip} ${listing.town.name}, Luxemburg`)).toBeVisible();
   });
 });
 
 test.describe('projects', () => {
   test('a unit on the ground floor says so, like its listing, and links back to its project', async ({ page }) => {
     const project = getProject(5000001, 'nl')!;
-    const ground = project.Units.find((unit) => unit.Floor === 0)!;
-    await page.goto(href({ page: 'project', id: project.ID }, 'nl'));
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: ground.Name }) });
+    const ground = project.units.find((unit) => unit.floor === 0)!;
+    await page.goto(href({ page: 'project', id: project.id }, 'nl'));
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: ground.name }) });
     await expect(row.getByRole('cell').first()).toHaveText('Gelijkvloers');
-    await row.getByRole('link', { name: ground.Name }).click();
-    await page.getByRole('link', { name: project.Name }).click();
-    await expect(page).toHaveURL(new RegExp(`${href({ page: 'project', id: project.ID }, 'nl')}$`));
+    await row.getByRole('link', { name: ground.name }).click();
+    await page.getByRole('link', { name: project.name }).click();
+    await expect(page).toHaveURL(new RegExp(`${href({ page: 'project', id: project.id }, 'nl')}$`));
   });
 
   test('a unit whose listing hides its price shows the price on demand', async ({ page }) => {
-    const unit = getProperties('nl').find((property) => property.ProjectID && property.Price === null)!;
-    await page.goto(href({ page: 'project', id: unit.ProjectID! }, 'nl'));
-    const name = getProject(unit.ProjectID!, 'nl')!.Units.find((candidate) => candidate.PropertyID === unit.ID)!.Name;
+    const unit = getProperties('nl').find((property) => property.projectId && property.price.kind === 'on-demand')!;
+    await page.goto(href({ page: 'project', id: unit.projectId! }, 'nl'));
+    const name = getProject(unit.projectId!, 'nl')!.units.find((candidate) => candidate.listingId === unit.id)!.name;
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
     await expect(row).toContainText('Prijs op aanvraag');
   });

@@ -61,7 +61,7 @@ test('invite, set a password, see my listings and their visits, not another owne
   await setPassword(page, link, 'owner password 1');
   await page.waitForURL(`**${href({ page: 'portal' }, language)}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title);
-  for (const id of owner!.PropertyIDs) await expect(page.getByRole('link', { name: getProperty(id, language)!.TypeDescription, exact: false }).first()).toBeVisible();
+  for (const id of owner!.PropertyIDs) await expect(page.getByRole('link', { name: getProperty(id, language)!.type.name, exact: false }).first()).toBeVisible();
   await expect(page.locator(`a[href="${href({ page: 'portal-listing', id: theirs }, language)}"]`)).toHaveCount(0);
 
   // The link works once.

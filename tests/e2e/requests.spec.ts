@@ -96,15 +96,15 @@ test.describe('bad requests get a 4xx and change nothing', () => {
 test('20 simultaneous bookings of one slot confirm exactly its places left', async ({ playwright, baseURL }) => {
   const now = brusselsNow();
   // A listing the browser tests do not book, with a future slot that has room.
-  const candidates = getProperties('en', {}).filter((property) => property.Status === 1).reverse();
+  const candidates = getProperties('en', {}).filter((property) => property.availability === 'on-offer').reverse();
   let chosen: { propertyId: number; slotId: number; remaining: number } | undefined;
   const probe = await playwright.request.newContext({ baseURL });
   for (const property of candidates) {
-    if (!getAppointmentSlots(property.ID).some((slot) => slot.Start > now)) continue;
-    const { slots } = (await (await probe.get(`/api/slots/${property.ID}/`)).json()) as { slots: { id: number; remaining: number }[] };
+    if (!getAppointmentSlots(property.id).some((slot) => slot.Start > now)) continue;
+    const { slots } = (await (await probe.get(`/api/slots/${property.id}/`)).json()) as { slots: { id: number; remaining: number }[] };
     const open = slots.filter((slot) => slot.remaining > 0).sort((a, b) => b.remaining - a.remaining)[0];
     if (open) {
-      chosen = { propertyId: property.ID, slotId: open.id, remaining: open.remaining };
+      chosen = { propertyId: property.id, slotId: open.id, remaining: open.remaining };
       break;
     }
   }

@@ -21,11 +21,11 @@ const distDir = sitePort === 3100 ? '.next' : `.next-e2e-${sitePort}`;
 
 test.describe('security headers', () => {
   test('pages, 404s, API answers, pictures, scripts and public files all carry them', async ({ request }) => {
-    const property = getProperties('nl').find((candidate) => candidate.Status === 1)!;
+    const property = getProperties('nl').find((candidate) => candidate.availability === 'on-offer')!;
     const pages = [
       '/nl/',
       href({ page: 'for-sale' }, 'fr'),
-      href({ page: 'property', id: property.ID }, 'nl'),
+      href({ page: 'property', id: property.id }, 'nl'),
       href({ page: 'login' }, 'en'),
       `${href({ page: 'for-sale' }, 'nl')}?sort=price-asc`,
       '/nl/no-such-page/',
@@ -37,7 +37,7 @@ test.describe('security headers', () => {
       expectSecureAnswer(response, path);
       script ??= /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(await response.text())?.[1];
     }
-    const detail = await (await request.get(href({ page: 'property', id: property.ID }, 'nl'))).text();
+    const detail = await (await request.get(href({ page: 'property', id: property.id }, 'nl'))).text();
     const picture = /(\/api\/image\/\?src=[^"\s]+)/.exec(detail)?.[1]?.replace(/&amp;/g, '&');
     expect(picture).toBeTruthy();
     const others = ['/api/search-index/nl/', '/icon.svg', '/robots.txt', '/sitemap.xml', picture!, script!];
@@ -88,11 +88,11 @@ test.describe('pages run under their policy', () => {
     test(`${language}: home, lists, a listing, a form page, login, a filtered list and a 404 report no violation`, async ({ page }) => {
       test.setTimeout(90_000);
       const violations = await watchViolations(page);
-      const property = getProperties(language).find((candidate) => candidate.Status === 1)!;
+      const property = getProperties(language).find((candidate) => candidate.availability === 'on-offer')!;
       const paths = [
         href({ page: 'home' }, language),
         href({ page: 'for-rent' }, language),
-        href({ page: 'property', id: property.ID }, language),
+        href({ page: 'property', id: property.id }, language),
         href({ page: 'menu', id: 'contact' }, language),
         href({ page: 'login' }, language),
         `${href({ page: 'for-sale' }, language)}?sort=price-desc`,
@@ -183,7 +183,7 @@ test.describe('odd links and query values', () => {
   });
 
   test('an odd draft or status value shows the normal page', async ({ request }) => {
-    const pages = [href({ page: 'for-sale' }, 'nl'), href({ page: 'for-rent' }, 'fr'), href({ page: 'property', id: getProperties('en')[0]!.ID }, 'en')];
+    const pages = [href({ page: 'for-sale' }, 'nl'), href({ page: 'for-rent' }, 'fr'), href({ page: 'property', id: getProperties('en')[0]!.id }, 'en')];
     for (const path of pages) {
       for (const query of [`draft=${long}`, 'draft=../../etc/passwd', 'draft=AAAAAAAAAAAAAAA%00', `status=${long}`, 'status=references&status=%3Cscript%3Exss-probe', 'draft[]=1&status[]=2']) {
         const response = await request.get(`${path}?${query}`);

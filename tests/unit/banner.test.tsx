@@ -226,9 +226,9 @@ describe('Banner: properties', () => {
       const match = /^\/nl\/(te-koop|te-huur)\/[^/]+\/[^/]+\/(\d+)\/$/.exec(url);
       expect(match, url).toBeTruthy();
       const property = getProperty(Number(match![2]), 'nl');
-      expect(property?.Status).toBe(1);
-      expect(link.textContent).toContain(property!.TypeDescription);
-      expect(link.textContent).toContain(`${property!.Zip} ${property!.City}`);
+      expect(property?.availability).toBe('on-offer');
+      expect(link.textContent).toContain(property!.type.name);
+      expect(link.textContent).toContain(`${property!.town.zip} ${property!.town.name}`);
       expect(link.textContent).toMatch(/€ [\d.]+|Prijs op aanvraag/);
     }
     const images = [...container.querySelectorAll('img')];

@@ -23,10 +23,10 @@ describe('catalogue snapshot', () => {
   it('holds about 50 listings, about two thirds for sale, one record per language each', () => {
     expect(listings.length).toBeGreaterThanOrEqual(45);
     expect(listings.length).toBeLessThanOrEqual(60);
-    const sale = listings.filter((property) => property.Goal === 0).length;
+    const sale = listings.filter((property) => property.goal === 'sale').length;
     expect(sale / listings.length).toBeGreaterThan(0.55);
     expect(sale / listings.length).toBeLessThan(0.75);
-    for (const language of catalogueLanguages) expect(getProperties(language).map((p) => p.ID).sort()).toEqual(listings.map((p) => p.ID).sort());
+    for (const language of catalogueLanguages) expect(getProperties(language).map((p) => p.id).sort()).toEqual(listings.map((p) => p.id).sort());
     expect(properties.length).toBe(listings.length * 4);
   });
 
@@ -49,23 +49,23 @@ describe('catalogue snapshot', () => {
   });
 
   it('computes counts of what is on offer from the properties, never from the files', () => {
-    const onOffer = listings.filter((property) => property.Status === 1);
+    const onOffer = listings.filter((property) => property.availability === 'on-offer');
     const total = getTypes('fr').reduce((sum, type) => sum + type.countSaleProperty + type.countRentProperty, 0);
     expect(total).toBeGreaterThanOrEqual(onOffer.length);
     const mons = getCities('fr').find((city) => city.Zip === '7000')!;
-    const expected = getProperties('fr', { availability: 'on-offer' }).filter((property) => property.Zip === '7000');
-    expect(mons.countSaleProperty).toBe(expected.filter((property) => property.Goal === 0).length);
-    expect(mons.countRentProperty).toBe(expected.filter((property) => property.Goal === 1).length);
+    const expected = getProperties('fr', { availability: 'on-offer' }).filter((property) => property.town.zip === '7000');
+    expect(mons.countSaleProperty).toBe(expected.filter((property) => property.goal === 'sale').length);
+    expect(mons.countRentProperty).toBe(expected.filter((property) => property.goal === 'rent').length);
     expect(mons.countSaleProperty + mons.countRentProperty).toBeGreaterThanOrEqual(8);
     const totals = getTotals('en');
     expect(totals.sale + totals.rent).toBe(onOffer.length);
   });
 
   it('filters by goal; a list filters the town (any language, case and accents ignored, same postcode) and type', () => {
-    expect(getProperties('nl', { goal: 'rent' }).every((property) => property.Goal === 1)).toBe(true);
+    expect(getProperties('nl', { goal: 'rent' }).every((property) => property.goal === 'rent')).toBe(true);
     const items = getProperties('fr').map(listItemOf);
     const ids = (query: string) => applyListParams(items, { ...parseListParams(new URLSearchParams(query)), status: 'on-offer' }, items.length).ids;
-    expect(ids('type=3').every((id) => getProperty(id, 'fr')?.WebIDs.split(',').includes('3'))).toBe(true);
+    expect(ids('type=3').every((id) => getProperty(id, 'fr')?.type.webIds.includes(3))).toBe(true);
     const inMons = ids('city=Mons|7000');
     expect(inMons.length).toBeGreaterThan(0);
     expect(ids('city=BERGEN|7000')).toEqual(inMons);
@@ -78,22 +78,22 @@ describe('catalogue snapshot', () => {
 
   it('finds one property by id in a language', () => {
     const first = listings[0]!;
-    expect(getProperty(first.ID, 'fr')!.language).toBe('fr');
+    expect(getProperty(first.id, 'fr')!.language).toBe('fr');
     expect(getProperty(1, 'fr')).toBeUndefined();
   });
 
   it('gives slugs of towns and types per language', () => {
-    const mons = getProperties('nl').find((property) => property.Zip === '7000')!;
+    const mons = getProperties('nl').find((property) => property.town.zip === '7000')!;
     expect(citySlug(mons)).toBe('bergen');
-    expect(citySlug(getProperty(mons.ID, 'fr')!)).toBe('mons');
+    expect(citySlug(getProperty(mons.id, 'fr')!)).toBe('mons');
     expect(typeSlug(3, 'fr')).toMatch(/^[a-z0-9-]+$/);
   });
 
   it('has projects whose units are listings', () => {
     expect(getProjects('nl').length).toBeGreaterThanOrEqual(3);
     const project = getProject(projects[0]!.ID, 'en')!;
-    expect(project.Units.every((unit) => unit.property?.ID === unit.PropertyID)).toBe(true);
-    expect(project.Units.some((unit) => unit.Sold)).toBe(true);
+    expect(project.units.every((unit) => unit.listing?.id === unit.listingId)).toBe(true);
+    expect(project.units.some((unit) => unit.sold)).toBe(true);
   });
 
   it('has appointment slots, some nearly full, and owners with CRM history', () => {

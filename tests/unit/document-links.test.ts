@@ -23,13 +23,13 @@ const text = (tree: Tree, key: string) => {
   return value;
 };
 
-const listing = getProperties('fr').find((property) => property.Status === 1 && property.Documents.length > 1);
+const listing = getProperties('fr').find((property) => property.availability === 'on-offer' && property.documents.length > 1);
 if (!listing) throw new Error('the catalogue has no listing with two documents');
-const [firstDocument, secondDocument] = listing.Documents;
+const [firstDocument, secondDocument] = listing.documents;
 if (!firstDocument || !secondDocument) throw new Error('no documents');
 
 const inAWeek = () => Math.floor(Date.now() / 1000) + 7 * 24 * 3600;
-const grant = (overrides: Partial<DocumentGrant> = {}): DocumentGrant => ({ listingId: listing.ID, documentId: firstDocument.ID, language: 'fr', expires: inAWeek(), ...overrides });
+const grant = (overrides: Partial<DocumentGrant> = {}): DocumentGrant => ({ listingId: listing.id, documentId: firstDocument.id, language: 'fr', expires: inAWeek(), ...overrides });
 
 /** What the route answers for a path and query as a browser would send them. */
 async function open(pathAndQuery: string): Promise<Response> {
@@ -48,7 +48,7 @@ describe('a signed document link', () => {
     expect(response.headers.get('cache-control')).toContain('no-store');
     const body = Buffer.from(await response.arrayBuffer());
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(body.equals(readFileSync(path.join(root, 'data/catalogue/documents', documentFileName(firstDocument) ?? '')))).toBe(true);
+    expect(body.equals(readFileSync(path.join(root, 'data/catalogue/documents', documentFileName(firstDocument.url) ?? '')))).toBe(true);
   });
 
   it('answers 410 once expired, with a page in the visitor language that leads back to the request form', async () => {
@@ -63,8 +63,8 @@ describe('a signed document link', () => {
   it('answers 403 to any change: another document, listing, language, expiry or signature', async () => {
     const genuine = new URL(signedDocumentPath(grant()), 'https://x.example');
     const variants = [
-      genuine.pathname.replace(`/${firstDocument.ID}/`, `/${secondDocument.ID}/`) + genuine.search,
-      genuine.pathname.replace(`/${listing.ID}/`, `/${listing.ID + 1}/`) + genuine.search,
+      genuine.pathname.replace(`/${firstDocument.id}/`, `/${secondDocument.id}/`) + genuine.search,
+      genuine.pathname.replace(`/${listing.id}/`, `/${listing.id + 1}/`) + genuine.search,
       genuine.pathname + genuine.search.replace('lang=fr', 'lang=nl'),
       genuine.pathname + genuine.search.replace(/expires=(\d+)/, (_match, value: string) => `expires=${Number(value) + 86400 * 365}`),
       genuine.pathname + genuine.search.replace(/signature=([\w-])/, (_match, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`),
@@ -82,19 +82,19 @@ describe('a signed document link', () => {
     const query = new URL(signedDocumentPath(grant()), 'https://x.example').search;
     for (const [listingPart, documentPart] of [
       ['..', '..'],
-      ['..%2F..%2Fpackage.json', String(firstDocument.ID)],
-      [String(listing.ID), '..%2F..%2F..%2Fetc%2Fpasswd'],
-      [String(listing.ID), `${firstDocument.ID}.pdf`],
-      [`${listing.ID}%00`, String(firstDocument.ID)],
+      ['..%2F..%2Fpackage.json', String(firstDocument.id)],
+      [String(listing.id), '..%2F..%2F..%2Fetc%2Fpasswd'],
+      [String(listing.id), `${firstDocument.id}.pdf`],
+      [`${listing.id}%00`, String(firstDocument.id)],
     ]) {
       const response = await documentResponse(new Request(`https://x.example/api/documents/x/y/${query}`), { listing: decodeURIComponent(listingPart ?? ''), document: decodeURIComponent(documentPart ?? '') });
       expect(response.status).toBe(403);
     }
     // A crafted Url in a catalogue never leaves the documents folder.
-    expect(documentFileName({ Url: '/catalogue/documents/../../package.json' })).toBeUndefined();
-    expect(documentFileName({ Url: '../../../etc/passwd' })).toBeUndefined();
-    expect(documentFileName({ Url: 'https://crm.example/files/..%2F..%2Fsecret.pdf' })).toBeUndefined();
-    expect(await readDocumentFile({ Url: '/x/package.json' })).toBeUndefined();
+    expect(documentFileName('/catalogue/documents/../../package.json')).toBeUndefined();
+    expect(documentFileName('../../../etc/passwd')).toBeUndefined();
+    expect(documentFileName('https://crm.example/files/..%2F..%2Fsecret.pdf')).toBeUndefined();
+    expect(await readDocumentFile('/x/package.json')).toBeUndefined();
     expect(checkDocumentLink({ listing: '4000001', document: '1', query: new URLSearchParams('lang=fr&expires=1&signature=' + 'a'.repeat(43)) }, isSupportedLanguage)).toMatchObject({ ok: false, reason: 'invalid' });
   });
 
@@ -102,7 +102,7 @@ describe('a signed document link', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'documents-'));
     try {
       symlinkSync(path.join(root, 'package.json'), path.join(dir, 'evil.pdf'));
-      expect(await readDocumentFile({ Url: '/catalogue/documents/evil.pdf' }, dir)).toBeUndefined();
+      expect(await readDocumentFile('/catalogue/documents/evil.pdf', dir)).toBeUndefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -128,14 +128,14 @@ describe('the documents folder', () => {
     expect(catalogue.ok).toBe(true);
     if (!catalogue.ok) return;
     expect(documentIssues(catalogue.snapshot.properties, path.join(root, 'data/catalogue'), 'properties.json')).toEqual([]);
-    expect(() => readFileSync(path.join(root, 'public/catalogue/documents', documentFileName(firstDocument) ?? ''))).toThrow();
+    expect(() => readFileSync(path.join(root, 'public/catalogue/documents', documentFileName(firstDocument.url) ?? ''))).toThrow();
   });
 
   it('makes the data check name a document whose file is missing', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'catalogue-'));
     copies.push(dir);
     cpSync(path.join(root, 'data/catalogue'), dir, { recursive: true });
-    const name = documentFileName(firstDocument) ?? '';
+    const name = documentFileName(firstDocument.url) ?? '';
     rmSync(path.join(dir, 'documents', name));
     const result = readCatalogue(dir);
     expect(result.ok).toBe(false);

@@ -250,9 +250,9 @@ describe('the static redirect pages', () => {
     for (const file of ['index.html', 'for-sale/index.html', 'for-rent/index.html', 'contact-demand/index.html', 'project/index.html']) expect(pages.has(file), file).toBe(true);
     for (const language of getEnabledLanguages()) {
       for (const property of getProperties(language)) {
-        expect(pages.get(`property/${property.ID}/index.html`)).toContain(JSON.stringify(href({ page: 'property', id: property.ID }, language)));
+        expect(pages.get(`property/${property.id}/index.html`)).toContain(JSON.stringify(href({ page: 'property', id: property.id }, language)));
       }
-      for (const project of getProjects(language)) expect(pages.get('project/index.html')).toContain(JSON.stringify(href({ page: 'project', id: project.ID }, language)));
+      for (const project of getProjects(language)) expect(pages.get('project/index.html')).toContain(JSON.stringify(href({ page: 'project', id: project.id }, language)));
     }
   });
 

@@ -253,9 +253,9 @@ describe('bad input changes nothing', () => {
 
 async function findListing(goal: 'sale' | 'rent'): Promise<number> {
   const { getProperties } = await import('@/lib/catalogue');
-  const listing = getProperties('fr', { goal }).find((property) => property.Status === 1);
+  const listing = getProperties('fr', { goal }).find((property) => property.availability === 'on-offer');
   if (!listing) throw new Error(`no available ${goal} listing`);
-  return listing.ID;
+  return listing.id;
 }
 
 /** A day some weeks ahead, as a date input sends it: the forms refuse days that have passed. */

@@ -18,7 +18,7 @@ const { formDefinitions } = await import('@/lib/forms/definitions');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
 const { transformPayload } = await import('@/lib/forms/transforms');
 const { verifyPassword } = await import('@/lib/security/password');
-const { getAppointmentSlots, getProperties, goalOf, isOnOffer } = await import('@/lib/catalogue');
+const { getAppointmentSlots, getProperties } = await import('@/lib/catalogue');
 const { brusselsNow } = await import('@/lib/forms/slots');
 const { default: fr } = await import('@/messages/fr.json');
 
@@ -55,16 +55,15 @@ const bookings = async () => store.db.selectFrom('bookings').selectAll().execute
 const jobKinds = async () => (await store.db.selectFrom('outbox').select('kind').execute()).map((job) => job.kind).sort();
 
 function listingOf(goal: 'sale' | 'rent'): number {
-  const listing = getProperties('fr', { goal }).find((property) => isOnOffer(property) && goalOf(property) === goal);
+  const listing = getProperties('fr', { goal, availability: 'on-offer' })[0];
   if (!listing) throw new Error(`no ${goal} listing on offer`);
-  return listing.ID;
+  return listing.id;
 }
 
 function slotOf(when: 'past' | 'future') {
   const now = brusselsNow();
-  for (const property of getProperties('fr', {})) {
-    if (!isOnOffer(property)) continue;
-    const slot = getAppointmentSlots(property.ID).find((candidate) => (when === 'past' ? candidate.Start < now : candidate.Start > now && candidate.Capacity > candidate.Booked));
+  for (const property of getProperties('fr', { availability: 'on-offer' })) {
+    const slot = getAppointmentSlots(property.id).find((candidate) => (when === 'past' ? candidate.Start < now : candidate.Start > now && candidate.Capacity > candidate.Booked));
     if (slot) return slot;
   }
   throw new Error(`the snapshot has no ${when} slot of a listing on offer`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getCities, getProperties, type Property } from '@/lib/catalogue';
+import { getCities, getProperties, type Listing } from '@/lib/catalogue';
 import { getSite } from '@/lib/config';
 import { siteSchema, tileSourceSchema } from '@/lib/config/schemas';
 import { formatEuro } from '@/lib/format';
@@ -8,7 +8,7 @@ import { buildHomeMap, mapProperties, mapTowns } from '@/lib/map';
 import { placeLabels } from '@/lib/map/drawing';
 import { outlineBox, projectOnOutline } from '@/lib/map/outline';
 
-const priceText = (property: Property) => `prijs ${property.Price === null ? 'op aanvraag' : formatEuro(property.Price)}`;
+const priceText = ({ price }: Listing) => `prijs ${price.kind === 'on-demand' ? 'op aanvraag' : formatEuro(price.amount)}`;
 
 describe('the home map data', () => {
   const map = buildHomeMap('nl', priceText);
@@ -70,8 +70,8 @@ describe('the home map data', () => {
 
   it('makes markers of the active listings with coordinates, linked to their pages', () => {
     const properties = mapProperties('fr', priceText);
-    const active = getProperties('fr').filter((property) => property.Status === 1 && typeof property.GoogleX === 'number');
-    expect(properties.map((property) => property.id)).toEqual(active.map((property) => property.ID));
+    const active = getProperties('fr').filter((property) => property.availability === 'on-offer' && property.position !== undefined);
+    expect(properties.map((property) => property.id)).toEqual(active.map((property) => property.id));
     for (const property of properties) expect(property.url).toBe(href({ page: 'property', id: property.id }, 'fr'));
   });
 });

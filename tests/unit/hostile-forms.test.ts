@@ -112,16 +112,16 @@ afterAll(() => {
 // Valid-looking payloads: what each form's page would post, with listings that are on offer.
 
 function availableListing(goal: 'sale' | 'rent'): number {
-  const listing = getProperties('fr', { goal }).find((property) => property.Status === 1);
+  const listing = getProperties('fr', { goal }).find((property) => property.availability === 'on-offer');
   if (!listing) throw new Error(`the catalogue has no available ${goal} listing`);
-  return listing.ID;
+  return listing.id;
 }
 
 function futureSlot(): { propertyId: number; slotId: number } | undefined {
   const now = brusselsNow();
-  for (const property of getProperties('fr').filter((candidate) => candidate.Status === 1)) {
-    const slot = getAppointmentSlots(property.ID).find((candidate) => candidate.Start > now && candidate.Capacity > candidate.Booked);
-    if (slot) return { propertyId: property.ID, slotId: slot.ID };
+  for (const property of getProperties('fr').filter((candidate) => candidate.availability === 'on-offer')) {
+    const slot = getAppointmentSlots(property.id).find((candidate) => candidate.Start > now && candidate.Capacity > candidate.Booked);
+    if (slot) return { propertyId: property.id, slotId: slot.ID };
   }
   return undefined;
 }
@@ -148,7 +148,7 @@ function validEntries(form: FormName): Entries {
 function buildValidEntries(form: FormName): Entries {
   const sale = availableListing('sale');
   const rent = availableListing('rent');
-  const project = getProjects('fr')[0]?.ID ?? 1;
+  const project = getProjects('fr')[0]?.id ?? 1;
   const common: Entries = formDefinitions[form].captcha ? [['lang', 'fr'], ['captcha', sentAnswer], ['fax', '']] : [['lang', 'fr'], ['fax', '']];
   const privacy: Entries = [['privacy', 'on']];
   switch (form) {

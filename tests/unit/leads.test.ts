@@ -106,15 +106,15 @@ function stored(form: string, fields: Record<string, unknown>, extra: Partial<St
 }
 
 describe('the leads CSV', () => {
-  const listing = getProperties('fr', { goal: 'sale' }).find((property) => getAppointmentSlots(property.ID).length > 0)!;
-  const slot = getAppointmentSlots(listing.ID)[0]!;
+  const listing = getProperties('fr', { goal: 'sale' }).find((property) => getAppointmentSlots(property.id).length > 0)!;
+  const slot = getAppointmentSlots(listing.id)[0]!;
   const requests = [
     stored(
       'contact-appointment',
-      { propertyId: listing.ID, title: 'ms', firstName: '=HYPERLINK("http://evil.example","Marie")', lastName: '@Dubois', email: 'marie@example.be', phone: '+32 475 12 34 56', slotId: slot.ID, remark: '\u001b[2J-1+1\nthanks', privacy: true },
-      { property_id: listing.ID, source: '=cmd|"/C calc"!A0' },
+      { propertyId: listing.id, title: 'ms', firstName: '=HYPERLINK("http://evil.example","Marie")', lastName: '@Dubois', email: 'marie@example.be', phone: '+32 475 12 34 56', slotId: slot.ID, remark: '\u001b[2J-1+1\nthanks', privacy: true },
+      { property_id: listing.id, source: '=cmd|"/C calc"!A0' },
     ),
-    stored('purchase-offer', { propertyId: listing.ID, title: 'mr', firstName: 'Jean', lastName: 'Martin', email: 'jean@example.be', phone: '0475 00 00 00', personBFirstName: 'Anne', personBLastName: 'Martin', amount: 250000 }, { property_id: listing.ID }),
+    stored('purchase-offer', { propertyId: listing.id, title: 'mr', firstName: 'Jean', lastName: 'Martin', email: 'jean@example.be', phone: '0475 00 00 00', personBFirstName: 'Anne', personBLastName: 'Martin', amount: 250000 }, { property_id: listing.id }),
     stored('demand-register', { title: 'mr', firstName: 'Luc', lastName: 'Peeters', email: 'luc@example.be', phone: '0475 11 11 11', goal: 'sale', passwordHash: 'scrypt$131072$8$1$salt$hash' }),
   ];
   const delivery = deliveryByRequest([
@@ -148,7 +148,7 @@ describe('the leads CSV', () => {
     expect(column(first, columns('columns.form'))).toBe(forms('names.contact-appointment'));
     expect(column(first, columns('columns.language'))).toBe(forms('languages.fr'));
     expect(column(first, columns('columns.received'))).toBe('20-11-2026 14:05');
-    expect(column(first, columns('columns.subject'))).toContain(String(listing.ID));
+    expect(column(first, columns('columns.subject'))).toContain(String(listing.id));
     expect([column(first, columns('columns.mailsSent')), column(first, columns('columns.mailsWaiting'))]).toEqual(['1', '1']);
     expect(column(rows[1]!, columns('columns.personBFirstName'))).toBe('Anne');
     expect(column(rows[1]!, forms('fields.firstName'))).toBe('Jean');

@@ -66,8 +66,8 @@ describe('list query', () => {
 
   it('gives the same results as the catalogue getters on the real data', () => {
     const properties = getProperties('fr', { goal: 'sale' });
-    const items = properties.map((property) => ({ id: property.ID, webIds: property.WebIDs.split(',').map(Number), zip: property.Zip, townNames: townSearchNames(property.Zip), price: property.Price, created: property.CreatedDate, reference: property.Status !== 1 }));
+    const items = properties.map((property) => ({ id: property.id, webIds: property.type.webIds, zip: property.town.zip, townNames: townSearchNames(property.town.zip), price: property.price.kind === 'on-demand' ? null : property.price.amount, created: property.created, reference: property.availability !== 'on-offer' }));
     const result = applyListParams(items, { status: 'on-offer', city: 'bergen|7000', sort: 'newest', page: 1 }, 100);
-    expect(result.ids.sort()).toEqual(getProperties('fr', { goal: 'sale', availability: 'on-offer' }).filter((property) => property.Zip === '7000').map((property) => property.ID).sort());
+    expect(result.ids.sort()).toEqual(getProperties('fr', { goal: 'sale', availability: 'on-offer' }).filter((property) => property.town.zip === '7000').map((property) => property.id).sort());
   });
 });

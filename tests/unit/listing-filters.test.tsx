@@ -15,7 +15,7 @@ import en from '@/messages/en.json';
 
 const properties = getProperties('en', { goal: 'rent' });
 const towns = townChoices('en').map((town) => {
-  const count = properties.filter((property) => `${property.City}|${property.Zip}` === town.value).length;
+  const count = properties.filter((property) => `${property.town.name}|${property.town.zip}` === town.value).length;
   return { ...town, label: `${town.value.split('|')[0]} (${count})`, listed: count > 0 };
 });
 const types = getTypes('en').map((type) => ({ value: type.WebID, label: `${type.Name} (${type.countRentProperty})`, listed: type.countRentProperty > 0 }));
@@ -30,7 +30,7 @@ function renderList(query: string) {
       path="/en/for-rent/"
       initialParams={parseListParams(new URLSearchParams(query))}
       items={properties.map(listItemOf)}
-      cards={Object.fromEntries(properties.map((property) => [property.ID, <article key={property.ID}>{property.ID}</article>]))}
+      cards={Object.fromEntries(properties.map((property) => [property.id, <article key={property.id}>{property.id}</article>]))}
       choices={{ 'on-offer': { towns, types, count: properties.length }, references: { towns, types, count: 0 } }}
       />
     </NextIntlClientProvider>,

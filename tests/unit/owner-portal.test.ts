@@ -111,11 +111,11 @@ describe('the portal report', () => {
   it('exists only for the owner of the listing and merges the CRM history with the site', async () => {
     expect(await listingReport(owner!, other!.PropertyIDs[0]!, 'fr')).toBeUndefined();
     const report = await listingReport(owner!, owner!.PropertyIDs[0]!, 'fr');
-    expect(report?.property.ID).toBe(owner!.PropertyIDs[0]);
+    expect(report?.property.id).toBe(owner!.PropertyIDs[0]);
     const history = owner!.History.find((entry) => entry.PropertyID === owner!.PropertyIDs[0]);
     expect(report?.communications).toHaveLength(history?.Communications.length ?? 0);
     expect(report?.onlineMedia).toHaveLength(history?.OnlineMedia.length ?? 0);
-    expect(report?.manager?.email.toLowerCase()).toBe(report?.property.ManagerEmail.toLowerCase());
+    expect(report?.manager?.email.toLowerCase()).toBe(report?.property.manager.email.toLowerCase());
   });
 });
 

@@ -2,7 +2,10 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PropertyFacts } from '@/components/catalogue/property-facts';
-import { catalogueLanguages, getProperty, getPropertyIds, type Property } from '@/lib/catalogue';
+import { catalogueLanguages, getProperty, getPropertyIds, type Listing } from '@/lib/catalogue';
+import { reshapeListing } from '@/lib/catalogue/listing-view';
+import { loadCatalogue } from '@/lib/catalogue/load';
+import { publicProperty } from '@/lib/catalogue/public-view';
 import type { Language } from '@/lib/config';
 
 /*
@@ -13,7 +16,7 @@ vi.mock('next-intl/server', () => import('./intl-mock'));
 
 afterEach(cleanup);
 
-function listing(id: number, language: Language): Property {
+function listing(id: number, language: Language): Listing {
   const property = getProperty(id, language);
   if (!property) throw new Error(`listing ${id} (${language}) is missing from data/catalogue`);
   return property;
@@ -201,7 +204,9 @@ describe('PropertyFacts', () => {
   });
 
   it('never shows a row for null, undefined or empty text, and names the ground floor', async () => {
-    const property: Property = { ...listing(4000002, 'en'), Heating: '', Glazing: '   ', WindowFrame: null, Kitchen: undefined, NumberOfParkings: null };
+    const record = loadCatalogue().properties.find((candidate) => candidate.ID === 4000002 && candidate.language === 'en');
+    if (!record) throw new Error('listing 4000002 (en) is missing from data/catalogue');
+    const property = reshapeListing(publicProperty({ ...record, Heating: '', Glazing: '   ', WindowFrame: null, Kitchen: undefined, NumberOfParkings: null }));
     render(await PropertyFacts({ property, language: 'en' }));
     const comfort = rowsOf('Comfort and finishing');
     expect(comfort).not.toHaveProperty('Heating');

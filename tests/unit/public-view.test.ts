@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getProject, getProjects, getProperties, getProperty, getTotals, getTypes, getCities, type Property } from '@/lib/catalogue';
+import { getProject, getProjects, getProperties, getProperty, getTotals, getTypes, getCities, type Listing } from '@/lib/catalogue';
 import { loadCatalogue } from '@/lib/catalogue/load';
+import { publicProperty } from '@/lib/catalogue/public-view';
 import { getEnabledLanguages } from '@/lib/config';
 import { formatEuro } from '@/lib/format';
 import { allRoutes } from '@/lib/pages';
@@ -12,7 +13,7 @@ import { hiddenFacts, leaks } from '../hidden-facts';
 
 const raw = loadCatalogue();
 const record = (id: number) => raw.properties.find((property) => property.ID === id && property.language === 'nl')!;
-const priceText = (property: Property) => (property.Price === null ? 'op aanvraag' : formatEuro(property.Price));
+const priceText = ({ price }: Listing) => (price.kind === 'on-demand' ? 'op aanvraag' : formatEuro(price.amount));
 const decimals = (value: number) => (String(value).split('.')[1] ?? '').length;
 
 describe('the public view of a listing', () => {
@@ -28,32 +29,40 @@ describe('the public view of a listing', () => {
   it('has no street, number or box, and coordinates at town precision, when the address is hidden', () => {
     for (const hidden of hiddenAddress) {
       const property = getProperty(hidden.ID, 'nl')!;
-      expect(property).toMatchObject({ Street: '', HouseNumber: '', BoxNr: '' });
+      expect(publicProperty(hidden)).toMatchObject({ Street: '', HouseNumber: '', BoxNr: '' });
+      expect(property.street).toBeUndefined();
+      expect(property.spot).toBeUndefined();
       if (hidden.GoogleX == null || hidden.GoogleY == null) continue;
-      expect(decimals(property.GoogleX!)).toBeLessThanOrEqual(2);
-      expect(decimals(property.GoogleY!)).toBeLessThanOrEqual(2);
+      const position = property.position!;
+      expect(decimals(position.latitude)).toBeLessThanOrEqual(2);
+      expect(decimals(position.longitude)).toBeLessThanOrEqual(2);
       // Still in its town: within about a kilometre of the house.
-      expect(Math.abs(property.GoogleX! - hidden.GoogleX)).toBeLessThanOrEqual(0.005);
-      expect(Math.abs(property.GoogleY! - hidden.GoogleY)).toBeLessThanOrEqual(0.005);
+      expect(Math.abs(position.latitude - hidden.GoogleX)).toBeLessThanOrEqual(0.005);
+      expect(Math.abs(position.longitude - hidden.GoogleY)).toBeLessThanOrEqual(0.005);
     }
-    expect(getProperty(4000001, 'nl')).toMatchObject({ Street: record(4000001).Street, GoogleX: record(4000001).GoogleX });
+    expect(getProperty(4000001, 'nl')?.street?.street).toContain(record(4000001).Street);
+    expect(getProperty(4000001, 'nl')?.spot?.latitude).toBe(record(4000001).GoogleX);
   });
 
   it('has no price, nor the fees and duties computed from it, when the price is on demand', () => {
     for (const hidden of hiddenPrice) {
-      expect(getProperty(hidden.ID, 'fr')).toMatchObject({ Price: null, NotaryFee: null, RegistrationRights: null, VAT: null, Deposit: null });
+      expect(publicProperty(hidden)).toMatchObject({ Price: null, NotaryFee: null, RegistrationRights: null, VAT: null, Deposit: null });
+      const listing = getProperty(hidden.ID, 'fr')!;
+      expect(listing.price).toEqual({ kind: 'on-demand' });
+      expect(listing.costs).toMatchObject({ notaryFee: undefined, registrationRights: undefined, vat: undefined, deposit: undefined });
     }
-    expect(getProperty(4000001, 'fr')?.Price).toBe(record(4000001).Price);
+    expect(getProperty(4000001, 'fr')?.price).toMatchObject({ amount: record(4000001).Price });
   });
 
   it('gives a project unit no price when its listing hides it, and a hidden project no address', () => {
     const unitIds = new Set(hiddenPrice.map((property) => property.ID));
     for (const project of getProjects('nl')) {
-      for (const unit of project.Units) {
-        if (unitIds.has(unit.PropertyID)) expect(unit.Price).toBeNull();
-        else expect(unit.Price).toBeGreaterThan(0);
+      for (const unit of project.units) {
+        if (unitIds.has(unit.listingId)) expect(unit.price).toBeUndefined();
+        else expect(unit.price).toBeGreaterThan(0);
       }
-      if (!project.PublicAddress) expect(getProject(project.ID, 'nl')).toMatchObject({ Street: '', HouseNumber: '' });
+      const hidden = raw.projects.find((candidate) => candidate.ID === project.id && candidate.language === 'nl');
+      if (hidden && !hidden.PublicAddress) expect(getProject(project.id, 'nl')?.street).toBeUndefined();
     }
   });
 
@@ -92,7 +101,7 @@ describe('the public view of a listing', () => {
 
 describe('counts of what is on offer', () => {
   const sale = getProperties('en', { goal: 'sale' });
-  const onOffer = sale.filter((property) => property.Status === 1);
+  const onOffer = sale.filter((property) => property.availability === 'on-offer');
 
   it('leave sold and rented listings out of the totals, the type and the town counts', () => {
     expect(onOffer.length).toBeLessThan(sale.length);
@@ -100,13 +109,13 @@ describe('counts of what is on offer', () => {
     expect(getTotals('en').rent).toBe(getProperties('en', { goal: 'rent', availability: 'on-offer' }).length);
     expect(getTypes('en').reduce((sum, type) => sum + type.countSaleProperty, 0)).toBeGreaterThanOrEqual(onOffer.length);
     const mons = getCities('en').find((city) => city.Zip === '7000')!;
-    expect(mons.countSaleProperty).toBe(onOffer.filter((property) => property.Zip === '7000').length);
+    expect(mons.countSaleProperty).toBe(onOffer.filter((property) => property.town.zip === '7000').length);
     const search = buildSearchIndex('en');
     expect(search.cities.reduce((sum, city) => sum + city.sale.count, 0)).toBe(onOffer.length);
   });
 
   it('keep every listing reachable: the references are a filter away, their pages still exist', () => {
-    expect(getProperties('en', { goal: 'sale', availability: 'reference' }).map((property) => property.Status)).toEqual(expect.arrayContaining([2]));
+    expect(getProperties('en', { goal: 'sale', availability: 'reference' }).map((property) => property.state)).toEqual(expect.arrayContaining(['sold']));
     expect(allRoutes('en').some((route) => route.page === 'property' && route.id === 4000003)).toBe(true);
   });
 });

@@ -75,7 +75,7 @@ describe("the friend's e-mail", () => {
     const property = getProperty(listingId, 'fr');
     if (!property) throw new Error('no listing');
     const body = mail?.body ?? '';
-    expect(body).toContain(`${property.TypeDescription} – ${property.City}`);
+    expect(body).toContain(`${property.type.name} – ${property.town.name}`);
     expect(body).toContain('€ 235.000');
     expect(body).toContain('Marie Dubois');
     expect(body).toMatch(new RegExp(`${siteUrl.replace(/\./g, '\\.')}/fr/a-vendre/\\S+/${listingId}/`));

@@ -25,7 +25,7 @@ describe('sitemap.xml', () => {
 
   it('gives each URL its other languages, x-default, and the listing\'s last change', () => {
     const listing = entries.find((entry) => entry.url.endsWith(href({ page: 'property', id: 4000001 }, 'fr')));
-    expect(listing?.lastModified).toBe(getProperty(4000001, 'fr')?.LastChangedDate.slice(0, 10));
+    expect(listing?.lastModified).toBe(getProperty(4000001, 'fr')?.lastChanged.slice(0, 10));
     const languages = listing?.alternates?.languages as Record<string, string>;
     for (const language of getEnabledLanguages()) expect(languages[language]).toMatch(new RegExp(`${href({ page: 'property', id: 4000001 }, language)}$`));
     expect(languages['x-default']).toBeDefined();
@@ -47,7 +47,7 @@ describe('JSON-LD', () => {
     const data = listingJsonLd(property, 'en') as unknown as Record<string, Record<string, unknown>>;
     expect(data['@type']).toBe('RealEstateListing');
     expect(data.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' });
-    expect(data.about).toMatchObject({ '@type': 'Residence', address: { postalCode: property.Zip, addressLocality: property.City } });
+    expect(data.about).toMatchObject({ '@type': 'Residence', address: { postalCode: property.town.zip, addressLocality: property.town.name } });
   });
 
   it('hides the street of a listing whose address is not public, and the price on demand', () => {
@@ -57,7 +57,7 @@ describe('JSON-LD', () => {
     expect(text).not.toContain(record.Street);
     expect(text).not.toContain(String(record.GoogleX));
     const onDemand = getProperty(4000007, 'en')!;
-    expect(onDemand.PublishPrice).toBe(false);
+    expect(onDemand.price).toEqual({ kind: 'on-demand' });
     expect(JSON.stringify(listingJsonLd(onDemand, 'en'))).not.toMatch(/"price"/);
   });
 

@@ -43,9 +43,9 @@ describe('URLs', () => {
   });
 
   it('uses the town name of the language in detail URLs (Mons is Bergen in Dutch)', () => {
-    const mons = getProperties('fr').find((property) => property.Zip === '7000');
+    const mons = getProperties('fr').find((property) => property.town.zip === '7000');
     expect(mons).toBeDefined();
-    const id = mons!.ID;
+    const id = mons!.id;
     expect(href({ page: 'property', id }, 'fr')).toMatch(new RegExp(`^/fr/(a-vendre|a-louer)/mons/[a-z-]+/${id}/$`));
     expect(href({ page: 'property', id }, 'nl')).toMatch(new RegExp(`^/nl/(te-koop|te-huur)/bergen/[a-z-]+/${id}/$`));
   });
@@ -67,9 +67,9 @@ describe('URLs', () => {
   });
 
   it('translates any page to the same page in another language, detail slugs included', () => {
-    const property = getProperties('nl').find((candidate) => candidate.Zip === '7000')!;
-    const dutch = href({ page: 'property', id: property.ID }, 'nl');
-    expect(translatePath(dutch, 'fr')).toBe(href({ page: 'property', id: property.ID }, 'fr'));
+    const property = getProperties('nl').find((candidate) => candidate.town.zip === '7000')!;
+    const dutch = href({ page: 'property', id: property.id }, 'nl');
+    expect(translatePath(dutch, 'fr')).toBe(href({ page: 'property', id: property.id }, 'fr'));
     expect(translatePath("/en/i'm-looking-for/", 'nl')).toBe('/nl/ik-zoek/');
     expect(translatePath('/en/i%27m-looking-for/', 'fr')).toBe('/fr/je-cherche/');
     expect(translatePath('/nl/diensten/verhuurbeheer/', 'en')).toBe('/en/services/rental-management/');
@@ -88,12 +88,12 @@ describe('URLs', () => {
   });
 
   it('redirects stale detail slugs to the canonical URL and sends unknown paths to the 404 pages', () => {
-    const property = getProperties('nl').find((candidate) => candidate.Goal === 0)!;
-    const canonical = href({ page: 'property', id: property.ID }, 'nl');
+    const property = getProperties('nl').find((candidate) => candidate.goal === 'sale')!;
+    const canonical = href({ page: 'property', id: property.id }, 'nl');
     const [, , , city, type] = canonical.split('/');
-    expect(checkPath(canonical)).toMatchObject({ kind: 'ok', resolved: { language: 'nl', route: { page: 'property', id: property.ID } } });
-    expect(checkPath(`/nl/te-koop/elders/${type}/${property.ID}/`)).toEqual({ kind: 'redirect', to: canonical });
-    expect(checkPath(`/nl/te-huur/${city}/${type}/${property.ID}/`)).toEqual({ kind: 'redirect', to: canonical });
+    expect(checkPath(canonical)).toMatchObject({ kind: 'ok', resolved: { language: 'nl', route: { page: 'property', id: property.id } } });
+    expect(checkPath(`/nl/te-koop/elders/${type}/${property.id}/`)).toEqual({ kind: 'redirect', to: canonical });
+    expect(checkPath(`/nl/te-huur/${city}/${type}/${property.id}/`)).toEqual({ kind: 'redirect', to: canonical });
     expect(checkPath(`/nl/te-koop/${city}/${type}/999999999/`)).toEqual({ kind: 'not-found', render: '/nl/404/property/' });
     expect(checkPath(`/nl/te-koop/${city}/${type}/12abc/`)).toEqual({ kind: 'not-found', render: '/nl/404/' });
     expect(checkPath('/fr/projets/1/')).toEqual({ kind: 'not-found', render: '/fr/404/' });
@@ -114,13 +114,13 @@ describe('URLs', () => {
   });
 
   it('maps the unlocalised links of the spec', () => {
-    const property = getProperty(getProperties('en')[0]!.ID, 'en')!;
+    const property = getProperty(getProperties('en')[0]!.id, 'en')!;
     const project = getProjects('fr')[0]!;
     expect(legacyRedirect('/for-sale/', '', 'fr')).toBe('/fr/a-vendre/');
     expect(legacyRedirect('/for-rent/', '?city=Mons%7C7000', 'nl')).toBe('/nl/te-huur/?city=Mons%7C7000');
-    expect(legacyRedirect(`/property/${property.ID}/`, '', 'en')).toBe(href({ page: 'property', id: property.ID }, 'en'));
+    expect(legacyRedirect(`/property/${property.id}/`, '', 'en')).toBe(href({ page: 'property', id: property.id }, 'en'));
     expect(legacyRedirect('/contact-demand/', '', 'nl')).toBe('/nl/gratis-schatting/');
-    expect(legacyRedirect('/project/', `?id=${project.ID}`, 'fr')).toBe(`/fr/projets/${project.ID}/`);
+    expect(legacyRedirect('/project/', `?id=${project.id}`, 'fr')).toBe(`/fr/projets/${project.id}/`);
     expect(legacyRedirect('/project/', '?id=nope', 'fr')).toBe('/fr/projets/');
     expect(legacyRedirect('/something-else/', '', 'fr')).toBeUndefined();
   });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ribbonOf, shownPriceOf } from '@/lib/catalogue/listing-view';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
@@ -22,21 +21,16 @@ describe('numbers, towns and French punctuation as visitors read them', () => {
   });
 
   it('names the country of a town abroad, never of a Belgian one', () => {
-    expect(townLine({ Zip: '7000', City: 'Bergen', CountryID: 10, CountryName: 'België' })).toBe('7000 Bergen');
-    expect(townLine({ Zip: '8001', City: 'Strassen', CountryID: 50, CountryName: 'Luxemburg' })).toBe('8001 Strassen, Luxemburg');
+    expect(townLine({ zip: '7000', name: 'Bergen', country: { code: 'BE', name: 'België' } })).toBe('7000 Bergen');
+    expect(townLine({ zip: '8001', name: 'Strassen', country: { code: 'LU', name: 'Luxemburg' } })).toBe('8001 Strassen, Luxemburg');
   });
 
-  it('says "on demand" for a listing whose public view has no price', () => {
+  it('says "on demand" for a listing whose public view has no price (tests/unit/listing-view.test.ts decides the kind)', () => {
     const words = (word: string, values?: { price: string }) => `${word}${values ? ` ${values.price}` : ''}`;
-    const marquee = { Status: 1, Marquee: 0, MarqueeName: '' } as const;
-    expect(listingPrice(shownPriceOf({ Price: null, PriceUnit: 1, Goal: 0 }), words)).toBe('priceOnDemand');
-    expect(listingPrice(shownPriceOf({ Price: 850, PriceUnit: 2, Goal: 1 }), words)).toBe('perMonth € 850');
-    expect(listingPrice(shownPriceOf({ Price: 190000, PriceUnit: 7, Goal: 0 }), words)).toBe('startingFrom € 190.000');
-    expect(listingPrice(shownPriceOf({ Price: 295000, PriceUnit: 1, Goal: 0 }), words)).toBe('€ 295.000');
-    expect(ribbonOf({ ...marquee, Status: 2, Marquee: 1, MarqueeName: 'Nieuw' })).toEqual({ kind: 'sold' });
-    expect(ribbonOf({ ...marquee, Status: 4 })).toEqual({ kind: 'rented' });
-    expect(ribbonOf({ ...marquee, Marquee: 1, MarqueeName: 'Nieuw' })).toEqual({ kind: 'marquee', text: 'Nieuw' });
-    expect(ribbonOf(marquee)).toBeUndefined();
+    expect(listingPrice({ kind: 'on-demand' }, words)).toBe('priceOnDemand');
+    expect(listingPrice({ kind: 'per-month', amount: 850 }, words)).toBe('perMonth € 850');
+    expect(listingPrice({ kind: 'starting-from', amount: 190000 }, words)).toBe('startingFrom € 190.000');
+    expect(listingPrice({ kind: 'amount', amount: 295000 }, words)).toBe('€ 295.000');
   });
 
   it('puts one kind of space before every French colon, a no-break space, and none in the other languages', () => {

@@ -1,4 +1,4 @@
-import { getProperties, isOnOffer, type Property } from '@/lib/catalogue';
+import { getProperties, type Listing, type Picture, type Town } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { townLine } from '@/lib/format';
 import { href } from '@/lib/pages';
@@ -13,22 +13,21 @@ import { listingPicture } from './banner-sources';
 const maxBannerListings = 8;
 
 /** Active listings with a picture, newest first (sold and rented ones are not for a showcase). */
-export function bannerProperties(language: Language): Property[] {
-  return getProperties(language)
-    .filter((property) => isOnOffer(property) && property.XLargePictureItem !== null)
-    .sort((a, b) => b.CreatedDate.localeCompare(a.CreatedDate))
+export function bannerProperties(language: Language): Listing[] {
+  return getProperties(language, { availability: 'on-offer' })
+    .filter((listing) => listing.picture !== undefined)
+    .sort((a, b) => b.created.localeCompare(a.created))
     .slice(0, maxBannerListings);
 }
 
+/** A listing's or a project's slide: its main picture, its title and town, and what its kind adds below. */
+export function catalogueSlide(item: { picture: Picture | undefined; town: Town }, link: string, title: string, detail: string): ListingSlideContent {
+  return { href: link, picture: item.picture ? listingPicture(item.picture, pictureSrc(item.picture.url)) : undefined, title, town: townLine(item.town), detail };
+}
+
 /** The properties banner: a slider of listings (picture, type, town, price), each linking its page. */
-export function BannerProperties({ properties, language, price, labels }: { properties: Property[]; language: Language; price: (property: Property) => string; labels: BannerSliderLabels }) {
-  const slides: ListingSlideContent[] = properties.map((property) => ({
-    href: href({ page: 'property', id: property.ID }, language),
-    picture: property.XLargePictureItem ? listingPicture(property.XLargePictureItem, pictureSrc(property.XLargePictureItem.Url)) : undefined,
-    title: property.TypeDescription,
-    town: townLine(property),
-    detail: price(property),
-  }));
+export function BannerProperties({ properties, language, price, labels }: { properties: Listing[]; language: Language; price: (listing: Listing) => string; labels: BannerSliderLabels }) {
+  const slides = properties.map((listing) => catalogueSlide(listing, href({ page: 'property', id: listing.id }, language), listing.type.name, price(listing)));
   return <ListingSlides slides={slides} labels={labels} />;
 }
 

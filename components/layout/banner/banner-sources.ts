@@ -30,11 +30,11 @@ export function bannerPicture(src: string, alt = ''): BannerPictureSource {
 }
 
 /** A catalogue picture (1360 wide originals): 600 through the route, the original above. */
-export function listingPicture(picture: { Url: string; Width: number; Height: number }, src: string, alt = ''): BannerPictureSource {
+export function listingPicture(picture: { width: number; height: number }, src: string, alt = ''): BannerPictureSource {
   const srcSet = isResizable(src)
-    ? `${imageUrl(src, { width: bannerWidths.mobile, format: 'webp' })} ${bannerWidths.mobile}w, ${imageUrl(src, { width: originalWidth })} ${picture.Width}w`
+    ? `${imageUrl(src, { width: bannerWidths.mobile, format: 'webp' })} ${bannerWidths.mobile}w, ${imageUrl(src, { width: originalWidth })} ${picture.width}w`
     : '';
-  return { src, srcSet, sizes: listingSizes, width: picture.Width, height: picture.Height, alt };
+  return { src, srcSet, sizes: listingSizes, width: picture.width, height: picture.height, alt };
 }
 
 export type BannerVideoSource = { url: string; mimetype?: string };
