@@ -18,9 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { parseDocument } from 'htmlparser2';
-import lighthouse from 'lighthouse';
 
 const { values } = parseArgs({
   options: {
@@ -39,7 +37,7 @@ const root = process.cwd();
 const host = '127.0.0.1';
 const ports = { shipped: 4301, scaled: 4302, nginx: 4303, chrome: 4305 };
 const work = join(root, 'var/bench');
-const chromePath = '/usr/bin/chromium';
+const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const nginxPath = '/usr/sbin/nginx';
 const nextBin = join(root, 'node_modules/next/dist/bin/next');
 
@@ -83,14 +81,8 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(killer);
 }
 
-let chrome: LaunchedChrome | undefined;
 function stopEverything(): void {
   for (const child of running) stopGroup(child);
-  try {
-    chrome?.kill();
-  } catch {
-    // Already gone.
-  }
 }
 process.on('exit', stopEverything);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -304,7 +296,7 @@ async function startNginx(): Promise<ChildProcess> {
   // The bare page: what Lighthouse gives a page with nothing to load (the Lighthouse baseline).
   writeFileSync(
     join(nginxWww, 'bare.html'),
-    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="A page with nothing to load, the baseline of the bench."></head>\n<body><main><h1>Bare page</h1><p>Nothing else to load.</p></main></body></html>\n',
+    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="A page with nothing to load, the baseline of the bench."></head>\n<body><main><h1>Bare page</h1><p>Nothing else to load.</p></main></body></html>\n',
   );
   writeFileSync(join(nginxWww, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   const temp = join(nginxRoot, 'temp');
@@ -410,25 +402,22 @@ const rpsText = (run: { rps: number; errors: number }) => `${run.rps.toFixed(run
 
 type Score = { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; cls: number };
 
-async function lighthouseScore(url: string): Promise<Score> {
-  chrome ??= await launch({
-    chromePath,
-    port: ports.chrome,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
-  // Mobile is Lighthouse's default form factor and throttling.
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { categories, audits } = result.lhr;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    bestPractices: score('best-practices'),
-    seo: score('seo'),
-    lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
-    cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
-  };
+const isScore = (value: unknown): value is Score & { url: string } =>
+  value !== null && typeof value === 'object' && 'url' in value && 'performance' in value && typeof value.performance === 'number';
+
+/** Lighthouse on each URL in one Chromium (scripts/bench-lighthouse.mjs); a URL without a score maps to its error. */
+async function lighthouseScores(urls: string[], logName: string): Promise<Map<string, Score | string>> {
+  const log = join(work, logName);
+  const child = start(process.execPath, [join(root, 'scripts/bench-lighthouse.mjs'), String(ports.chrome), ...urls], { ...process.env, CHROMIUM_PATH: chromePath }, log);
+  await exitCode(child);
+  const scores = new Map<string, Score | string>();
+  for (const line of readFileSync(log, 'utf8').split('\n')) {
+    if (!line.startsWith('{"url"')) continue;
+    const parsed: unknown = JSON.parse(line);
+    if (isScore(parsed)) scores.set(parsed.url, parsed);
+    else if (parsed !== null && typeof parsed === 'object' && 'url' in parsed && 'error' in parsed) scores.set(String(parsed.url), String(parsed.error));
+  }
+  return scores;
 }
 
 const scoreText = (score: Score) =>
@@ -500,23 +489,21 @@ async function measure(catalogue: Catalogue, built: Build): Promise<Row[]> {
 
     // Lighthouse: the bare page first, in the same run, as the baseline of each page.
     console.log(`  ${catalogue.label}: Lighthouse mobile…`);
-    let bare: Score | undefined;
-    await attempt(rows, 'Lighthouse, bare page', async () => {
-      bare = await lighthouseScore(`${staticBase}/bare.html`);
-      return [{ measure: 'Lighthouse bare page: perf / a11y / best pr. / SEO', site: scoreText(bare) }];
-    });
-    for (const name of ['home', 'list', 'detail', 'menu page (services)']) {
-      await attempt(rows, `Lighthouse, ${name}`, async () => {
-        const page = pages.find((candidate) => candidate.name === name);
-        if (!page) throw new Error(`no ${name} page`);
-        const score = await lighthouseScore(`${base}${page.path}`);
-        const points = bare ? `${score.performance - bare.performance >= 0 ? '+' : ''}${score.performance - bare.performance} perf points` : '';
-        return [{ measure: `Lighthouse ${name}`, site: scoreText(score), baseline: bare ? `bare: perf ${bare.performance}` : '', ratio: points }];
-      });
+    const lighthousePages = ['home', 'list', 'detail', 'menu page (services)'].flatMap((name) => pages.filter((page) => page.name === name));
+    const bareUrl = `${staticBase}/bare.html`;
+    const scores = await lighthouseScores([bareUrl, ...lighthousePages.map((page) => `${base}${page.path}`)], `lighthouse-${catalogue.port}.log`);
+    const bare = scores.get(bareUrl);
+    for (const [name, url] of [['bare page (nginx)', bareUrl], ...lighthousePages.map((page) => [page.name, `${base}${page.path}`])]) {
+      const score = scores.get(url ?? '');
+      if (!isScore(score)) {
+        failures += 1;
+        rows.push({ measure: `Lighthouse ${name}`, site: `failed: ${score ?? 'no result'}` });
+        continue;
+      }
+      const points = isScore(bare) && url !== bareUrl ? `${score.performance - bare.performance >= 0 ? '+' : ''}${score.performance - bare.performance} perf points` : '';
+      rows.push({ measure: `Lighthouse ${name}: perf / a11y / best pr. / SEO`, site: scoreText(score), baseline: isScore(bare) && url !== bareUrl ? `bare: perf ${bare.performance}` : '', ratio: points });
     }
   } finally {
-    chrome?.kill();
-    chrome = undefined;
     await stop(server);
   }
   return rows;
