@@ -9,8 +9,9 @@
  * Every figure that has a baseline is printed next to it as a ratio, never against a target:
  * the machine may be shared and the absolute numbers noisy. --quick: 500 listings, 3 s runs.
  *
- * Needs nginx (/usr/sbin/nginx) and Chromium (/usr/bin/chromium) from Debian. Everything listens
- * on 127.0.0.1 (ports 4301-4305) and everything it starts is stopped when it ends, even on failure.
+ * Needs nginx (/usr/sbin/nginx) and Chromium (/usr/bin/chromium) from Debian. Every request goes to
+ * 127.0.0.1 (ports 4301-4305) and everything it starts is stopped when it ends, even on failure.
+ * --reuse-builds keeps the catalogue and builds of an earlier run (var/bench, .next-bench-*).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -216,7 +217,12 @@ type Build = { ms: number; peakBytes: number; reused: boolean };
 
 async function build(catalogue: Catalogue): Promise<Build> {
   const dist = join(root, catalogue.distDir);
-  if (values['reuse-builds'] && existsSync(join(dist, 'BUILD_ID'))) return { ms: 0, peakBytes: 0, reused: true };
+  const record = join(dist, 'bench-build.json');
+  if (values['reuse-builds'] && existsSync(join(dist, 'BUILD_ID'))) {
+    const saved: unknown = existsSync(record) ? JSON.parse(readFileSync(record, 'utf8')) : undefined;
+    const number = (key: string) => (saved !== null && typeof saved === 'object' && key in saved ? Number(Reflect.get(saved, key)) : 0);
+    return { ms: number('ms'), peakBytes: number('peakBytes'), reused: true };
+  }
   rmSync(dist, { recursive: true, force: true });
   // `next build` adds its type folder to tsconfig.json; the bench leaves the file as it found it.
   const tsconfig = readFileSync(join(root, 'tsconfig.json'), 'utf8');
@@ -233,7 +239,10 @@ async function build(catalogue: Catalogue): Promise<Build> {
   clearInterval(sampler);
   if (readFileSync(join(root, 'tsconfig.json'), 'utf8') !== tsconfig) writeFileSync(join(root, 'tsconfig.json'), tsconfig);
   if (code !== 0) throw new Error(`next build of the ${catalogue.label} catalogue failed (exit ${code}); see var/bench/build-${catalogue.port}.log`);
-  return { ms: performance.now() - started, peakBytes, reused: false };
+  const result = { ms: performance.now() - started, peakBytes, reused: false };
+  // Kept with the build, so that a run with --reuse-builds still shows what the build cost.
+  writeFileSync(record, JSON.stringify(result));
+  return result;
 }
 
 function buildRows(catalogue: Catalogue, result: Build): Row[] {
@@ -243,8 +252,8 @@ function buildRows(catalogue: Catalogue, result: Build): Row[] {
   const routes = manifest !== null && typeof manifest === 'object' && 'routes' in manifest && manifest.routes !== null && typeof manifest.routes === 'object' ? manifest.routes : {};
   const pages = Object.keys(routes).length;
   return [
-    { measure: 'build time (no type check)', site: result.reused ? 'reused' : duration(result.ms) },
-    { measure: 'build peak memory (process tree)', site: result.reused ? 'reused' : MB(result.peakBytes) },
+    { measure: 'build time (no type check)', site: result.ms > 0 ? `${duration(result.ms)}${result.reused ? ' (earlier run)' : ''}` : 'reused, not measured' },
+    { measure: 'build peak memory (process tree)', site: result.peakBytes > 0 ? `${MB(result.peakBytes)}${result.reused ? ' (earlier run)' : ''}` : 'reused, not measured' },
     { measure: 'build output (dist folder)', site: MB(bytes) },
     { measure: 'prerendered pages', site: String(pages) },
     { measure: 'build output per prerendered page', site: pages > 0 ? kB(bytes / pages) : '-' },
@@ -281,7 +290,8 @@ async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs
 
 async function startServer(catalogue: Catalogue): Promise<ChildProcess> {
   rmSync(join(root, `var/bench-${catalogue.port}.db`), { force: true });
-  const child = start(process.execPath, [nextBin, 'start', '-p', String(catalogue.port), '-H', host], serverEnv(catalogue), join(work, `server-${catalogue.port}.log`));
+  // No -H: the proxy's rewrites call the server back at localhost, which may resolve to ::1.
+  const child = start(process.execPath, [nextBin, 'start', '-p', String(catalogue.port)], serverEnv(catalogue), join(work, `server-${catalogue.port}.log`));
   await waitFor(`${siteUrl(catalogue)}/icon.svg`, child, `the ${catalogue.label} server (log: var/bench/server-${catalogue.port}.log)`, 10 * 60_000);
   return child;
 }
@@ -440,13 +450,23 @@ async function measure(catalogue: Catalogue, built: Build): Promise<Row[]> {
     const { pages, lastListPage } = await pagesOf(base);
     const bodies = new Map<string, Buffer>();
     // Warm-up: each page a few times, so that nothing measured pays for a first render.
-    for (const page of pages) for (let round = 0; round < 3; round += 1) bodies.set(page.name, await getOk(`${base}${page.path}`));
+    for (const page of pages) {
+      for (let round = 0; round < 3; round += 1) {
+        const { status, body } = await get(`${base}${page.path}`);
+        if (status === 200) bodies.set(page.name, body);
+        else if (round === 2) {
+          failures += 1;
+          rows.push({ measure: `page ${page.name}`, site: `failed: ${page.path} answered ${status}` });
+        }
+      }
+    }
     const pid = serverPid(server);
     rows.push({ measure: 'server RSS after warm-up', site: MB(statusField(pid, 'VmRSS')) });
 
     for (const page of pages) {
       await attempt(rows, `first-load JS, ${page.name}`, async () => {
-        const html = bodies.get(page.name) ?? (await getOk(`${base}${page.path}`));
+        const html = bodies.get(page.name);
+        if (!html) throw new Error(`${page.path} gave no page`);
         const js = await firstLoadJs(html.toString('utf8'), base);
         return [{ measure: `first-load JS (gzip), ${page.name}`, site: `${kB(js.gzip)} in ${js.scripts} scripts` }];
       });
