@@ -31,7 +31,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 try {
   for (const url of urls) {
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      let result;
+      // A loaded machine sometimes loses the trace (NO_NAVSTART): one more try before giving up.
+      for (let attempt = 0; attempt < 2 && !(result && !result.lhr.runtimeError); attempt += 1) {
+        result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      }
       if (!result) throw new Error('no result');
       const { categories, audits, runtimeError } = result.lhr;
       if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`);

@@ -149,7 +149,8 @@ const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes >= 100 * 10
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? MB(bytes) : kB(bytes));
 const duration = (ms: number) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s` : `${(ms / 1000).toFixed(1)} s`);
 const ratio = (value: number, baseline: number) => (baseline > 0 ? `${(value / baseline).toFixed(value / baseline < 0.1 ? 3 : 2)}×` : '');
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+const shorten = (text: string) => (text.length > 90 ? `${text.slice(0, 89)}…` : text);
+const errorText = (error: unknown) => shorten((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
 
 type Row = { measure: string; site: string; baseline?: string; ratio?: string };
 let failures = 0;
@@ -527,7 +528,7 @@ async function measure(catalogue: Catalogue, built: Build): Promise<Row[]> {
       const score = scores.get(url ?? '');
       if (!isScore(score)) {
         failures += 1;
-        rows.push({ measure: `Lighthouse ${name}`, site: `failed: ${score ?? 'no result'}` });
+        rows.push({ measure: `Lighthouse ${name}`, site: `failed: ${typeof score === 'string' ? shorten(score) : 'no result'}` });
         continue;
       }
       const points = isScore(bare) && url !== bareUrl ? `${score.performance - bare.performance >= 0 ? '+' : ''}${score.performance - bare.performance} perf points` : '';
