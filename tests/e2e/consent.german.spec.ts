@@ -72,6 +72,8 @@ for (const language of languages) {
     await page.goto(`/${language}/`);
     const dialog = page.getByRole('dialog', { name: t.title });
     await expect(dialog).toBeVisible();
+    // The server's copy of the dialog shows before the island runs: the trail is read after it has.
+    await hydrated(page);
     // Longer than the consent wait, so that a tag loading on the default would have shown.
     await page.waitForTimeout(700);
     expect(outside).toEqual([]);
@@ -138,6 +140,7 @@ test('?setcookies clears the stored consent before any tag loads', async ({ page
   outside.length = 0;
   await page.goto('/fr/?setcookies');
   await expect(page.getByRole('dialog', { name: fr.consent.title })).toBeVisible();
+  await hydrated(page);
   await page.waitForTimeout(1000);
   expect(outside).toEqual([]);
   expect(await trail(page)).toEqual([consentDefault]);
