@@ -8,6 +8,9 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 
 /** Runs axe-core in the page (its own script: @axe-core/playwright needs Node 22). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours are judged at rest: in the middle of a transition (the header turning solid as the
+  // page scrolls) a link sits on a half-transparent background that no visitor reads it on.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
   // Evaluated through the DevTools protocol: a <script> tag added to the page would be refused by
   // the page's Content-Security-Policy, as any script the page did not ship is.
   await page.evaluate(axeSource);

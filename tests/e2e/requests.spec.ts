@@ -21,22 +21,20 @@ async function postJson(request: APIRequestContext, form: string, data: unknown,
   return request.post(`/api/forms/${form}/`, { data: data as Record<string, unknown>, headers: { 'content-type': 'application/json', ...headers } });
 }
 
-const totalRequests = () => queryCount('SELECT COUNT(*) FROM requests');
-
+// "Changed nothing" is checked on the rows of the request's own address: the other worker stores
+// requests at the same time, so a count of the whole table races with it.
 test.describe('bad requests get a 4xx and change nothing', () => {
   test('invalid fields: 422 with localized field errors', async ({ request }) => {
-    const before = await totalRequests();
     const { cookie, answer } = await captcha(request, 'contact-me');
     const response = await postJson(request, 'contact-me', { lang: 'fr', propertyId: 4000001, email: 'x', captcha: answer }, { cookie });
     expect(response.status()).toBe(422);
     const body = (await response.json()) as { fieldErrors: Record<string, { message: string }> };
     expect(body.fieldErrors.email?.message).toBe(messages.fr.forms.errors.emailInvalid);
     expect(body.fieldErrors.firstName?.message).toBe(messages.fr.forms.errors.firstNameRequired);
-    expect(await totalRequests()).toBe(before);
+    expect(await requestsFor('x')).toHaveLength(0);
   });
 
   test('forged: malformed JSON, unknown listing, forged captcha, unexpected multipart', async ({ request }) => {
-    const before = await totalRequests();
     const email = uniqueEmail('forged');
     expect((await request.post('/api/forms/contact-me/', { data: '{"email": ', headers: { 'content-type': 'application/json' } })).status()).toBe(400);
     const { cookie, answer } = await captcha(request, 'contact-me');
@@ -47,24 +45,23 @@ test.describe('bad requests get a 4xx and change nothing', () => {
     const plain = await request.post('/api/forms/contact-me/', { multipart: { email, lang: 'en' }, maxRedirects: 0 });
     expect(plain.status()).toBe(303);
     expect(plain.headers()['location']).toMatch(/\?draft=[\w-]+#form-status$/);
-    expect(await totalRequests()).toBe(before);
+    expect(await requestsFor(email)).toHaveLength(0);
   });
 
   test('oversized: 413', async ({ request }) => {
-    const before = await totalRequests();
+    const email = uniqueEmail('big');
     const { cookie, answer } = await captcha(request, 'site-contact');
-    const response = await postJson(request, 'site-contact', { ...visitor, email: uniqueEmail('big'), city: 'Mons', lang: 'en', remark: 'x'.repeat(100_000), captcha: answer }, { cookie });
+    const response = await postJson(request, 'site-contact', { ...visitor, email, city: 'Mons', lang: 'en', remark: 'x'.repeat(100_000), captcha: answer }, { cookie });
     expect(response.status()).toBe(413);
     const cv = await request.post('/api/forms/job-application/', {
-      multipart: { lang: 'en', cv: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(7 * 1024 * 1024, 32) } },
+      multipart: { lang: 'en', email, cv: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(7 * 1024 * 1024, 32) } },
       headers: { accept: 'application/json' },
     });
     expect(cv.status()).toBe(413);
-    expect(await totalRequests()).toBe(before);
+    expect(await requestsFor(email)).toHaveLength(0);
   });
 
   test('cross-origin: 403, in JSON and as a plain form post', async ({ request }) => {
-    const before = await totalRequests();
     const email = uniqueEmail('cross');
     const json = await postJson(request, 'sign-newsletter', { email, privacy: true, lang: 'en' }, { origin: 'https://attacker.example' });
     expect(json.status()).toBe(403);
@@ -73,7 +70,6 @@ test.describe('bad requests get a 4xx and change nothing', () => {
     const plain = await request.post('/api/forms/sign-newsletter/', { form: { email, privacy: 'on', lang: 'nl' }, headers: { origin: 'https://attacker.example', referer: 'https://attacker.example/nl/' } });
     expect(plain.status()).toBe(403);
     expect(await plain.text()).toContain(messages.nl.forms.status.forbidden);
-    expect(await totalRequests()).toBe(before);
     expect(await requestsFor(email)).toHaveLength(0);
   });
 
