@@ -2,7 +2,8 @@
 
 import type {} from 'altcha/types/react';
 import { useLocale, useMessages, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import type { AltchaWidgetElement } from 'altcha';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { serverUrl } from '@/lib/export/mode';
 import { altchaField } from '@/lib/forms/field-names';
 import { isMessageKey } from '@/lib/i18n/message-keys';
@@ -18,6 +19,10 @@ import styles from './forms.module.css';
  * Without JavaScript (<noscript>): a framed page of the server with a picture and, for a visitor
  * who cannot see it, a sum written in words; one field takes either answer.
  */
+
+function isWidget(element: HTMLElement): element is AltchaWidgetElement {
+  return 'verify' in element && typeof element.verify === 'function' && 'getState' in element;
+}
 
 export function CaptchaField() {
   const t = useTranslations('forms');
@@ -60,6 +65,18 @@ export function CaptchaField() {
     };
   }, [language, t, widgetTexts]);
 
+  // The widget starts on a focus inside its form. It arrives as the form comes on screen, so a
+  // visitor may already be in a field (often the last one, the privacy box): start it then, not
+  // at the next field or at the submit.
+  const startIfInForm = useCallback((element: HTMLElement | null) => {
+    if (!element) return;
+    const onLoad = () => {
+      if (isWidget(element) && element.closest('form')?.contains(document.activeElement) && String(element.getState()) === 'unverified') void element.verify();
+    };
+    element.addEventListener('load', onLoad);
+    return () => element.removeEventListener('load', onLoad);
+  }, []);
+
   const challenge = serverUrl(`/api/altcha/${form}/`);
   const frame = serverUrl(`/api/captcha/${form}/?lang=${language}`);
   const frameName = `${idPrefix}-captcha-frame`;
@@ -69,6 +86,7 @@ export function CaptchaField() {
     <div ref={container} className={`${styles.field} ${styles.wide} ${styles.captcha}`} data-captcha>
       {widgetReady && challenge ? (
         <altcha-widget
+          ref={startIfInForm}
           challenge={challenge}
           name={altchaField}
           language={language}

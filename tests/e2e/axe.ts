@@ -1,16 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import { scrollThresholds } from '@/lib/device';
 
 const axeSource = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown }[] };
 
+/**
+ * Colours are judged at rest: while the header turns solid after a scroll (its state follows the
+ * scroll after a throttle, then a 0.2 s transition) a link sits on a half-transparent background
+ * that no visitor reads it on. So: the header in the state of the scroll position, and no finite
+ * animation running.
+ */
+async function atRest(page: Page): Promise<void> {
+  await page.waitForFunction((threshold) => {
+    const header = document.getElementById('top');
+    if (header && header.dataset.scrolled !== String(window.scrollY > threshold)) return false;
+    return document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
+  }, scrollThresholds.header);
+}
+
 /** Runs axe-core in the page (its own script: @axe-core/playwright needs Node 22). */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Colours are judged at rest: in the middle of a transition (the header turning solid as the
-  // page scrolls) a link sits on a half-transparent background that no visitor reads it on.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  await atRest(page);
   // Evaluated through the DevTools protocol: a <script> tag added to the page would be refused by
   // the page's Content-Security-Policy, as any script the page did not ship is.
   await page.evaluate(axeSource);
@@ -30,6 +43,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  * whatever its impact, since a text below the WCAG AA ratio is one a visitor cannot read.
  */
 export async function contrastViolations(page: Page, selector: string): Promise<string[]> {
+  await atRest(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: { run: (context?: unknown, options?: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;

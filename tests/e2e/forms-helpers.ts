@@ -55,7 +55,8 @@ export async function expectSpamCheckSolved(form: Locator): Promise<void> {
   await form.locator('[data-captcha]').scrollIntoViewIfNeeded();
   await expect(widget).toBeAttached();
   await expect(form.locator('img[src*="/api/captcha/"], iframe[src*="/api/captcha/"], [name="captcha"]')).toHaveCount(0);
-  await form.locator('input:not([type="hidden"]):not([tabindex="-1"])').first().focus();
+  // A field a visitor can be in: a full viewing time's button is disabled and takes no focus.
+  await form.locator('input:not([type="hidden"]):not([tabindex="-1"]):enabled').first().focus();
   await expect.poll(() => widget.evaluate((element: AltchaWidgetElement) => element.getState()), { timeout: 15_000 }).toBe('verified');
 }
 

@@ -76,6 +76,23 @@ for (const language of ['nl', 'fr', 'en'] as TestLanguage[]) {
   });
 }
 
+test('a visitor already in a field when the check arrives has it solved without moving on', async ({ page }) => {
+  await storeConsent(page);
+  // A phone: the check sits below the first fields, so it loads only once the visitor scrolls.
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto(href({ page: 'menu', id: 'contact' }, 'en'));
+  const form = page.locator('form[data-form="site-contact"]');
+  await expect(form).toHaveAttribute('data-ready', 'true');
+  const field = form.locator('[name="firstName"]');
+  await field.focus();
+  await expect(form.locator('altcha-widget')).toHaveCount(0);
+  // Scrolled by the page, not by a focus: the widget's own start (a focus in the form) is past.
+  await form.locator('[data-captcha]').evaluate((element) => element.scrollIntoView());
+  await expect(form.locator('altcha-widget')).toBeAttached();
+  await expect.poll(() => form.locator('altcha-widget').evaluate((element: AltchaWidgetElement) => element.getState()), { timeout: 15_000 }).toBe('verified');
+  await expect(field).toBeFocused();
+});
+
 test('a submit before the check is done waits for it, and the form is sent', async ({ page }) => {
   await storeConsent(page);
   const email = uniqueEmail('fast-submit');
