@@ -1,9 +1,11 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { applyListParams, canonicalListParams, listQueryString, listSorts, listStatuses, parseListParams, type ListItem, type ListParams, type ListSort, type ListStatus, type TownChoice } from '@/lib/catalogue/list-query';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useOptimistic, useState, useTransition, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { applyListParams, canonicalListParams, listQueryString, listSorts, listStatuses, parseListParams, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus } from '@/lib/catalogue/list-query';
 import type { Goal } from '@/lib/catalogue';
+import type { StatusChoices } from '@/lib/catalogue/list-page';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
 import { followInLanguageLinks } from '@/components/layout/language-links';
 import { ListingResults } from './listing-results';
@@ -12,39 +14,64 @@ import styles from './listing-browser.module.css';
 
 const sortKeys = { newest: 'sortNewest', 'price-asc': 'sortPriceAsc', 'price-desc': 'sortPriceDesc' } as const satisfies Record<ListSort, string>;
 
-/** A filter choice; one that is not `listed` (nothing on offer) shows only while it is the one asked for. */
-type Option = { value: string; label: string; listed: boolean };
-/** The town and type choices of a status, counted within it (every known town and type, `listed` when it has listings). */
-type StatusChoices = Record<ListStatus, { towns: (Option & TownChoice)[]; types: Option[]; count: number }>;
+const sortOf = (value: FormDataEntryValue | null): ListSort => listSorts.find((sort) => sort === value) ?? 'newest';
 
-type Props = {
+type Shared = {
   goal: Goal;
   /** The list's own path (/nl/te-koop/): the page may be served from an internal route. */
   path: string;
-  /** The list's state as the server rendered it (from the request's query, or the defaults). */
-  initialParams: ListParams;
-  items: ListItem[];
-  cards: Record<number, ReactNode>;
   choices: StatusChoices;
+  /** The cards by listing id: the page's own on the server build, every listing's on the static export. */
+  cards: Record<number, ReactNode>;
 };
 
 /*
- * Filters, sort and paging of a list. The server renders it with the request's query (see
- * app/[lang]/list-results), so it works without JavaScript; in the browser, changes apply in
- * place and the address bar follows through the history API (no server round trip).
+ * Filters, sort and paging of a list. The server renders the page of the request's query (see
+ * app/[lang]/list-results), so it works without JavaScript and an answer carries the cards of its
+ * page only. In the browser a change asks the server for the new page through the router (no full
+ * reload); the static export has no server, so there the island filters every card itself.
  */
-export function ListingBrowser({ goal, path, initialParams, items, cards, choices }: Props) {
-  const t = useTranslations('list');
-  // Both statuses list every known town and type: either one canonicalises.
-  const known = choices['on-offer'];
+export function ServerListingBrowser({ params, result, ...shared }: Shared & { params: ListParams; result: ListResult }) {
+  const router = useRouter();
+  const [busy, startTransition] = useTransition();
+  // The choice shows at once; the cards follow when the server's page arrives.
+  const [shown, showChoice] = useOptimistic(params);
+  const go = (query: string) =>
+    startTransition(() => {
+      showChoice(parseListParams(new URLSearchParams(query)));
+      router.push(`${shared.path}${query}`, { scroll: false });
+    });
+  return <ListingControls {...shared} params={shown} result={result} busy={busy} go={go} />;
+}
+
+export function ExportListingBrowser({ initialParams, items, ...shared }: Shared & { initialParams: ListParams; items: ListItem[] }) {
+  const known = shared.choices['on-offer'];
   const typeIds = useMemo(() => known.types.map((type) => Number(type.value)), [known]);
   // "mons|7000" or "mons" selects Mons; a town or type the list does not know is ignored.
   const canonical = useCallback((next: ListParams) => canonicalListParams(next, known.towns, typeIds), [known, typeIds]);
   const [params, setParams] = useState(() => canonical(initialParams));
+  const result = useMemo(() => applyListParams(items, params), [items, params]);
+
+  useEffect(() => {
+    const follow = () => setParams(canonical(parseListParams(new URLSearchParams(window.location.search))));
+    // A static host serves the plain list whatever the query: the query the server would have applied is applied here.
+    if (window.location.search) follow();
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, [canonical]);
+
+  const go = (query: string) => {
+    window.history.pushState(null, '', `${shared.path}${query}`);
+    setParams(canonical(parseListParams(new URLSearchParams(query))));
+  };
+  return <ListingControls {...shared} params={params} result={result} busy={false} go={go} />;
+}
+
+function ListingControls({ goal, path, choices, cards, params, result, busy, go }: Shared & { params: ListParams; result: ListResult; busy: boolean; go: (query: string) => void }) {
+  const t = useTranslations('list');
   // A choice made before hydration would be lost: the filters say when they answer.
   const hydrated = useHydrated();
   const { towns, types } = choices[params.status];
-  const result = useMemo(() => applyListParams(items, params), [items, params]);
 
   // The language switcher and the detail pages' "back to the list" link follow the filters.
   useEffect(() => {
@@ -53,26 +80,13 @@ export function ListingBrowser({ goal, path, initialParams, items, cards, choice
     followInLanguageLinks(query);
   }, [goal, params]);
 
-  useEffect(() => {
-    const follow = () => setParams(canonical(parseListParams(new URLSearchParams(window.location.search))));
-    // A static host serves the plain list whatever the query (npm run export): the query the
-    // server would have applied is applied here. On the server build this changes nothing.
-    if (window.location.search) follow();
-    window.addEventListener('popstate', follow);
-    return () => window.removeEventListener('popstate', follow);
-  }, [canonical]);
-
-  const go = (query: string) => {
-    window.history.pushState(null, '', `${path}${query}`);
-    setParams(canonical(parseListParams(new URLSearchParams(query))));
-  };
   const navigate = (next: Partial<ListParams>) => go(listQueryString({ ...params, ...next, page: 1 }));
-  // Without JavaScript the form is a plain GET to the same page; with it, the URL updates in place.
+  // Without JavaScript the form is a plain GET to the same page; with it, the page changes in place.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const type = Number(form.get('type'));
-    navigate({ city: String(form.get('city') || '') || undefined, type: type > 0 ? type : undefined, sort: (form.get('sort') as ListSort) || 'newest' });
+    navigate({ city: String(form.get('city') || '') || undefined, type: type > 0 ? type : undefined, sort: sortOf(form.get('sort')) });
   };
 
   const statusLabel = (status: ListStatus) => {
@@ -134,7 +148,7 @@ export function ListingBrowser({ goal, path, initialParams, items, cards, choice
         </label>
         <label>
           <span>{t('sort')}</span>
-          <select name="sort" value={params.sort} onChange={(event) => navigate({ sort: event.target.value as ListSort })}>
+          <select name="sort" value={params.sort} onChange={(event) => navigate({ sort: sortOf(event.target.value) })}>
             {listSorts.map((sort) => (
               <option key={sort} value={sort}>
                 {t(sortKeys[sort])}
@@ -149,7 +163,7 @@ export function ListingBrowser({ goal, path, initialParams, items, cards, choice
           </button>
         ) : null}
       </form>
-      <ListingResults path={path} result={result} params={params} cards={cards} onPage={(query) => go(query)} />
+      <ListingResults path={path} result={result} params={params} cards={cards} busy={busy} onPage={(query) => go(query)} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { MouseEvent, ReactNode } from 'react';
-import { listQueryString, type ListParams, type ListResult } from '@/lib/catalogue/list-query';
+import { listQueryString, pageWindow, type ListParams, type ListResult } from '@/lib/catalogue/list-query';
 import listStyles from './property-list.module.css';
 import styles from './listing-results.module.css';
 
@@ -13,6 +13,7 @@ export function ListingResults({
   result,
   params,
   cards,
+  busy = false,
   onPage,
 }: {
   /** The list's own path, e.g. /nl/te-koop/: page links are absolute so that crawlers follow them. */
@@ -20,6 +21,8 @@ export function ListingResults({
   result: ListResult;
   params: ListParams;
   cards: Record<number, ReactNode>;
+  /** The next page is on its way from the server: the cards shown are the previous choice's. */
+  busy?: boolean;
   /** In the browser island: change page in place instead of loading the server-rendered page. */
   onPage?: (query: string) => void;
 }) {
@@ -32,7 +35,7 @@ export function ListingResults({
     event.currentTarget.closest('div')?.scrollIntoView({ block: 'start' });
   };
   return (
-    <div className={styles.results}>
+    <div className={styles.results} aria-busy={busy || undefined}>
       {/* An empty result says so once, in the live region, rather than "No properties" above it. */}
       <p className={result.total === 0 ? styles.empty : styles.summary} aria-live="polite">
         {result.total === 0 ? t('noResults') : `${t('count', { count: result.total })} · ${t('pageOf', { page: result.page, pages: result.pages })}`}
@@ -52,13 +55,19 @@ export function ListingResults({
             </a>
           ) : null}
           <ol>
-            {Array.from({ length: result.pages }, (_, index) => index + 1).map((page) => (
-              <li key={page}>
-                <a href={pageHref(page)} onClick={follow(page)} aria-current={page === result.page ? 'page' : undefined} aria-label={t('page', { page })}>
-                  {page}
-                </a>
-              </li>
-            ))}
+            {pageWindow(result.page, result.pages).map((page, index) =>
+              page === null ? (
+                <li key={`gap-${index}`} aria-hidden="true">
+                  …
+                </li>
+              ) : (
+                <li key={page}>
+                  <a href={pageHref(page)} onClick={follow(page)} aria-current={page === result.page ? 'page' : undefined} aria-label={t('page', { page })}>
+                    {page}
+                  </a>
+                </li>
+              ),
+            )}
           </ol>
           {result.page < result.pages ? (
             <a href={pageHref(result.page + 1)} onClick={follow(result.page + 1)}>

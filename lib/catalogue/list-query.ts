@@ -82,6 +82,23 @@ export function applyListParams(items: readonly ListItem[], params: ListParams, 
   return { ids: matching.slice((page - 1) * pageSize, page * pageSize).map((item) => item.id), total: matching.length, page, pages };
 }
 
+/**
+ * The page numbers a list links to: the first, the last, and a window around the current page;
+ * `null` stands for the pages left out between them. Bounded whatever the number of pages, so a
+ * list of 5,000 listings does not link to its 417 pages from each of them.
+ */
+export function pageWindow(page: number, pages: number, radius = 2): (number | null)[] {
+  const shown = new Set([1, pages]);
+  for (let near = Math.max(1, page - radius); near <= Math.min(pages, page + radius); near += 1) shown.add(near);
+  const sorted = [...shown].sort((a, b) => a - b);
+  return sorted.flatMap((number, index) => {
+    const previous = sorted[index - 1];
+    if (previous === undefined || number === previous + 1) return [number];
+    // A gap of one page shows that page rather than an ellipsis standing for it.
+    return number === previous + 2 ? [previous + 1, number] : [null, number];
+  });
+}
+
 /** The query string of a list URL, without defaults, for links and the filter form. */
 export function listQueryString(params: Partial<ListParams>): string {
   const query = new URLSearchParams();

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getProperties, getProperty } from '@/lib/catalogue';
+import { getListPage } from '@/lib/catalogue/list-page';
+import { parseListParams } from '@/lib/catalogue/list-query';
 import { rgbContrast, type Rgb } from '@/lib/colour';
 import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/pages';
@@ -42,6 +44,41 @@ test.describe('lists', () => {
     await expect(page).toHaveURL(/city=Mons%7C7000/);
     await expect(page.locator('main article')).toHaveCount(inMons('fr').length);
     await context.close();
+  });
+
+  test('an answer carries the cards of its page only, plain or with a query', async ({ request }) => {
+    for (const query of ['', '?page=2', '?sort=price-desc&page=3', '?city=Mons|7000', '?status=references']) {
+      const expected = getListPage('fr', 'sale', parseListParams(new URLSearchParams(query))).result;
+      const response = await request.get(`/fr/a-vendre/${query}`);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      const cards = [...html.matchAll(/<article[^>]*>[\s\S]*?href="[^"]*\/(\d+)\/"/g)].map((match) => Number(match[1]));
+      expect(cards, query).toEqual(expected.ids);
+      expect(expected.ids.length).toBeLessThanOrEqual(12);
+    }
+  });
+
+  test('a filter or a page chosen in the browser comes from the server without reloading the page', async ({ page }) => {
+    await page.goto('/en/for-sale/');
+    await expect(page.locator('form[method="get"][data-ready]')).toHaveCount(1);
+    await page.evaluate(() => document.body.setAttribute('data-same-document', 'yes'));
+    const served: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') served.push(request.url());
+    });
+    await page.getByLabel('Town').selectOption('Mons|7000');
+    await expect(page).toHaveURL(/\/en\/for-sale\/\?city=Mons%7C7000$/);
+    const mons = getListPage('en', 'sale', parseListParams(new URLSearchParams('city=Mons|7000'))).result;
+    await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${mons.total} properties`));
+    await expect(page.locator('main article')).toHaveCount(mons.ids.length);
+    await page.getByLabel('Town').selectOption('');
+    await expect(page).toHaveURL(/\/en\/for-sale\/$/);
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/for-sale\/\?page=2$/);
+    const second = getListPage('en', 'sale', parseListParams(new URLSearchParams('page=2'))).result;
+    await expect(page.locator('main article a').first()).toHaveAttribute('href', new RegExp(`/${second.ids[0]}/$`));
+    expect(await page.locator('body').getAttribute('data-same-document')).toBe('yes');
+    expect(served).toEqual([]);
   });
 
   test('filter by town in any language, case and accents ignored, and by type', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getProperties, townChoices, townSearchNames } from '@/lib/catalogue';
-import { applyListParams, canonicalCity, canonicalListParams, listQueryString, parseCityQuery, parseListParams, type ListItem } from '@/lib/catalogue/list-query';
+import { applyListParams, canonicalCity, canonicalListParams, listQueryString, pageWindow, parseCityQuery, parseListParams, type ListItem } from '@/lib/catalogue/list-query';
 
 const item = (id: number, over: Partial<ListItem> = {}): ListItem => ({ id, webIds: [1], zip: '7000', townNames: ['mons', 'bergen'], price: id * 1000, created: `2026-01-${String(id).padStart(2, '0')}`, reference: false, ...over });
 
@@ -69,5 +69,21 @@ describe('list query', () => {
     const items = properties.map((property) => ({ id: property.id, webIds: property.type.webIds, zip: property.town.zip, townNames: townSearchNames(property.town.zip), price: property.price.kind === 'on-demand' ? null : property.price.amount, created: property.created, reference: property.availability !== 'on-offer' }));
     const result = applyListParams(items, { status: 'on-offer', city: 'bergen|7000', sort: 'newest', page: 1 }, 100);
     expect(result.ids.sort()).toEqual(getProperties('fr', { goal: 'sale', availability: 'on-offer' }).filter((property) => property.town.zip === '7000').map((property) => property.id).sort());
+  });
+});
+
+describe('page links', () => {
+  it('link to the first, the last and two pages either side of the current one, whatever the number of pages', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(1, 417)).toEqual([1, 2, 3, null, 417]);
+    expect(pageWindow(100, 417)).toEqual([1, null, 98, 99, 100, 101, 102, null, 417]);
+    expect(pageWindow(417, 417)).toEqual([1, null, 415, 416, 417]);
+    expect(pageWindow(200, 417).length).toBeLessThanOrEqual(9);
+  });
+
+  it('show a single left-out page rather than an ellipsis standing for it', () => {
+    expect(pageWindow(4, 10)).toEqual([1, 2, 3, 4, 5, 6, null, 10]);
+    expect(pageWindow(5, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, null, 10]);
   });
 });

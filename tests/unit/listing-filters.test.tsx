@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BackToList } from '@/components/catalogue/back-to-list';
 import { NextIntlClientProvider } from 'next-intl';
-import { ListingBrowser } from '@/components/catalogue/listing-browser';
+import { ExportListingBrowser, ServerListingBrowser } from '@/components/catalogue/listing-browser';
 import { getProperties, getTypes, listItemOf, townChoices } from '@/lib/catalogue';
+import { getListPage } from '@/lib/catalogue/list-page';
 import { parseListParams } from '@/lib/catalogue/list-query';
 import en from '@/messages/en.json';
+
+const push = vi.fn();
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
 
 /*
  * The list's filter as a visitor reads it: the town and type it says are the ones applied, a
@@ -22,16 +26,28 @@ const types = getTypes('en').map((type) => ({ value: type.WebID, label: `${type.
 const emptyType = getTypes('en').find((type) => type.countRentProperty === 0);
 const rentedTown = towns.find((town) => town.listed);
 
-function renderList(query: string) {
+const cardsOf = (ids: readonly number[]) => Object.fromEntries(ids.map((id) => [id, <article key={id}>{id}</article>]));
+
+/** The list as each build renders it: the server's page of the query, or the export's island over every listing. */
+function renderList(query: string, build: 'server' | 'export' = 'server') {
+  const params = parseListParams(new URLSearchParams(query));
+  if (build === 'server') {
+    const page = getListPage('en', 'rent', params);
+    return render(
+      <NextIntlClientProvider locale="en" messages={{ list: en.list }}>
+        <ServerListingBrowser goal="rent" path="/en/for-rent/" params={page.params} result={page.result} cards={cardsOf(page.result.ids)} choices={page.choices} />
+      </NextIntlClientProvider>,
+    );
+  }
   return render(
     <NextIntlClientProvider locale="en" messages={{ list: en.list }}>
-      <ListingBrowser
-      goal="rent"
-      path="/en/for-rent/"
-      initialParams={parseListParams(new URLSearchParams(query))}
-      items={properties.map(listItemOf)}
-      cards={Object.fromEntries(properties.map((property) => [property.id, <article key={property.id}>{property.id}</article>]))}
-      choices={{ 'on-offer': { towns, types, count: properties.length }, references: { towns, types, count: 0 } }}
+      <ExportListingBrowser
+        goal="rent"
+        path="/en/for-rent/"
+        initialParams={params}
+        items={properties.map(listItemOf)}
+        cards={cardsOf(properties.map((property) => property.id))}
+        choices={{ 'on-offer': { towns, types, count: properties.length }, references: { towns, types, count: 0 } }}
       />
     </NextIntlClientProvider>,
   );
@@ -47,37 +63,57 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
+  push.mockClear();
   window.sessionStorage.clear();
 });
 
-describe('list filters', () => {
-  it('shows a town written in another case or language under its own name, with no raw extra choice', () => {
-    expect(rentedTown).toBeDefined();
-    const [name, zip] = rentedTown!.value.split('|');
-    renderList(`city=${name!.toLowerCase()}|${zip}`);
-    expect(shown(select('Town'))).toBe(rentedTown!.label);
-    expect(optionTexts(select('Town'))).not.toContain(name!.toLowerCase());
-    cleanup();
-    renderList(`city=${name!.toUpperCase()}`);
-    expect(shown(select('Town'))).toBe(rentedTown!.label);
+for (const build of ['server', 'export'] as const) {
+  describe(`list filters (${build} build)`, () => {
+    it('shows a town written in another case or language under its own name, with no raw extra choice', () => {
+      expect(rentedTown).toBeDefined();
+      const [name, zip] = rentedTown!.value.split('|');
+      renderList(`city=${name!.toLowerCase()}|${zip}`, build);
+      expect(shown(select('Town'))).toMatch(new RegExp(`^${name} \\(\\d+\\)$`));
+      expect(optionTexts(select('Town'))).not.toContain(name!.toLowerCase());
+      cleanup();
+      renderList(`city=${name!.toUpperCase()}`, build);
+      expect(shown(select('Town'))).toMatch(new RegExp(`^${name} \\(\\d+\\)$`));
+    });
+
+    it('ignores an unknown town: all towns, all listings, no option of its own', () => {
+      renderList('city=Foo', build);
+      expect(shown(select('Town'))).toBe('All towns');
+      expect(optionTexts(select('Town'))).not.toContain('Foo');
+      expect(screen.getAllByRole('article')).toHaveLength(Math.min(properties.filter((property) => property.availability !== 'reference').length, 12));
+    });
+
+    it('a type with nothing on offer is the one the filter shows, and the list says once that nothing matches', () => {
+      expect(emptyType).toBeDefined();
+      renderList(`type=${emptyType!.WebID}`, build);
+      expect(shown(select('Property type'))).toBe(`${emptyType!.Name} (0)`);
+      expect(screen.getByText('No results were found for your search.')).toBeTruthy();
+      expect(screen.queryByText('0 properties')).toBeNull();
+      expect(screen.queryAllByRole('article')).toHaveLength(0);
+    });
+  });
+}
+
+describe('list pages', () => {
+  it('on the server build a choice asks the server for its page through the router', () => {
+    renderList('');
+    const town = select('Town');
+    const choice = [...town.options].find((option) => option.value !== '');
+    expect(choice).toBeDefined();
+    fireEvent.change(town, { target: { value: choice!.value } });
+    expect(push).toHaveBeenCalledWith(`/en/for-rent/?${new URLSearchParams({ city: choice!.value })}`, { scroll: false });
   });
 
-  it('ignores an unknown town: all towns, all listings, no option of its own', () => {
-    renderList('city=Foo');
-    expect(shown(select('Town'))).toBe('All towns');
-    expect(optionTexts(select('Town'))).not.toContain('Foo');
-    expect(screen.getAllByRole('article')).toHaveLength(Math.min(properties.length, 12));
+  it('a page past the last one shows the last page, and links to the first, the last and the pages near it only', () => {
+    const many = getListPage('en', 'rent', parseListParams(new URLSearchParams('page=999')));
+    expect(many.params.page).toBe(many.result.pages);
+    expect(many.listings.map((listing) => listing.id)).toEqual(many.result.ids);
+    expect(many.listings.length).toBeLessThanOrEqual(12);
   });
-
-  it('a type with nothing on offer is the one the filter shows, and the list says once that nothing matches', () => {
-    expect(emptyType).toBeDefined();
-    renderList(`type=${emptyType!.WebID}`);
-    expect(shown(select('Property type'))).toBe(`${emptyType!.Name} (0)`);
-    expect(screen.getByText('No results were found for your search.')).toBeTruthy();
-    expect(screen.queryByText('0 properties')).toBeNull();
-    expect(screen.queryAllByRole('article')).toHaveLength(0);
-  });
-
   it('the detail page links back to the list with the filters the visitor left it with', () => {
     renderList('city=mons|7000&sort=price-asc&page=1');
     cleanup();

@@ -1,0 +1,90 @@
+import { getCities, getProperties, getTypes, listItemOf, townChoices, type Goal, type Listing } from './index';
+import { applyListParams, canonicalListParams, type ListItem, type ListParams, type ListResult, type ListStatus, type TownChoice } from './list-query';
+import { loadCatalogue, type CatalogueSnapshot } from './load';
+import type { CatalogueLanguage } from './schemas';
+
+/*
+ * One page of a for-sale or for-rent list, as the server renders it: the request's filters made
+ * canonical, the page's listings only, and the filter's choices. What does not depend on the
+ * request (the filterable items, the choices with their counts) is built once per catalogue
+ * snapshot and language, so a request only filters, sorts and slices.
+ */
+
+/** A filter choice; one that is not `listed` (nothing there) shows only while it is the one asked for. */
+export type ListOption = { value: string; label: string; listed: boolean };
+
+/** The town and type choices of each status, counted within it: every known town and type, `listed` when it has listings. */
+export type StatusChoices = Record<ListStatus, { towns: (ListOption & TownChoice)[]; types: ListOption[]; count: number }>;
+
+type ListModel = { listings: Map<number, Listing>; items: ListItem[]; choices: StatusChoices; typeIds: number[] };
+
+const models = new WeakMap<CatalogueSnapshot, Map<string, ListModel>>();
+
+function choicesOf(language: CatalogueLanguage, listings: readonly Listing[]): StatusChoices['on-offer'] {
+  const byTown = new Map<string, number>();
+  const byType = new Map<number, number>();
+  for (const listing of listings) {
+    const town = `${listing.town.name}|${listing.town.zip}`;
+    byTown.set(town, (byTown.get(town) ?? 0) + 1);
+    for (const webId of new Set(listing.type.webIds)) byType.set(webId, (byType.get(webId) ?? 0) + 1);
+  }
+  const known = new Map(townChoices(language).map((choice) => [choice.value, choice]));
+  const towns = getCities(language).flatMap((city) => {
+    const choice = known.get(`${city.Name}|${city.Zip}`);
+    const count = byTown.get(`${city.Name}|${city.Zip}`) ?? 0;
+    return choice ? [{ ...choice, label: `${city.Name} (${count})`, listed: count > 0 }] : [];
+  });
+  const types = getTypes(language).map((type) => {
+    const count = byType.get(Number(type.WebID)) ?? 0;
+    return { value: type.WebID, label: `${type.Name} (${count})`, listed: count > 0 };
+  });
+  return { towns, types, count: listings.length };
+}
+
+function listModel(language: CatalogueLanguage, goal: Goal): ListModel {
+  const snapshot = loadCatalogue();
+  const ofSnapshot = models.get(snapshot) ?? new Map<string, ListModel>();
+  models.set(snapshot, ofSnapshot);
+  const key = `${language}/${goal}`;
+  const cached = ofSnapshot.get(key);
+  if (cached) return cached;
+  const listings = getProperties(language, { goal });
+  const references = listings.filter((listing) => listing.availability === 'reference');
+  const onOffer = listings.filter((listing) => listing.availability !== 'reference');
+  const choices = { 'on-offer': choicesOf(language, onOffer), references: choicesOf(language, references) };
+  const model = {
+    listings: new Map(listings.map((listing) => [listing.id, listing])),
+    items: listings.map(listItemOf),
+    choices,
+    typeIds: choices['on-offer'].types.map((type) => Number(type.value)),
+  };
+  ofSnapshot.set(key, model);
+  return model;
+}
+
+export type ListPage = {
+  /** The request's params as the list applies them: a town or type it does not know left out, the page within the list. */
+  params: ListParams;
+  result: ListResult;
+  /** The listings of the page, in the list's order. */
+  listings: Listing[];
+  choices: StatusChoices;
+};
+
+export function getListPage(language: CatalogueLanguage, goal: Goal, params: ListParams): ListPage {
+  const model = listModel(language, goal);
+  const canonical = canonicalListParams(params, model.choices['on-offer'].towns, model.typeIds);
+  const result = applyListParams(model.items, canonical);
+  return {
+    params: { ...canonical, page: result.page },
+    result,
+    listings: result.ids.flatMap((id) => model.listings.get(id) ?? []),
+    choices: model.choices,
+  };
+}
+
+/** Every listing of a list with what the browser needs to filter them: the static export, which has no server to ask. */
+export function getWholeList(language: CatalogueLanguage, goal: Goal): { listings: Listing[]; items: ListItem[]; choices: StatusChoices } {
+  const model = listModel(language, goal);
+  return { listings: [...model.listings.values()], items: model.items, choices: model.choices };
+}
