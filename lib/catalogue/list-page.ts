@@ -11,7 +11,7 @@ import type { CatalogueLanguage } from './schemas';
  */
 
 /** A filter choice; one that is not `listed` (nothing there) shows only while it is the one asked for. */
-export type ListOption = { value: string; label: string; listed: boolean };
+type ListOption = { value: string; label: string; listed: boolean };
 
 /** The town and type choices of each status, counted within it: every known town and type, `listed` when it has listings. */
 export type StatusChoices = Record<ListStatus, { towns: (ListOption & TownChoice)[]; types: ListOption[]; count: number }>;
