@@ -68,6 +68,11 @@ function compare(sort: ListSort) {
   };
 }
 
+/** The items in a list's order; a list of items sorted already is kept as it is, at little cost. */
+export function sortListItems(items: readonly ListItem[], sort: ListSort): ListItem[] {
+  return items.toSorted(compare(sort));
+}
+
 export function applyListParams(items: readonly ListItem[], params: ListParams, pageSize = listPageSize): ListResult {
   const matching = items
     .filter(

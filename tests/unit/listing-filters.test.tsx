@@ -6,7 +6,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { ExportListingBrowser, ServerListingBrowser } from '@/components/catalogue/listing-browser';
 import { getProperties, getTypes, listItemOf, townChoices } from '@/lib/catalogue';
 import { getListPage } from '@/lib/catalogue/list-page';
-import { parseListParams } from '@/lib/catalogue/list-query';
+import { applyListParams, parseListParams } from '@/lib/catalogue/list-query';
 import en from '@/messages/en.json';
 
 const push = vi.fn();
@@ -113,6 +113,14 @@ describe('list pages', () => {
     expect(many.params.page).toBe(many.result.pages);
     expect(many.listings.map((listing) => listing.id)).toEqual(many.result.ids);
     expect(many.listings.length).toBeLessThanOrEqual(12);
+  });
+
+  it('gives each query the page the list rules give over every listing, references and sorts included', () => {
+    const items = properties.map(listItemOf);
+    for (const query of ['', 'sort=price-asc', 'sort=price-desc&page=2', 'status=references', 'status=references&sort=price-asc']) {
+      const params = parseListParams(new URLSearchParams(query));
+      expect(getListPage('en', 'rent', params).result, query).toEqual(applyListParams(items, params));
+    }
   });
   it('the detail page links back to the list with the filters the visitor left it with', () => {
     renderList('city=mons|7000&sort=price-asc&page=1');
