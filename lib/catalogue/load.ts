@@ -165,6 +165,15 @@ declare global {
   var agencyCatalogueSnapshot: CatalogueSnapshot | undefined;
 }
 
+/**
+ * Keeps a snapshot the data check has just read from the default folder as the process's own:
+ * `next start` checks the data in the server's process before it serves, and reading 5,000
+ * listings a second time on the first request costs seconds and a few hundred MB of garbage.
+ */
+export function keepCatalogue(snapshot: CatalogueSnapshot): void {
+  globalThis.agencyCatalogueSnapshot ??= snapshot;
+}
+
 /** The validated snapshot, read once per process; throws a DataValidationError naming every problem. */
 export function loadCatalogue(): CatalogueSnapshot {
   if (globalThis.agencyCatalogueSnapshot) return globalThis.agencyCatalogueSnapshot;

@@ -1,4 +1,4 @@
-import { readCatalogue } from '../catalogue/load';
+import { keepCatalogue, readCatalogue } from '../catalogue/load';
 import { readSiteConfig } from '../config/load';
 import { formatDataIssues, formatDataWarnings, resolveDataDir, type DataIssue } from '../data-file';
 import { siteFactIssues } from '../catalogue/site-checks';
@@ -26,6 +26,7 @@ export function inspectData(dirs: DataDirs = {}): DataReport {
   const config = readSiteConfig(dirs.siteDir, options);
   const issues = [...(catalogue.ok ? [] : catalogue.issues), ...(config.ok ? [] : config.issues)];
   const warnings = [...(catalogue.ok ? catalogue.warnings : []), ...(config.ok ? config.warnings : [])];
+  if (catalogue.ok && dirs.catalogueDir === undefined && dirs.publicDir === undefined) keepCatalogue(catalogue.snapshot);
   if (catalogue.ok && config.ok) {
     const { site, team } = config.config;
     issues.push(...siteFactIssues(catalogue.snapshot, { team, marquees: site.marquees, legacyImageHosts: site.siteInfo.legacyImageHosts, languageDefault: site.languageDefault }));
