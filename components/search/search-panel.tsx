@@ -1,24 +1,22 @@
 'use client';
 
-import Fuse from 'fuse.js';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import type { SearchCity, SearchIndex, SearchProperty, SearchType } from '@/lib/search';
+import { prepareIndex, searchIndex, type PreparedIndex, type SearchCity, type SearchIndex, type SearchProperty, type SearchType, type TextMatcher } from '@/lib/search/compact';
 import styles from './search-panel.module.css';
 
 type Option = { id: string; href: string; disabled: boolean };
 
-/** Fuzziness zero (spec §5): a town by name, postcode or accent-free name; a type by name; a listing by its exact ID. */
-function searchIndex(index: SearchIndex, query: string) {
-  const text = query.trim();
-  if (!text) return index;
-  const options = { threshold: 0, ignoreLocation: true, isCaseSensitive: false } as const;
-  const types = new Fuse(index.types, { ...options, keys: ['name'] }).search(text).map((result) => result.item);
-  const cities = new Fuse(index.cities, { ...options, keys: ['name', 'zip', 'searchName'] }).search(text).map((result) => result.item);
-  const tokens = text.split(/\s+/).filter((token) => /^\d+$/.test(token));
-  const byId = new Fuse(index.properties, { ...options, keys: ['id'], useExtendedSearch: true });
-  const properties = tokens.flatMap((token) => byId.search(`="${token}"`).map((result) => result.item));
-  return { types, cities, properties };
+/** fuse.js with fuzziness zero (spec §5), loaded with the index on first focus rather than with the page. */
+async function loadMatcher(): Promise<TextMatcher> {
+  const { default: Fuse } = await import('fuse.js');
+  return (items, keys, text) => new Fuse(items, { keys, threshold: 0, ignoreLocation: true, isCaseSensitive: false }).search(text).map((result) => result.item);
+}
+
+async function loadIndex(url: string): Promise<SearchIndex> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(String(response.status));
+  return response.json() as Promise<SearchIndex>;
 }
 
 /** One kind of result (types, towns, listings) under its heading, which names the group. */
@@ -38,7 +36,7 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
   const t = useTranslations('search');
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
-  const [index, setIndex] = useState<SearchIndex | null>(null);
+  const [search, setSearch] = useState<{ index: PreparedIndex; match: TextMatcher } | null>(null);
   const [status, setStatus] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -48,16 +46,15 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
   const load = useCallback(() => {
     if (status === 'loading' || status === 'ready') return;
     setStatus('loading');
-    fetch(indexUrl)
-      .then((response) => (response.ok ? (response.json() as Promise<SearchIndex>) : Promise.reject(new Error(String(response.status)))))
-      .then((data) => {
-        setIndex(data);
+    Promise.all([loadIndex(indexUrl), loadMatcher()])
+      .then(([index, match]) => {
+        setSearch({ index: prepareIndex(index), match });
         setStatus('ready');
       })
       .catch(() => setStatus('failed'));
   }, [indexUrl, status]);
 
-  const results = useMemo(() => (index ? searchIndex(index, query) : null), [index, query]);
+  const results = useMemo(() => (search ? searchIndex(search.index, query, search.match) : null), [search, query]);
   const options = useMemo<Option[]>(() => {
     if (!results) return [];
     const goalOptions = (prefix: string, item: SearchType | SearchCity) => [
@@ -138,7 +135,7 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
     );
   };
 
-  const empty = results !== null && results.types.length + results.cities.length + results.properties.length === 0;
+  const empty = results !== null && results.total === 0;
   return (
     <div className={styles.search}>
       <div className={styles.field}>
@@ -197,11 +194,13 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
                 {goalOption(`city-${city.zip}-${city.searchName}`, city, 'rent', city.name)}
               </div>
             ))}
+            {results.hidden.cities > 0 ? <p className={styles.more}>{t('moreCities', { count: results.hidden.cities })}</p> : null}
           </ResultGroup>
         ) : null}
         {results && results.properties.length > 0 ? (
           <ResultGroup id={`${baseId}-properties`} label={t('properties')}>
             {results.properties.map(propertyOption)}
+            {results.hidden.properties > 0 ? <p className={styles.more}>{t('moreProperties', { count: results.hidden.properties })}</p> : null}
           </ResultGroup>
         ) : null}
       </div>
