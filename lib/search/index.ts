@@ -4,7 +4,7 @@ import { href } from '../pages';
 import { pictureSrc } from '../media/picture-src';
 import { idPlaceholder, type SearchIndex } from './compact';
 
-export type { SearchCity, SearchIndex, SearchProperty, SearchType } from './compact';
+export type { SearchIndex } from './compact';
 
 /*
  * The home search's data, fetched by the browser on the first focus of the search input (never
