@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { createConsent, essentialOnly, storageEntries } from '../lib/consent';
 
 const { values } = parseArgs({
   options: {
@@ -29,7 +30,7 @@ const listings = Number(values.listings);
 const language = values.language ?? 'fr';
 const root = process.cwd();
 const catalogueDir = join(root, `var/bench/catalogue-${listings}`);
-const cpuSlowdown = 4;
+const cpuSlowdown = Number(process.env.CPU ?? 4);
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
@@ -57,7 +58,14 @@ async function keystrokes(index: string): Promise<Keystroke[]> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.route(`**/api/search-index/${language}/**`, (route) => route.fulfill({ contentType: 'application/json', body: index }));
+    await page.route(
+      (url) => url.pathname === `/api/search-index/${language}/`,
+      (route) => route.fulfill({ contentType: 'application/json', body: index }),
+    );
+    // A stored choice: the consent dialog, which is modal, would keep the field from taking focus.
+    await page.addInitScript((entries) => {
+      for (const [key, value] of entries) window.localStorage.setItem(key, value);
+    }, storageEntries(createConsent(essentialOnly, new Date())));
     await page.goto(`${base}/${language}/`, { waitUntil: 'networkidle' });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
