@@ -1,5 +1,5 @@
 /*
- * npm run bench:search -- --url http://127.0.0.1:PORT [--listings 5000] [--language fr]
+ * npm run bench:search -- --url http://127.0.0.1:PORT [--listings 5000] [--language fr] [--cpu 4]
  *
  * The home search at a catalogue size: the size of its index (raw and gzip) built from a
  * generated catalogue (demo-data/scale-catalogue.ts, kept in var/bench/catalogue-N), and the time
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     listings: { type: 'string', default: '5000' },
     language: { type: 'string', default: 'fr' },
+    cpu: { type: 'string', default: '4' },
   },
 });
 if (!values.url) throw new Error('--url is required: the address of a running `next start` of this code');
@@ -30,7 +31,7 @@ const listings = Number(values.listings);
 const language = values.language ?? 'fr';
 const root = process.cwd();
 const catalogueDir = join(root, `var/bench/catalogue-${listings}`);
-const cpuSlowdown = Number(process.env.CPU ?? 4);
+const cpuSlowdown = Number(values.cpu);
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
