@@ -213,7 +213,17 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
           </svg>
         </button>
       </div>
-      <div ref={panel} id={listboxId} role="listbox" aria-label={t('label')} className={styles.panel} hidden={!open} onMouseDown={keepFocus}>
+      {/* Busy while the list still shows the results of an earlier text (the deferred query). */}
+      <div
+        ref={panel}
+        id={listboxId}
+        role="listbox"
+        aria-label={t('label')}
+        aria-busy={searched !== query}
+        className={styles.panel}
+        hidden={!open}
+        onMouseDown={keepFocus}
+      >
         {status === 'loading' || status === 'idle' ? <p role="status">{t('loading')}</p> : null}
         {status === 'failed' ? <p role="alert">{t('failed')}</p> : null}
         {empty ? <p role="status">{t('noMatches')}</p> : null}

@@ -324,6 +324,8 @@ test.describe('home search', () => {
     const input = page.getByRole('combobox');
     await input.fill('studio');
     await expect(page.getByRole('option', { name: /Studio – Te koop/ })).toBeVisible();
+    // The list follows the text a moment after it: the keys below act on the list on screen.
+    await expect(page.getByRole('listbox')).toHaveAttribute('aria-busy', 'false');
     await input.press('ArrowDown');
     await expect(input).toHaveAttribute('aria-activedescendant', /.+/);
     await input.press('Escape');
