@@ -45,7 +45,7 @@ const nextConfig: NextConfig = {
   images: {
     loader: 'custom',
     loaderFile: './lib/media/image-loader.ts',
-    deviceSizes: [400, 600, 1360],
+    deviceSizes: [400, 600, 800, 1360],
     imageSizes: [100, 250],
   },
 };

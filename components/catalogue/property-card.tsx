@@ -12,8 +12,20 @@ function keySurface(listing: Listing): number | undefined {
   return listing.surfaces.living ?? listing.surfaces.total ?? listing.surfaces.ground;
 }
 
+type PropertyCardProps = {
+  property: Listing;
+  language: Language;
+  /** A card above the fold: its picture loads with the page and React preloads it in the head. */
+  eager?: boolean;
+  /**
+   * The card whose picture is the page's LCP element: fetched before the other eager ones, which
+   * would otherwise share the bandwidth with it. Defaults to `eager`.
+   */
+  highPriority?: boolean;
+};
+
 /** A listing in a list: picture, ribbon, type, town, price, the 250-character teaser (spec §9) and key figures, linking to its page. */
-export async function PropertyCard({ property, language, eager = false }: { property: Listing; language: Language; eager?: boolean }) {
+export async function PropertyCard({ property, language, eager = false, highPriority = eager }: PropertyCardProps) {
   const t = await getTranslations({ locale: language });
   const surface = keySurface(property);
   // A sold or rented reference says so, whatever ribbon the CRM left on it.
@@ -25,7 +37,7 @@ export async function PropertyCard({ property, language, eager = false }: { prop
       picture={property.picture}
       alt={t('list.photoOf', { title: property.type.name, town: property.town.name })}
       loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : 'auto'}
+      fetchPriority={eager && highPriority ? 'high' : 'auto'}
       noPhoto={t('property.noPhoto')}
       ribbon={ribbonText}
       heading="h3"

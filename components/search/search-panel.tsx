@@ -1,24 +1,22 @@
 'use client';
 
-import Fuse from 'fuse.js';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import type { SearchCity, SearchIndex, SearchProperty, SearchType } from '@/lib/search';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { prepareIndex, searchIndex, type PreparedIndex, type SearchCity, type SearchIndex, type SearchProperty, type SearchResults, type SearchType, type TextMatcher } from '@/lib/search/compact';
 import styles from './search-panel.module.css';
 
 type Option = { id: string; href: string; disabled: boolean };
 
-/** Fuzziness zero (spec §5): a town by name, postcode or accent-free name; a type by name; a listing by its exact ID. */
-function searchIndex(index: SearchIndex, query: string) {
-  const text = query.trim();
-  if (!text) return index;
-  const options = { threshold: 0, ignoreLocation: true, isCaseSensitive: false } as const;
-  const types = new Fuse(index.types, { ...options, keys: ['name'] }).search(text).map((result) => result.item);
-  const cities = new Fuse(index.cities, { ...options, keys: ['name', 'zip', 'searchName'] }).search(text).map((result) => result.item);
-  const tokens = text.split(/\s+/).filter((token) => /^\d+$/.test(token));
-  const byId = new Fuse(index.properties, { ...options, keys: ['id'], useExtendedSearch: true });
-  const properties = tokens.flatMap((token) => byId.search(`="${token}"`).map((result) => result.item));
-  return { types, cities, properties };
+/** fuse.js with fuzziness zero (spec §5), loaded with the index on first focus rather than with the page. */
+async function loadMatcher(): Promise<TextMatcher> {
+  const { default: Fuse } = await import('fuse.js');
+  return (items, keys, text) => new Fuse(items, { keys, threshold: 0, ignoreLocation: true, isCaseSensitive: false }).search(text).map((result) => result.item);
+}
+
+async function loadIndex(url: string): Promise<SearchIndex> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(String(response.status));
+  return response.json() as Promise<SearchIndex>;
 }
 
 /** One kind of result (types, towns, listings) under its heading, which names the group. */
@@ -33,12 +31,86 @@ function ResultGroup({ id, label, children }: { id: string; label: string; child
   );
 }
 
+/**
+ * The matching types, towns and listings. Memoised and fed by a deferred query: a keystroke
+ * repaints the field at once, and React draws the new results after it, in slices it can
+ * interrupt for the next keystroke.
+ */
+const ResultGroups = memo(function ResultGroups({ results, active, baseId }: { results: SearchResults; active: string | null; baseId: string }) {
+  const t = useTranslations('search');
+  const goalOption = (prefix: string, item: SearchType | SearchCity, goal: 'sale' | 'rent', name: string) => {
+    const link = item[goal];
+    const id = `${baseId}-${prefix}-${goal}`;
+    const goalLabel = goal === 'sale' ? t('forSale') : t('forRent');
+    const accessible = t('optionLabel', { name, goal: goalLabel, count: link.count });
+    return link.count > 0 ? (
+      <a id={id} role="option" aria-selected={active === id} href={link.href} aria-label={accessible} className={active === id ? styles.active : undefined}>
+        {goalLabel} <span className={styles.count}>({link.count})</span>
+      </a>
+    ) : (
+      <span id={id} role="option" aria-selected={false} aria-disabled="true" aria-label={accessible} className={styles.disabled}>
+        {goalLabel} <span className={styles.count}>(0)</span>
+      </span>
+    );
+  };
+
+  const propertyOption = (property: SearchProperty) => {
+    const id = `${baseId}-property-${property.id}`;
+    return (
+      <a key={property.id} id={id} role="option" aria-selected={active === id} href={property.href} className={`${styles.property} ${active === id ? styles.active : ''}`}>
+        {property.picture ? <img src={property.picture} alt="" width={83} height={56} loading="lazy" /> : <span className={styles.noPicture} />}
+        <span>
+          <span className={styles.reference}>{t('reference', { id: property.id })}</span>
+          <span className={styles.text}>{property.text}</span>
+          <span className={styles.town}>{property.town}</span>
+        </span>
+      </a>
+    );
+  };
+
+  return (
+    <>
+      {results.types.length > 0 ? (
+        <ResultGroup id={`${baseId}-types`} label={t('types')}>
+          {results.types.map((type) => (
+            <div key={type.id} className={styles.row}>
+              <span className={styles.name}>{type.name}</span>
+              {goalOption(`type-${type.id}`, type, 'sale', type.name)}
+              {goalOption(`type-${type.id}`, type, 'rent', type.name)}
+            </div>
+          ))}
+        </ResultGroup>
+      ) : null}
+      {results.cities.length > 0 ? (
+        <ResultGroup id={`${baseId}-cities`} label={t('cities')}>
+          {results.cities.map((city) => (
+            <div key={`${city.zip}-${city.searchName}`} className={styles.row}>
+              <span className={styles.name}>
+                {city.name} <span className={styles.count}>{city.zip}</span>
+              </span>
+              {goalOption(`city-${city.zip}-${city.searchName}`, city, 'sale', city.name)}
+              {goalOption(`city-${city.zip}-${city.searchName}`, city, 'rent', city.name)}
+            </div>
+          ))}
+          {results.hidden.cities > 0 ? <p className={styles.more}>{t('moreCities', { count: results.hidden.cities })}</p> : null}
+        </ResultGroup>
+      ) : null}
+      {results.properties.length > 0 ? (
+        <ResultGroup id={`${baseId}-properties`} label={t('properties')}>
+          {results.properties.map(propertyOption)}
+          {results.hidden.properties > 0 ? <p className={styles.more}>{t('moreProperties', { count: results.hidden.properties })}</p> : null}
+        </ResultGroup>
+      ) : null}
+    </>
+  );
+});
+
 /** The home search: an ARIA combobox whose panel lists matching types, towns and listings. Texts: the `search` messages. */
 export function SearchPanel({ indexUrl }: { indexUrl: string }) {
   const t = useTranslations('search');
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
-  const [index, setIndex] = useState<SearchIndex | null>(null);
+  const [search, setSearch] = useState<{ index: PreparedIndex; match: TextMatcher } | null>(null);
   const [status, setStatus] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -48,16 +120,16 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
   const load = useCallback(() => {
     if (status === 'loading' || status === 'ready') return;
     setStatus('loading');
-    fetch(indexUrl)
-      .then((response) => (response.ok ? (response.json() as Promise<SearchIndex>) : Promise.reject(new Error(String(response.status)))))
-      .then((data) => {
-        setIndex(data);
+    Promise.all([loadIndex(indexUrl), loadMatcher()])
+      .then(([index, match]) => {
+        setSearch({ index: prepareIndex(index), match });
         setStatus('ready');
       })
       .catch(() => setStatus('failed'));
   }, [indexUrl, status]);
 
-  const results = useMemo(() => (index ? searchIndex(index, query) : null), [index, query]);
+  const searched = useDeferredValue(query);
+  const results = useMemo(() => (search ? searchIndex(search.index, searched, search.match) : null), [search, searched]);
   const options = useMemo<Option[]>(() => {
     if (!results) return [];
     const goalOptions = (prefix: string, item: SearchType | SearchCity) => [
@@ -108,37 +180,7 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
   // Keep the input focused while the pointer is on the panel, so a click reaches its link.
   const keepFocus = (event: MouseEvent) => event.preventDefault();
 
-  const goalOption = (prefix: string, item: SearchType | SearchCity, goal: 'sale' | 'rent', name: string) => {
-    const link = item[goal];
-    const id = `${baseId}-${prefix}-${goal}`;
-    const goalLabel = goal === 'sale' ? t('forSale') : t('forRent');
-    const accessible = t('optionLabel', { name, goal: goalLabel, count: link.count });
-    return link.count > 0 ? (
-      <a id={id} role="option" aria-selected={active === id} href={link.href} aria-label={accessible} className={active === id ? styles.active : undefined}>
-        {goalLabel} <span className={styles.count}>({link.count})</span>
-      </a>
-    ) : (
-      <span id={id} role="option" aria-selected={false} aria-disabled="true" aria-label={accessible} className={styles.disabled}>
-        {goalLabel} <span className={styles.count}>(0)</span>
-      </span>
-    );
-  };
-
-  const propertyOption = (property: SearchProperty) => {
-    const id = `${baseId}-property-${property.id}`;
-    return (
-      <a key={property.id} id={id} role="option" aria-selected={active === id} href={property.href} className={`${styles.property} ${active === id ? styles.active : ''}`}>
-        {property.picture ? <img src={property.picture} alt="" width={83} height={56} loading="lazy" /> : <span className={styles.noPicture} />}
-        <span>
-          <span className={styles.reference}>{t('reference', { id: property.id })}</span>
-          <span className={styles.text}>{property.text}</span>
-          <span className={styles.town}>{property.town}</span>
-        </span>
-      </a>
-    );
-  };
-
-  const empty = results !== null && results.types.length + results.cities.length + results.properties.length === 0;
+  const empty = results !== null && results.total === 0;
   return (
     <div className={styles.search}>
       <div className={styles.field}>
@@ -171,39 +213,21 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
           </svg>
         </button>
       </div>
-      <div ref={panel} id={listboxId} role="listbox" aria-label={t('label')} className={styles.panel} hidden={!open} onMouseDown={keepFocus}>
+      {/* Busy while the list still shows the results of an earlier text (the deferred query). */}
+      <div
+        ref={panel}
+        id={listboxId}
+        role="listbox"
+        aria-label={t('label')}
+        aria-busy={searched !== query}
+        className={styles.panel}
+        hidden={!open}
+        onMouseDown={keepFocus}
+      >
         {status === 'loading' || status === 'idle' ? <p role="status">{t('loading')}</p> : null}
         {status === 'failed' ? <p role="alert">{t('failed')}</p> : null}
         {empty ? <p role="status">{t('noMatches')}</p> : null}
-        {results && results.types.length > 0 ? (
-          <ResultGroup id={`${baseId}-types`} label={t('types')}>
-            {results.types.map((type) => (
-              <div key={type.id} className={styles.row}>
-                <span className={styles.name}>{type.name}</span>
-                {goalOption(`type-${type.id}`, type, 'sale', type.name)}
-                {goalOption(`type-${type.id}`, type, 'rent', type.name)}
-              </div>
-            ))}
-          </ResultGroup>
-        ) : null}
-        {results && results.cities.length > 0 ? (
-          <ResultGroup id={`${baseId}-cities`} label={t('cities')}>
-            {results.cities.map((city) => (
-              <div key={`${city.zip}-${city.searchName}`} className={styles.row}>
-                <span className={styles.name}>
-                  {city.name} <span className={styles.count}>{city.zip}</span>
-                </span>
-                {goalOption(`city-${city.zip}-${city.searchName}`, city, 'sale', city.name)}
-                {goalOption(`city-${city.zip}-${city.searchName}`, city, 'rent', city.name)}
-              </div>
-            ))}
-          </ResultGroup>
-        ) : null}
-        {results && results.properties.length > 0 ? (
-          <ResultGroup id={`${baseId}-properties`} label={t('properties')}>
-            {results.properties.map(propertyOption)}
-          </ResultGroup>
-        ) : null}
+        {results ? <ResultGroups results={results} active={active} baseId={baseId} /> : null}
       </div>
     </div>
   );

@@ -2,6 +2,9 @@ import { getCities, getProperties, getTypes, type CatalogueLanguage } from '../c
 import { cleanDescription, townLine } from '../format';
 import { href } from '../pages';
 import { pictureSrc } from '../media/picture-src';
+import { idPlaceholder, type SearchIndex } from './compact';
+
+export type { SearchIndex } from './compact';
 
 /*
  * The home search's data, fetched by the browser on the first focus of the search input (never
@@ -9,17 +12,40 @@ import { pictureSrc } from '../media/picture-src';
  * here, so the island needs no URL knowledge.
  */
 
-type SearchGoalLink = { count: number; href: string };
-export type SearchType = { id: string; name: string; sale: SearchGoalLink; rent: SearchGoalLink };
-export type SearchCity = { name: string; zip: string; searchName: string; sale: SearchGoalLink; rent: SearchGoalLink };
-export type SearchProperty = { id: string; text: string; town: string; picture: string | null; href: string };
-export type SearchIndex = { types: SearchType[]; cities: SearchCity[]; properties: SearchProperty[] };
-
 /** Descriptions in the results panel are cut at 100 characters (spec §9). */
 export const searchDescriptionLimit = 100;
 
+/** The position of `value` in `table`, added at the end when new. */
+function positionIn(table: string[], positions: Map<string, number>, value: string): number {
+  let position = positions.get(value);
+  if (position === undefined) {
+    position = table.push(value) - 1;
+    positions.set(value, position);
+  }
+  return position;
+}
+
+/** `value` with the listing's ID as a placeholder, or as it is when the ID is not a path segment of it. */
+function patternOf(value: string, id: number): string {
+  return value.replace(new RegExp(`(?<=/)${id}(?=[/.-])`, 'g'), idPlaceholder);
+}
+
 export function buildSearchIndex(language: CatalogueLanguage): SearchIndex {
   const list = (goal: 'for-sale' | 'for-rent', query: { city?: string; type?: number }) => href({ page: goal, query }, language);
+  const towns: string[] = [];
+  const links: string[] = [];
+  const pictures: string[] = [];
+  const seen = { towns: new Map<string, number>(), links: new Map<string, number>(), pictures: new Map<string, number>() };
+  const properties = getProperties(language).map((property): SearchIndex['properties'][number] => {
+    const picture = property.thumbnail ? pictureSrc(property.thumbnail.url) : undefined;
+    return [
+      property.id,
+      cleanDescription(property.description, searchDescriptionLimit) || property.type.name,
+      positionIn(towns, seen.towns, townLine(property.town)),
+      positionIn(links, seen.links, patternOf(href({ page: 'property', id: property.id }, language), property.id)),
+      picture === undefined ? -1 : positionIn(pictures, seen.pictures, patternOf(picture, property.id)),
+    ];
+  });
   return {
     types: getTypes(language).map((type) => ({
       id: type.WebID,
@@ -34,12 +60,9 @@ export function buildSearchIndex(language: CatalogueLanguage): SearchIndex {
       sale: { count: city.countSaleProperty, href: list('for-sale', { city: `${city.Name}|${city.Zip}` }) },
       rent: { count: city.countRentProperty, href: list('for-rent', { city: `${city.Name}|${city.Zip}` }) },
     })),
-    properties: getProperties(language).map((property) => ({
-      id: String(property.id),
-      text: cleanDescription(property.description, searchDescriptionLimit) || property.type.name,
-      town: townLine(property.town),
-      picture: property.thumbnail ? pictureSrc(property.thumbnail.url) : null,
-      href: href({ page: 'property', id: property.id }, language),
-    })),
+    towns,
+    links,
+    pictures,
+    properties,
   };
 }

@@ -113,6 +113,26 @@ for (const language of languages) {
   }
 }
 
+test.describe('hidden slides', () => {
+  test.use({ viewport: phone });
+
+  test('only the first slide\'s picture is requested at load; the next one is before it shows', async ({ page }) => {
+    test.setTimeout(45_000);
+    const requested = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (bannerPictureRequest(url)) requested.add(url.searchParams.get('src') ?? url.pathname);
+    });
+    // Loaded, hydrated and idle: the slider's own chunk has come and gone.
+    await page.goto('/en/', { waitUntil: 'networkidle' });
+    await expect.poll(() => activeSlide(page)).toBe('0');
+    expect([...requested]).toEqual(['/images/banner/1.webp']);
+    await expect.poll(() => activeSlide(page), { timeout: autoplayWithin }).toBe('1');
+    expect([...requested]).toEqual(['/images/banner/1.webp', '/images/banner/2.webp']);
+    await expect(page.locator('[data-banner] [data-slide="1"] img')).toHaveJSProperty('complete', true);
+  });
+});
+
 // The timer does not depend on the language: each width is tested once, in a language of its own.
 for (const [language, viewport] of [['nl', phone], ['fr', desktop]] as const) {
   test.describe(`${language} at ${viewport.width} px`, () => {

@@ -5,6 +5,7 @@ import { parseListParams } from '@/lib/catalogue/list-query';
 import { rgbContrast, type Rgb } from '@/lib/colour';
 import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/pages';
+import type { SearchIndex } from '@/lib/search';
 import { storeConsent } from './stored-consent';
 
 test.beforeEach(async ({ page }) => storeConsent(page));
@@ -306,10 +307,12 @@ test.describe('home search', () => {
   test('fetches its data on first focus and finds a listing by its exact ID', async ({ page }) => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto('/en/');
+    await page.goto('/en/', { waitUntil: 'networkidle' });
     expect(requests.some((url) => url.includes('/api/search-index/'))).toBe(false);
     const input = page.getByRole('combobox', { name: 'Search properties' });
+    const fetched = page.waitForRequest((request) => request.url().includes('/api/search-index/en/'));
     await input.focus();
+    await fetched;
     await expect(page.getByRole('listbox')).toBeVisible();
     await input.fill('4000003');
     await expect(page.getByRole('option', { name: /Ref: 4000003/ })).toHaveAttribute('href', href({ page: 'property', id: 4000003 }, 'en'));
@@ -329,11 +332,37 @@ test.describe('home search', () => {
     await expect(page.getByRole('option', { name: /Appartement – À vendre/ })).toBeVisible();
   });
 
+  test('draws at most 50 listings at 5,000, says how many more, and still finds any by its ID', async ({ page }) => {
+    // The shipped index with its listings repeated under new IDs up to 5,000, as a large catalogue's would be.
+    await page.route('**/api/search-index/en/', async (route) => {
+      const index: SearchIndex = await (await route.fetch()).json();
+      const shipped = index.properties;
+      index.properties = Array.from({ length: 5000 }, (_, position) => {
+        const [, text, town, link, picture] = shipped[position % shipped.length]!;
+        return [9000000 + position, text, town, link, picture];
+      });
+      await route.fulfill({ json: index });
+    });
+    await page.goto('/en/');
+    const input = page.getByRole('combobox', { name: 'Search properties' });
+    await input.fill('9004999');
+    const listings = page.getByRole('option', { name: /Ref:/ });
+    await expect(listings).toHaveCount(1);
+    await input.fill('');
+    await expect(listings).toHaveCount(50);
+    await expect(page.getByRole('listbox').getByText('4,950 more properties: type a reference to find one.')).toBeVisible();
+    await input.fill('9004999');
+    await expect(listings).toHaveCount(1);
+    await expect(page.getByText('more properties')).toHaveCount(0);
+  });
+
   test('is operable by keyboard and closes on Escape', async ({ page }) => {
     await page.goto('/nl/');
     const input = page.getByRole('combobox');
     await input.fill('studio');
     await expect(page.getByRole('option', { name: /Studio – Te koop/ })).toBeVisible();
+    // The list follows the text a moment after it: the keys below act on the list on screen.
+    await expect(page.getByRole('listbox')).toHaveAttribute('aria-busy', 'false');
     await input.press('ArrowDown');
     await expect(input).toHaveAttribute('aria-activedescendant', /.+/);
     await input.press('Escape');

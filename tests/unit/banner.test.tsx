@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Banner } from '@/components/layout/banner/banner';
 import { bannerVideo, textColourOn } from '@/components/layout/banner/banner-sources';
@@ -86,7 +86,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('Banner: image', () => {
-  it('is a sized, eager, high-priority picture with a 600 w mobile and a 1920 w desktop variant', async () => {
+  it('is a sized, eager, high-priority picture with 600 and 800 w phone variants and a 1920 w desktop one', async () => {
     const { container } = await renderBanner(config());
     expect(bannerElement(container).dataset.banner).toBe('image');
     const images = container.querySelectorAll('img');
@@ -94,6 +94,7 @@ describe('Banner: image', () => {
     const image = images[0]!;
     expect(candidates(image.getAttribute('srcset'))).toEqual([
       ['/api/image/?src=%2Fimages%2Fbanner%2F1.webp&width=600&format=webp', '600w'],
+      ['/api/image/?src=%2Fimages%2Fbanner%2F1.webp&width=800&format=webp', '800w'],
       ['/images/banner/1.webp', '1920w'],
     ]);
     expect(image.getAttribute('sizes')).toBe('100vw');
@@ -148,19 +149,31 @@ describe('Banner: image', () => {
 });
 
 describe('Banner: gallery', () => {
-  it('slides every picture, the first eager and high priority, the others lazy, with a pause button', async () => {
+  it('slides every picture, only the first in the page at load (eager, high priority), with a pause button', async () => {
     const { container } = await renderBanner(config({ type: 'gallery' }));
     expect(bannerElement(container).dataset.banner).toBe('gallery');
     const slides = container.querySelectorAll('.swiper-slide');
     expect(slides).toHaveLength(4);
+    // The fade stacks the slides in the viewport, where loading="lazy" would still fetch them all.
     const images = [...container.querySelectorAll('img')];
-    expect(images.map((image) => image.getAttribute('src'))).toEqual(gallery);
-    expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy', 'lazy']);
-    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', 'auto', 'auto', 'auto']);
-    for (const image of images) expect(image.getAttribute('srcset')).toMatch(/width=600&format=webp 600w, \/images\/banner\/\d\.webp 1920w$/);
+    expect(images.map((image) => image.getAttribute('src'))).toEqual([gallery[0]]);
+    expect(images[0]?.getAttribute('loading')).toBe('eager');
+    expect(images[0]?.getAttribute('fetchpriority')).toBe('high');
+    expect(images[0]?.getAttribute('srcset')).toMatch(/width=600&format=webp 600w, .*width=800&format=webp 800w, \/images\/banner\/1\.webp 1920w$/);
     expect(screen.getByRole('button', { name: 'Pause the slideshow' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Previous photo' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next photo' })).toBeTruthy();
+  });
+
+  it('puts the pictures of the neighbouring slides in the page when the visitor reaches the slider', async () => {
+    const { container } = await renderBanner(config({ type: 'gallery' }));
+    const sources = () => [...container.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    fireEvent.pointerEnter(container.querySelector('.swiper')!.parentElement!, { pointerType: 'touch' });
+    // Either neighbour: the next one, and the last for a step back (the slider rewinds).
+    await waitFor(() => expect(sources()).toEqual([gallery[0], gallery[1], gallery[3]]));
+    const later = [...container.querySelectorAll('img')].slice(1);
+    expect(later.map((image) => image.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
+    expect(later.map((image) => image.getAttribute('fetchpriority'))).toEqual(['auto', 'auto']);
   });
 
   it('is a single picture, without a slider, when the gallery has one', async () => {

@@ -17,11 +17,11 @@ const encoded = encodeURIComponent(picture);
 
 describe('image sizes of the spec', () => {
   it('lists the widths and heights the spec names', () => {
-    expect(responsiveWidths).toEqual([100, 400, 600, 1360]);
+    expect(responsiveWidths).toEqual([100, 400, 600, 800, 1360]);
     expect(thumbnailWidth).toBe(400);
     expect(logoHeights).toEqual({ desktop: 125, mobile: 75 });
     expect(bannerWidths).toEqual({ desktop: 1920, mobile: 600 });
-    expect([...allowedWidths]).toEqual([100, 250, 400, 600, 1360, 1920]);
+    expect([...allowedWidths]).toEqual([100, 250, 400, 600, 800, 1360, 1920]);
     expect([...allowedHeights]).toEqual([75, 125]);
   });
 });
@@ -70,12 +70,13 @@ describe('imageUrl', () => {
 });
 
 describe('responsiveSrcSet', () => {
-  it('offers 100, 400 and 600 through the route and the original as 1360', () => {
+  it('offers 100, 400, 600 and 800 through the route and the original as 1360', () => {
     expect(responsiveSrcSet(picture)).toBe(
       [
         `/api/image/?src=${encoded}&width=100&format=webp 100w`,
         `/api/image/?src=${encoded}&width=400&format=webp 400w`,
         `/api/image/?src=${encoded}&width=600&format=webp 600w`,
+        `/api/image/?src=${encoded}&width=800&format=webp 800w`,
         `${picture} 1360w`,
       ].join(', '),
     );
@@ -94,7 +95,8 @@ describe('next/image loader', () => {
     expect(snapWidth(101)).toBe(250);
     expect(snapWidth(250)).toBe(250);
     expect(snapWidth(384)).toBe(400);
-    expect(snapWidth(601)).toBe(1360);
+    expect(snapWidth(601)).toBe(800);
+    expect(snapWidth(801)).toBe(1360);
   });
 
   it('never asks for more than the original width', () => {
@@ -104,7 +106,8 @@ describe('next/image loader', () => {
   });
 
   it('builds route URLs in webp for the widths next/image asks', () => {
-    expect(imageLoader({ src: picture, width: 640, quality: 75 })).toBe(picture);
+    expect(imageLoader({ src: picture, width: 640, quality: 75 })).toBe(`/api/image/?src=${encoded}&width=800&format=webp`);
+    expect(imageLoader({ src: picture, width: 1080 })).toBe(picture);
     expect(imageLoader({ src: picture, width: 384 })).toBe(`/api/image/?src=${encoded}&width=400&format=webp`);
     expect(imageLoader({ src: '/catalogue/4000001/1-sm.webp', width: 256 })).toBe(
       `/api/image/?src=${encodeURIComponent('/catalogue/4000001/1-sm.webp')}&width=400&format=webp`,

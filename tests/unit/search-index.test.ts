@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { getProperties, getTotals } from '@/lib/catalogue';
+import { townLine } from '@/lib/format';
 import { buildSearchIndex, searchDescriptionLimit } from '@/lib/search';
+import { prepareIndex, searchIndex, searchProperty, shownLimit, type SearchIndex, type TextMatcher } from '@/lib/search/compact';
+
+/** Case-insensitive containment: what fuse.js at threshold 0 finds, without its ranking. */
+const contains: TextMatcher = (items, keys, text) => items.filter((item) => keys.some((key) => String(item[key]).toLowerCase().includes(text.toLowerCase())));
 
 describe('home search index', () => {
   const index = buildSearchIndex('nl');
@@ -20,11 +25,55 @@ describe('home search index', () => {
     expect(mons.rent.href).toBe('/nl/te-huur/?city=Bergen%7C7000');
   });
 
-  it('lists every listing with its reference, text cut at 100 characters and detail link', () => {
-    expect(index.properties).toHaveLength(getProperties('nl').length);
-    for (const property of index.properties) {
+  it('lists every listing with its reference, text cut at 100 characters, town, picture and detail link', () => {
+    const listings = getProperties('nl');
+    expect(index.properties).toHaveLength(listings.length);
+    for (const row of index.properties) {
+      const property = searchProperty(index, row);
+      const listing = listings.find((candidate) => String(candidate.id) === property.id)!;
       expect(property.text.length).toBeLessThanOrEqual(searchDescriptionLimit + 1);
       expect(property.href).toMatch(new RegExp(`^/nl/(te-koop|te-huur)/[a-z0-9-]+/[a-z0-9-]+/${property.id}/$`));
+      expect(property.town).toBe(townLine(listing.town));
+      expect(property.picture).toBe(listing.thumbnail?.url ?? null);
     }
+  });
+
+  it('writes a link or picture pattern shared by several listings once', () => {
+    expect(index.links.length).toBeLessThan(index.properties.length);
+    expect(index.towns.length).toBeLessThan(index.properties.length);
+    expect(index.pictures).toEqual(['/catalogue/{id}/1-sm.webp']);
+  });
+});
+
+describe('matching over the index', () => {
+  /** The shipped index with its listings repeated under new IDs, as a large catalogue would be. */
+  function scaled(count: number): SearchIndex {
+    const base = buildSearchIndex('en');
+    const rows = Array.from({ length: count }, (_, position) => {
+      const [, text, town, link, picture] = base.properties[position % base.properties.length]!;
+      return [9000000 + position, text, town, link, picture] satisfies SearchIndex['properties'][number];
+    });
+    return { ...base, properties: rows };
+  }
+
+  it('shows at most 50 listings for an empty field, and says how many more there are', () => {
+    const results = searchIndex(prepareIndex(scaled(5000)), '  ', contains);
+    expect(results.properties).toHaveLength(shownLimit);
+    expect(results.hidden.properties).toBe(5000 - shownLimit);
+    expect(results.types).toHaveLength(7);
+    expect(results.total).toBe(7 + results.cities.length + 5000);
+  });
+
+  it('finds a listing by an exact ID token only, once however often it is typed', () => {
+    const prepared = prepareIndex(scaled(5000));
+    expect(searchIndex(prepared, '9004999', contains).properties.map((property) => property.id)).toEqual(['9004999']);
+    expect(searchIndex(prepared, '9004999 9004999 9000001', contains).properties.map((property) => property.id)).toEqual(['9004999', '9000001']);
+    expect(searchIndex(prepared, '900499', contains).properties).toEqual([]);
+  });
+
+  it('finds towns by name or postcode and types by name', () => {
+    const prepared = prepareIndex(buildSearchIndex('en'));
+    expect(searchIndex(prepared, '7000', contains).cities.map((city) => city.name)).toEqual(['Mons']);
+    expect(searchIndex(prepared, 'apartment', contains).types.map((type) => type.name)).toEqual(['Apartment']);
   });
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type FocusEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FocusEvent, type ReactNode } from 'react';
 import { A11y, Autoplay, EffectFade, Keyboard } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
@@ -9,6 +9,7 @@ import 'swiper/css/effect-fade';
 import 'swiper/css/a11y';
 import { ArrowIcon } from './banner-icons';
 import { mayStart, PlayPauseButton, usePlayChoice } from './banner-play-pause';
+import { SlideShown } from './banner-picture';
 import styles from './banner.module.css';
 
 /** `slides`: each slide's label, in the order of the slides. */
@@ -17,6 +18,8 @@ export type BannerSliderLabels = { region: string; slides: string[]; pause: stri
 /** Spec §9: autoplay, 500 ms, fade. Five seconds per slide leaves time to read a listing. */
 export const slideSpeed = 500;
 export const slideDelay = 5000;
+/** How long before autoplay moves on the next slide's picture is asked for. */
+const fetchAhead = 2000;
 
 /**
  * The banner's slider (gallery, listings, projects). Slides are rendered on the server; this
@@ -30,6 +33,15 @@ export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: 
   const [focused, setFocused] = useState(false);
   const { wantsPlay, pressedPlay, toggle } = usePlayChoice();
   const running = wantsPlay && !hovered && !focused;
+  // Slides whose pictures are in the page: the first at load, then each one shortly before it shows.
+  const [reached, setReached] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const reveal = useCallback((...indexes: number[]) => {
+    setReached((current) => (indexes.every((index) => current.has(index)) ? current : new Set([...current, ...indexes])));
+  }, []);
+  // A visitor on the slider may step either way: both neighbours are fetched.
+  const revealNeighbours = () => {
+    if (swiper && !swiper.destroyed) reveal((swiper.activeIndex + 1) % slides.length, (swiper.activeIndex - 1 + slides.length) % slides.length);
+  };
 
   useEffect(() => {
     if (!swiper || swiper.destroyed) return;
@@ -48,9 +60,15 @@ export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: 
     <div className={styles.slider}>
       <div
         className={styles.slides}
-        onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(true)}
+        onPointerEnter={(event) => {
+          revealNeighbours();
+          if (event.pointerType === 'mouse') setHovered(true);
+        }}
         onPointerLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
+        onFocus={() => {
+          revealNeighbours();
+          setFocused(true);
+        }}
         onBlur={leaveFocus}
       >
         <Swiper
@@ -71,12 +89,16 @@ export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: 
             slideLabelMessage: '',
           }}
           onSwiper={setSwiper}
+          onSlideChange={(instance) => reveal(instance.activeIndex)}
+          onAutoplayTimeLeft={(instance, timeLeft) => {
+            if (timeLeft <= fetchAhead) reveal((instance.activeIndex + 1) % slides.length);
+          }}
           className={styles.swiper}
         >
           {/* role: the one swiper gives a slide, already in the server HTML (a label needs a role before hydration too). */}
           {slides.map((slide, index) => (
             <SwiperSlide key={index} data-slide={index} role="group" aria-label={labels.slides[index]}>
-              {slide}
+              <SlideShown value={reached.has(index)}>{slide}</SlideShown>
             </SwiperSlide>
           ))}
         </Swiper>

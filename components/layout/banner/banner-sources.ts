@@ -17,23 +17,27 @@ const listingSizes = '(min-width: 767px) 50vw, 100vw';
 /** Banner pictures are drawn at 1920×640 (3:1); the box crops them, so these only give the ratio. */
 const bannerHeight = 640;
 
+/** A phone at 2x wants about 800 px: without this step it would get the 1920 or 1360 px file. */
+const phoneWidth = 800;
+
+/** `url width` pairs of the route's variants at these widths, then the largest file. */
+function candidates(src: string, widths: readonly number[], largest: string, largestWidth: number): string {
+  return [...widths.map((width) => `${imageUrl(src, { width, format: 'webp' })} ${width}w`), `${largest} ${largestWidth}w`].join(', ');
+}
+
 /**
- * A configured banner picture: 600 wide on mobile through the image route, 1920 as the file itself
- * (spec §7). A picture on another host or an SVG cannot be resized and is used as it is.
+ * A configured banner picture: 600 and 800 wide on phones through the image route, 1920 as the
+ * file itself (spec §7). A picture on another host or an SVG cannot be resized and is used as it is.
  */
 export function bannerPicture(src: string, alt = ''): BannerPictureSource {
   const desktop = imageUrl(src, { width: bannerWidths.desktop });
-  const srcSet = isResizable(src)
-    ? `${imageUrl(src, { width: bannerWidths.mobile, format: 'webp' })} ${bannerWidths.mobile}w, ${desktop} ${bannerWidths.desktop}w`
-    : '';
+  const srcSet = isResizable(src) ? candidates(src, [bannerWidths.mobile, phoneWidth], desktop, bannerWidths.desktop) : '';
   return { src: desktop, srcSet, sizes: bannerSizes, width: bannerWidths.desktop, height: bannerHeight, alt };
 }
 
-/** A catalogue picture (1360 wide originals): 600 through the route, the original above. */
+/** A catalogue picture (1360 wide originals): 600 and 800 through the route, the original above. */
 export function listingPicture(picture: { width: number; height: number }, src: string, alt = ''): BannerPictureSource {
-  const srcSet = isResizable(src)
-    ? `${imageUrl(src, { width: bannerWidths.mobile, format: 'webp' })} ${bannerWidths.mobile}w, ${imageUrl(src, { width: originalWidth })} ${picture.width}w`
-    : '';
+  const srcSet = isResizable(src) ? candidates(src, [bannerWidths.mobile, phoneWidth], imageUrl(src, { width: originalWidth }), picture.width) : '';
   return { src, srcSet, sizes: listingSizes, width: picture.width, height: picture.height, alt };
 }
 
