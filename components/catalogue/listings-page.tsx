@@ -19,9 +19,9 @@ import { PropertyCard } from './property-card';
 export async function ListingsPage({ goal, language, params = parseListParams(new URLSearchParams()) }: { goal: Goal; language: Language; params?: ListParams }) {
   const t = await getTranslations({ locale: language, namespace: 'list' });
   const path = href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language);
-  // The first cards are on screen at load: eager, the first one the page's largest picture.
+  // The first cards are on screen at load: eager, and the first one, the page's largest picture, fetched first.
   const cardsOf = async (listings: readonly Listing[]) =>
-    Object.fromEntries(await Promise.all(listings.map(async (property, index) => [property.id, await PropertyCard({ property, language, eager: index < 2 })] as const)));
+    Object.fromEntries(await Promise.all(listings.map(async (property, index) => [property.id, await PropertyCard({ property, language, eager: index < 2, highPriority: index === 0 })] as const)));
   const title = <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>;
 
   if (isStaticExport()) {
