@@ -27,9 +27,6 @@ function loadForms(): Promise<Forms> {
   return forms;
 }
 
-// On the server the code is there already: load it before the first render needs it.
-if (typeof window === 'undefined') void loadForms();
-
 type Gate = { forms: Promise<Forms>; open: () => void };
 
 function gate(): Gate {
@@ -63,6 +60,9 @@ function LoadedForm<K extends FormComponent>({ component, props, forms }: { comp
 
 /** One request form of request-forms.tsx by name, its code fetched when the form is about to be used. */
 export function LazyForm<K extends FormComponent>({ component, props }: { component: K; props: ComponentProps<Forms[K]> }) {
+  // The server waits for the code here, outside the boundary: a boundary that waited would be sent
+  // at the end of the page and moved into place by a script, which a page without JavaScript lacks.
+  if (typeof window === 'undefined') use(loadForms());
   const wrapper = useRef<HTMLDivElement>(null);
   const [{ forms, open }] = useState(gate);
   useEffect(() => {

@@ -173,6 +173,8 @@ test.describe('requests from the copy go to the server named by NEXT_PUBLIC_API_
     await page.goto('/nl/');
     const form = page.locator('form[data-form="sign-newsletter"]');
     await expect(form).toHaveAttribute('action', `${apiOrigin}/api/forms/sign-newsletter/`);
+    // The footer form's code loads as it comes near the screen.
+    await form.scrollIntoViewIfNeeded();
     await expect(form).toHaveAttribute('data-ready', 'true');
     await form.locator('[name="email"]').fill(email);
     await acceptPrivacy(form);
@@ -203,6 +205,7 @@ test.describe('requests from the copy go to the server named by NEXT_PUBLIC_API_
     const challenge = page.waitForResponse(`${apiOrigin}/api/altcha/site-contact/`);
     await page.goto(href({ page: 'menu', id: 'contact' }, 'fr'));
     const form = page.locator('form[data-form="site-contact"]');
+    await form.scrollIntoViewIfNeeded();
     await expect(form).toHaveAttribute('data-ready', 'true');
     await fillIdentity(form, { email, firstName: 'Marie', lastName: 'Statique' });
     await form.locator('[name="city"]').fill('Mons');

@@ -73,6 +73,8 @@ for (const language of ['nl', 'fr', 'en'] as const) {
       for (const item of group) {
         if (item.unfold) await page.locator(`details:has(#${item.unfold}) > summary`).click();
         const form = page.locator(`form[data-form="${item.form}"]`);
+        // A form's code loads as the form comes near the screen, as it does for a visitor who scrolls to it.
+        await form.scrollIntoViewIfNeeded();
         await expect(form).toHaveAttribute('data-ready', 'true');
         await form.locator('button[type="submit"]').click();
         await expect(form.getByRole('alert')).toContainText(t.status.validation);
