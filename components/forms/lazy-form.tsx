@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, use, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import styles from './forms.module.css';
 
 type Forms = typeof import('./request-forms');
@@ -12,31 +12,21 @@ type FormComponent = keyof Forms;
  * form's code is not among the page's scripts: the server renders the form as usual (the same
  * markup, which works without JavaScript), and the browser fetches the code and takes the form
  * over when it comes near the screen or the visitor reaches into it. What they typed before is
- * kept (request-form.tsx adopts it). The import below is the only way in: imported statically
+ * kept (request-form.tsx adopts it). Only this module may reach request-forms.tsx: imported statically
  * anywhere under a page, the forms would be back in that page's first scripts.
  */
 let forms: Promise<Forms> | undefined;
+const loadForms = () => (forms ??= import('./request-forms'));
+let loadedForms: Forms | undefined;
 
-function loadForms(): Promise<Forms> {
-  if (!forms) {
-    const loading = import('./request-forms');
-    // Read synchronously by `use` once settled: a later render does not suspend again.
-    forms = Object.assign(loading, { status: 'pending' });
-    loading.then((value) => Object.assign(loading, { status: 'fulfilled', value })).catch(() => undefined);
-  }
-  return forms;
-}
-
-type Gate = { forms: Promise<Forms>; open: () => void };
-
-function gate(): Gate {
-  if (typeof window === 'undefined') return { forms: loadForms(), open: () => undefined };
-  let open: () => void = () => undefined;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { forms: opened.then(loadForms), open };
-}
+/*
+ * The server renders the form in place, at once. `typeof window` is a constant to the bundler,
+ * which leaves this require out of the browser's code. (A Suspense boundary around a lazy form
+ * would not do: React sends such a boundary at the end of the page and moves it into place with a
+ * script, which a page without JavaScript lacks.)
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const serverForms: Forms | undefined = typeof window === 'undefined' ? require('./request-forms') : undefined;
 
 const renderers: { [K in FormComponent]: (loaded: Forms, props: ComponentProps<Forms[K]>) => ReactNode } = {
   VisitForm: (loaded, props) => <loaded.VisitForm {...props} />,
@@ -54,40 +44,81 @@ const renderers: { [K in FormComponent]: (loaded: Forms, props: ComponentProps<F
   JobForm: (loaded, props) => <loaded.JobForm {...props} />,
 };
 
-function LoadedForm<K extends FormComponent>({ component, props, forms }: { component: K; props: ComponentProps<Forms[K]>; forms: Promise<Forms> }) {
-  return renderers[component](use(forms), props);
+/** What the visitor did in the server's form before its code came: what they typed and where they are. */
+type Typed = { values: [string, string][]; focused: string | undefined };
+
+function typedIn(wrapper: HTMLElement): Typed {
+  const values: [string, string][] = [];
+  for (const form of wrapper.querySelectorAll('form')) {
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string') values.push([name, value]);
+  }
+  const active = document.activeElement;
+  return { values, focused: active instanceof HTMLElement && wrapper.contains(active) && active.id ? active.id : undefined };
 }
 
-/** One request form of request-forms.tsx by name, its code fetched when the form is about to be used. */
+/** Puts it back into the form the browser drew, before request-form.tsx adopts the fields' values. */
+function restoreTyped(wrapper: HTMLElement, typed: Typed) {
+  const fields = (name: string) =>
+    Array.from(wrapper.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')).filter((field) => field.name === name);
+  for (const name of new Set(typed.values.map(([field]) => field))) {
+    const values = typed.values.filter(([field]) => field === name).map(([, value]) => value);
+    for (const field of fields(name)) {
+      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) field.checked = values.includes(field.value);
+      else if (!(field instanceof HTMLInputElement && (field.type === 'hidden' || field.type === 'file'))) field.value = values[0] ?? '';
+    }
+  }
+  if (typed.focused) document.getElementById(typed.focused)?.focus();
+}
+
+/**
+ * One request form of request-forms.tsx by name. In the browser the server's form stays as it is
+ * (React leaves the inside of an element with inner HTML alone) until the form comes near the
+ * screen or the visitor reaches into it; then its code is fetched and the form drawn by React in
+ * its place, with what the visitor had typed.
+ */
 export function LazyForm<K extends FormComponent>({ component, props }: { component: K; props: ComponentProps<Forms[K]> }) {
-  // The server waits for the code here, outside the boundary: a boundary that waited would be sent
-  // at the end of the page and moved into place by a script, which a page without JavaScript lacks.
-  if (typeof window === 'undefined') use(loadForms());
   const wrapper = useRef<HTMLDivElement>(null);
-  const [{ forms, open }] = useState(gate);
+  const [loaded, setLoaded] = useState(serverForms ?? loadedForms);
+  const typed = useRef<Typed>(undefined);
   useEffect(() => {
     const element = wrapper.current;
+    if (loaded || !element) return;
+    let cancelled = false;
+    const open = () => {
+      void loadForms().then((module) => {
+        loadedForms = module;
+        if (cancelled) return;
+        typed.current = typedIn(element);
+        setLoaded(module);
+      });
+    };
     // Rendered in the browser (a client-side navigation): no server markup to wait with.
-    if (!element || element.childElementCount === 0) {
+    if (element.childElementCount === 0) {
       open();
       return;
     }
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), { rootMargin: '300px 0px' });
     for (const child of element.children) observer.observe(child);
-    element.addEventListener('focusin', open);
-    element.addEventListener('pointerdown', open);
+    element.addEventListener('focusin', open, { once: true });
+    element.addEventListener('pointerdown', open, { once: true });
     return () => {
+      cancelled = true;
       observer.disconnect();
       element.removeEventListener('focusin', open);
       element.removeEventListener('pointerdown', open);
     };
-  }, [open]);
+  }, [loaded]);
+  useLayoutEffect(() => {
+    if (!loaded || !wrapper.current || !typed.current) return;
+    restoreTyped(wrapper.current, typed.current);
+    typed.current = undefined;
+  }, [loaded]);
+  // display: contents: the wrapper adds no box, the form lays out as if it were not there.
+  // The keys make React replace the wrapper, server markup and all, once the code is there.
+  if (!loaded) return <div key="server" ref={wrapper} className={styles.island} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
   return (
-    // display: contents: the wrapper adds no box, the form lays out as if it were not there.
-    <div ref={wrapper} className={styles.island}>
-      <Suspense fallback={null}>
-        <LoadedForm component={component} props={props} forms={forms} />
-      </Suspense>
+    <div key="browser" ref={wrapper} className={styles.island}>
+      {renderers[component](loaded, props)}
     </div>
   );
 }
