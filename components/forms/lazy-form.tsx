@@ -45,15 +45,17 @@ const renderers: { [K in FormComponent]: (loaded: Forms, props: ComponentProps<F
 };
 
 /** What the visitor did in the server's form before its code came: what they typed and where they are. */
-type Typed = { values: [string, string][]; focused: string | undefined };
+type Typed = { values: [string, string][]; files: Map<string, FileList>; focused: string | undefined };
 
 function typedIn(wrapper: HTMLElement): Typed {
   const values: [string, string][] = [];
   for (const form of wrapper.querySelectorAll('form')) {
     for (const [name, value] of new FormData(form)) if (typeof value === 'string') values.push([name, value]);
   }
+  const files = new Map<string, FileList>();
+  for (const input of wrapper.querySelectorAll<HTMLInputElement>('input[type="file"]')) if (input.files?.length) files.set(input.name, input.files);
   const active = document.activeElement;
-  return { values, focused: active instanceof HTMLElement && wrapper.contains(active) && active.id ? active.id : undefined };
+  return { values, files, focused: active instanceof HTMLElement && wrapper.contains(active) && active.id ? active.id : undefined };
 }
 
 /** Puts it back into the form the browser drew, before request-form.tsx adopts the fields' values. */
@@ -66,6 +68,9 @@ function restoreTyped(wrapper: HTMLElement, typed: Typed) {
       if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) field.checked = values.includes(field.value);
       else if (!(field instanceof HTMLInputElement && (field.type === 'hidden' || field.type === 'file'))) field.value = values[0] ?? '';
     }
+  }
+  for (const [name, files] of typed.files) {
+    for (const field of fields(name)) if (field instanceof HTMLInputElement && field.type === 'file') field.files = files;
   }
   if (typed.focused) document.getElementById(typed.focused)?.focus();
 }

@@ -102,6 +102,16 @@ export async function acceptPrivacy(form: Locator): Promise<void> {
   await form.locator('[name="privacy"]').check();
 }
 
+/**
+ * A form as a visitor with JavaScript uses it: on screen, its code loaded. Its code is not among
+ * the page's first scripts (components/forms/lazy-form.tsx fetches it as the form comes near);
+ * a visitor quicker than that sends the form as without JavaScript.
+ */
+export async function reachForm(form: Locator): Promise<void> {
+  await form.scrollIntoViewIfNeeded();
+  await expect(form).toHaveAttribute('data-ready', 'true');
+}
+
 /** Opens the request disclosure of a listing page ("#request-visit" and friends). */
 export async function openRequest(page: Page, anchor: string): Promise<Locator> {
   const disclosure = page.locator(`details:has(#${anchor})`);
