@@ -9,7 +9,7 @@ import { href } from '@/lib/pages';
 import { CatalogueCard } from './catalogue-card';
 import { DescriptionSection } from './description-section';
 import { galleryProps } from './gallery-props';
-import { PropertyGallery } from './property-gallery';
+import { LazyPropertyGallery } from './gallery-lazy';
 import cardStyles from './property-card.module.css';
 import listStyles from './property-list.module.css';
 import styles from './property-sections.module.css';
@@ -66,7 +66,7 @@ export async function ProjectDetail({ project, language }: { project: ProjectVie
       </p>
       {project.pictures.length > 0 ? (
         <IslandIntl language={language} namespaces={['property', 'gallery']}>
-          <PropertyGallery {...await galleryProps(project.pictures, project.name, language)} />
+          <LazyPropertyGallery {...await galleryProps(project.pictures, project.name, language)} />
         </IslandIntl>
       ) : (
         <p className={styles.notice}>{property('noPhoto')}</p>

@@ -15,7 +15,7 @@ import { VisitBeacon } from './visit-beacon';
 import { PropertyEnergy } from './property-energy';
 import { PropertyFacts } from './property-facts';
 import { galleryProps } from './gallery-props';
-import { PropertyGallery } from './property-gallery';
+import { LazyPropertyGallery } from './gallery-lazy';
 import { PropertyPrice } from './property-price';
 import styles from './property-sections.module.css';
 
@@ -93,7 +93,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
 
       {property.pictures.length > 0 ? (
         <IslandIntl language={language} namespaces={['property', 'gallery']}>
-          <PropertyGallery {...await galleryProps(property.pictures, title, language)} />
+          <LazyPropertyGallery {...await galleryProps(property.pictures, title, language)} />
         </IslandIntl>
       ) : (
         <p className={styles.notice}>{t('noPhoto')}</p>

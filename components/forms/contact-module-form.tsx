@@ -4,7 +4,7 @@ import { isContactModuleForm, type ContactModuleForm as FormId } from '@/lib/for
 export { isContactModuleForm };
 import { formCommon, townChoices, typeChoices } from './form-common';
 import { FormIntl } from './form-intl';
-import { JobForm, SearchAlertForm, SiteContactForm, TestimonialForm, ValuationForm } from './request-forms';
+import { LazyForm } from './lazy-form';
 
 
 export function ContactModuleForm({ form, language }: { form: FormId; language: Language }) {
@@ -12,19 +12,19 @@ export function ContactModuleForm({ form, language }: { form: FormId; language: 
   let body;
   switch (form) {
     case 'site-contact':
-      body = <SiteContactForm common={common} />;
+      body = <LazyForm component="SiteContactForm" props={{ common }} />;
       break;
     case 'contact-demand':
-      body = <ValuationForm common={common} types={typeChoices(language)} />;
+      body = <LazyForm component="ValuationForm" props={{ common, types: typeChoices(language) }} />;
       break;
     case 'demand-register':
-      body = <SearchAlertForm common={common} types={typeChoices(language)} towns={townChoices(language)} />;
+      body = <LazyForm component="SearchAlertForm" props={{ common, types: typeChoices(language), towns: townChoices(language) }} />;
       break;
     case 'testimonial':
-      body = <TestimonialForm common={common} />;
+      body = <LazyForm component="TestimonialForm" props={{ common }} />;
       break;
     case 'job-application':
-      body = <JobForm common={common} />;
+      body = <LazyForm component="JobForm" props={{ common }} />;
       break;
   }
   return <FormIntl language={language}>{body}</FormIntl>;

@@ -7,7 +7,7 @@ import { slotAvailability } from '@/lib/forms/slots';
 import { formCommon } from './form-common';
 import { FormIntl } from './form-intl';
 import { RequestDisclosure as Request } from './request-disclosure';
-import { DocumentsForm, FriendForm, InformationForm, OfferForm, RentalForm, VisitForm } from './request-forms';
+import { LazyForm } from './lazy-form';
 import styles from './forms.module.css';
 
 /** The requests a visitor can make on an available listing, each in its own disclosure. */
@@ -19,13 +19,13 @@ export async function ListingRequests({ property, language }: { property: Listin
   const slots = slotAvailability(getAppointmentSlots(id), new Map());
   // The anchors are the ones the detail page's request links point at.
   const requests: { anchor: string; form: FormName; body: ReactNode }[] = [
-    { anchor: 'request-visit', form: 'contact-appointment', body: <VisitForm common={common} propertyId={id} slots={slots} /> },
-    { anchor: 'request-information', form: 'contact-me', body: <InformationForm common={common} propertyId={id} /> },
-    { anchor: 'request-documents', form: 'request-documents', body: <DocumentsForm common={common} propertyId={id} /> },
-    { anchor: 'send-to-friend', form: 'send-to-friend', body: <FriendForm common={common} propertyId={id} /> },
+    { anchor: 'request-visit', form: 'contact-appointment', body: <LazyForm component="VisitForm" props={{ common, propertyId: id, slots }} /> },
+    { anchor: 'request-information', form: 'contact-me', body: <LazyForm component="InformationForm" props={{ common, propertyId: id }} /> },
+    { anchor: 'request-documents', form: 'request-documents', body: <LazyForm component="DocumentsForm" props={{ common, propertyId: id }} /> },
+    { anchor: 'send-to-friend', form: 'send-to-friend', body: <LazyForm component="FriendForm" props={{ common, propertyId: id }} /> },
     property.goal === 'sale'
-      ? { anchor: 'make-offer', form: 'purchase-offer', body: <OfferForm common={common} propertyId={id} /> }
-      : { anchor: 'apply-to-rent', form: 'rental-application', body: <RentalForm common={common} propertyId={id} /> },
+      ? { anchor: 'make-offer', form: 'purchase-offer', body: <LazyForm component="OfferForm" props={{ common, propertyId: id }} /> }
+      : { anchor: 'apply-to-rent', form: 'rental-application', body: <LazyForm component="RentalForm" props={{ common, propertyId: id }} /> },
   ];
   return (
     <FormIntl language={language}>

@@ -1,12 +1,12 @@
 import type { Language } from '@/lib/config';
 import { formCommon } from './form-common';
 import { FormIntl } from './form-intl';
-import { NewsletterForm } from './request-forms';
+import { LazyForm } from './lazy-form';
 
 export function NewsletterSignup({ language, idPrefix }: { language: Language; idPrefix?: string }) {
   return (
     <FormIntl language={language}>
-      <NewsletterForm common={formCommon(language)} idPrefix={idPrefix} />
+      <LazyForm component="NewsletterForm" props={{ common: formCommon(language), idPrefix }} />
     </FormIntl>
   );
 }

@@ -1,12 +1,12 @@
 import type { Language } from '@/lib/config';
 import { formCommon } from './form-common';
 import { FormIntl } from './form-intl';
-import { ConstructionForm } from './request-forms';
+import { LazyForm } from './lazy-form';
 
 export function ProjectRequest({ projectId, language }: { projectId: number; language: Language }) {
   return (
     <FormIntl language={language}>
-      <ConstructionForm common={formCommon(language)} projectId={projectId} />
+      <LazyForm component="ConstructionForm" props={{ common: formCommon(language), projectId }} />
     </FormIntl>
   );
 }

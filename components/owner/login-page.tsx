@@ -4,7 +4,7 @@ import { forgotPasswordAction, loginAction, setPasswordAction } from '@/lib/auth
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/pages';
 import { IslandIntl } from '@/components/layout/island-intl';
-import { ForgotPasswordForm, LoginForm, SetPasswordForm } from './auth-forms';
+import { LazyForgotPasswordForm, LazyLoginForm, LazySetPasswordForm } from './auth-forms-lazy';
 import styles from './owner.module.css';
 
 /** A page of the portal's door: its title, a line of help, the form (an island with the portal's messages), then any link. */
@@ -29,7 +29,7 @@ export async function LoginPage({ language }: { language: Language }) {
       language={language}
       title={t('title')}
       intro={t('intro')}
-      form={<LoginForm action={loginAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
+      form={<LazyLoginForm action={loginAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
     />
   );
 }
@@ -37,7 +37,7 @@ export async function LoginPage({ language }: { language: Language }) {
 export async function ForgotPasswordPage({ language }: { language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
   return (
-    <DoorPage language={language} title={t('forgotTitle')} intro={t('forgotIntro')} form={<ForgotPasswordForm action={forgotPasswordAction.bind(null, language)} />}>
+    <DoorPage language={language} title={t('forgotTitle')} intro={t('forgotIntro')} form={<LazyForgotPasswordForm action={forgotPasswordAction.bind(null, language)} />}>
       <p>
         <a href={href({ page: 'login' }, language)}>{t('backToLogin')}</a>
       </p>
@@ -52,7 +52,7 @@ export async function SetPasswordPage({ language }: { language: Language }) {
       language={language}
       title={t('setTitle')}
       intro={t('setIntro')}
-      form={<SetPasswordForm action={setPasswordAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
+      form={<LazySetPasswordForm action={setPasswordAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
     />
   );
 }

@@ -5,7 +5,7 @@ import { applyListParams, parseListParams } from '@/lib/catalogue/list-query';
 import { brusselsNow } from '@/lib/forms/slots';
 import { getEnabledLanguages } from '@/lib/config';
 import { href, staticRoutes } from '@/lib/pages';
-import { acceptPrivacy, fillIdentity, messages, openRequest, requestsFor, sitePort, expectSpamCheckSolved, uniqueEmail } from './forms-helpers';
+import { acceptPrivacy, fillIdentity, messages, openRequest, reachForm, requestsFor, sitePort, expectSpamCheckSolved, uniqueEmail } from './forms-helpers';
 import { crawlSite } from './link-crawl';
 import { checkPagesSeo, checkSitemapAndRobots } from './seo-checks';
 import { directives, expectCommonHeaders, expectStrictPolicy, watchViolations } from './security-checks';
@@ -173,7 +173,7 @@ test.describe('requests from the copy go to the server named by NEXT_PUBLIC_API_
     await page.goto('/nl/');
     const form = page.locator('form[data-form="sign-newsletter"]');
     await expect(form).toHaveAttribute('action', `${apiOrigin}/api/forms/sign-newsletter/`);
-    await expect(form).toHaveAttribute('data-ready', 'true');
+    await reachForm(form);
     await form.locator('[name="email"]').fill(email);
     await acceptPrivacy(form);
     await form.getByRole('button', { name: messages.nl.forms.ui.submit }).click();
@@ -203,7 +203,7 @@ test.describe('requests from the copy go to the server named by NEXT_PUBLIC_API_
     const challenge = page.waitForResponse(`${apiOrigin}/api/altcha/site-contact/`);
     await page.goto(href({ page: 'menu', id: 'contact' }, 'fr'));
     const form = page.locator('form[data-form="site-contact"]');
-    await expect(form).toHaveAttribute('data-ready', 'true');
+    await reachForm(form);
     await fillIdentity(form, { email, firstName: 'Marie', lastName: 'Statique' });
     await form.locator('[name="city"]').fill('Mons');
     await form.locator('[name="remark"]').fill('Envoyé depuis la copie statique.');

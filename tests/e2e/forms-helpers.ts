@@ -52,7 +52,7 @@ export function uniqueEmail(label: string): string {
  */
 export async function expectSpamCheckSolved(form: Locator): Promise<void> {
   const widget = form.locator('altcha-widget');
-  await form.locator('[data-captcha]').scrollIntoViewIfNeeded();
+  await form.locator('[data-captcha]').evaluate((element) => element.scrollIntoView());
   await expect(widget).toBeAttached();
   await expect(form.locator('img[src*="/api/captcha/"], iframe[src*="/api/captcha/"], [name="captcha"]')).toHaveCount(0);
   // A field a visitor can be in: a full viewing time's button is disabled and takes no focus.
@@ -100,6 +100,17 @@ export async function fillIdentity(form: Locator, visitor: Visitor, options: { p
 
 export async function acceptPrivacy(form: Locator): Promise<void> {
   await form.locator('[name="privacy"]').check();
+}
+
+/**
+ * A form as a visitor with JavaScript uses it: on screen, its code loaded. Its code is not among
+ * the page's first scripts (components/forms/lazy-form.tsx fetches it as the form comes near);
+ * a visitor quicker than that sends the form as without JavaScript.
+ */
+export async function reachForm(form: Locator): Promise<void> {
+  // In one step in the page: the browser's own form is replaced by React's as it comes on screen.
+  await form.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await expect(form).toHaveAttribute('data-ready', 'true');
 }
 
 /** Opens the request disclosure of a listing page ("#request-visit" and friends). */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { getProjects, getProperties } from '@/lib/catalogue';
 import type { FormName } from '@/lib/forms/schemas';
 import { href, type Route } from '@/lib/pages';
-import { captchaAnswerOf, messages, requestsFor, uniqueEmail } from './forms-helpers';
+import { captchaAnswerOf, messages, reachForm, requestsFor, uniqueEmail } from './forms-helpers';
 import { storeConsent } from './stored-consent';
 
 /*
@@ -73,7 +73,7 @@ for (const language of ['nl', 'fr', 'en'] as const) {
       for (const item of group) {
         if (item.unfold) await page.locator(`details:has(#${item.unfold}) > summary`).click();
         const form = page.locator(`form[data-form="${item.form}"]`);
-        await expect(form).toHaveAttribute('data-ready', 'true');
+        await reachForm(form);
         await form.locator('button[type="submit"]').click();
         await expect(form.getByRole('alert')).toContainText(t.status.validation);
         await expect(form).toContainText(t.errors[item.error]);

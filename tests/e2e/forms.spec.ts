@@ -11,6 +11,7 @@ import {
   fillIdentity,
   messages,
   openRequest,
+  reachForm,
   requestsFor,
   expectSpamCheckSolved,
   submitAndExpectThanks,
@@ -202,6 +203,7 @@ for (const language of languages) {
       const visitor = visitorFor('project', language);
       await page.goto(href({ page: 'project', id: project.id }, language));
       const form = page.locator('form[data-form="contact-construction"]');
+      await reachForm(form);
       await fillIdentity(form, visitor);
       await acceptPrivacy(form);
       await expectSpamCheckSolved(form);
@@ -215,6 +217,7 @@ for (const language of languages) {
       const visitor = visitorFor('contact', language);
       await page.goto(href({ page: 'menu', id: 'contact' }, language));
       let form = page.locator('form[data-form="site-contact"]');
+      await reachForm(form);
       await fillIdentity(form, visitor);
       await form.locator('[name="city"]').fill('Mons');
       await form.locator('[name="remark"]').fill('Do you manage rentals in Binche?');
@@ -228,6 +231,7 @@ for (const language of languages) {
 
       const reader = uniqueEmail(`reader-${language}`);
       form = page.locator('footer form[data-form="sign-newsletter"]');
+      await reachForm(form);
       await form.locator('[name="email"]').fill(reader);
       await acceptPrivacy(form);
       await submitAndExpectThanks(page, form, language, 'sign-newsletter');
@@ -248,6 +252,7 @@ for (const language of languages) {
       const owner = visitorFor('valuation', language);
       await page.goto(href({ page: 'menu', id: 'free-valuation' }, language));
       let form = page.locator('form[data-form="contact-demand"]');
+      await reachForm(form);
       await form.locator('[name="propertyType"]').first().check();
       await form.locator('[name="street"]').fill('Rue de Nimy');
       await form.locator('[name="houseNumber"]').fill('12');
@@ -264,6 +269,7 @@ for (const language of languages) {
       const seeker = visitorFor('alert', language);
       await page.goto(href({ page: 'menu', id: 'demand-register' }, language));
       form = page.locator('form[data-form="demand-register"]');
+      await reachForm(form);
       await form.locator('[name="goal"][value="sale"]').check();
       await form.locator('[name="types"]').nth(0).check();
       await form.locator('[name="types"]').nth(2).check();
@@ -300,6 +306,7 @@ for (const language of languages) {
       const author = visitorFor('testimonial', language);
       await page.goto(href({ page: 'menu', id: 'share-your-experience' }, language));
       let form = page.locator('form[data-form="testimonial"]');
+      await reachForm(form);
       await form.locator('[name="name"]').fill(author.firstName);
       await form.locator('[name="email"]').fill(author.email);
       await form.locator('[name="about"]').fill('Seller in Mons');
@@ -316,6 +323,7 @@ for (const language of languages) {
       const applicant = visitorFor('job', language);
       await page.goto(href({ page: 'menu', id: 'jobs' }, language));
       form = page.locator('form[data-form="job-application"]');
+      await reachForm(form);
       await fillIdentity(form, applicant);
       await form.locator('[name="remark"]').fill('Five years as an estate agent.');
       await form.locator('[name="cv"]').setInputFiles(cv);
@@ -333,6 +341,7 @@ for (const language of languages) {
     test('an empty contact form shows every error next to its field and focuses the first', async ({ page }) => {
       await page.goto(href({ page: 'menu', id: 'contact' }, language));
       const form = page.locator('form[data-form="site-contact"]');
+      await reachForm(form);
       await form.locator('button[type="submit"]').click();
       await expect(form.getByRole('alert')).toContainText(t.forms.status.validation);
       for (const [field, key] of [
@@ -357,6 +366,7 @@ for (const language of languages) {
       const seeker = visitorFor('bad-alert', language);
       await page.goto(href({ page: 'menu', id: 'demand-register' }, language));
       const form = page.locator('form[data-form="demand-register"]');
+      await reachForm(form);
       await fillIdentity(form, seeker);
       await form.locator('[name="priceMin"]').fill('300000');
       await form.locator('[name="priceMax"]').fill('100000');

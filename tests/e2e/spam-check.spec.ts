@@ -40,7 +40,7 @@ for (const language of ['nl', 'fr', 'en'] as TestLanguage[]) {
     const form = page.locator('form[data-form="site-contact"]');
     await expect(form).toHaveAttribute('data-ready', 'true');
     // The widget comes with the form onto the screen; a keyboard user meets it once it is there.
-    await form.locator('[data-captcha]').scrollIntoViewIfNeeded();
+    await form.locator('[data-captcha]').evaluate((element) => element.scrollIntoView());
     await expect(form.locator('altcha-widget input[type="checkbox"]')).toBeAttached();
     // Nothing to see or type: no picture, no frame, no code field.
     await expect(form.locator('img, iframe, [name="captcha"]')).toHaveCount(0);
@@ -98,7 +98,7 @@ test('a submit before the check is done waits for it, and the form is sent', asy
   const email = uniqueEmail('fast-submit');
   await page.goto(href({ page: 'menu', id: 'contact' }, 'en'));
   const form = page.locator('form[data-form="site-contact"]');
-  await form.locator('[data-captcha]').scrollIntoViewIfNeeded();
+  await form.locator('[data-captcha]').evaluate((element) => element.scrollIntoView());
   await expect(form.locator('altcha-widget')).toBeAttached();
   // Filled without focus events (a password manager), so the check has not started yet.
   await form.evaluate((element: HTMLFormElement, address) => {

@@ -1,0 +1,129 @@
+'use client';
+
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import styles from './forms.module.css';
+
+type Forms = typeof import('./request-forms');
+type FormComponent = keyof Forms;
+
+/*
+ * The request forms, with react-hook-form, zod and the spam check, are some 50 kB of gzipped
+ * script: the footer's newsletter form alone would make every page download them first. So a
+ * form's code is not among the page's scripts: the server renders the form as usual (the same
+ * markup, which works without JavaScript), and the browser fetches the code and takes the form
+ * over when it comes near the screen or the visitor reaches into it. What they typed before is
+ * kept (request-form.tsx adopts it). Only this module may reach request-forms.tsx: imported statically
+ * anywhere under a page, the forms would be back in that page's first scripts.
+ */
+let forms: Promise<Forms> | undefined;
+const loadForms = () => (forms ??= import('./request-forms'));
+let loadedForms: Forms | undefined;
+
+/*
+ * The server renders the form in place, at once. `typeof window` is a constant to the bundler,
+ * which leaves this require out of the browser's code. (A Suspense boundary around a lazy form
+ * would not do: React sends such a boundary at the end of the page and moves it into place with a
+ * script, which a page without JavaScript lacks.)
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const serverForms: Forms | undefined = typeof window === 'undefined' ? require('./request-forms') : undefined;
+
+const renderers: { [K in FormComponent]: (loaded: Forms, props: ComponentProps<Forms[K]>) => ReactNode } = {
+  VisitForm: (loaded, props) => <loaded.VisitForm {...props} />,
+  InformationForm: (loaded, props) => <loaded.InformationForm {...props} />,
+  DocumentsForm: (loaded, props) => <loaded.DocumentsForm {...props} />,
+  FriendForm: (loaded, props) => <loaded.FriendForm {...props} />,
+  OfferForm: (loaded, props) => <loaded.OfferForm {...props} />,
+  RentalForm: (loaded, props) => <loaded.RentalForm {...props} />,
+  ConstructionForm: (loaded, props) => <loaded.ConstructionForm {...props} />,
+  ValuationForm: (loaded, props) => <loaded.ValuationForm {...props} />,
+  SearchAlertForm: (loaded, props) => <loaded.SearchAlertForm {...props} />,
+  SiteContactForm: (loaded, props) => <loaded.SiteContactForm {...props} />,
+  NewsletterForm: (loaded, props) => <loaded.NewsletterForm {...props} />,
+  TestimonialForm: (loaded, props) => <loaded.TestimonialForm {...props} />,
+  JobForm: (loaded, props) => <loaded.JobForm {...props} />,
+};
+
+/** What the visitor did in the server's form before its code came: what they typed and where they are. */
+type Typed = { values: [string, string][]; files: Map<string, FileList>; focused: string | undefined };
+
+function typedIn(wrapper: HTMLElement): Typed {
+  const values: [string, string][] = [];
+  for (const form of wrapper.querySelectorAll('form')) {
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string') values.push([name, value]);
+  }
+  const files = new Map<string, FileList>();
+  for (const input of wrapper.querySelectorAll<HTMLInputElement>('input[type="file"]')) if (input.files?.length) files.set(input.name, input.files);
+  const active = document.activeElement;
+  return { values, files, focused: active instanceof HTMLElement && wrapper.contains(active) && active.id ? active.id : undefined };
+}
+
+/** Puts it back into the form the browser drew, before request-form.tsx adopts the fields' values. */
+function restoreTyped(wrapper: HTMLElement, typed: Typed) {
+  const fields = (name: string) =>
+    Array.from(wrapper.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')).filter((field) => field.name === name);
+  for (const name of new Set(typed.values.map(([field]) => field))) {
+    const values = typed.values.filter(([field]) => field === name).map(([, value]) => value);
+    for (const field of fields(name)) {
+      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) field.checked = values.includes(field.value);
+      else if (!(field instanceof HTMLInputElement && (field.type === 'hidden' || field.type === 'file'))) field.value = values[0] ?? '';
+    }
+  }
+  for (const [name, files] of typed.files) {
+    for (const field of fields(name)) if (field instanceof HTMLInputElement && field.type === 'file') field.files = files;
+  }
+  if (typed.focused) document.getElementById(typed.focused)?.focus();
+}
+
+/**
+ * One request form of request-forms.tsx by name. In the browser the server's form stays as it is
+ * (React leaves the inside of an element with inner HTML alone) until the form comes near the
+ * screen or the visitor reaches into it; then its code is fetched and the form drawn by React in
+ * its place, with what the visitor had typed.
+ */
+export function LazyForm<K extends FormComponent>({ component, props }: { component: K; props: ComponentProps<Forms[K]> }) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [loaded, setLoaded] = useState(serverForms ?? loadedForms);
+  const typed = useRef<Typed>(undefined);
+  useEffect(() => {
+    const element = wrapper.current;
+    if (loaded || !element) return;
+    let cancelled = false;
+    const open = () => {
+      void loadForms().then((module) => {
+        loadedForms = module;
+        if (cancelled) return;
+        typed.current = typedIn(element);
+        setLoaded(module);
+      });
+    };
+    // Rendered in the browser (a client-side navigation): no server markup to wait with.
+    if (element.childElementCount === 0) {
+      open();
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), { rootMargin: '300px 0px' });
+    for (const child of element.children) observer.observe(child);
+    element.addEventListener('focusin', open, { once: true });
+    element.addEventListener('pointerdown', open, { once: true });
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+      element.removeEventListener('focusin', open);
+      element.removeEventListener('pointerdown', open);
+    };
+  }, [loaded]);
+  useLayoutEffect(() => {
+    if (!loaded || !wrapper.current || !typed.current) return;
+    restoreTyped(wrapper.current, typed.current);
+    typed.current = undefined;
+  }, [loaded]);
+  // display: contents: the wrapper adds no box, the form lays out as if it were not there.
+  // The keys make React replace the wrapper, server markup and all, once the code is there.
+  if (!loaded) return <div key="server" ref={wrapper} className={styles.island} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
+  return (
+    <div key="browser" ref={wrapper} className={styles.island}>
+      {renderers[component](loaded, props)}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { parseDocument } from 'htmlparser2';
+import type { PageName } from '../pages';
+
+/*
+ * The first-load JavaScript of a prerendered page, read from a finished production build
+ * (scripts/check-js-budget.ts): what a browser fetches because of the HTML alone, before any
+ * visitor action. Issue 16 sets the budget: 150 kB gzip on every page type, 135 kB on the home,
+ * the lists and the menu pages.
+ */
+
+const kB = 1000;
+
+/** A chunk path as the HTML names it, relative to the build folder: static/chunks/xyz.js. */
+const chunkPattern = /\/_next\/(static\/chunks\/[\w\-.~/]+?\.js)\b/g;
+
+/**
+ * The scripts a page's HTML makes a current browser load, as paths inside the build folder:
+ * <script src>, script preloads and module preloads, and the chunks the inline React payload
+ * lists for the client components the page renders (the browser loads those while hydrating).
+ * A nomodule script (Next's polyfills) is left out: no browser that runs modules loads it.
+ */
+export function firstLoadScripts(html: string): string[] {
+  const found = new Set<string>();
+  const skipped = new Set<string>();
+  const add = (url: string | undefined, into: Set<string>) => {
+    for (const match of (url ?? '').matchAll(chunkPattern)) if (match[1]) into.add(match[1]);
+  };
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    if ('name' in node && 'attribs' in node && node.attribs !== null && typeof node.attribs === 'object') {
+      const attribs = new Map(Object.entries(node.attribs).map(([name, value]) => [name.toLowerCase(), String(value)]));
+      const rel = attribs.get('rel') ?? '';
+      if (node.name === 'script') add(attribs.get('src'), attribs.has('nomodule') ? skipped : found);
+      if (node.name === 'link' && (rel === 'modulepreload' || (rel === 'preload' && attribs.get('as') === 'script'))) add(attribs.get('href'), found);
+    }
+    if ('name' in node && node.name === 'script' && 'children' in node && Array.isArray(node.children)) {
+      for (const child of node.children) if (child !== null && typeof child === 'object' && 'data' in child) add(String(child.data), found);
+    }
+    if ('children' in node && Array.isArray(node.children)) node.children.forEach(visit);
+  };
+  visit(parseDocument(html));
+  return [...found].filter((path) => !skipped.has(path)).sort();
+}
+
+/** The site path of a prerendered HTML file of server/app: fr.html is /fr/, fr/a-vendre.html /fr/a-vendre/. */
+export function pathOfHtmlFile(relative: string): string {
+  const withoutExtension = relative.replaceAll('\\', '/').replace(/\.html$/, '');
+  return `/${withoutExtension}/`;
+}
+
+/** The page types of the budget table; every kind of the page table (lib/pages) falls in one. */
+export type PageType = 'home' | 'list' | 'detail' | 'projects' | 'project' | 'menu page' | 'article' | 'thank-you' | 'login' | 'not found';
+
+const typeOfKind: { [P in PageName]: PageType } = {
+  home: 'home',
+  'for-sale': 'list',
+  'for-rent': 'list',
+  property: 'detail',
+  projects: 'projects',
+  project: 'project',
+  menu: 'menu page',
+  article: 'article',
+  'thank-you': 'thank-you',
+  login: 'login',
+  'forgot-password': 'login',
+  'set-password': 'login',
+  portal: 'login',
+  'portal-listing': 'login',
+  'newsletter-confirm': 'thank-you',
+};
+
+/** The page type of a page of the page table; a path it does not know is one of the 404 pages. */
+export const pageTypeOf = (page: PageName | undefined): PageType => (page === undefined ? 'not found' : typeOfKind[page]);
+
+/** Issue 16: at most 135 kB gzip on the home, the lists and the menu pages, 150 kB elsewhere. */
+export function budgetOf(type: PageType): number {
+  return type === 'home' || type === 'list' || type === 'projects' || type === 'menu page' ? 135 * kB : 150 * kB;
+}
+
+export type PageLoad = { type: PageType; path: string; gzip: number };
+export type TypeRow = { type: PageType; pages: number; heaviest: PageLoad; lightest: PageLoad; budget: number };
+
+/** One row per page type, with its heaviest page (the one the budget judges) and its lightest. */
+export function rowsByType(loads: readonly PageLoad[]): TypeRow[] {
+  const rows = new Map<PageType, TypeRow>();
+  for (const load of loads) {
+    const row = rows.get(load.type);
+    if (!row) {
+      rows.set(load.type, { type: load.type, pages: 1, heaviest: load, lightest: load, budget: budgetOf(load.type) });
+      continue;
+    }
+    row.pages += 1;
+    if (load.gzip > row.heaviest.gzip) row.heaviest = load;
+    if (load.gzip < row.lightest.gzip) row.lightest = load;
+  }
+  return [...rows.values()];
+}
+
+export const overBudget = (rows: readonly TypeRow[]) => rows.filter((row) => row.heaviest.gzip > row.budget);
+
+export const kBText = (bytes: number) => `${(bytes / kB).toFixed(1)} kB`;
