@@ -6,7 +6,7 @@ import type { Language } from '@/lib/config';
 import { isStaticExport } from '@/lib/export/mode';
 import { IslandIntl } from '@/components/layout/island-intl';
 import { href } from '@/lib/pages';
-import { ExportListingBrowser, ServerListingBrowser } from './listing-browser';
+import { LazyExportListingBrowser, LazyServerListingBrowser } from './listing-browser-lazy';
 import { PropertyCard } from './property-card';
 
 /*
@@ -30,7 +30,7 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
       <>
         {title}
         <IslandIntl language={language} namespaces={['list']}>
-          <ExportListingBrowser goal={goal} path={path} initialParams={params} items={whole.items} cards={await cardsOf(whole.listings)} choices={whole.choices} />
+          <LazyExportListingBrowser goal={goal} path={path} initialParams={params} items={whole.items} cards={await cardsOf(whole.listings)} choices={whole.choices} />
         </IslandIntl>
       </>
     );
@@ -40,7 +40,7 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
     <>
       {title}
       <IslandIntl language={language} namespaces={['list']}>
-        <ServerListingBrowser goal={goal} path={path} params={page.params} result={page.result} cards={await cardsOf(page.listings)} choices={page.choices} />
+        <LazyServerListingBrowser goal={goal} path={path} params={page.params} result={page.result} cards={await cardsOf(page.listings)} choices={page.choices} />
       </IslandIntl>
     </>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import styles from './forms.module.css';
 
 type Forms = typeof import('./request-forms');
@@ -94,7 +95,9 @@ export function LazyForm<K extends FormComponent>({ component, props }: { compon
         loadedForms = module;
         if (cancelled) return;
         typed.current = typedIn(element);
-        setLoaded(module);
+        // Drawn in this same task: a key typed or a box ticked between reading the server's form
+        // and React replacing it would otherwise be lost (a test filling fast lost a field).
+        flushSync(() => setLoaded(module));
       });
     };
     // Rendered in the browser (a client-side navigation): no server markup to wait with.

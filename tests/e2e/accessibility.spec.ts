@@ -55,6 +55,8 @@ for (const language of getEnabledLanguages()) {
     const panel = page.getByRole('listbox').filter({ visible: true }).first();
     const option = panel.locator('a[role="option"]').first();
     await expect(option).toBeVisible();
+    // The panel draws a text's results after the keystroke: read the list once it is the text's own.
+    await expect(panel).toHaveAttribute('aria-busy', 'false');
     const colours = await option.evaluate((element) => {
       const panelElement = element.closest('[role="listbox"]');
       return { link: getComputedStyle(element).color, panel: panelElement ? getComputedStyle(panelElement).backgroundColor : '' };

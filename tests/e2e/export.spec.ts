@@ -227,12 +227,13 @@ test.describe('requests from the copy go to the server named by NEXT_PUBLIC_API_
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
-    const slots = page.waitForResponse(`${apiOrigin}/api/slots/${property.id}/`);
     await page.goto(href({ page: 'property', id: property.id }, 'en'));
+    // The visit form's code, and with it the request for the places left, comes when the visitor opens it.
+    const slots = page.waitForResponse(`${apiOrigin}/api/slots/${property.id}/`);
+    const form = await openRequest(page, 'request-visit');
     const response = await slots;
     expect(response.status()).toBe(200);
     expect(response.headers()['access-control-allow-origin']).toBe(new URL(page.url()).origin);
-    const form = await openRequest(page, 'request-visit');
     await expect(form.locator('[name="slotId"]').first()).toBeVisible();
     expect(problems).toEqual([]);
   });
