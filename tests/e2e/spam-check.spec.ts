@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { AltchaWidgetElement } from 'altcha';
 import { href } from '@/lib/pages';
 import { seriousViolations } from './axe';
-import { answerCaptchaQuestion, expectSpamCheckSolved, messages, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
+import { answerCaptchaQuestion, expectSpamCheckSolved, messages, reachForm, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
 import { watchViolations } from './security-checks';
 import { storeConsent } from './stored-consent';
 
@@ -98,8 +98,10 @@ test('a submit before the check is done waits for it, and the form is sent', asy
   const email = uniqueEmail('fast-submit');
   await page.goto(href({ page: 'menu', id: 'contact' }, 'en'));
   const form = page.locator('form[data-form="site-contact"]');
+  // The form's code, then the widget's, come as the form comes on screen: two fetches on a busy machine.
+  await reachForm(form);
   await form.locator('[data-captcha]').evaluate((element) => element.scrollIntoView());
-  await expect(form.locator('altcha-widget')).toBeAttached();
+  await expect(form.locator('altcha-widget')).toBeAttached({ timeout: 15_000 });
   // Filled without focus events (a password manager), so the check has not started yet.
   await form.evaluate((element: HTMLFormElement, address) => {
     // The way autofill does it: the value, then an input event, with no focus.
