@@ -17,11 +17,14 @@ type ListOption = { value: string; label: string; listed: boolean };
 export type StatusChoices = Record<ListStatus, { towns: (ListOption & TownChoice)[]; types: ListOption[]; count: number }>;
 
 /** `bySort`: the items in each order already, so that a request's sort finds them sorted (a few ms at 5,000 listings). */
-type ListModel = { listings: Map<number, Listing>; items: ListItem[]; bySort: Record<ListSort, ListItem[]>; choices: StatusChoices; typeIds: number[] };
+type ListModel = { listings: Listing[]; byId: Map<number, Listing>; items: ListItem[]; bySort: Record<ListSort, ListItem[]>; choices: StatusChoices; typeIds: number[] };
 
 const models = new WeakMap<CatalogueSnapshot, Map<string, ListModel>>();
 
-function choicesOf(language: CatalogueLanguage, listings: readonly Listing[]): StatusChoices['on-offer'] {
+/** What every status's choices list: the language's towns and types, read once per list. */
+type Known = { towns: ReturnType<typeof getCities>; choices: Map<string, TownChoice>; types: ReturnType<typeof getTypes> };
+
+function choicesOf(known: Known, listings: readonly Listing[]): StatusChoices['on-offer'] {
   const byTown = new Map<string, number>();
   const byType = new Map<number, number>();
   for (const listing of listings) {
@@ -29,13 +32,12 @@ function choicesOf(language: CatalogueLanguage, listings: readonly Listing[]): S
     byTown.set(town, (byTown.get(town) ?? 0) + 1);
     for (const webId of new Set(listing.type.webIds)) byType.set(webId, (byType.get(webId) ?? 0) + 1);
   }
-  const known = new Map(townChoices(language).map((choice) => [choice.value, choice]));
-  const towns = getCities(language).flatMap((city) => {
-    const choice = known.get(`${city.Name}|${city.Zip}`);
+  const towns = known.towns.flatMap((city) => {
+    const choice = known.choices.get(`${city.Name}|${city.Zip}`);
     const count = byTown.get(`${city.Name}|${city.Zip}`) ?? 0;
     return choice ? [{ ...choice, label: `${city.Name} (${count})`, listed: count > 0 }] : [];
   });
-  const types = getTypes(language).map((type) => {
+  const types = known.types.map((type) => {
     const count = byType.get(Number(type.WebID)) ?? 0;
     return { value: type.WebID, label: `${type.Name} (${count})`, listed: count > 0 };
   });
@@ -45,18 +47,20 @@ function choicesOf(language: CatalogueLanguage, listings: readonly Listing[]): S
 function listModel(language: CatalogueLanguage, goal: Goal): ListModel {
   const snapshot = loadCatalogue();
   const ofSnapshot = models.get(snapshot) ?? new Map<string, ListModel>();
-  models.set(snapshot, ofSnapshot);
+  if (!models.has(snapshot)) models.set(snapshot, ofSnapshot);
   const key = `${language}/${goal}`;
   const cached = ofSnapshot.get(key);
   if (cached) return cached;
   const listings = getProperties(language, { goal });
   const references = listings.filter((listing) => listing.availability === 'reference');
   const onOffer = listings.filter((listing) => listing.availability !== 'reference');
-  const choices = { 'on-offer': choicesOf(language, onOffer), references: choicesOf(language, references) };
+  const known = { towns: getCities(language), choices: new Map(townChoices(language).map((choice) => [choice.value, choice])), types: getTypes(language) };
+  const choices = { 'on-offer': choicesOf(known, onOffer), references: choicesOf(known, references) };
   const items = listings.map(listItemOf);
   const bySort = { newest: sortListItems(items, 'newest'), 'price-asc': sortListItems(items, 'price-asc'), 'price-desc': sortListItems(items, 'price-desc') } satisfies Record<ListSort, ListItem[]>;
   const model = {
-    listings: new Map(listings.map((listing) => [listing.id, listing])),
+    listings,
+    byId: new Map(listings.map((listing) => [listing.id, listing])),
     items,
     bySort,
     choices,
@@ -82,7 +86,7 @@ export function getListPage(language: CatalogueLanguage, goal: Goal, params: Lis
   return {
     params: { ...canonical, page: result.page },
     result,
-    listings: result.ids.flatMap((id) => model.listings.get(id) ?? []),
+    listings: result.ids.flatMap((id) => model.byId.get(id) ?? []),
     choices: model.choices,
   };
 }
@@ -90,5 +94,5 @@ export function getListPage(language: CatalogueLanguage, goal: Goal, params: Lis
 /** Every listing of a list with what the browser needs to filter them: the static export, which has no server to ask. */
 export function getWholeList(language: CatalogueLanguage, goal: Goal): { listings: Listing[]; items: ListItem[]; choices: StatusChoices } {
   const model = listModel(language, goal);
-  return { listings: [...model.listings.values()], items: model.items, choices: model.choices };
+  return { listings: model.listings, items: model.items, choices: model.choices };
 }
