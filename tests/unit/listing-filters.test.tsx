@@ -115,6 +115,17 @@ describe('list pages', () => {
     expect(many.listings.length).toBeLessThanOrEqual(12);
   });
 
+  it('answers a forged query with a page of the list: an odd town or type dropped, an absurd page clamped', () => {
+    for (const query of [`city=${'x|'.repeat(2_000)}7000`, 'type=-3&page=1e300', 'page=99999999999999999999', 'sort=%3Cscript%3E&status=%00', `city=${encodeURIComponent('<img src=x>|7000')}`]) {
+      const page = getListPage('en', 'rent', parseListParams(new URLSearchParams(query)));
+      expect(page.params.city, query).toBeUndefined();
+      expect(page.params.type, query).toBeUndefined();
+      expect(page.params.page, query).toBeGreaterThanOrEqual(1);
+      expect(page.params.page, query).toBeLessThanOrEqual(page.result.pages);
+      expect(page.listings.length, query).toBeLessThanOrEqual(12);
+    }
+  });
+
   it('gives each query the page the list rules give over every listing, references and sorts included', () => {
     const items = properties.map(listItemOf);
     for (const query of ['', 'sort=price-asc', 'sort=price-desc&page=2', 'status=references', 'status=references&sort=price-asc']) {
