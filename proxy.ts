@@ -5,7 +5,7 @@ import { detectLanguage } from './lib/i18n/detect';
 import { legacyRedirect } from './lib/i18n/legacy';
 import { languageCookie, routing } from './lib/i18n/routing';
 import { checkPath } from './lib/pages/check-path';
-import { renderedAt } from './lib/pages';
+import { href, isSharedAnswer, renderedAt } from './lib/pages';
 import { formDraftPath, notFoundPath } from './lib/pages/internal-paths';
 import { translateUrl } from './lib/i18n/language-switch';
 import { draftParam, isDraftId } from './lib/forms/draft-id';
@@ -13,6 +13,7 @@ import { isSameOrigin } from './lib/security/origin';
 import { prerenderedHtml } from './lib/security/inline-scripts';
 import { resourcePolicy } from './lib/security/csp';
 import { pageScripts, policyForPage } from './lib/security/page-policy';
+import { isSharedRender, sharedAnswer } from './lib/security/shared-answers';
 
 const intl = createMiddleware(routing);
 const oneYear = 60 * 60 * 24 * 365;
@@ -53,7 +54,27 @@ function servePage(request: NextRequest, servedPath: string, respond: (forwarded
   return response;
 }
 
-function route(request: NextRequest): NextResponse {
+/**
+ * Whether a request loads a page as a document: a browser's navigation, or a client that asks for
+ * HTML and says nothing of its purpose (a crawler). Next.js hides from the proxy the headers of
+ * its router's requests for a page's React payload, which must not get the page's HTML; a browser
+ * marks those requests as fetches (Sec-Fetch-Dest: empty).
+ */
+function loadsDocument(request: NextRequest): boolean {
+  const destination = request.headers.get('sec-fetch-dest');
+  if (destination !== null) return destination === 'document';
+  return (request.headers.get('accept') ?? '').includes('text/html');
+}
+
+/** A page rendered per request that is the same for everyone (a list with a query): its kept answer, under the hashes of its inline scripts. */
+async function serveShared(request: NextRequest, canonical: string): Promise<NextResponse | undefined> {
+  if (request.method !== 'GET' || !loadsDocument(request)) return undefined;
+  const answer = await sharedAnswer(canonical);
+  if (!answer) return undefined;
+  return new NextResponse(answer.body, { headers: { ...answer.headers, 'content-security-policy': policyForPage({ hashes: answer.hashes }) } });
+}
+
+async function route(request: NextRequest): Promise<NextResponse> {
   const { pathname, search, searchParams } = request.nextUrl;
   const enabled = getEnabledLanguages();
   const language = detectLanguage({
@@ -105,7 +126,7 @@ function route(request: NextRequest): NextResponse {
   // filters follow, its town in the chosen language.
   if (chosen) return redirectTo(translateUrl(pathname, search, chosen));
 
-  const check = checkPath(pathname);
+  const check = checkPath(pathname, search);
   if (check.kind === 'redirect') return NextResponse.redirect(new URL(check.to + search, request.url), 308);
   // Unknown URLs are answered here, with the 404 status and the page's language, rather than
   // by notFound() in a page: Next.js 16 then serves an empty error shell whose content only
@@ -118,15 +139,21 @@ function route(request: NextRequest): NextResponse {
   // A page rendered per request (a list with a query, the owner portal, a confirmation link) is
   // served by its internal route; the page kind says which (lib/pages).
   const perRequest = renderedAt(page, routeLanguage, search);
-  if (perRequest) return rewriteTo(perRequest);
+  if (perRequest) {
+    // The proxy's own request for an answer to keep: rendered without a nonce, since the kept
+    // copy is served under the hashes of its scripts.
+    if (isSharedRender(request.headers)) return NextResponse.rewrite(new URL(perRequest, request.url));
+    const shared = isSharedAnswer(page, routeLanguage, search) ? await serveShared(request, href(page, routeLanguage)) : undefined;
+    return shared ?? rewriteTo(perRequest);
+  }
   // A form posted without JavaScript came back with errors: the page shows it filled in, per request.
   if (isDraftId(searchParams.get(draftParam))) return rewriteTo(formDraftPath(routeLanguage, pathname, search));
 
   return servePage(request, pathname, (headers) => intl(headers ? new NextRequest(request, { headers }) : request));
 }
 
-export default function proxy(request: NextRequest): NextResponse {
-  const response = route(request);
+export default async function proxy(request: NextRequest): Promise<NextResponse> {
+  const response = await route(request);
   if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', resourcePolicy);
   return response;
 }

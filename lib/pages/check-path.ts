@@ -9,9 +9,10 @@ export type PathCheck = { kind: 'ok'; resolved: ResolvedPath } | { kind: 'redire
 /**
  * What a path under a language leads to: a page, a redirect to its canonical form (a listing's
  * stale town or type slug, or the other list), or a 404 rendered by one of the internal pages.
+ * The route carries what its query says (a list's filters).
  */
-export function checkPath(pathname: string): PathCheck {
-  const resolved = resolvePath(pathname);
+export function checkPath(pathname: string, search = ''): PathCheck {
+  const resolved = resolvePath(pathname, search);
   const first = pathname.split('/').filter(Boolean)[0];
   const language = isSupportedLanguage(first) ? first : loadSiteConfig().site.languageDefault;
   if (!resolved) return { kind: 'not-found', render: notFoundPath(language) };

@@ -50,6 +50,7 @@ type Kind<P extends PageName> = {
   queryKeys: readonly string[];
   serverOnly: boolean;
   renderedAt: (route: Route, language: Language, search: string) => string | undefined;
+  sharedAnswer: (route: Route, language: Language, search: string) => boolean;
   missing: (route: Route, language: Language) => Missing | undefined;
   inLanguage: (route: Route, target: Language) => Route;
   crumbs: (route: Route, language: Language, t: Translate) => Crumb[];
@@ -75,6 +76,7 @@ function kind<P extends PageName>(page: P, definition: PageKind<RouteOf<P>>): Ki
     queryKeys: definition.queryKeys ?? [],
     serverOnly: definition.serverOnly === true,
     renderedAt: (route, language, search) => definition.renderedAt?.(own(route), language, search),
+    sharedAnswer: (route, language, search) => definition.sharedAnswer?.(own(route), language, search) ?? false,
     missing: (route, language) => definition.missing?.(own(route), language),
     inLanguage: (route, target) => definition.inLanguage?.(own(route), target) ?? route,
     crumbs: (route, language, t) => definition.crumbs(own(route), language, t),
@@ -158,6 +160,9 @@ export function isServerOnlyPath(path: string): boolean {
 
 /** The internal path that renders this request per request, if its page is not the prerendered one. */
 export const renderedAt = (route: Route, language: Language, search: string) => kindOf(route).renderedAt(route, language, search);
+
+/** Whether the answer rendered per request for this URL is the same for everyone (the proxy may keep it). */
+export const isSharedAnswer = (route: Route, language: Language, search: string) => kindOf(route).sharedAnswer(route, language, search);
 
 /** The query parameters a page's URL owns. */
 export const queryKeysOf = (route: Route): readonly string[] => kindOf(route).queryKeys;

@@ -34,6 +34,11 @@ export type PageKind<R extends { page: string }> = {
   serverOnly?: true;
   /** The internal path that renders this request per request (the proxy rewrites to it); undefined for the prerendered page. */
   renderedAt?: (route: R, language: Language, search: string) => string | undefined;
+  /**
+   * Whether the answer rendered per request at this URL (with this query) is the same for every
+   * visitor, so that the proxy may keep it and serve it again (lib/security/shared-answers.ts).
+   */
+  sharedAnswer?: (route: R, language: Language, search: string) => boolean;
   /** The 404 a page answers with when its record is not in this language. */
   missing?: (route: R, language: Language) => Missing | undefined;
   /** The page a language switch leads to when this one does not exist in the target language. */

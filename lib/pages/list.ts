@@ -1,5 +1,5 @@
 import { hasListQuery, listQueryKeys, listQueryString, parseListParams, type ListParams } from '../catalogue/list-query';
-import { cityQueryIn } from '../catalogue';
+import { cityQueryIn, getType } from '../catalogue';
 import type { Language } from '../config';
 import { systemSlugs } from '../i18n/slugs';
 import { listResultsPath } from './internal-paths';
@@ -23,10 +23,11 @@ function listPage<P extends 'for-sale' | 'for-rent'>(page: P): PageKind<ListRout
     path: (route, language) => join(language, [systemSlugs[page][language]]) + queryString(route.query, language),
     match: (segments, params, language) => {
       if (segments.length !== 1 || segments[0] !== systemSlugs[page][language]) return undefined;
-      const { city, type, sort, page: number } = parseListParams(params);
+      const { city, type, status, sort, page: number } = parseListParams(params);
       const query: ListQuery = {};
       if (city) query.city = city;
       if (type !== undefined) query.type = type;
+      if (status !== 'on-offer') query.status = status;
       if (sort !== 'newest') query.sort = sort;
       if (number > 1) query.page = number;
       return { page, query };
@@ -34,6 +35,9 @@ function listPage<P extends 'for-sale' | 'for-rent'>(page: P): PageKind<ListRout
     queryKeys: listQueryKeys,
     routes: () => [{ page }],
     renderedAt: (_route, language, search) => (hasListQuery(new URLSearchParams(search)) ? `${listResultsPath(language, page)}${search}` : undefined),
+    // Only the canonical spelling of a query is kept: a town or type the list does not know, a
+    // default written out or another order would each keep a copy of a page already kept.
+    sharedAnswer: (route, language, search) => route.query?.type === undefined || getType(route.query.type, language) !== undefined ? search === queryString(route.query, language) : false,
     crumbs: (_route, _language, t) => [{ name: t(`nav.${title}`), route: { page } }],
     metadata: (_route, _language, t) => ({ title: t(`list.${title}Title`), description: t(`list.${title}Description`) }),
   };

@@ -41,10 +41,10 @@ function spelling(pathname: string, variant: number): string {
 }
 
 describe('the policy cache of the proxy', () => {
-  it('reads no file named after a query string: 300 filtered list URLs read at most one page file', () => {
+  it('reads no file named after a query string: 300 filtered list URLs read at most one page file', async () => {
     const before = pageFilesRead();
     for (let index = 0; index < 300; index += 1) {
-      const response = proxy(new NextRequest(`${origin}/nl/te-koop/?city=town-${index}&utm_source=${'q'.repeat(1_000)}`));
+      const response = await proxy(new NextRequest(`${origin}/nl/te-koop/?city=town-${index}&utm_source=${'q'.repeat(1_000)}`));
       expect(response.status).toBe(200);
     }
     const named = readSpy.mock.calls.map(([file]) => String(file)).filter((file) => file.includes('?')).map((file) => `${file.slice(0, 100)}…`);
@@ -52,7 +52,7 @@ describe('the policy cache of the proxy', () => {
     expect(pageFilesRead() - before).toBeLessThanOrEqual(1);
   });
 
-  it('reads a page file once, however its path is spelled: 200 spellings of one page', () => {
+  it('reads a page file once, however its path is spelled: 200 spellings of one page', async () => {
     // The longest prerendered page of the build: the more letters, the more spellings. Each miss
     // reads and parses the whole page (5 to 20 ms for a listing here), on the thread of the proxy.
     const page = allPathSegments('nl')
@@ -60,12 +60,12 @@ describe('the policy cache of the proxy', () => {
       .filter((joined) => existsSync(path.join(pageRoot, 'nl', `${joined}.html`)))
       .sort((a, b) => b.length - a.length)[0];
     if (page === undefined) return; // Without a build, no page has a file to read.
-    expect(proxy(new NextRequest(`${origin}/nl/${page}/`)).status).toBe(200);
+    expect((await proxy(new NextRequest(`${origin}/nl/${page}/`))).status).toBe(200);
     const before = pageFilesRead();
     const spellings = new Set<string>();
     for (let variant = 1; spellings.size < 200 && variant < 100_000; variant += 1) spellings.add(`/nl/${spelling(`${page}/`, variant)}`);
     expect(spellings.size).toBe(200);
-    for (const pathname of spellings) expect(proxy(new NextRequest(`${origin}${pathname}`)).status).toBe(200);
+    for (const pathname of spellings) expect((await proxy(new NextRequest(`${origin}${pathname}`))).status).toBe(200);
     expect(pageFilesRead() - before).toBeLessThanOrEqual(1);
   });
 });

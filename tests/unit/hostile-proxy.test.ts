@@ -222,11 +222,11 @@ const scriptSource = (policy: string) =>
 /** The not-found pages the build prerendered: a 404 the proxy writes itself must be one of them. */
 const builtNotFound = enabled.map((language) => prerenderedHtml(notFoundPath(language))).filter((html): html is string => html !== undefined);
 
-function check(url: string, headers: Record<string, string>): Checked {
+async function check(url: string, headers: Record<string, string>): Promise<Checked> {
   const started = performance.now();
-  let response: ReturnType<typeof proxy>;
+  let response: Awaited<ReturnType<typeof proxy>>;
   try {
-    response = proxy(new NextRequest(url, { headers }));
+    response = await proxy(new NextRequest(url, { headers }));
   } catch (error) {
     return { problem: `threw ${String(error).slice(0, 200)}`, status: 0, ms: performance.now() - started };
   }
@@ -274,11 +274,11 @@ function check(url: string, headers: Record<string, string>): Checked {
 }
 
 /** Follows redirects as a browser would (cookies aside): every chain must end within a few hops. */
-function follow(url: string, headers: Record<string, string>): Checked & { hops: number } {
+async function follow(url: string, headers: Record<string, string>): Promise<Checked & { hops: number }> {
   let current = url;
   const seen = new Set<string>();
   for (let hops = 0; hops < 6; hops += 1) {
-    const result = check(current, headers);
+    const result = await check(current, headers);
     if (result.problem || !result.location) return { ...result, hops };
     seen.add(current);
     current = new URL(result.location, current).href;
@@ -288,7 +288,7 @@ function follow(url: string, headers: Record<string, string>): Checked & { hops:
 }
 
 describe('the proxy, under 1,500 generated URLs', () => {
-  it('never throws, answers a pass-through, a same-site redirect that ends, or the not-found page, with a strict script policy', { timeout: 120_000 }, () => {
+  it('never throws, answers a pass-through, a same-site redirect that ends, or the not-found page, with a strict script policy', { timeout: 120_000 }, async () => {
     const cases: Generated[] = [
       ...fixedUrls.map((path) => ({ url: `${origin}${path}`, headers: {}, label: `fixed ${path.length > 160 ? `${path.slice(0, 160)}…` : path}` })),
       ...Array.from({ length: urlCount }, (_, index) => randomUrl(index + 1)),
@@ -297,7 +297,7 @@ describe('the proxy, under 1,500 generated URLs', () => {
     const statuses: Record<number, number> = {};
     let worst = { ms: 0, label: '-' };
     for (const generated of cases) {
-      const result = follow(generated.url, generated.headers);
+      const result = await follow(generated.url, generated.headers);
       statuses[result.status] = (statuses[result.status] ?? 0) + 1;
       if (result.ms > worst.ms) worst = { ms: result.ms, label: generated.label };
       if (result.problem) problems.push(`${generated.label} ${JSON.stringify(generated.headers).slice(0, 120)}: ${result.problem}`);
@@ -306,25 +306,25 @@ describe('the proxy, under 1,500 generated URLs', () => {
     expect(problems.slice(0, 25), `${problems.length} problems`).toEqual([]);
   });
 
-  it('answers 404 with the localised not-found page for URLs of every shape the issue names', () => {
+  it('answers 404 with the localised not-found page for URLs of every shape the issue names', async () => {
     for (const path of ['/nl/anything.y', '/fr/a-vendre/x.php', '/en/.env', `/nl/${'a'.repeat(8_000)}/`, '/nl/%C3%A9t%C3%A9/', '/nl/te-koop/x.y/', '/nl/%2e%2e%2e/']) {
-      const response = proxy(new NextRequest(`${origin}${path}`));
+      const response = await proxy(new NextRequest(`${origin}${path}`));
       expect({ path: path.slice(0, 40), status: response.status }).toEqual({ path: path.slice(0, 40), status: 404 });
       expect(response.headers.get('x-middleware-rewrite')).toMatch(/^http:\/\/localhost:3000\/(nl|fr|en)\/404\/$/);
     }
     for (const path of ['/nl/%ff/', '/nl/%C0%AE%C0%AE/', '/fr/%ED%A0%80']) {
-      const response = proxy(new NextRequest(`${origin}${path}`));
+      const response = await proxy(new NextRequest(`${origin}${path}`));
       expect([400, 404]).toContain(response.status);
     }
   });
 
-  it('answers a malformed %-escape in the query of a page rendered per request without an exception', () => {
+  it('answers a malformed %-escape in the query of a page rendered per request without an exception', async () => {
     // Found by this suite: the list and confirmation pages pass their query string to the policy's
     // file lookup (lib/security/inline-scripts.ts prerenderedFile), whose decodeURIComponent throws.
     for (const path of ['/nl/te-koop/?city=%ff', '/fr/a-louer/?type=%C0%AE', '/en/for-sale/?page=%E0%A4%A', '/en/confirm-newsletter/?token=%ff']) {
       let status: number | string;
       try {
-        status = proxy(new NextRequest(`${origin}${path}`)).status;
+        status = (await proxy(new NextRequest(`${origin}${path}`))).status;
       } catch (error) {
         status = `threw ${String(error)}`;
       }

@@ -81,6 +81,8 @@ describe('URLs', () => {
   it('a language switch keeps a list\'s filters, sort and page, the town named as the other language names it', () => {
     expect(translateUrl('/fr/a-vendre/', '?city=Mons|7000&type=1&sort=price-asc&page=2&lng=nl', 'nl')).toBe('/nl/te-koop/?city=Bergen%7C7000&type=1&sort=price-asc&page=2');
     expect(translateUrl('/nl/te-huur/', '?lng=en&city=bergen%7C7000', 'en')).toBe('/en/for-rent/?city=Mons%7C7000');
+    // The references (sold or rented) stay the references in the other language.
+    expect(translateUrl('/fr/a-vendre/', '?status=references&page=2&lng=nl', 'nl')).toBe('/nl/te-koop/?status=references&page=2');
     // An unknown town is no filter; parameters that are not the list's stay, ?lng= goes.
     expect(translateUrl('/en/for-sale/', '?city=Foo|7000&utm_source=mail&lng=fr', 'fr')).toBe('/fr/a-vendre/?utm_source=mail');
     expect(translateUrl('/fr/merci/contact-me/', '?lng=nl', 'nl')).toBe('/nl/bedankt/contact-me/');

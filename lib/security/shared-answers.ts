@@ -1,0 +1,112 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { inlineScriptHashes } from './inline-scripts';
+
+/*
+ * Answers that Next.js renders per request but that are the same for every visitor (a list with
+ * a query, lib/pages `sharedAnswer`), kept in memory by the proxy so that a repeated query costs
+ * what a prerendered page costs instead of a render.
+ *
+ * A page rendered per request is allowed its inline scripts by a fresh nonce, which a kept answer
+ * cannot carry: a nonce served twice is no nonce. So a kept answer is rendered without one, and
+ * served, like a prerendered page, under the hashes of its inline scripts. To get that answer the
+ * proxy asks its own server for the same URL, marked with a token that only this process knows,
+ * and the proxy renders a marked request without a nonce. A client cannot forge the mark, so no
+ * visitor gets a page without a nonce that is not also kept and hashed.
+ *
+ * The cache lives as long as the process, which serves one catalogue snapshot and one
+ * configuration (both are read once and replaced by a redeploy), so the URL alone is the key.
+ * It is bounded in bytes and drops the least recently used answers.
+ */
+
+export type SharedAnswer = { body: string; hashes: readonly string[]; headers: Record<string, string> };
+
+/** Request header that marks the proxy's own request for an answer to keep. */
+export const sharedRenderHeader = 'x-agency-shared-render';
+const token = randomBytes(32).toString('base64url');
+
+const maxBytes = 32 * 1024 * 1024;
+/** A larger answer is served but not kept: it would push out dozens of ordinary ones. */
+const maxAnswerBytes = 1024 * 1024;
+const renderTimeoutMs = 20_000;
+/** The response headers of the rendered answer that a kept copy repeats. */
+const keptHeaders = ['content-type', 'cache-control', 'vary'];
+
+const answers = new Map<string, SharedAnswer & { bytes: number }>();
+const rendering = new Map<string, Promise<SharedAnswer | undefined>>();
+let bytes = 0;
+
+/** Whether a request is the proxy's own request for an answer to keep. */
+export function isSharedRender(headers: Headers): boolean {
+  const mark = headers.get(sharedRenderHeader);
+  if (mark === null || mark.length !== token.length) return false;
+  return timingSafeEqual(Buffer.from(mark), Buffer.from(token));
+}
+
+/**
+ * Where this server listens, as `next start` records it for its own use (the host it was started
+ * with, or localhost). Never taken from the request: its Host header is the client's to choose.
+ */
+function ownOrigin(): string | undefined {
+  return process.env.__NEXT_PRIVATE_ORIGIN || undefined;
+}
+
+function keep(key: string, answer: SharedAnswer): void {
+  const size = answer.body.length * 2;
+  if (size > maxAnswerBytes) return;
+  answers.set(key, { ...answer, bytes: size });
+  bytes += size;
+  for (const [oldest, entry] of answers) {
+    if (bytes <= maxBytes) break;
+    answers.delete(oldest);
+    bytes -= entry.bytes;
+  }
+}
+
+async function render(url: string): Promise<SharedAnswer | undefined> {
+  try {
+    const response = await fetch(url, { headers: { [sharedRenderHeader]: token, accept: 'text/html' }, redirect: 'manual', signal: AbortSignal.timeout(renderTimeoutMs) });
+    const type = response.headers.get('content-type') ?? '';
+    if (response.status !== 200 || !type.startsWith('text/html')) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    const body = await response.text();
+    const headers: Record<string, string> = {};
+    for (const name of keptHeaders) {
+      const value = response.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    return { body, hashes: inlineScriptHashes(body), headers };
+  } catch {
+    // The server is stopping, or the render failed or took too long: the visitor gets the page
+    // rendered for them instead.
+    return undefined;
+  }
+}
+
+/**
+ * The kept answer of a canonical URL (path and query), rendered now if it is not kept yet; one
+ * render at a time per URL however many visitors ask. Undefined when it cannot be had (the render
+ * failed or did not answer 200): the caller renders the page for its visitor as usual.
+ */
+export async function sharedAnswer(pathAndQuery: string): Promise<SharedAnswer | undefined> {
+  const kept = answers.get(pathAndQuery);
+  if (kept) {
+    // Most recently used last, so the bound drops the others first.
+    answers.delete(pathAndQuery);
+    answers.set(pathAndQuery, kept);
+    return kept;
+  }
+  const origin = ownOrigin();
+  // Without `next start` (a unit test, a script) there is no server to ask.
+  if (origin === undefined || !pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) return undefined;
+  const pending = rendering.get(pathAndQuery);
+  if (pending) return pending;
+  const rendered = render(new URL(pathAndQuery, origin).href).then((answer) => {
+    rendering.delete(pathAndQuery);
+    if (answer) keep(pathAndQuery, answer);
+    return answer;
+  });
+  rendering.set(pathAndQuery, rendered);
+  return rendered;
+}
