@@ -5,7 +5,12 @@ import { formatDataIssues, formatDataWarnings, inspectData } from './lib/data-ch
 import { loadSiteConfig } from './lib/config/load';
 import { commonSecurityHeaders, resourcePolicy } from './lib/security/csp';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+// Messages are compiled at build time (next-intl's precompile): client islands then format them
+// with a small formatter instead of shipping an ICU parser (intl-messageformat) to every page.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+});
 
 const asList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 

@@ -1,10 +1,10 @@
 'use client';
 
-import { sendGTMEvent } from '@next/third-parties/google';
 import { useTranslations, type Messages } from 'next-intl';
-import Script from 'next/script';
+import dynamic from 'next/dynamic';
 import { SiteLink } from '@/components/ui/site-link';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { dataLayerPush, gtag } from '@/lib/consent/data-layer';
 import {
   allowedTags,
   allStorageKeys,
@@ -39,18 +39,14 @@ declare global {
   }
 }
 
+// The tag manager and gtag.js, with @next/third-parties and next/script, load only on the pages of
+// a visitor who allowed them and of an agency that configured them: most visits never need them.
+const ConsentTags = dynamic(() => import('./consent-tags').then((module) => module.ConsentTags), { ssr: false });
+
 // Once per page load, even if the layout (and so this island) mounts again on a language switch.
 let defaultSent = false;
 let pageViewSent = false;
 let adsConfigured = false;
-let tagManagerStarted = false;
-let gtagStarted = false;
-
-// gtag.js and the tag manager only act on commands pushed as an Arguments object, not an array.
-function gtag(..._command: unknown[]): void {
-  window.dataLayer = window.dataLayer ?? [];
-  window.dataLayer.push(arguments);
-}
 
 function readStored(): StoredConsent | null {
   try {
@@ -82,7 +78,7 @@ function announce(choice: Purposes): void {
   gtag('consent', 'update', consentModeUpdate(choice));
   if (pageViewSent) return;
   pageViewSent = true;
-  sendGTMEvent({ event: 'page_view', page_location: window.location.href, page_path: window.location.pathname, page_title: document.title });
+  dataLayerPush({ event: 'page_view', page_location: window.location.href, page_path: window.location.pathname, page_title: document.title });
 }
 
 /** The social network's standard pixel loader, written out so that no inline script is needed. */
@@ -237,27 +233,8 @@ export function ConsentManager({ ids, policyHref }: ConsentManagerProps) {
     }
   };
 
-  // The start commands of the tag manager and gtag.js run here, in the site's own script, rather
-  // than in @next/third-parties' inline snippets: the Content-Security-Policy allows no inline
-  // script it has no hash for. The script files load from the hosts the policy lists.
   const gtagId = tags.analytics ?? tags.ads;
-  useEffect(() => {
-    if (!tags.tagManager || tagManagerStarted) return;
-    tagManagerStarted = true;
-    sendGTMEvent({ 'gtm.start': new Date().getTime(), event: 'gtm.js' });
-  }, [tags.tagManager]);
-  useEffect(() => {
-    if (!gtagId || gtagStarted) return;
-    gtagStarted = true;
-    gtag('js', new Date());
-    gtag('config', gtagId);
-  }, [gtagId]);
-  const scripts = (
-    <>
-      {tags.tagManager ? <Script id="tag-manager" src={`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(tags.tagManager)}`} /> : null}
-      {gtagId ? <Script id="gtag" src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gtagId)}`} /> : null}
-    </>
-  );
+  const scripts = tags.tagManager || gtagId ? <ConsentTags tagManager={tags.tagManager} gtagId={gtagId} /> : null;
 
   if (state.ready && !state.open) return scripts;
 
