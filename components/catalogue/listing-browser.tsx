@@ -1,9 +1,23 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useOptimistic, useState, useTransition, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { applyListParams, canonicalListParams, listQueryString, listSorts, listStatuses, parseListParams, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus } from '@/lib/catalogue/list-query';
+import {
+  applyListParams,
+  canonicalListParams,
+  epcLetters,
+  figureSteps,
+  listQueryString,
+  listSorts,
+  listStatuses,
+  parseListParams,
+  type ListItem,
+  type ListParams,
+  type ListResult,
+  type ListSort,
+  type ListStatus,
+} from '@/lib/catalogue/list-query';
 import type { Goal } from '@/lib/catalogue';
 import type { StatusChoices } from '@/lib/catalogue/list-page';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
@@ -15,6 +29,20 @@ import styles from './listing-browser.module.css';
 const sortKeys = { newest: 'sortNewest', 'price-asc': 'sortPriceAsc', 'price-desc': 'sortPriceDesc' } as const satisfies Record<ListSort, string>;
 
 const sortOf = (value: FormDataEntryValue | null): ListSort => listSorts.find((sort) => sort === value) ?? 'newest';
+
+/** The filters of a submitted form, read as the server reads a query (bounds and unknown values dropped). */
+function formParams(form: FormData): Partial<ListParams> {
+  const query = new URLSearchParams();
+  for (const [name, value] of form) if (typeof value === 'string' && value !== '') query.set(name, value);
+  const { city, type, minPrice, maxPrice, bedrooms, surface, epc } = parseListParams(query);
+  return { city, type, minPrice, maxPrice, bedrooms, surface, epc, sort: sortOf(form.get('sort')) };
+}
+
+/** The steps offered, with a value from the URL that is not one of them in its place. */
+const withValue = (steps: readonly number[], value: number | undefined) => (value === undefined || steps.includes(value) ? steps : [...steps, value].sort((a, b) => a - b));
+
+/** A select's value read as a bound: empty is none. */
+const boundOf = (value: string) => (value === '' ? undefined : Number(value));
 
 type Shared = {
   goal: Goal;
@@ -69,6 +97,9 @@ export function ExportListingBrowser({ initialParams, items, ...shared }: Shared
 
 function ListingControls({ goal, path, choices, cards, params, result, busy, go }: Shared & { params: ListParams; result: ListResult; busy: boolean; go: (query: string) => void }) {
   const t = useTranslations('list');
+  const format = useFormatter();
+  const euros = (value: number) => format.number(value, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+  const prices = withValue(withValue(figureSteps.price[goal], params.minPrice), params.maxPrice);
   // A choice made before hydration would be lost: the filters say when they answer.
   const hydrated = useHydrated();
   const { towns, types } = choices[params.status];
@@ -84,10 +115,9 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go 
   // Without JavaScript the form is a plain GET to the same page; with it, the page changes in place.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const type = Number(form.get('type'));
-    navigate({ city: String(form.get('city') || '') || undefined, type: type > 0 ? type : undefined, sort: sortOf(form.get('sort')) });
+    navigate(formParams(new FormData(event.currentTarget)));
   };
+  const filtered = [params.city, params.type, params.minPrice, params.maxPrice, params.bedrooms, params.surface, params.epc].some((value) => value !== undefined);
 
   const statusLabel = (status: ListStatus) => {
     const { count } = choices[status];
@@ -147,6 +177,61 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go 
           </select>
         </label>
         <label>
+          <span>{t('minPrice')}</span>
+          <select name="min-price" value={params.minPrice ?? ''} onChange={(event) => navigate({ minPrice: boundOf(event.target.value) })}>
+            <option value="">{t('any')}</option>
+            {prices.map((price) => (
+              <option key={price} value={price}>
+                {euros(price)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('maxPrice')}</span>
+          <select name="max-price" value={params.maxPrice ?? ''} onChange={(event) => navigate({ maxPrice: boundOf(event.target.value) })}>
+            <option value="">{t('any')}</option>
+            {prices.map((price) => (
+              <option key={price} value={price}>
+                {euros(price)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('bedrooms')}</span>
+          <select name="bedrooms" value={params.bedrooms ?? ''} onChange={(event) => navigate({ bedrooms: boundOf(event.target.value) })}>
+            <option value="">{t('any')}</option>
+            {withValue(figureSteps.bedrooms, params.bedrooms).map((count) => (
+              <option key={count} value={count}>
+                {t('bedroomsAtLeast', { count })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('surface')}</span>
+          <select name="surface" value={params.surface ?? ''} onChange={(event) => navigate({ surface: boundOf(event.target.value) })}>
+            <option value="">{t('any')}</option>
+            {withValue(figureSteps.surface, params.surface).map((surface) => (
+              <option key={surface} value={surface}>
+                {t('surfaceAtLeast', { surface })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('epc')}</span>
+          <select name="epc" value={params.epc ?? ''} onChange={(event) => navigate({ epc: epcLetters.find((letter) => letter === event.target.value) })}>
+            <option value="">{t('any')}</option>
+            {epcLetters.map((letter) => (
+              <option key={letter} value={letter}>
+                {letter === 'a' ? letter.toUpperCase() : t('epcAtMost', { label: letter.toUpperCase() })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
           <span>{t('sort')}</span>
           <select name="sort" value={params.sort} onChange={(event) => navigate({ sort: sortOf(event.target.value) })}>
             {listSorts.map((sort) => (
@@ -157,7 +242,7 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go 
           </select>
         </label>
         <button type="submit">{t('apply')}</button>
-        {params.city || params.type ? (
+        {filtered ? (
           <button type="button" className={styles.reset} onClick={() => go(listQueryString({ status: params.status }))}>
             {t('reset')}
           </button>

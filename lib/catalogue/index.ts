@@ -1,5 +1,6 @@
 import { searchName, slugify } from '../format';
-import { canonicalCity, type ListItem, type TownChoice } from './list-query';
+import { epcLabel } from '../epc';
+import { canonicalCity, epcLetters, type EpcLetter, type ListItem, type TownChoice } from './list-query';
 import { reshapeListing, reshapeProject, type Availability, type Goal, type Listing, type ProjectView } from './listing-view';
 import { loadCatalogue, type CatalogueSnapshot } from './load';
 import { publicProject, publicProperty } from './public-view';
@@ -92,6 +93,12 @@ export function townSearchNames(zip: string): string[] {
 }
 
 /** What a list needs of a listing to filter, sort and page it (lib/catalogue/list-query). */
+/** The letter of the EPC label a listing's page shows (A+ is A, B- is B), for the list's filter. */
+function epcLetterOf(listing: Listing): EpcLetter | undefined {
+  const label = epcLabel(listing.region, listing.energy.performance, listing.energy.label);
+  return epcLetters.find((letter) => letter === label?.[0]);
+}
+
 export function listItemOf(listing: Listing): ListItem {
   return {
     id: listing.id,
@@ -101,6 +108,9 @@ export function listItemOf(listing: Listing): ListItem {
     price: listing.price.kind === 'on-demand' ? null : listing.price.amount,
     created: listing.created,
     reference: listing.availability === 'reference',
+    bedrooms: listing.rooms.bedrooms,
+    living: listing.surfaces.living,
+    epc: epcLetterOf(listing),
   };
 }
 

@@ -25,7 +25,46 @@ export function parseCityQuery(value: string): CityQuery | undefined {
   return { name, zip };
 }
 
-export type ListParams = { city?: string; type?: number; status: ListStatus; sort: ListSort; page: number };
+/** EPC letters, best first, as the filter offers them: a label counts as its letter (A+ is A, B- is B). */
+export const epcLetters = ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const;
+export type EpcLetter = (typeof epcLetters)[number];
+
+/**
+ * What a searcher can ask of a list. The figures are lower or upper bounds: a price in euros, the
+ * number of bedrooms, the living surface in m², the worst EPC letter accepted.
+ */
+export type ListParams = {
+  city?: string;
+  type?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  bedrooms?: number;
+  surface?: number;
+  epc?: EpcLetter;
+  status: ListStatus;
+  sort: ListSort;
+  page: number;
+};
+
+/** The query names of the figures, in the order a list URL writes them. */
+const figureKeys = { minPrice: 'min-price', maxPrice: 'max-price', bedrooms: 'bedrooms', surface: 'surface' } as const;
+type Figure = keyof typeof figureKeys;
+/** A figure above these is no search anyone makes: it is ignored rather than carried into URLs and caches. */
+const figureLimits: Record<Figure, number> = { minPrice: 100_000_000, maxPrice: 100_000_000, bedrooms: 50, surface: 100_000 };
+
+/** The choices the filter offers; a value from a URL that is not among them is shown as well. */
+export const figureSteps = {
+  price: { sale: [100_000, 150_000, 200_000, 250_000, 300_000, 350_000, 400_000, 500_000, 750_000, 1_000_000], rent: [500, 600, 700, 800, 900, 1_000, 1_250, 1_500, 2_000, 2_500] },
+  bedrooms: [1, 2, 3, 4, 5],
+  surface: [50, 75, 100, 125, 150, 200, 250, 300],
+} as const;
+
+function figure(params: URLSearchParams, key: Figure): number | undefined {
+  const text = params.get(figureKeys[key]);
+  if (text === null || !/^\d{1,9}$/.test(text.trim())) return undefined;
+  const value = Number(text);
+  return value > 0 && value <= figureLimits[key] ? value : undefined;
+}
 
 export function parseListParams(params: URLSearchParams): ListParams {
   const city = params.get('city')?.trim() || undefined;
@@ -36,7 +75,8 @@ export function parseListParams(params: URLSearchParams): ListParams {
   const status = listStatuses.find((candidate) => candidate === params.get('status')) ?? 'on-offer';
   const pageValue = Number(params.get('page'));
   const page = Number.isInteger(pageValue) && pageValue > 0 ? pageValue : 1;
-  return { city, type, status, sort, page };
+  const epc = epcLetters.find((letter) => letter === params.get('epc')?.trim().toLowerCase());
+  return { city, type, minPrice: figure(params, 'minPrice'), maxPrice: figure(params, 'maxPrice'), bedrooms: figure(params, 'bedrooms'), surface: figure(params, 'surface'), epc, status, sort, page };
 }
 
 /** What the list needs to know of a listing to filter and sort it. */
@@ -51,6 +91,11 @@ export type ListItem = {
   created: string;
   /** Sold or rented: shown only under ?status=references. */
   reference: boolean;
+  bedrooms?: number;
+  /** Living surface in m². */
+  living?: number;
+  /** The letter of its EPC label, when it has one. */
+  epc?: EpcLetter;
 };
 
 export type ListResult = { ids: number[]; total: number; page: number; pages: number };
@@ -58,6 +103,19 @@ export type ListResult = { ids: number[]; total: number; page: number; pages: nu
 function matchesCity(item: ListItem, city: string): boolean {
   const query = parseCityQuery(city);
   return query !== undefined && item.zip === query.zip && item.townNames.includes(searchName(query.name));
+}
+
+/** A listing whose price is on demand, or whose figure is unknown, matches no bound on that figure. */
+function matchesFigures(item: ListItem, params: ListParams): boolean {
+  const atLeast = (value: number | null | undefined, bound: number | undefined) => bound === undefined || (value != null && value >= bound);
+  const atMost = (value: number | null | undefined, bound: number | undefined) => bound === undefined || (value != null && value <= bound);
+  return (
+    atLeast(item.price, params.minPrice) &&
+    atMost(item.price, params.maxPrice) &&
+    atLeast(item.bedrooms, params.bedrooms) &&
+    atLeast(item.living, params.surface) &&
+    (params.epc === undefined || (item.epc !== undefined && epcLetters.indexOf(item.epc) <= epcLetters.indexOf(params.epc)))
+  );
 }
 
 function compare(sort: ListSort) {
@@ -79,7 +137,8 @@ export function applyListParams(items: readonly ListItem[], params: ListParams, 
       (item) =>
         item.reference === (params.status === 'references') &&
         (params.city === undefined || matchesCity(item, params.city)) &&
-        (params.type === undefined || item.webIds.includes(params.type)),
+        (params.type === undefined || item.webIds.includes(params.type)) &&
+        matchesFigures(item, params),
     )
     .sort(compare(params.sort));
   const pages = Math.max(1, Math.ceil(matching.length / pageSize));
@@ -109,6 +168,11 @@ export function listQueryString(params: Partial<ListParams>): string {
   const query = new URLSearchParams();
   if (params.city) query.set('city', params.city);
   if (params.type !== undefined) query.set('type', String(params.type));
+  for (const key of ['minPrice', 'maxPrice', 'bedrooms', 'surface'] as const) {
+    const value = params[key];
+    if (value !== undefined) query.set(figureKeys[key], String(value));
+  }
+  if (params.epc) query.set('epc', params.epc);
   if (params.status === 'references') query.set('status', params.status);
   if (params.sort && params.sort !== 'newest') query.set('sort', params.sort);
   if (params.page !== undefined && params.page > 1) query.set('page', String(params.page));
@@ -117,7 +181,7 @@ export function listQueryString(params: Partial<ListParams>): string {
 }
 
 /** The query parameters a list reads; any other parameter is not the list's. */
-export const listQueryKeys = ['city', 'type', 'status', 'sort', 'page'] as const;
+export const listQueryKeys = ['city', 'type', 'min-price', 'max-price', 'bedrooms', 'surface', 'epc', 'status', 'sort', 'page'] as const;
 
 /** Whether a list URL carries any of the list's parameters. */
 export function hasListQuery(params: URLSearchParams): boolean {

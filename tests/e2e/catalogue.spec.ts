@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getProperties, getProperty } from '@/lib/catalogue';
 import { getListPage } from '@/lib/catalogue/list-page';
+import { epcLabel } from '@/lib/epc';
 import { parseListParams } from '@/lib/catalogue/list-query';
 import { rgbContrast, type Rgb } from '@/lib/colour';
 import { getEnabledLanguages } from '@/lib/config';
@@ -44,6 +45,65 @@ test.describe('lists', () => {
     await page.getByRole('button', { name: 'Appliquer' }).click();
     await expect(page).toHaveURL(/city=Mons%7C7000/);
     await expect(page.locator('main article')).toHaveCount(inMons('fr').length);
+    await context.close();
+  });
+
+  /*
+   * The expected listings come from the listings' own figures (their views), not from the list's
+   * filter code: on offer for sale, a price of at least 150,000 €, 3 bedrooms or more, 100 m² of
+   * living surface or more.
+   */
+  const figureQuery = 'min-price=150000&bedrooms=3&surface=100';
+  const withFigures = (language: 'nl' | 'fr') =>
+    getProperties(language, { goal: 'sale', availability: 'on-offer' }).filter(
+      (listing) => listing.price.kind !== 'on-demand' && listing.price.amount >= 150_000 && (listing.rooms.bedrooms ?? 0) >= 3 && (listing.surfaces.living ?? 0) >= 100,
+    );
+  const figureTexts = {
+    nl: { path: '/nl/te-koop/', count: (count: number) => `${count} panden`, minPrice: 'Prijs vanaf', bedrooms: 'Slaapkamers', surface: 'Bewoonbare oppervlakte', epc: 'EPC-label', apply: 'Toepassen', three: '3 of meer', better: 'D of beter' },
+    fr: { path: '/fr/a-vendre/', count: (count: number) => `${count} biens`, minPrice: 'Prix à partir de', bedrooms: 'Chambres', surface: 'Surface habitable', epc: 'Label PEB', apply: 'Appliquer', three: '3 ou plus', better: 'D ou mieux' },
+  };
+
+  for (const language of ['nl', 'fr'] as const) {
+    test(`in ${language}, price, bedrooms and surface in the URL give the listings and the count their figures give; EPC narrows them further`, async ({ page }) => {
+      const text = figureTexts[language];
+      const expected = withFigures(language);
+      const all = getProperties(language, { goal: 'sale', availability: 'on-offer' }).length;
+      expect(expected.length).toBeGreaterThan(1);
+      expect(expected.length).toBeLessThan(all);
+      const shownIds = () => page.locator('main article h3 a').evaluateAll((links) => links.map((link) => Number(link.getAttribute('href')?.match(/\/(\d+)\/$/)?.[1])));
+      await page.goto(`${text.path}?${figureQuery}`);
+      await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${text.count(expected.length)}`));
+      const shown = await shownIds();
+      expect(shown).toHaveLength(Math.min(expected.length, 12));
+      expect(shown.filter((id) => !expected.some((listing) => listing.id === id))).toEqual([]);
+      await expect(page.getByLabel(text.bedrooms)).toHaveValue('3');
+      // EPC D or better, chosen in the page: the label each listing's page shows is A, B, C or D.
+      const better = expected.filter((listing) => 'abcd'.includes(epcLabel(listing.region, listing.energy.performance, listing.energy.label)?.[0] ?? 'x'));
+      expect(better.length).toBeGreaterThan(0);
+      expect(better.length).toBeLessThan(expected.length);
+      await expect(page.locator('form[method="get"][data-ready]')).toHaveCount(1);
+      await page.getByLabel(text.epc).selectOption({ label: text.better });
+      await expect(page).toHaveURL(new RegExp(`\\?${figureQuery}&epc=d$`));
+      await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${text.count(better.length)}`));
+      await expect.poll(async () => (await shownIds()).sort()).toEqual(better.map((listing) => listing.id).sort());
+    });
+  }
+
+  test('the figure filters work without JavaScript: the form is a plain GET the server answers', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const text = figureTexts.fr;
+    await page.goto(text.path);
+    await page.getByLabel(text.minPrice).selectOption('150000');
+    await page.getByLabel(text.bedrooms).selectOption({ label: text.three });
+    await page.getByLabel(text.surface).selectOption('100');
+    await page.getByRole('button', { name: text.apply }).click();
+    await expect(page).toHaveURL(/min-price=150000/);
+    await expect(page).toHaveURL(/bedrooms=3/);
+    await expect(page).toHaveURL(/surface=100/);
+    const expected = withFigures('fr');
+    await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${text.count(expected.length)}`));
+    await expect(page.locator('main article')).toHaveCount(Math.min(expected.length, 12));
     await context.close();
   });
 

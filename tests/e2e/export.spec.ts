@@ -131,6 +131,18 @@ test.describe('what the server did, done by the static pages', () => {
     await expect(page.getByText(`${expected.total} biens · Page 1 sur 1`)).toBeVisible();
     for (const id of expected.ids) await expect(page.locator(`main a[href="${href({ page: 'property', id }, 'fr')}"]`).first()).toBeVisible();
   });
+
+  test('price, bedrooms and surface in the URL filter the copy in the browser as the server would', async ({ page }) => {
+    // From the listings' own figures: on offer for sale, at least 150,000 €, 3 bedrooms, 100 m² lived in.
+    const expected = getProperties('nl', { goal: 'sale', availability: 'on-offer' }).filter(
+      (listing) => listing.price.kind !== 'on-demand' && listing.price.amount >= 150_000 && (listing.rooms.bedrooms ?? 0) >= 3 && (listing.surfaces.living ?? 0) >= 100,
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    await page.goto(`${href({ page: 'for-sale' }, 'nl')}?min-price=150000&bedrooms=3&surface=100`);
+    await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${expected.length} panden`));
+    await expect(page.getByLabel('Bewoonbare oppervlakte')).toHaveValue('100');
+    await expect(page.locator('main article')).toHaveCount(Math.min(expected.length, 12));
+  });
 });
 
 test('the language switcher maps a listing to its translation, and links navigate', async ({ page }) => {

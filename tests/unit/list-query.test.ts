@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getProperties, townChoices, townSearchNames } from '@/lib/catalogue';
+import { getProperties, listItemOf, townChoices, townSearchNames } from '@/lib/catalogue';
 import { applyListParams, canonicalCity, canonicalListParams, listQueryString, pageWindow, parseCityQuery, parseListParams, type ListItem } from '@/lib/catalogue/list-query';
 
 const item = (id: number, over: Partial<ListItem> = {}): ListItem => ({ id, webIds: [1], zip: '7000', townNames: ['mons', 'bergen'], price: id * 1000, created: `2026-01-${String(id).padStart(2, '0')}`, reference: false, ...over });
@@ -69,6 +69,56 @@ describe('list query', () => {
     const items = properties.map((property) => ({ id: property.id, webIds: property.type.webIds, zip: property.town.zip, townNames: townSearchNames(property.town.zip), price: property.price.kind === 'on-demand' ? null : property.price.amount, created: property.created, reference: property.availability !== 'on-offer' }));
     const result = applyListParams(items, { status: 'on-offer', city: 'bergen|7000', sort: 'newest', page: 1 }, 100);
     expect(result.ids.sort()).toEqual(getProperties('fr', { goal: 'sale', availability: 'on-offer' }).filter((property) => property.town.zip === '7000').map((property) => property.id).sort());
+  });
+});
+
+describe('the figures a searcher filters by', () => {
+  it('reads price, bedrooms, living surface and EPC from the query, and ignores what no search means', () => {
+    expect(parseListParams(new URLSearchParams('min-price=200000&max-price=350000&bedrooms=3&surface=120&epc=C'))).toMatchObject({ minPrice: 200_000, maxPrice: 350_000, bedrooms: 3, surface: 120, epc: 'c' });
+    for (const query of ['min-price=-5', 'min-price=1e6', 'min-price=0x10', 'bedrooms=2.5', 'bedrooms=51', 'surface=', 'surface=9999999999', 'epc=h', 'epc=ab', 'max-price=%20']) {
+      const { minPrice, maxPrice, bedrooms, surface, epc } = parseListParams(new URLSearchParams(query));
+      expect({ query, figures: [minPrice, maxPrice, bedrooms, surface, epc] }).toEqual({ query, figures: [undefined, undefined, undefined, undefined, undefined] });
+    }
+  });
+
+  it('writes them in the list URL in a fixed order, so one search has one URL', () => {
+    expect(listQueryString({ epc: 'b', surface: 100, bedrooms: 2, maxPrice: 300_000, minPrice: 150_000, city: 'Mons|7000', sort: 'newest', page: 1 })).toBe(
+      '?city=Mons%7C7000&min-price=150000&max-price=300000&bedrooms=2&surface=100&epc=b',
+    );
+    const query = 'city=Mons%7C7000&min-price=150000&max-price=300000&bedrooms=2&surface=100&epc=b&sort=price-asc&page=2';
+    expect(listQueryString(parseListParams(new URLSearchParams(query)))).toBe(`?${query}`);
+  });
+
+  it('keeps the listings within every bound; an unknown figure or a price on demand matches no bound on it', () => {
+    const items = [
+      item(1, { price: 150_000, bedrooms: 2, living: 90, epc: 'c' }),
+      item(2, { price: 250_000, bedrooms: 3, living: 140, epc: 'a' }),
+      item(3, { price: null, bedrooms: 4, living: 200, epc: 'b' }),
+      item(4, { price: 320_000, epc: 'f' }),
+      item(5, { price: 400_000, bedrooms: 5, living: 250 }),
+    ];
+    const ids = (params: Partial<ReturnType<typeof parseListParams>>) => applyListParams(items, { status: 'on-offer', sort: 'price-asc', page: 1, ...params }).ids;
+    expect(ids({ minPrice: 200_000 })).toEqual([2, 4, 5]);
+    expect(ids({ maxPrice: 320_000 })).toEqual([1, 2, 4]);
+    expect(ids({ minPrice: 150_000, maxPrice: 150_000 })).toEqual([1]);
+    expect(ids({ bedrooms: 3 })).toEqual([2, 5, 3]);
+    expect(ids({ surface: 140 })).toEqual([2, 5, 3]);
+    expect(ids({ epc: 'b' })).toEqual([2, 3]);
+    expect(ids({ epc: 'g' })).toEqual([1, 2, 4, 3]);
+    expect(ids({ bedrooms: 2, epc: 'c', maxPrice: 300_000 })).toEqual([1, 2]);
+    expect(applyListParams(items, { status: 'on-offer', sort: 'newest', page: 1, bedrooms: 3 }).total).toBe(3);
+  });
+
+  it('filter the real catalogue as its listings say', () => {
+    const { minPrice, bedrooms, surface } = { minPrice: 200_000, bedrooms: 3, surface: 100 };
+    const listings = getProperties('nl', { goal: 'sale', availability: 'on-offer' });
+    const expected = listings
+      .filter((listing) => listing.price.kind !== 'on-demand' && listing.price.amount >= minPrice && (listing.rooms.bedrooms ?? 0) >= bedrooms && (listing.surfaces.living ?? 0) >= surface)
+      .map((listing) => listing.id)
+      .sort();
+    expect(expected.length).toBeGreaterThan(0);
+    const items = listings.map(listItemOf);
+    expect(applyListParams(items, { status: 'on-offer', sort: 'newest', page: 1, minPrice, bedrooms, surface }, 1000).ids.sort()).toEqual(expected);
   });
 });
 
