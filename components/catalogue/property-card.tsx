@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Listing } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import { cleanDescription, formatNumber, townLine } from '@/lib/format';
+import { cleanDescription, formatDate, formatNumber, townLine } from '@/lib/format';
 import { href } from '@/lib/pages';
 import { CatalogueCard } from './catalogue-card';
 import { PropertyPrice } from './property-price';
@@ -32,6 +32,8 @@ export async function PropertyCard({ property, language, eager = false, highPrio
   const { ribbon } = property;
   const ribbonText = ribbon === undefined ? undefined : ribbon.kind === 'marquee' ? ribbon.text : t(ribbon.kind === 'sold' ? 'list.soldBadge' : 'list.rentedBadge');
   const teaser = cleanDescription(property.description);
+  // A date the CRM wrote wrong reads as "" and is left out.
+  const availableFrom = property.availableFrom === undefined ? '' : formatDate(property.availableFrom);
   return (
     <CatalogueCard
       picture={property.picture}
@@ -52,6 +54,7 @@ export async function PropertyCard({ property, language, eager = false, highPrio
       <ul className={styles.figures}>
         {property.rooms.bedrooms ? <li>{t('property.bedrooms', { count: property.rooms.bedrooms })}</li> : null}
         {surface ? <li>{`${formatNumber(surface)} m²`}</li> : null}
+        {availableFrom ? <li>{t('property.availableFrom', { date: availableFrom })}</li> : null}
       </ul>
     </CatalogueCard>
   );

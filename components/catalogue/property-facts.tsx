@@ -77,6 +77,7 @@ function buildGroups(property: Listing, language: Language, t: Translate): FactG
       ['address', address],
       ['type', text(property.type.name) ?? text(property.type.mainName)],
       ['goal', value(goal === 'rent' ? 'forRent' : 'forSale')],
+      ['availableFrom', date(property.availableFrom)],
     ],
     rooms: [
       ['bedrooms', count(rooms.bedrooms)],

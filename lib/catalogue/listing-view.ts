@@ -96,6 +96,8 @@ export type Listing = {
   /** ISO dates as the CRM writes them. */
   created: string;
   lastChanged: string;
+  /** The day it can be moved into (DateFree), for a listing still on offer; undefined when the CRM does not say. */
+  availableFrom: string | undefined;
 };
 
 type ProjectUnit = {
@@ -275,6 +277,7 @@ export function reshapeListing(record: PublicProperty): Listing {
     manager: { name: record.ManagerName, email: record.ManagerEmail, directPhone: given(record.ManagerDirectPhone), mobilePhone: given(record.ManagerMobilePhone) },
     created: record.CreatedDate,
     lastChanged: record.LastChangedDate,
+    availableFrom: state === 'on-offer' ? given(record.DateFree) : undefined,
   };
 }
 

@@ -337,6 +337,29 @@ test.describe('property detail', () => {
     await expect(gallery.locator('.swiper-slide-active img')).toHaveAttribute('alt', /Photo 3 of/);
   });
 
+  test('the day a listing on offer can be moved into shows on its card and its page, in nl and en', async ({ page }) => {
+    // From the CRM record as written (DateFree "2026-12-01"), in the day-month-year of the spec.
+    const listing = getProperties('en', { availability: 'on-offer' }).find((candidate) => candidate.availableFrom !== undefined);
+    expect(listing).toBeDefined();
+    if (!listing?.availableFrom) return;
+    const [year, month, day] = listing.availableFrom.slice(0, 10).split('-');
+    const shown = `${day}-${month}-${year}`;
+    await page.goto(href({ page: 'property', id: listing.id }, 'en'));
+    const fact = (label: string) => page.locator('main dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    await expect(fact('Available from')).toHaveText(shown);
+    await page.goto(href({ page: 'property', id: listing.id }, 'nl'));
+    await expect(fact('Beschikbaar vanaf')).toHaveText(shown);
+    // Its card in the list of its goal, on whichever page the list shows it.
+    const onPage = [1, 2, 3, 4].find((pageNumber) => getListPage('nl', listing.goal, parseListParams(new URLSearchParams(`page=${pageNumber}`))).result.ids.includes(listing.id));
+    expect(onPage).toBeDefined();
+    await page.goto(`${href({ page: listing.goal === 'sale' ? 'for-sale' : 'for-rent' }, 'nl')}${onPage && onPage > 1 ? `?page=${onPage}` : ''}`);
+    const card = page.locator('main article').filter({ has: page.locator(`a[href$="/${listing.id}/"]`) });
+    await expect(card.getByText(`Beschikbaar vanaf ${shown}`)).toBeVisible();
+    // A sold or rented listing says nothing of a day it could be moved into.
+    const reference = getProperties('en', { availability: 'reference' })[0];
+    expect(reference?.availableFrom).toBeUndefined();
+  });
+
   test('a sold listing shows its message and no request actions', async ({ page }) => {
     await page.goto(href({ page: 'property', id: 4000003 }, 'fr'));
     await expect(page.getByRole('status')).toHaveText('Bien vendu');
