@@ -1,9 +1,11 @@
 import { getTranslations } from 'next-intl/server';
 import { SiteLink } from '@/components/ui/site-link';
 import { getProject, type Listing } from '@/lib/catalogue';
+import { getSimilarListings } from '@/lib/catalogue/similar';
 import type { Language } from '@/lib/config';
 import { formatNumber, formatPhone, phoneHref, townLine } from '@/lib/format';
 import { href } from '@/lib/pages';
+import { absoluteUrl } from '@/lib/seo/origin';
 import { recognizeVideo } from '@/lib/media/video';
 import { documentLinkTtlDays } from '@/lib/documents/signed-link';
 import { ListingRequests } from '@/components/forms/listing-requests';
@@ -16,6 +18,8 @@ import { PropertyEnergy } from './property-energy';
 import { PropertyFacts } from './property-facts';
 import { galleryProps } from './gallery-props';
 import { LazyPropertyGallery } from './gallery-lazy';
+import { PropertyList } from './property-list';
+import { ShareLinks } from './share-links';
 import { PropertyPrice } from './property-price';
 import styles from './property-sections.module.css';
 
@@ -47,6 +51,8 @@ export async function PropertyDetail({ property, language }: { property: Listing
   const label = (text: string) => format('label', { label: text });
   const { goal, ribbon, title, street, spot, manager } = property;
   const available = property.availability === 'on-offer';
+  // Also under a sold or rented listing: what is still on offer like it.
+  const similar = getSimilarListings(property, language);
   const project = property.projectId ? getProject(property.projectId, language) : undefined;
   const media = [
     ...property.videos.map((url) => ({ url, video: recognizeVideo(url), label: t('video'), button: t('playVideo') })),
@@ -82,6 +88,11 @@ export async function PropertyDetail({ property, language }: { property: Listing
           {townLine(property.town)}
         </li>
       </ul>
+      <ShareLinks
+        url={absoluteUrl(href({ page: 'property', id: property.id }, language))}
+        title={title}
+        texts={{ heading: t('share'), mail: t('shareByMail'), copy: t('copyLink'), copied: t('linkCopied'), copyFailed: t('copyFailed'), more: t('shareMore') }}
+      />
       {project ? (
         <p>
           {t.rich('partOfProject', {
@@ -189,6 +200,13 @@ export async function PropertyDetail({ property, language }: { property: Listing
               </div>
             ))}
           </dl>
+        </section>
+      ) : null}
+
+      {similar.length > 0 ? (
+        <section className={styles.section} aria-labelledby="similar">
+          <h2 id="similar">{t('similar')}</h2>
+          <PropertyList properties={similar} language={language} />
         </section>
       ) : null}
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getProperties, getProperty } from '@/lib/catalogue';
 import { getListPage } from '@/lib/catalogue/list-page';
+import { getSimilarListings } from '@/lib/catalogue/similar';
 import { epcLabel } from '@/lib/epc';
 import { parseListParams } from '@/lib/catalogue/list-query';
 import { rgbContrast, type Rgb } from '@/lib/colour';
@@ -358,6 +359,36 @@ test.describe('property detail', () => {
     // A sold or rented listing says nothing of a day it could be moved into.
     const reference = getProperties('en', { availability: 'reference' })[0];
     expect(reference?.availableFrom).toBeUndefined();
+  });
+
+  test('similar listings follow the page in fr and en, and the page shares itself without another host', async ({ browser, baseURL }) => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    await storeConsent(page);
+    const external = await blockExternal(page);
+    const listing = getProperties('fr', { goal: 'sale', availability: 'on-offer' }).find((candidate) => getSimilarListings(candidate, 'fr').length >= 2);
+    expect(listing).toBeDefined();
+    if (!listing) return;
+    for (const [language, heading, copy, copied] of [
+      ['fr', 'Biens similaires', 'Copier le lien', 'Lien copié'],
+      ['en', 'Similar properties', 'Copy the link', 'Link copied'],
+    ] as const) {
+      const url = href({ page: 'property', id: listing.id }, language);
+      await page.goto(url);
+      const section = page.getByRole('region', { name: heading });
+      const expected = getSimilarListings(listing, language).map((other) => href({ page: 'property', id: other.id }, language));
+      await expect(section.locator('article h3 a')).toHaveCount(expected.length);
+      expect(await section.locator('article h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(expected);
+      // The e-mail link carries the page's own address; the copied link is that address too.
+      const mail = await page.getByRole('link', { name: language === 'fr' ? 'Par e-mail' : 'By e-mail' }).getAttribute('href');
+      expect(decodeURIComponent(mail ?? '')).toContain(`${baseURL}${url}`);
+      await page.getByRole('button', { name: copy }).click();
+      await expect(page.getByText(copied, { exact: true })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${url}`);
+    }
+    expect(external).toEqual([]);
+    await context.close();
   });
 
   test('a sold listing shows its message and no request actions', async ({ page }) => {

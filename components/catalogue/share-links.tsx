@@ -1,0 +1,69 @@
+'use client';
+
+import { useState, useSyncExternalStore } from 'react';
+import { useHydrated } from '@/components/ui/use-hydrated';
+import styles from './share-links.module.css';
+
+export type ShareTexts = { heading: string; mail: string; copy: string; copied: string; copyFailed: string; more: string };
+
+const subscribe = () => () => undefined;
+/** Whether the browser has a share sheet (phones, some desktops); false on the server. */
+const useCanShare = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => typeof navigator.share === 'function',
+    () => false,
+  );
+
+/**
+ * Ways to pass a listing on that load nothing from another host: an e-mail (a plain link, so it
+ * works without JavaScript), the link copied, and the platform's share sheet where there is one.
+ */
+export function ShareLinks({ url, title, texts }: { url: string; title: string; texts: ShareTexts }) {
+  const hydrated = useHydrated();
+  const canShare = useCanShare();
+  const [status, setStatus] = useState('');
+  const mail = `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\n${url}`)}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setStatus(texts.copied);
+    } catch {
+      setStatus(texts.copyFailed);
+    }
+  };
+  const share = async () => {
+    try {
+      await navigator.share({ title, url });
+    } catch {
+      // The visitor closed the sheet: nothing to say.
+    }
+  };
+  return (
+    <div className={styles.share}>
+      <span className={styles.heading}>{texts.heading}</span>
+      <ul>
+        <li>
+          <a href={mail}>{texts.mail}</a>
+        </li>
+        {hydrated ? (
+          <li>
+            <button type="button" onClick={copy}>
+              {texts.copy}
+            </button>
+          </li>
+        ) : null}
+        {canShare ? (
+          <li>
+            <button type="button" onClick={share}>
+              {texts.more}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+      <p className={styles.status} aria-live="polite">
+        {status}
+      </p>
+    </div>
+  );
+}
