@@ -16,7 +16,17 @@ export {
   type StoreResult,
 } from './requests';
 export { confirmNewsletterSignup, newsletterSignupState, type SignupState } from './newsletter';
-export type { OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
+export type { AlertEventRow, AlertSubscriptionRow, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
+export {
+  activeSubscriptions,
+  eventsOfJob,
+  existingEventKeys,
+  getSubscription,
+  queueAlertMail,
+  readCatalogueState,
+  recordAlertRun,
+  subscriptionsWithUnsentEvents,
+} from './alerts';
 export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed } from './outbox';
 export {
   bookingsAbout,
