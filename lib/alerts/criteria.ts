@@ -38,7 +38,7 @@ const numberOf = (value: unknown): number | undefined => (typeof value === 'numb
  */
 export function criteriaOfForm(values: Record<string, unknown>): SearchCriteria {
   const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
-  const zips = [...new Set(list(values.zones).map((zone) => zone.slice(-4)))];
+  const zips = [...new Set([...list(values.zones), ...list(values.postcodes)].map((zone) => zone.slice(-4)))];
   return {
     goal: values.goal === 'rent' ? 'rent' : 'sale',
     types: list(values.types).map(Number),

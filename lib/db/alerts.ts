@@ -96,3 +96,60 @@ export async function eventsOfJob(store: Store, jobId: string): Promise<AlertEve
 export async function getSubscription(store: Store, id: string): Promise<AlertSubscriptionRow | undefined> {
   return store.db.selectFrom('alert_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** What a confirmation link leads to (the newsletter's states: see lib/db/newsletter). */
+export type AlertLinkState = 'pending' | 'confirmed' | 'expired' | 'unknown';
+
+export async function alertLinkState(store: Store, tokenHash: string, now = new Date()): Promise<AlertLinkState> {
+  const row = await store.db.selectFrom('alert_subscriptions').select(['status', 'expires_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  if (!row) return 'unknown';
+  if (row.status !== 'pending') return 'confirmed';
+  return row.expires_at > now.toISOString() ? 'pending' : 'expired';
+}
+
+/**
+ * Confirms the subscription behind a link, in one transaction: the subscription is active, the
+ * password typed in the search form becomes the address's account unless it has one (the hash is
+ * then dropped from the subscription), and the request's deliveries (the agency, the CRM) are
+ * queued for a search (a follow is the visitor's own). Only the call that confirms queues anything.
+ * Returns the request whose jobs it queued.
+ */
+export async function confirmAlertSubscription(store: Store, tokenHash: string, jobs: readonly string[], now = new Date()): Promise<{ requestId: string } | undefined> {
+  const at = now.toISOString();
+  const confirmedNow = sql`SELECT 1 FROM alert_subscriptions WHERE token_hash = ${tokenHash} AND confirmed_at = ${at} AND status = 'active'`;
+  const queries: CompiledQuery[] = [
+    sql`UPDATE alert_subscriptions SET status = 'active', confirmed_at = ${at}
+        WHERE token_hash = ${tokenHash} AND status = 'pending' AND expires_at > ${at}`.compile(store.db),
+    sql`INSERT INTO searcher_accounts (email, password_hash, updated_at)
+        SELECT email, password_hash, ${at} FROM alert_subscriptions
+        WHERE token_hash = ${tokenHash} AND password_hash IS NOT NULL AND EXISTS (${confirmedNow})
+        ON CONFLICT (email) DO NOTHING`.compile(store.db),
+    sql`UPDATE alert_subscriptions SET password_hash = NULL WHERE token_hash = ${tokenHash} AND EXISTS (${confirmedNow})`.compile(store.db),
+  ];
+  for (const kind of jobs) {
+    queries.push(
+      sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at)
+          SELECT ${randomUUID()}, request_id, ${kind}, 'pending', 0, ${at}, ${at} FROM alert_subscriptions
+          WHERE token_hash = ${tokenHash} AND kind = 'search' AND EXISTS (${confirmedNow})`.compile(store.db),
+    );
+  }
+  const [updated] = await runBatch(store.client, queries);
+  if (updated !== 1) return undefined;
+  const row = await store.db.selectFrom('alert_subscriptions').select('request_id').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row ? { requestId: row.request_id } : undefined;
+}
+
+export async function subscriptionOfRequest(store: Store, requestId: string): Promise<AlertSubscriptionRow | undefined> {
+  return store.db.selectFrom('alert_subscriptions').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+/** Deletes a subscription and everything told to it; a mail still queued for it then sends nothing. */
+export async function deleteSubscription(store: Store, id: string, email?: string): Promise<boolean> {
+  let query = store.db.deleteFrom('alert_subscriptions').where('id', '=', id);
+  if (email !== undefined) query = query.where('email', '=', email.toLowerCase());
+  const [, deleted] = await runBatch(store.client, [
+    sql`DELETE FROM alert_events WHERE subscription_id = ${id} AND EXISTS (SELECT 1 FROM alert_subscriptions WHERE id = ${id} AND (${email === undefined ? 1 : 0} = 1 OR email = ${email?.toLowerCase() ?? ''}))`.compile(store.db),
+    query.compile(),
+  ]);
+  return deleted === 1;
+}

@@ -7,6 +7,7 @@ export {
   getRequest,
   listRequests,
   storeRequest,
+  type NewAlertSubscription,
   type NewRequest,
   type NewsletterConfirmation,
   type NewUpload,
@@ -19,13 +20,18 @@ export { confirmNewsletterSignup, newsletterSignupState, type SignupState } from
 export type { AlertEventRow, AlertSubscriptionRow, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
 export {
   activeSubscriptions,
+  alertLinkState,
+  confirmAlertSubscription,
+  deleteSubscription,
   eventsOfJob,
   existingEventKeys,
   getSubscription,
   queueAlertMail,
   readCatalogueState,
   recordAlertRun,
+  subscriptionOfRequest,
   subscriptionsWithUnsentEvents,
+  type AlertLinkState,
 } from './alerts';
 export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed } from './outbox';
 export {

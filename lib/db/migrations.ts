@@ -185,6 +185,7 @@ export const migrations: readonly Migration[] = [
     statements: [
       `CREATE TABLE alert_subscriptions (
         id TEXT PRIMARY KEY,
+        request_id TEXT NOT NULL REFERENCES requests (id),
         kind TEXT NOT NULL,
         email TEXT NOT NULL,
         language TEXT NOT NULL,
@@ -200,6 +201,7 @@ export const migrations: readonly Migration[] = [
         last_sent_at TEXT
       )`,
       'CREATE INDEX alert_subscriptions_by_email ON alert_subscriptions (email)',
+      'CREATE INDEX alert_subscriptions_by_request ON alert_subscriptions (request_id)',
       'CREATE INDEX alert_subscriptions_by_status ON alert_subscriptions (status, kind)',
       `CREATE TABLE catalogue_state (
         property_id INTEGER PRIMARY KEY,

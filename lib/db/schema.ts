@@ -64,10 +64,9 @@ export type OutboxKind =
   | 'owner-reset'
   | 'owner-invite'
   | 'newsletter-confirm'
-  /** Alerts (lib/alerts) carry their own payload: { subscriptionId }. */
+  /** An alert's confirmation link goes with its request; an alert mail carries its own payload, { subscriptionId }. */
   | 'alert-confirm'
-  | 'alert-mail'
-  | 'alert-webhook';
+  | 'alert-mail';
 type OutboxStatus = 'pending' | 'delivered';
 
 export type OutboxRow = {
@@ -115,6 +114,8 @@ type VisitorDayRow = { day: string; property_id: number; visitor_hash: string };
  */
 export type AlertSubscriptionRow = {
   id: string;
+  /** The form's request: what the agency and the CRM receive once the address confirms. */
+  request_id: string;
   kind: 'search' | 'follow';
   email: string;
   language: string;

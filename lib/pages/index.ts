@@ -7,6 +7,7 @@ import { forRentPage, forSalePage, type ListRoute } from './list';
 import { forgotPasswordPage, loginPage, setPasswordPage, type ForgotPasswordRoute, type LoginRoute, type SetPasswordRoute } from './login';
 import { menuEntryRoute, menuPage, type MenuRoute } from './menu';
 import { newsletterConfirmPage, type NewsletterConfirmRoute } from './newsletter-confirm';
+import { alertLinkPage, type AlertLinkRoute } from './alert-link';
 import { portalListingPage, portalPage, type PortalListingRoute, type PortalRoute } from './portal';
 import { projectPage, projectsPage, type ProjectRoute, type ProjectsRoute } from './projects';
 import { propertyPage, type PropertyRoute } from './property';
@@ -34,6 +35,7 @@ export type Route =
   | PortalRoute
   | PortalListingRoute
   | NewsletterConfirmRoute
+  | AlertLinkRoute
   | ArticleRoute
   | MenuRoute;
 
@@ -108,6 +110,7 @@ const table = (): Table =>
     portal: kind('portal', portalPage),
     'portal-listing': kind('portal-listing', portalListingPage),
     'newsletter-confirm': kind('newsletter-confirm', newsletterConfirmPage),
+    'alert-link': kind('alert-link', alertLinkPage),
     article: kind('article', articlePage),
     menu: kind('menu', menuPage),
   });

@@ -18,8 +18,12 @@ beforeEach(async () => {
 
 const all = (): Listing[] => (['nl', 'fr', 'en'] as const).flatMap((language) => getProperties(language));
 const onOfferSale = getProperties('nl', { goal: 'sale', availability: 'on-offer' }).filter((listing) => listing.price.kind === 'amount');
-const [fresh, dropped, sold, removed] = onOfferSale;
-if (!fresh || !dropped || !sold || !removed) throw new Error('the demo catalogue has fewer than four listings for sale');
+function nth(index: number): Listing {
+  const listing = onOfferSale[index];
+  if (!listing) throw new Error('the demo catalogue has fewer than four listings for sale');
+  return listing;
+}
+const [fresh, dropped, sold, removed] = [nth(0), nth(1), nth(2), nth(3)];
 
 const firstSnapshot = () => all().filter((listing) => listing.id !== fresh.id);
 function secondSnapshot(): Listing[] {
@@ -35,9 +39,14 @@ function secondSnapshot(): Listing[] {
 async function subscribe(id: string, values: { kind: 'search' | 'follow'; email: string; language: string; status?: 'pending' | 'active' | 'paused'; criteria?: object; propertyId?: number; frequency?: 'immediately' | 'daily' | 'weekly' }) {
   const at = '2026-11-01T00:00:00.000Z';
   await store.db
+    .insertInto('requests')
+    .values({ id: `request-${id}`, form: 'demand-register', lang: values.language, property_id: null, project_id: null, email: values.email, name: null, payload: '{}', source: null, created_at: at })
+    .execute();
+  await store.db
     .insertInto('alert_subscriptions')
     .values({
       id,
+      request_id: `request-${id}`,
       kind: values.kind,
       email: values.email,
       language: values.language,
