@@ -153,3 +153,97 @@ export async function deleteSubscription(store: Store, id: string, email?: strin
   ]);
   return deleted === 1;
 }
+
+export type SubscriptionSummary = AlertSubscriptionRow & { told: number; waiting: number };
+
+/** Every subscription with how many events were mailed and how many wait (npm run leads -- --alerts). */
+export async function listSubscriptions(store: Store): Promise<SubscriptionSummary[]> {
+  const rows = await store.db
+    .selectFrom('alert_subscriptions')
+    .selectAll('alert_subscriptions')
+    .select((eb) => [
+      eb.selectFrom('alert_events').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('alert_events.subscription_id', '=', 'alert_subscriptions.id').where('alert_events.job_id', 'is not', null).as('told'),
+      eb.selectFrom('alert_events').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('alert_events.subscription_id', '=', 'alert_subscriptions.id').where('alert_events.job_id', 'is', null).as('waiting'),
+    ])
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({ ...row, told: Number(row.told ?? 0), waiting: Number(row.waiting ?? 0) }));
+}
+
+export async function getSearcherPasswordHash(store: Store, email: string): Promise<string | undefined> {
+  const row = await store.db.selectFrom('searcher_accounts').select('password_hash').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** A new password closes the searcher's sessions and retires their other open links. */
+export async function setSearcherPassword(store: Store, email: string, passwordHash: string): Promise<void> {
+  const address = email.toLowerCase();
+  const at = new Date().toISOString();
+  await runBatch(store.client, [
+    store.db
+      .insertInto('searcher_accounts')
+      .values({ email: address, password_hash: passwordHash, updated_at: at })
+      .onConflict((conflict) => conflict.column('email').doUpdateSet({ password_hash: passwordHash, updated_at: at }))
+      .compile(),
+    store.db.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'searcher').compile(),
+    store.db.updateTable('owner_tokens').set({ used_at: at }).where('email', '=', address).where('purpose', '=', 'searcher-reset').where('used_at', 'is', null).compile(),
+  ]);
+}
+
+/** As upgradeOwnerPasswordHash: the same password at today's cost, unless it changed meanwhile. */
+export async function upgradeSearcherPasswordHash(store: Store, email: string, previousHash: string, passwordHash: string): Promise<void> {
+  await store.db
+    .updateTable('searcher_accounts')
+    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .where('email', '=', email.toLowerCase())
+    .where('password_hash', '=', previousHash)
+    .execute();
+}
+
+/** A searcher's confirmed searches and follows (a pending one is no one's until its link is used). */
+export async function subscriptionsOf(store: Store, email: string): Promise<AlertSubscriptionRow[]> {
+  return store.db.selectFrom('alert_subscriptions').selectAll().where('email', '=', email.toLowerCase()).where('status', '!=', 'pending').orderBy('created_at').execute();
+}
+
+export type SubscriptionChange = { status?: 'active' | 'paused'; frequency?: AlertSubscriptionRow['frequency']; criteria?: string };
+
+/** Changes a confirmed subscription of this address; false when it is not theirs (nothing changed). */
+export async function updateSubscription(store: Store, id: string, email: string, change: SubscriptionChange): Promise<boolean> {
+  const result = await store.db
+    .updateTable('alert_subscriptions')
+    .set(change)
+    .where('id', '=', id)
+    .where('email', '=', email.toLowerCase())
+    .where('status', '!=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Deletes a searcher's account and data in one transaction: the account, its sessions and links,
+ * every search and follow of the address with what was told to them, and the requests they came
+ * from with those requests' jobs.
+ */
+export async function deleteSearcherAccount(store: Store, email: string): Promise<void> {
+  const address = email.toLowerCase();
+  const rows = await store.db.selectFrom('alert_subscriptions').select(['id', 'request_id']).where('email', '=', address).execute();
+  const ids = rows.map((row) => row.id);
+  const requests = rows.map((row) => row.request_id);
+  const queries: CompiledQuery[] = [];
+  if (rows.length > 0) {
+    queries.push(
+      store.db.deleteFrom('alert_events').where('subscription_id', 'in', ids).compile(),
+      store.db.deleteFrom('outbox').where('request_id', 'in', requests).compile(),
+      store.db.deleteFrom('alert_subscriptions').where('id', 'in', ids).compile(),
+      store.db.deleteFrom('requests').where('id', 'in', requests).compile(),
+    );
+  }
+  // A search or follow confirmed between the read and this transaction is deleted too, its request kept for staff.
+  queries.push(
+    store.db.deleteFrom('alert_subscriptions').where('email', '=', address).where('status', '!=', 'pending').compile(),
+    store.db.deleteFrom('searcher_accounts').where('email', '=', address).compile(),
+    store.db.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'searcher').compile(),
+    store.db.deleteFrom('owner_tokens').where('email', '=', address).where('purpose', '=', 'searcher-reset').compile(),
+  );
+  await runBatch(store.client, queries);
+}

@@ -17,12 +17,18 @@ export {
   type StoreResult,
 } from './requests';
 export { confirmNewsletterSignup, newsletterSignupState, type SignupState } from './newsletter';
-export type { AlertEventRow, AlertSubscriptionRow, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
+export type { AccountRealm, AlertEventRow, AlertSubscriptionRow, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
 export {
   activeSubscriptions,
   alertLinkState,
   confirmAlertSubscription,
+  deleteSearcherAccount,
   deleteSubscription,
+  getSearcherPasswordHash,
+  setSearcherPassword,
+  subscriptionsOf,
+  updateSubscription,
+  upgradeSearcherPasswordHash,
   eventsOfJob,
   existingEventKeys,
   getSubscription,
@@ -32,6 +38,7 @@ export {
   subscriptionOfRequest,
   subscriptionsWithUnsentEvents,
   type AlertLinkState,
+  type SubscriptionChange,
 } from './alerts';
 export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed } from './outbox';
 export {

@@ -227,6 +227,9 @@ export const migrations: readonly Migration[] = [
         password_hash TEXT NOT NULL,
         updated_at TEXT NOT NULL
       )`,
+      // A searcher signs in as an owner does, with the same sessions and links: the realm tells
+      // whose they are, so a searcher's session never opens an owner's portal of the same address.
+      "ALTER TABLE owner_sessions ADD COLUMN realm TEXT NOT NULL DEFAULT 'owner'",
     ],
   },
 ];

@@ -209,8 +209,8 @@ export async function getRequest(store: Store, id: string): Promise<StoredReques
 }
 
 /**
- * The requests staff read (npm run leads). A newsletter sign-up counts once its address confirmed
- * it: until then it is no request of anyone's, only an address someone typed.
+ * The requests staff read (npm run leads). A newsletter sign-up, a search alert or a follow counts
+ * once its address confirmed it: until then it is no request of anyone's, only an address someone typed.
  */
 export async function listRequests(store: Store, options: { since?: string; form?: string } = {}): Promise<RequestRow[]> {
   let query = store.db
@@ -222,6 +222,8 @@ export async function listRequests(store: Store, options: { since?: string; form
         eb.exists(eb.selectFrom('newsletter_signups').select('request_id').whereRef('newsletter_signups.request_id', '=', 'requests.id').where('newsletter_signups.confirmed_at', 'is not', null)),
       ]),
     )
+    // A search alert or a follow waits for its address as a sign-up does.
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id').where('alert_subscriptions.status', '=', 'pending'))))
     .orderBy('created_at', 'asc');
   if (options.since) query = query.where('created_at', '>=', options.since);
   if (options.form) query = query.where('form', '=', options.form);

@@ -99,8 +99,11 @@ type CaptchaUseRow = {
 };
 
 type OwnerAccountRow = { email: string; password_hash: string; updated_at: string };
-export type OwnerTokenRow = { token_hash: string; email: string; purpose: 'invite' | 'reset'; expires_at: string; used_at: string | null };
-type OwnerSessionRow = { token_hash: string; email: string; created_at: string; expires_at: string };
+/** 'searcher-reset': a searcher's forgotten password (lib/alerts/account), never an owner's link. */
+export type OwnerTokenRow = { token_hash: string; email: string; purpose: 'invite' | 'reset' | 'searcher-reset'; expires_at: string; used_at: string | null };
+/** Whose accounts a session or a link opens. */
+export type AccountRealm = 'owner' | 'searcher';
+type OwnerSessionRow = { token_hash: string; email: string; created_at: string; expires_at: string; realm: AccountRealm };
 type OwnerRevocationRow = { email: string; revoked_at: string };
 /** `client` as lib/security/client-address gives it; '' for failures recorded before it was kept. */
 type LoginFailureRow = { email: string; client: string; failed_at: string };

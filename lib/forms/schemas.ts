@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  alertFrequencies,
   checkbox,
   contactShape,
   email,
@@ -45,7 +46,6 @@ const postcodes = z.preprocess(
   z.array(z.string().regex(/^\d{4}$/, 'postcodesInvalid'), { error: 'postcodesInvalid' }).max(30, 'postcodesInvalid'),
 );
 
-export const alertFrequencies = ['immediately', 'daily', 'weekly'] as const;
 
 const endAfterStart = (value: { startDate: string; endDate: string }) => value.endDate >= value.startDate;
 

@@ -18,6 +18,7 @@ export const systemSlugs = {
   'set-password': { nl: 'wachtwoord-kiezen', fr: 'choisir-mot-de-passe', en: 'set-password', de: 'passwort-festlegen' },
   portal: { nl: 'mijn-panden', fr: 'mes-biens', en: 'my-properties', de: 'meine-immobilien' },
   'newsletter-confirm': { nl: 'nieuwsbrief-bevestigen', fr: 'confirmer-newsletter', en: 'confirm-newsletter', de: 'newsletter-bestaetigen' },
+  searcher: { nl: 'mijn-zoekopdrachten', fr: 'mes-recherches', en: 'my-searches', de: 'meine-suchauftraege' },
   'alert-link': { nl: 'meldingen', fr: 'alertes', en: 'alerts', de: 'benachrichtigungen' },
   'our-services': { nl: 'our-services', fr: 'our-services', en: 'our-services', de: 'our-services' },
 } as const satisfies Record<string, PerLanguage>;
@@ -42,6 +43,7 @@ export const internalSegments = {
   'newsletter-confirmation': 'newsletter confirmation',
   'form-draft': 'form sent back for correction',
   'alert-link': 'confirm or unsubscribe an alert',
+  'searcher-space': 'a searcher\'s searches and followed listings',
 } as const;
 
 /** The forms that end on a thank-you page (spec §2). */

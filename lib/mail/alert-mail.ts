@@ -161,3 +161,12 @@ export function alertMail(subscription: AlertSubscriptionRow, events: readonly A
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
+
+/** A searcher's one-time link to the set-password page (the owners' page and mail, in the searcher's words). */
+export function searcherResetMail(email: string, token: string, language: Language): Mail {
+  const t = translatorFor(language, 'alerts');
+  const agency = getSite().siteInfo.name;
+  const link = `${siteOrigin()}${href({ page: 'set-password' }, language)}?token=${encodeURIComponent(token)}`;
+  const body = render([translatorFor(language, 'mail')('greetingAnonymous'), t('resetText')], [], { label: t('resetLink'), url: link });
+  return { to: email, subject: translatorFor(language, 'mail')('resetSubject', { agency }), ...signed(body, language) };
+}

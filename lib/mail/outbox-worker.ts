@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import { z } from 'zod';
-import { issuePasswordToken } from '../auth/owner-auth';
+import { issuePasswordToken, issueSearcherResetToken } from '../auth/owner-auth';
 import { getDefaultLanguage, getEnabledLanguages } from '../config';
 import {
   claimDueJobs,
@@ -17,7 +17,7 @@ import {
   type OutboxRow,
   type Store,
 } from '../db';
-import { alertConfirmMail, alertMail } from './alert-mail';
+import { alertConfirmMail, alertMail, searcherResetMail } from './alert-mail';
 import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, visitorMail, type Mail } from './compose';
 import { webhookPayload } from './webhook-payload';
 import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
@@ -85,8 +85,13 @@ const ownerResetPayload = z.object({ email: z.string(), language: z.string() });
 async function ownerLinkJobMail(job: OutboxRow, purpose: 'reset' | 'invite'): Promise<Mail | undefined> {
   const payload = ownerResetPayload.parse(JSON.parse(job.payload ?? 'null'));
   const issued = await issuePasswordToken(payload.email, purpose);
-  if (!issued) return undefined;
   const enabled = getEnabledLanguages();
+  if (!issued) {
+    // No owner: the address may be a searcher's (lib/alerts), who resets the same way.
+    const searcher = purpose === 'reset' ? await issueSearcherResetToken(payload.email) : undefined;
+    const language = enabled.find((candidate) => candidate === payload.language) ?? getDefaultLanguage();
+    return searcher ? searcherResetMail(searcher.email, searcher.token, language) : undefined;
+  }
   const language = enabled.find((candidate) => candidate === issued.owner.Language) ?? enabled.find((candidate) => candidate === payload.language) ?? getDefaultLanguage();
   return (purpose === 'invite' ? ownerInviteMail : ownerResetMail)(issued.owner, issued.token, language);
 }

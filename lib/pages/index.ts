@@ -8,6 +8,7 @@ import { forgotPasswordPage, loginPage, setPasswordPage, type ForgotPasswordRout
 import { menuEntryRoute, menuPage, type MenuRoute } from './menu';
 import { newsletterConfirmPage, type NewsletterConfirmRoute } from './newsletter-confirm';
 import { alertLinkPage, type AlertLinkRoute } from './alert-link';
+import { searcherPage, type SearcherRoute } from './searcher';
 import { portalListingPage, portalPage, type PortalListingRoute, type PortalRoute } from './portal';
 import { projectPage, projectsPage, type ProjectRoute, type ProjectsRoute } from './projects';
 import { propertyPage, type PropertyRoute } from './property';
@@ -36,6 +37,7 @@ export type Route =
   | PortalListingRoute
   | NewsletterConfirmRoute
   | AlertLinkRoute
+  | SearcherRoute
   | ArticleRoute
   | MenuRoute;
 
@@ -111,6 +113,7 @@ const table = (): Table =>
     'portal-listing': kind('portal-listing', portalListingPage),
     'newsletter-confirm': kind('newsletter-confirm', newsletterConfirmPage),
     'alert-link': kind('alert-link', alertLinkPage),
+    searcher: kind('searcher', searcherPage),
     article: kind('article', articlePage),
     menu: kind('menu', menuPage),
   });

@@ -20,6 +20,9 @@ export const portalPath = (language: Language, id?: number) => `/${language}/own
 /** The newsletter confirmation page, rendered per request (app/[lang]/newsletter-confirmation). */
 export const newsletterConfirmPath = (language: Language) => `/${language}/newsletter-confirmation/`;
 
+/** A searcher's space, rendered per request (app/[lang]/searcher-space). */
+export const searcherSpacePath = (language: Language) => `/${language}/searcher-space/`;
+
 /** The page of an alert's links, rendered per request (app/[lang]/alert-link). */
 export const alertLinkPath = (language: Language) => `/${language}/alert-link/`;
 
