@@ -129,8 +129,15 @@ describe('search alerts and followed listings', () => {
     expect(await alertLinkStates('confirm', tokenOf(searchLink))).toBe('confirmed');
     // The search reaches the agency once; the follow is the visitor's own.
     expect(mailsTo(agency)).toHaveLength(1);
-    // The password of the form is the address's account now.
+    // The password of the form is the address's account now: it signs into the searcher's space, never an owner's portal.
     expect(await store.db.selectFrom('searcher_accounts').select('email').execute()).toEqual([{ email: 'chercheur@example.be' }]);
+    const { logIn, ownerOfSession, searcherOfSession } = await import('@/lib/auth/owner-auth');
+    expect(await logIn('chercheur@example.be', 'wrong horse', '192.0.2.1')).toEqual({ ok: false, reason: 'failed' });
+    const signedIn = await logIn('Chercheur@example.be', 'correct horse', '192.0.2.1');
+    expect(signedIn).toMatchObject({ ok: true, realm: 'searcher', email: 'chercheur@example.be' });
+    const sessionToken = signedIn.ok ? signedIn.token : '';
+    expect(await searcherOfSession(sessionToken)).toBe('chercheur@example.be');
+    expect(await ownerOfSession(sessionToken)).toBeUndefined();
     expect(await store.db.selectFrom('alert_subscriptions').select('password_hash').where('password_hash', 'is not', null).execute()).toEqual([]);
     smtp.received = [];
 
