@@ -133,7 +133,7 @@ export function SearchAlertForm({ common, types, towns }: { common: FormCommon; 
       <Fieldset legend={t('legends.search')}>
         <ChoiceGroup name="goal" required wide choices={goals.map((value) => ({ value, label: t(`options.goal.${value}`) }))} />
         <ChoiceGroup name="types" multiple required wide choices={types} />
-        <ChoiceGroup name="zones" multiple required wide choices={towns} />
+        <ChoiceGroup name="zones" multiple wide choices={towns} />
         <TextField name="postcodes" inputMode="numeric" wide />
         <TextField name="priceMin" inputMode="numeric" />
         <TextField name="priceMax" inputMode="numeric" />

@@ -1,9 +1,8 @@
 import { after } from 'next/server';
-import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
+import { getDefaultLanguage } from '../config';
 import { alertLinkState, confirmAlertSubscription, deleteSubscription, getStore, getSubscription, type AlertLinkState, type OutboxKind } from '../db';
-import { errorPage } from '../forms/error-page';
+import { linkPostFailure, postedLanguage } from '../forms/link-post';
 import { readCapped } from '../forms/read-body';
-import { translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
 import { isTokenShaped, tokenDigest } from '../newsletter/token';
@@ -21,17 +20,6 @@ import { subscriptionOfUnsubscribeToken } from './token';
 /** A token and a language code: anything longer is no such post. */
 const maxBody = 1024;
 
-function languageOf(value: string | null | undefined): Language {
-  return getEnabledLanguages().find((language) => language === value) ?? getDefaultLanguage();
-}
-
-function failure(language: Language, status: number, error: 'forbidden' | 'tooLarge' | 'apiError'): Response {
-  const message = translatorFor(language, 'forms')(`status.${error}`);
-  return new Response(errorPage(language, { ok: false, error, message }, undefined), {
-    status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
 
 const backTo = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 
@@ -43,11 +31,11 @@ async function formFields(request: Request): Promise<URLSearchParams | undefined
 export async function confirmAlertRequest(request: Request): Promise<Response> {
   if (!isSameOrigin(request, allowedOrigins())) {
     await request.body?.cancel();
-    return failure(getDefaultLanguage(), 403, 'forbidden');
+    return linkPostFailure(getDefaultLanguage(), 403, 'forbidden');
   }
   const fields = await formFields(request);
-  if (!fields) return failure(getDefaultLanguage(), 413, 'tooLarge');
-  const language = languageOf(fields.get('lang'));
+  if (!fields) return linkPostFailure(getDefaultLanguage(), 413, 'tooLarge');
+  const language = postedLanguage(fields.get('lang'));
   const token = fields.get('token');
   if (isTokenShaped(token)) {
     try {
@@ -57,7 +45,7 @@ export async function confirmAlertRequest(request: Request): Promise<Response> {
       if (confirmed) after(() => deliverRequest(confirmed.requestId));
     } catch (error) {
       console.error('[alerts] confirming a subscription failed', error);
-      return failure(language, 500, 'apiError');
+      return linkPostFailure(language, 500, 'apiError');
     }
   }
   return backTo(href({ page: 'alert-link', action: 'confirm', token: isTokenShaped(token) ? token : undefined }, language));
@@ -70,16 +58,16 @@ export async function confirmAlertRequest(request: Request): Promise<Response> {
 export async function unsubscribeAlertRequest(request: Request): Promise<Response> {
   const queryToken = new URL(request.url).searchParams.get('token');
   const fields = await formFields(request);
-  if (!fields) return failure(getDefaultLanguage(), 413, 'tooLarge');
+  if (!fields) return linkPostFailure(getDefaultLanguage(), 413, 'tooLarge');
   const oneClick = fields.get('List-Unsubscribe') === 'One-Click';
   const token = queryToken ?? fields.get('token');
-  const language = languageOf(fields.get('lang'));
+  const language = postedLanguage(fields.get('lang'));
   const id = subscriptionOfUnsubscribeToken(token);
   try {
     if (id) await deleteSubscription(await getStore(), id);
   } catch (error) {
     console.error('[alerts] unsubscribing failed', error);
-    return failure(language, 500, 'apiError');
+    return linkPostFailure(language, 500, 'apiError');
   }
   if (oneClick) return new Response(null, { status: id ? 200 : 404, headers: { 'cache-control': 'no-store' } });
   return backTo(href({ page: 'alert-link', action: 'unsubscribe', token: id ? (token ?? undefined) : undefined }, language));

@@ -12,7 +12,7 @@ export type ActiveSubscription =
   | { id: string; kind: 'search'; language: string; criteria: SearchCriteria }
   | { id: string; kind: 'follow'; language: string; propertyId: number };
 
-export type EventDetail = { from?: number | string | null; to?: number | string | null; card: ListingCard };
+type EventDetail = { from?: number | string | null; to?: number | string | null; card: ListingCard };
 
 export type PlannedEvent = {
   /** Unique per subscription, listing and change: see AlertEventRow. */

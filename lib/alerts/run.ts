@@ -22,12 +22,12 @@ const digestIntervalMs = { immediately: 0, daily: 24 * hourMs - hourMs, weekly: 
 type Frequency = AlertSubscriptionRow['frequency'];
 
 /** When a subscription's next mail may go: now for "immediately", else a day or a week after its last. */
-export function mailDueAt(frequency: Frequency, lastSentAt: string | null, now: Date): Date {
+function mailDueAt(frequency: Frequency, lastSentAt: string | null, now: Date): Date {
   if (frequency === 'immediately' || lastSentAt === null) return now;
   return new Date(Math.max(now.getTime(), Date.parse(lastSentAt) + digestIntervalMs[frequency]));
 }
 
-export type PlannedMail = { subscriptionId: string; email: string; language: string; kind: string; frequency: Frequency; events: number; dueAt: Date; due: boolean };
+type PlannedMail = { subscriptionId: string; email: string; language: string; kind: string; frequency: Frequency; events: number; dueAt: Date; due: boolean };
 export type AlertPlan = { baseline: boolean; events: PlannedEvent[]; mails: PlannedMail[]; queued: string[] };
 
 function seenOf(rows: Awaited<ReturnType<typeof readCatalogueState>>): Map<number, SeenListing> {

@@ -17,7 +17,7 @@ export {
   type StoreResult,
 } from './requests';
 export { confirmNewsletterSignup, newsletterSignupState, type SignupState } from './newsletter';
-export type { AccountRealm, AlertEventRow, AlertSubscriptionRow, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
+export type { AlertEventRow, AlertSubscriptionRow, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
 export {
   activeSubscriptions,
   alertLinkState,

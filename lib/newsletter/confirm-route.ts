@@ -1,10 +1,9 @@
 import { after } from 'next/server';
-import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
+import { getDefaultLanguage } from '../config';
 import { confirmNewsletterSignup, getStore, type OutboxKind } from '../db';
-import { errorPage } from '../forms/error-page';
+import { linkPostFailure, postedLanguage } from '../forms/link-post';
 import { readCapped } from '../forms/read-body';
 import { href } from '../pages';
-import { translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
 import { allowedOrigins, isSameOrigin } from '../security/origin';
@@ -19,27 +18,16 @@ import { isTokenShaped, tokenDigest } from './token';
 /** A token and a language code: anything longer is not a confirmation. */
 const maxBody = 1024;
 
-function languageOf(value: string | null): Language {
-  return getEnabledLanguages().find((language) => language === value) ?? getDefaultLanguage();
-}
-
-function failure(language: Language, status: number, error: 'forbidden' | 'tooLarge' | 'apiError'): Response {
-  const message = translatorFor(language, 'forms')(`status.${error}`);
-  return new Response(errorPage(language, { ok: false, error, message }, undefined), {
-    status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
 
 export async function confirmNewsletterRequest(request: Request): Promise<Response> {
   if (!isSameOrigin(request, allowedOrigins())) {
     await request.body?.cancel();
-    return failure(getDefaultLanguage(), 403, 'forbidden');
+    return linkPostFailure(getDefaultLanguage(), 403, 'forbidden');
   }
   const bytes = await readCapped(request, maxBody);
-  if (!bytes) return failure(getDefaultLanguage(), 413, 'tooLarge');
+  if (!bytes) return linkPostFailure(getDefaultLanguage(), 413, 'tooLarge');
   const fields = new URLSearchParams(new TextDecoder().decode(bytes));
-  const language = languageOf(fields.get('lang'));
+  const language = postedLanguage(fields.get('lang'));
   const token = fields.get('token');
   if (isTokenShaped(token)) {
     try {
@@ -49,7 +37,7 @@ export async function confirmNewsletterRequest(request: Request): Promise<Respon
       if (result.status === 'confirmed') after(() => deliverRequest(result.requestId));
     } catch (error) {
       console.error('[newsletter] confirming a sign-up failed', error);
-      return failure(language, 500, 'apiError');
+      return linkPostFailure(language, 500, 'apiError');
     }
   }
   // The page reads the outcome from the database: confirmed, expired, or a link it does not know.

@@ -1,10 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { createClient } from '@libsql/client';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { unsubscribeToken } from '@/lib/alerts/token';
 import { href } from '@/lib/pages';
 import { answerCaptchaQuestion, databaseFile, messages, queryCount, sitePort, uniqueEmail, type TestLanguage } from './forms-helpers';
-import { mailsTo, waitForMails, type ReceivedMail } from './mailbox';
+import { mailsTo, portOpen, waitForMails, type ReceivedMail } from './mailbox';
 
 /*
  * Search alerts and followed listings through the real server, without JavaScript: a search
@@ -15,8 +16,6 @@ import { mailsTo, waitForMails, type ReceivedMail } from './mailbox';
  * in its language, once; none after a restart or a second deploy of the same snapshot; nothing
  * to an unconfirmed or unsubscribed address; `npm run alerts -- --dry-run` printed that plan.
  */
-
-test.describe.configure({ mode: 'serial' });
 
 type PropertyRecord = { ID: number; language: string; Status: number; Goal: number; WebID: number; Zip: string; Price: number; PublishPrice: boolean };
 const catalogueFile = 'data/catalogue/properties.json';
@@ -56,17 +55,6 @@ const serverEnv = (catalogueDir?: string) => ({
   OUTBOX_POLL_MS: '500',
   ...(catalogueDir ? { CATALOGUE_DIR: catalogueDir } : {}),
 });
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /** The second snapshot's server, started as a deploy starts it (the alerts run on start). */
 async function deploySecondSnapshot(): Promise<ChildProcess> {
@@ -178,8 +166,6 @@ test('a second snapshot mails each confirmed subscriber its news once, in its la
   expect(await queryCount('SELECT COUNT(*) FROM searcher_accounts WHERE email = ?', [searcher])).toBe(1);
 
   // The unsubscribed follower leaves before the deploy, with the one-click post a mail program makes.
-  const { unsubscribeToken } = await import('@/lib/alerts/token');
-  const { createClient } = await import('@libsql/client');
   const client = createClient({ url: `file:${databaseFile()}` });
   const row = (await client.execute({ sql: 'SELECT id FROM alert_subscriptions WHERE email = ?', args: [unsubscribed] })).rows[0];
   client.close();
