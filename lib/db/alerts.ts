@@ -143,14 +143,23 @@ export async function subscriptionOfRequest(store: Store, requestId: string): Pr
   return store.db.selectFrom('alert_subscriptions').selectAll().where('request_id', '=', requestId).executeTakeFirst();
 }
 
-/** Deletes a subscription and everything told to it; a mail still queued for it then sends nothing. */
+/**
+ * Deletes a subscription (of this address, when given) and everything told to it; a mail still
+ * queued for it then sends nothing. A follow's request goes with it: it was never the agency's.
+ */
 export async function deleteSubscription(store: Store, id: string, email?: string): Promise<boolean> {
-  let query = store.db.deleteFrom('alert_subscriptions').where('id', '=', id);
+  let query = store.db.selectFrom('alert_subscriptions').select(['kind', 'request_id']).where('id', '=', id);
   if (email !== undefined) query = query.where('email', '=', email.toLowerCase());
-  const [, deleted] = await runBatch(store.client, [
-    sql`DELETE FROM alert_events WHERE subscription_id = ${id} AND EXISTS (SELECT 1 FROM alert_subscriptions WHERE id = ${id} AND (${email === undefined ? 1 : 0} = 1 OR email = ${email?.toLowerCase() ?? ''}))`.compile(store.db),
-    query.compile(),
-  ]);
+  const row = await query.executeTakeFirst();
+  if (!row) return false;
+  const queries: CompiledQuery[] = [store.db.deleteFrom('alert_events').where('subscription_id', '=', id).compile(), store.db.deleteFrom('alert_subscriptions').where('id', '=', id).compile()];
+  if (row.kind === 'follow') {
+    queries.push(
+      store.db.deleteFrom('outbox').where('request_id', '=', row.request_id).compile(),
+      store.db.deleteFrom('requests').where('id', '=', row.request_id).where('form', '=', 'follow-listing').compile(),
+    );
+  }
+  const [, deleted] = await runBatch(store.client, queries);
   return deleted === 1;
 }
 
@@ -238,9 +247,20 @@ export async function deleteSearcherAccount(store: Store, email: string): Promis
       store.db.deleteFrom('requests').where('id', 'in', requests).compile(),
     );
   }
-  // A search or follow confirmed between the read and this transaction is deleted too, its request kept for staff.
+  // A search or follow confirmed between the read and this transaction is deleted too; then every
+  // request of the alert forms from this address that no subscription holds any more (one deleted
+  // earlier from the space), with its jobs.
+  const orphanRequests = store.db
+    .selectFrom('requests')
+    .select('id')
+    .where('email', '=', address)
+    .where('form', 'in', ['demand-register', 'follow-listing'])
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id'))));
   queries.push(
+    store.db.deleteFrom('alert_events').where('subscription_id', 'in', (eb) => eb.selectFrom('alert_subscriptions').select('id').where('email', '=', address).where('status', '!=', 'pending')).compile(),
     store.db.deleteFrom('alert_subscriptions').where('email', '=', address).where('status', '!=', 'pending').compile(),
+    store.db.deleteFrom('outbox').where('request_id', 'in', orphanRequests).compile(),
+    store.db.deleteFrom('requests').where('id', 'in', orphanRequests).compile(),
     store.db.deleteFrom('searcher_accounts').where('email', '=', address).compile(),
     store.db.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'searcher').compile(),
     store.db.deleteFrom('owner_tokens').where('email', '=', address).where('purpose', '=', 'searcher-reset').compile(),
