@@ -23,6 +23,7 @@ import { referenceMessages, translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
 import { newsletterConfirmation } from '../newsletter/token';
+import { searchFormSignIn } from '../alerts/sign-in';
 import { newAlertSubscription } from '../alerts/subscribe';
 import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors } from '../security/origin';
 import { clientAddress } from '../security/client-address';
@@ -278,7 +279,9 @@ async function answerRequest(context: Context): Promise<Reply> {
       return refusals[stored.status](language);
     }
     after(() => deliverRequest(stored.id));
-    return { status: 201, body: { ok: true, id: stored.id, redirect: thankYou } };
+    // A searcher who already has an account is signed in by the form's password (lib/alerts).
+    const headers = definition.alert === 'search' ? await searchFormSignIn(values.email, values.password, clientAddress(request.headers)) : undefined;
+    return { status: 201, body: { ok: true, id: stored.id, redirect: thankYou }, headers };
   } catch (error) {
     await discardUploads(uploads);
     console.error(`[forms] ${form}: storing the request failed`, error);
