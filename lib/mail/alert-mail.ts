@@ -7,7 +7,7 @@ import { alertConfirmationToken, alertConfirmationTtlDays, unsubscribeToken } fr
 import { getProperty } from '../catalogue';
 import { getDefaultLanguage, getSite, isSupportedLanguage, type Language } from '../config';
 import type { AlertEventRow, AlertSubscriptionRow } from '../db';
-import { formatEuroFor, listingPrice } from '../format';
+import { formatEuro, listingPrice } from '../format';
 import { translatorFor } from '../i18n/messages';
 import { imageUrl } from '../media/image-url';
 import { pictureSrc } from '../media/picture-src';
@@ -77,7 +77,8 @@ function itemsOf(events: readonly AlertEventRow[]): AlertItem[] {
 /** What happened to a followed listing, in words; nothing for a search's new match. */
 function changeText(item: AlertItem, language: Language): string | undefined {
   const t = translatorFor(language, 'alerts');
-  const money = (value: number | string | null | undefined) => (typeof value === 'number' ? formatEuroFor(value, language) : translatorFor(language, 'property')('priceOnDemand'));
+  // As the card writes its price (and the site every listing's).
+  const money = (value: number | string | null | undefined) => (typeof value === 'number' ? formatEuro(value) : translatorFor(language, 'property')('priceOnDemand'));
   if (item.event === 'price') return t('events.price', { from: money(item.from), to: money(item.to) });
   if (item.event === 'removed') return t('events.removed');
   if (item.event === 'status') return item.to === 'sold' ? t('events.sold') : item.to === 'rented' ? t('events.rented') : t('events.back');
