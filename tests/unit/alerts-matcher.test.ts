@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getProperties, type Listing } from '@/lib/catalogue';
 import { openStore, setStore, type Store } from '@/lib/db';
+import { countMatchingSearches } from '@/lib/alerts/matching';
 import { runAlerts } from '@/lib/alerts/run';
 
 /*
@@ -137,5 +138,15 @@ describe('alerts over two snapshots', () => {
     expect(second.mails).toMatchObject([{ subscriptionId: 'daily', events: 1, due: false }]);
     const next = await runAlerts(store, { listings: all(), now: new Date('2026-11-11T09:00:00Z') });
     expect(next.queued).toHaveLength(1);
+  });
+
+  it('counts the active searches a listing answers for its owner, not the paused or unconfirmed ones', async () => {
+    await subscribe('one', { kind: 'search', email: 'a@example.com', language: 'nl', criteria: searchFor(fresh) });
+    await subscribe('two', { kind: 'search', email: 'b@example.com', language: 'fr', criteria: { goal: fresh.goal, types: [], zips: [] } });
+    await subscribe('paused', { kind: 'search', email: 'c@example.com', language: 'nl', criteria: searchFor(fresh), status: 'paused' });
+    await subscribe('pending', { kind: 'search', email: 'd@example.com', language: 'nl', criteria: searchFor(fresh), status: 'pending' });
+    await subscribe('follow', { kind: 'follow', email: 'e@example.com', language: 'nl', propertyId: fresh.id });
+    await subscribe('elsewhere', { kind: 'search', email: 'f@example.com', language: 'nl', criteria: { goal: fresh.goal, types: [], zips: ['9999'] } });
+    expect(await countMatchingSearches(store, fresh)).toBe(2);
   });
 });
