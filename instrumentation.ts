@@ -1,7 +1,8 @@
 /**
  * On server start (Node runtime only): record each request's socket address for the limits
  * (lib/security/client-address), bring the database schema up to date, then start the outbox
- * worker that delivers the e-mails of stored requests, and the hourly pruning of expired rows.
+ * worker that delivers the e-mails of stored requests, the alerts run over the deployed catalogue
+ * (lib/alerts), and the hourly pruning of expired rows.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
@@ -9,7 +10,10 @@ export async function register(): Promise<void> {
   recordSocketAddresses();
   const { getStore, startHousekeeping } = await import('./lib/db');
   const { startOutboxWorker } = await import('./lib/mail/outbox-worker');
+  const { startAlerts } = await import('./lib/alerts/run');
   await getStore();
+  // The alerts run first, so that the worker's first round already finds their mails.
+  await startAlerts(getStore);
   startOutboxWorker();
   startHousekeeping();
 }

@@ -1,6 +1,7 @@
 /*
  * npm run leads                      the latest requests, one line each, with their delivery state
  * npm run leads -- --csv [file]      every request as CSV (stdout, or the file), one labelled column per field
+ * npm run leads -- --alerts         the search alerts and followed listings, with their state
  * Options: --since yyyy-mm-dd, --form <form>, --pending (only requests with an undelivered e-mail)
  *
  * Reads the database of DATABASE_URL (default file:var/site.db). Requests are stored even when
@@ -12,6 +13,8 @@ import { parseArgs } from 'node:util';
 import { getAgencyLanguage } from '../lib/config';
 import { defaultDatabaseUrl, getRequest, listRequests, openStore, type StoredRequest } from '../lib/db';
 import { deliveryByRequest, leadLines, leadsCsv } from '../lib/leads/report';
+import { alertLines } from '../lib/leads/alerts-report';
+import { listSubscriptions } from '../lib/db/alerts';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +22,7 @@ const { values } = parseArgs({
     since: { type: 'string' },
     form: { type: 'string' },
     pending: { type: 'boolean', default: false },
+    alerts: { type: 'boolean', default: false },
     limit: { type: 'string', default: '50' },
   },
   allowPositionals: true,
@@ -28,6 +32,13 @@ const output = parseArgs({ allowPositionals: true, strict: false }).positionals[
 
 async function main(): Promise<void> {
   const store = await openStore(process.env.DATABASE_URL || defaultDatabaseUrl);
+  if (values.alerts) {
+    const subscriptions = await listSubscriptions(store);
+    if (subscriptions.length === 0) console.log('No search alerts or followed listings yet.');
+    for (const line of alertLines(subscriptions, getAgencyLanguage())) console.log(line);
+    store.client.close();
+    return;
+  }
   const rows = await listRequests(store, { since: values.since, form: values.form });
   const jobs = await store.db.selectFrom('outbox').select(['request_id', 'status']).execute();
   const delivery = deliveryByRequest(jobs);

@@ -34,6 +34,7 @@ const renderers: { [K in FormComponent]: (loaded: Forms, props: ComponentProps<F
   InformationForm: (loaded, props) => <loaded.InformationForm {...props} />,
   DocumentsForm: (loaded, props) => <loaded.DocumentsForm {...props} />,
   FriendForm: (loaded, props) => <loaded.FriendForm {...props} />,
+  FollowForm: (loaded, props) => <loaded.FollowForm {...props} />,
   OfferForm: (loaded, props) => <loaded.OfferForm {...props} />,
   RentalForm: (loaded, props) => <loaded.RentalForm {...props} />,
   ConstructionForm: (loaded, props) => <loaded.ConstructionForm {...props} />,

@@ -23,6 +23,7 @@ export async function ListingRequests({ property, language }: { property: Listin
     { anchor: 'request-information', form: 'contact-me', body: <LazyForm component="InformationForm" props={{ common, propertyId: id }} /> },
     { anchor: 'request-documents', form: 'request-documents', body: <LazyForm component="DocumentsForm" props={{ common, propertyId: id }} /> },
     { anchor: 'send-to-friend', form: 'send-to-friend', body: <LazyForm component="FriendForm" props={{ common, propertyId: id }} /> },
+    { anchor: 'follow-listing', form: 'follow-listing', body: <LazyForm component="FollowForm" props={{ common, propertyId: id }} /> },
     property.goal === 'sale'
       ? { anchor: 'make-offer', form: 'purchase-offer', body: <LazyForm component="OfferForm" props={{ common, propertyId: id }} /> }
       : { anchor: 'apply-to-rent', form: 'rental-application', body: <LazyForm component="RentalForm" props={{ common, propertyId: id }} /> },

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { serverUrl } from '@/lib/export/mode';
-import { goals, titles } from '@/lib/forms/fields';
+import { alertFrequencies, goals, titles } from '@/lib/forms/fields';
 import type { SlotAvailability } from '@/lib/forms/slots';
 import { ContactFields, IdentityFields } from './common-fields';
 import { Checkbox, ChoiceGroup, FileField, Fieldset, TextField, type Choice } from './fields';
@@ -133,19 +133,32 @@ export function SearchAlertForm({ common, types, towns }: { common: FormCommon; 
       <Fieldset legend={t('legends.search')}>
         <ChoiceGroup name="goal" required wide choices={goals.map((value) => ({ value, label: t(`options.goal.${value}`) }))} />
         <ChoiceGroup name="types" multiple required wide choices={types} />
-        <ChoiceGroup name="zones" multiple required wide choices={towns} />
+        <ChoiceGroup name="zones" multiple wide choices={towns} />
+        <TextField name="postcodes" inputMode="numeric" wide />
         <TextField name="priceMin" inputMode="numeric" />
         <TextField name="priceMax" inputMode="numeric" />
         <TextField name="budget" inputMode="numeric" />
         <TextField name="minRooms" inputMode="numeric" />
         <TextField name="minBathrooms" inputMode="numeric" />
         <TextField name="minParkings" inputMode="numeric" />
+        <ChoiceGroup name="frequency" wide choices={alertFrequencies.map((value) => ({ value, label: t(`options.frequency.${value}`) }))} />
       </Fieldset>
       <ContactFields />
       <Fieldset legend={t('legends.account')}>
         <TextField name="password" type="password" required autoComplete="new-password" />
         <TextField name="passwordConfirm" type="password" required autoComplete="new-password" />
       </Fieldset>
+    </RequestForm>
+  );
+}
+
+/** Follow a listing: an e-mail address, confirmed by the link mailed to it (lib/alerts). */
+export function FollowForm({ common, propertyId }: { common: FormCommon; propertyId: number }) {
+  return (
+    <RequestForm form="follow-listing" {...common} hidden={{ propertyId }} idPrefix="follow">
+      <div className={styles.grid}>
+        <TextField name="email" type="email" required autoComplete="email" wide />
+      </div>
     </RequestForm>
   );
 }

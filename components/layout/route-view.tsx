@@ -40,6 +40,8 @@ const views: { [P in PageName]: View<P> } = {
   portal: () => null,
   'portal-listing': () => null,
   'newsletter-confirm': () => null,
+  'alert-link': () => null,
+  searcher: () => null,
   article: (route, language) => {
     const article = getArticles().find((candidate) => candidate.id === route.id);
     return article ? <ArticlePage article={article} language={language} /> : <PageNotFound language={language} />;

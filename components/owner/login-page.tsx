@@ -24,13 +24,16 @@ function DoorPage({ language, title, intro, form, children }: { language: Langua
 /** The owner portal's door: e-mail and password, and the way to a forgotten password. */
 export async function LoginPage({ language }: { language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'login' });
+  const searcher = await getTranslations({ locale: language, namespace: 'searcher' });
   return (
     <DoorPage
       language={language}
       title={t('title')}
       intro={t('intro')}
       form={<LazyLoginForm action={loginAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
-    />
+    >
+      <p>{searcher('loginHint')}</p>
+    </DoorPage>
   );
 }
 

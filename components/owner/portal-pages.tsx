@@ -142,6 +142,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
   const t = await getTranslations({ locale: language, namespace: 'portal' });
   const forms = await getTranslations({ locale: language, namespace: 'forms.names' });
   const format = await getTranslations({ locale: language, namespace: 'format' });
+  const searcher = await getTranslations({ locale: language, namespace: 'searcher' });
   const { property, visits, manager } = report;
   const figures = [
     ['visitsToday', visits.today],
@@ -163,6 +164,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         {t('reference', { id: property.id })} · <span className={styles.status}>{statusOf(property, t)}</span> ·{' '}
         <SiteLink href={href({ page: 'property', id: property.id }, language)}>{t('viewListing')}</SiteLink>
       </p>
+      <p data-testid="matching-searches">{searcher('matchCount', { count: report.matchingSearches })}</p>
 
       <section aria-labelledby="visits" className={styles.section}>
         <h2 id="visits">{t('visitsTitle')}</h2>

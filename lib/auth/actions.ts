@@ -52,7 +52,7 @@ export async function loginAction(lang: string, _previous: AuthFormState, data: 
     return { status: 'error', title: t('loginFailed'), message, email };
   }
   await setSessionCookie(result.token, result.expires);
-  redirect(href({ page: 'portal' }, language));
+  redirect(href({ page: result.realm === 'owner' ? 'portal' : 'searcher' }, language));
 }
 
 export async function logoutAction(lang: string): Promise<void> {
@@ -92,5 +92,5 @@ export async function setPasswordAction(lang: string, _previous: AuthFormState, 
   const result = await setPasswordWithToken(token, password);
   if (!result.ok) return { status: 'error', message: t('linkInvalid') };
   await setSessionCookie(result.token, result.expires);
-  redirect(href({ page: 'portal' }, language));
+  redirect(href({ page: result.realm === 'owner' ? 'portal' : 'searcher' }, language));
 }

@@ -7,6 +7,7 @@ import {
   deleteSession,
   enqueueJob,
   getOwnerPasswordHash,
+  getSearcherPasswordHash,
   getStore,
   ownerRevoked,
   reinstateOwner,
@@ -15,7 +16,9 @@ import {
   recordLoginFailure,
   sessionEmail,
   setOwnerPassword,
+  setSearcherPassword,
   upgradeOwnerPasswordHash,
+  upgradeSearcherPasswordHash,
   type OwnerResetPayload,
 } from '../db';
 import { hashPassword, needsRehash, verifyPassword, verifyWithoutAccount } from '../security/password';
@@ -54,7 +57,25 @@ function loginLimiter(): RateLimiter {
   return limiter;
 }
 
-export type LoginResult = { ok: true; token: string; expires: Date; owner: Owner } | { ok: false; reason: 'failed' | 'locked' | 'rate-limited' };
+/** An owner (design.md §8) or a searcher (lib/alerts): one sign-in, one security, two realms. */
+export type LoginResult =
+  | { ok: true; token: string; expires: Date; realm: 'owner'; owner: Owner }
+  | { ok: true; token: string; expires: Date; realm: 'searcher'; email: string }
+  | { ok: false; reason: 'failed' | 'locked' | 'rate-limited' };
+
+type Account = { realm: 'owner'; owner: Owner; stored: string } | { realm: 'searcher'; email: string; stored: string };
+
+/**
+ * The account an address signs into: an owner's when the address is an owner's with a password,
+ * else a searcher's. Both hashes are read whatever the address, so the time tells nothing.
+ */
+async function accountOf(store: Awaited<ReturnType<typeof getStore>>, address: string): Promise<Account | undefined> {
+  const owner = snapshotOwner(address);
+  const ownerHash = await getOwnerPasswordHash(store, address);
+  const searcherHash = await getSearcherPasswordHash(store, address);
+  if (owner && ownerHash) return { realm: 'owner', owner, stored: ownerHash };
+  return searcherHash ? { realm: 'searcher', email: address, stored: searcherHash } : undefined;
+}
 
 export async function logIn(email: string, password: string, client: string): Promise<LoginResult> {
   if (!loginLimiter().hit(client).allowed) return { ok: false, reason: 'rate-limited' };
@@ -63,9 +84,7 @@ export async function logIn(email: string, password: string, client: string): Pr
   const failures = await recentLoginFailures(store, address, client, { clientMs: lockoutWindowMs, accountMs: accountLockoutWindowMs });
   const lockedAfter = (extra: number) => failures.client + extra >= lockoutFailures || failures.account + extra >= accountLockoutFailures;
   if (lockedAfter(0)) return { ok: false, reason: 'locked' };
-  const owner = snapshotOwner(address);
-  const stored = await getOwnerPasswordHash(store, address);
-  const account = owner && stored ? { owner, stored } : undefined;
+  const account = await accountOf(store, address);
   // Without an account, the same scrypt work against a hash of the current cost, so that the time
   // of the answer does not tell whether the address has one.
   const valid = account ? await verifyPassword(password, account.stored) : await verifyWithoutAccount(password);
@@ -74,16 +93,23 @@ export async function logIn(email: string, password: string, client: string): Pr
     return { ok: false, reason: lockedAfter(1) ? 'locked' : 'failed' };
   }
   // The password is known to be right only now: the moment to bring an older hash to today's cost.
-  if (needsRehash(account.stored)) await upgradeOwnerPasswordHash(store, address, account.stored, await hashPassword(password));
+  if (needsRehash(account.stored)) await (account.realm === 'owner' ? upgradeOwnerPasswordHash : upgradeSearcherPasswordHash)(store, address, account.stored, await hashPassword(password));
   await clearLoginFailures(store, address, client);
-  const session = await createSession(store, address, sessionTtlMs);
-  return { ok: true, owner: account.owner, ...session };
+  const session = await createSession(store, address, sessionTtlMs, new Date(), account.realm);
+  return account.realm === 'owner' ? { ok: true, realm: 'owner', owner: account.owner, ...session } : { ok: true, realm: 'searcher', email: address, ...session };
 }
 
 export async function ownerOfSession(token: string | undefined): Promise<Owner | undefined> {
   if (!token) return undefined;
   const email = await sessionEmail(await getStore(), token);
   return email ? snapshotOwner(email) : undefined;
+}
+
+/** The searcher's address of a session, checked in the database on every call. */
+export async function searcherOfSession(token: string | undefined): Promise<string | undefined> {
+  if (!token) return undefined;
+  const email = await sessionEmail(await getStore(), token, new Date(), 'searcher');
+  return email && (await getSearcherPasswordHash(await getStore(), email)) !== undefined ? email : undefined;
 }
 
 export async function logOut(token: string | undefined): Promise<void> {
@@ -126,16 +152,34 @@ export async function revokeOwner(email: string): Promise<({ owner: Owner } & Aw
   return { owner, ...(await revokeOwnerAccess(await getStore(), owner.Email)) };
 }
 
-export type SetPasswordResult = { ok: true; token: string; expires: Date; owner: Owner } | { ok: false; reason: 'invalid-link' };
+export type SetPasswordResult =
+  | { ok: true; token: string; expires: Date; realm: 'owner'; owner: Owner }
+  | { ok: true; token: string; expires: Date; realm: 'searcher'; email: string }
+  | { ok: false; reason: 'invalid-link' };
+
+/** A searcher's forgotten-password link, for an address that has a searcher's account only. */
+export async function issueSearcherResetToken(email: string): Promise<{ email: string; token: string } | undefined> {
+  const store = await getStore();
+  const address = email.trim().toLowerCase();
+  if ((await getSearcherPasswordHash(store, address)) === undefined) return undefined;
+  return { email: address, token: await createOwnerToken(store, address, 'searcher-reset', resetTtlMs) };
+}
 
 /** Spends the link, stores the new password and opens a session. */
 export async function setPasswordWithToken(linkToken: string, password: string): Promise<SetPasswordResult> {
   const store = await getStore();
   const email = await consumeOwnerToken(store, linkToken);
   const owner = email ? snapshotOwner(email) : undefined;
+  // Not an owner's link: perhaps a searcher's (the two are told apart by the link's purpose).
+  const searcher = email ? undefined : await consumeOwnerToken(store, linkToken, new Date(), 'searcher');
+  if (searcher) {
+    await setSearcherPassword(store, searcher, await hashPassword(password));
+    await clearLoginFailures(store, searcher);
+    return { ok: true, realm: 'searcher', email: searcher, ...(await createSession(store, searcher, sessionTtlMs, new Date(), 'searcher')) };
+  }
   if (!email || !owner) return { ok: false, reason: 'invalid-link' };
   await setOwnerPassword(store, email, await hashPassword(password));
   await clearLoginFailures(store, email);
   const session = await createSession(store, email, sessionTtlMs);
-  return { ok: true, owner, ...session };
+  return { ok: true, realm: 'owner', owner, ...session };
 }

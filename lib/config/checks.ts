@@ -29,6 +29,7 @@ const systemPageNames: Record<(typeof firstSegmentSystemPages)[number], string> 
   login: 'owner login page',
   portal: 'owner portal',
   'newsletter-confirm': 'newsletter confirmation page',
+  'alert-link': 'alert confirmation page',
 };
 
 /** The value of a localised text in one language as the site picks it, before any fallback to another language. */

@@ -1,6 +1,7 @@
 import { captchaTtlMs } from '../forms/captcha';
 import { brusselsDay } from '../stats/visits';
 import { getStore, type Store } from './client';
+import { runBatch } from './dialect';
 
 /*
  * Rows that have done their work are deleted on a schedule (at start, then hourly), not by the
@@ -23,6 +24,7 @@ export type PruneCounts = {
   visitorDays: number;
   deliveredPayloadJobs: number;
   unconfirmedSignups: number;
+  unconfirmedAlerts: number;
 };
 
 /** Deletes what has expired at `now`; returns how many rows each rule deleted. */
@@ -56,6 +58,7 @@ export async function pruneExpired(store: Store, now = new Date()): Promise<Prun
         .executeTakeFirst(),
     ),
     unconfirmedSignups: await pruneUnconfirmedSignups(store, now),
+    unconfirmedAlerts: await pruneUnconfirmedAlerts(store, now),
   };
 }
 
@@ -76,6 +79,24 @@ async function pruneUnconfirmedSignups(store: Store, now: Date): Promise<number>
     'write',
   );
   return results[2]?.rowsAffected ?? 0;
+}
+
+/**
+ * A search alert or a follow nobody confirmed within its link's life (7 days) is an address kept
+ * without consent: its request, the request's jobs and the subscription go together.
+ */
+async function pruneUnconfirmedAlerts(store: Store, now: Date): Promise<number> {
+  const rows = await store.db.selectFrom('alert_subscriptions').select(['id', 'request_id']).where('status', '=', 'pending').where('expires_at', '<=', now.toISOString()).execute();
+  if (rows.length === 0) return 0;
+  const ids = rows.map((row) => row.id);
+  const requests = rows.map((row) => row.request_id);
+  // The status is checked again in the transaction: a link used meanwhile keeps its subscription.
+  const [, deleted] = await runBatch(store.client, [
+    store.db.deleteFrom('outbox').where('request_id', 'in', requests).where('request_id', 'in', (eb) => eb.selectFrom('alert_subscriptions').select('request_id').where('id', 'in', ids).where('status', '=', 'pending')).compile(),
+    store.db.deleteFrom('alert_subscriptions').where('id', 'in', ids).where('status', '=', 'pending').compile(),
+    store.db.deleteFrom('requests').where('id', 'in', requests).where((eb) => eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id')))).compile(),
+  ]);
+  return deleted ?? 0;
 }
 
 const housekeeping = globalThis as typeof globalThis & { __housekeepingTimer?: NodeJS.Timeout };

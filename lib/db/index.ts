@@ -7,6 +7,7 @@ export {
   getRequest,
   listRequests,
   storeRequest,
+  type NewAlertSubscription,
   type NewRequest,
   type NewsletterConfirmation,
   type NewUpload,
@@ -16,7 +17,29 @@ export {
   type StoreResult,
 } from './requests';
 export { confirmNewsletterSignup, newsletterSignupState, type SignupState } from './newsletter';
-export type { OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
+export type { AlertEventRow, AlertSubscriptionRow, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
+export {
+  activeSubscriptions,
+  alertLinkState,
+  confirmAlertSubscription,
+  deleteSearcherAccount,
+  deleteSubscription,
+  getSearcherPasswordHash,
+  setSearcherPassword,
+  subscriptionsOf,
+  updateSubscription,
+  upgradeSearcherPasswordHash,
+  eventsOfJob,
+  existingEventKeys,
+  getSubscription,
+  queueAlertMail,
+  readCatalogueState,
+  recordAlertRun,
+  subscriptionOfRequest,
+  subscriptionsWithUnsentEvents,
+  type AlertLinkState,
+  type SubscriptionChange,
+} from './alerts';
 export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed } from './outbox';
 export {
   bookingsAbout,

@@ -177,4 +177,59 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    // Search alerts and followed listings (lib/alerts): the subscriptions, what the alerts last saw
+    // of the catalogue, the events told (unique per subscription, listing and change, so nothing
+    // is told twice), and the searchers' accounts.
+    id: '0007-alerts',
+    statements: [
+      `CREATE TABLE alert_subscriptions (
+        id TEXT PRIMARY KEY,
+        request_id TEXT NOT NULL REFERENCES requests (id),
+        kind TEXT NOT NULL,
+        email TEXT NOT NULL,
+        language TEXT NOT NULL,
+        criteria TEXT,
+        property_id INTEGER,
+        frequency TEXT NOT NULL,
+        status TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        expires_at TEXT NOT NULL,
+        password_hash TEXT,
+        created_at TEXT NOT NULL,
+        confirmed_at TEXT,
+        last_sent_at TEXT
+      )`,
+      'CREATE INDEX alert_subscriptions_by_email ON alert_subscriptions (email)',
+      'CREATE INDEX alert_subscriptions_by_request ON alert_subscriptions (request_id)',
+      'CREATE INDEX alert_subscriptions_by_status ON alert_subscriptions (status, kind)',
+      `CREATE TABLE catalogue_state (
+        property_id INTEGER PRIMARY KEY,
+        goal TEXT NOT NULL,
+        state TEXT NOT NULL,
+        price INTEGER,
+        cards TEXT NOT NULL,
+        seen_at TEXT NOT NULL
+      )`,
+      `CREATE TABLE alert_events (
+        key TEXT PRIMARY KEY,
+        subscription_id TEXT NOT NULL,
+        property_id INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        job_id TEXT
+      )`,
+      'CREATE INDEX alert_events_by_subscription ON alert_events (subscription_id, job_id)',
+      'CREATE INDEX alert_events_by_job ON alert_events (job_id)',
+      `CREATE TABLE searcher_accounts (
+        email TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      )`,
+      // A searcher signs in as an owner does, with the same sessions and links: the realm tells
+      // whose they are, so a searcher's session never opens an owner's portal of the same address.
+      "ALTER TABLE owner_sessions ADD COLUMN realm TEXT NOT NULL DEFAULT 'owner'",
+    ],
+  },
 ];

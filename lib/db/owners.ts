@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Store } from './client';
-import type { OwnerTokenRow } from './schema';
+import type { AccountRealm, OwnerTokenRow } from './schema';
 
 /*
  * Owner accounts, one-time tokens, sessions and login failures. Tokens and session ids are
@@ -10,6 +10,8 @@ import type { OwnerTokenRow } from './schema';
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
+/** The links of each realm: an owner's link never sets a searcher's password, nor the other way round. */
+const realmPurposes: Record<AccountRealm, OwnerTokenRow['purpose'][]> = { owner: ['invite', 'reset'], searcher: ['searcher-reset'] };
 
 export async function createOwnerToken(store: Store, email: string, purpose: OwnerTokenRow['purpose'], ttlMs: number, now = new Date()): Promise<string> {
   const token = newToken();
@@ -20,12 +22,13 @@ export async function createOwnerToken(store: Store, email: string, purpose: Own
   return token;
 }
 
-/** Spends a token: the e-mail it was made for, once, before it expires. */
-export async function consumeOwnerToken(store: Store, token: string, now = new Date()): Promise<string | undefined> {
+/** Spends a token of the realm: the e-mail it was made for, once, before it expires. */
+export async function consumeOwnerToken(store: Store, token: string, now = new Date(), realm: AccountRealm = 'owner'): Promise<string | undefined> {
   const row = await store.db
     .updateTable('owner_tokens')
     .set({ used_at: now.toISOString() })
     .where('token_hash', '=', digest(token))
+    .where('purpose', 'in', realmPurposes[realm])
     .where('used_at', 'is', null)
     .where('expires_at', '>', now.toISOString())
     .returning('email')
@@ -42,8 +45,8 @@ export async function setOwnerPassword(store: Store, email: string, passwordHash
     .execute();
   // A new password closes every open session of the account, and retires the other links still
   // open (the invitation printed for staff and the one mailed to the owner are two links).
-  await store.db.deleteFrom('owner_sessions').where('email', '=', email.toLowerCase()).execute();
-  await store.db.updateTable('owner_tokens').set({ used_at: now }).where('email', '=', email.toLowerCase()).where('used_at', 'is', null).execute();
+  await store.db.deleteFrom('owner_sessions').where('email', '=', email.toLowerCase()).where('realm', '=', 'owner').execute();
+  await store.db.updateTable('owner_tokens').set({ used_at: now }).where('email', '=', email.toLowerCase()).where('purpose', 'in', realmPurposes.owner).where('used_at', 'is', null).execute();
 }
 
 /**
@@ -58,8 +61,8 @@ export async function revokeOwnerAccess(store: Store, email: string, now = new D
     .values({ email: address, revoked_at: at })
     .onConflict((conflict) => conflict.column('email').doUpdateSet({ revoked_at: at }))
     .execute();
-  const sessions = await store.db.deleteFrom('owner_sessions').where('email', '=', address).executeTakeFirst();
-  const links = await store.db.updateTable('owner_tokens').set({ used_at: at }).where('email', '=', address).where('used_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
+  const sessions = await store.db.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'owner').executeTakeFirst();
+  const links = await store.db.updateTable('owner_tokens').set({ used_at: at }).where('email', '=', address).where('purpose', 'in', realmPurposes.owner).where('used_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
   const account = await store.db.deleteFrom('owner_accounts').where('email', '=', address).executeTakeFirst();
   return { sessions: Number(sessions.numDeletedRows), links: Number(links.numUpdatedRows), hadPassword: Number(account.numDeletedRows) > 0 };
 }
@@ -112,21 +115,23 @@ export async function getOwnerPasswordHash(store: Store, email: string): Promise
   return row?.password_hash;
 }
 
-export async function createSession(store: Store, email: string, ttlMs: number, now = new Date()): Promise<{ token: string; expires: Date }> {
+export async function createSession(store: Store, email: string, ttlMs: number, now = new Date(), realm: AccountRealm = 'owner'): Promise<{ token: string; expires: Date }> {
   const token = newToken();
   const expires = new Date(now.getTime() + ttlMs);
   await store.db
     .insertInto('owner_sessions')
-    .values({ token_hash: digest(token), email: email.toLowerCase(), created_at: now.toISOString(), expires_at: expires.toISOString() })
+    .values({ token_hash: digest(token), email: email.toLowerCase(), created_at: now.toISOString(), expires_at: expires.toISOString(), realm })
     .execute();
   return { token, expires };
 }
 
-export async function sessionEmail(store: Store, token: string, now = new Date()): Promise<string | undefined> {
+/** The address a session of the realm is for, while it lasts. */
+export async function sessionEmail(store: Store, token: string, now = new Date(), realm: AccountRealm = 'owner'): Promise<string | undefined> {
   const row = await store.db
     .selectFrom('owner_sessions')
     .select('email')
     .where('token_hash', '=', digest(token))
+    .where('realm', '=', realm)
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
   return row?.email;

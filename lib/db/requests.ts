@@ -36,7 +36,23 @@ export type NewsletterConfirmation = { tokenHash: string; expiresAt: string; sin
 /** send-to-friend: at most `perSender` requests from the sender and `perRecipient` to the friend after `since`. */
 type FriendLimits = { recipient: string; perSender: number; perRecipient: number; since: string };
 
-export type StoreGuards = { booking?: SlotBooking; documents?: boolean; newsletter?: NewsletterConfirmation; friendLimits?: FriendLimits };
+/**
+ * A search alert or a followed listing (lib/alerts), written with its request and waiting for its
+ * address to confirm. A listing is followed once per address: a second follow while the first is
+ * confirmed, or was sent its link after `since`, writes nothing.
+ */
+export type NewAlertSubscription = {
+  id: string;
+  kind: 'search' | 'follow';
+  criteria?: string;
+  frequency: 'immediately' | 'daily' | 'weekly';
+  tokenHash: string;
+  expiresAt: string;
+  passwordHash?: string;
+  since: string;
+};
+
+export type StoreGuards = { booking?: SlotBooking; documents?: boolean; newsletter?: NewsletterConfirmation; friendLimits?: FriendLimits; alert?: NewAlertSubscription };
 
 export type StoreResult =
   | { status: 'stored'; id: string }
@@ -46,6 +62,8 @@ export type StoreResult =
   | { status: 'documents-already-requested' }
   /** The address is already subscribed, or was sent a link within the day: nothing is written. */
   | { status: 'newsletter-unchanged' }
+  /** The address already follows the listing, or was sent its link within the day: nothing is written. */
+  | { status: 'alert-unchanged' }
   | { status: 'friend-limit' };
 
 const now = () => new Date().toISOString();
@@ -120,6 +138,14 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
     refused = { status: 'friend-limit' };
   }
 
+  const { alert } = guards;
+  if (alert?.kind === 'follow') {
+    if (!request.email || request.propertyId === undefined) throw new Error('following a listing needs an e-mail and a listing');
+    guard = sql<boolean>`NOT EXISTS (SELECT 1 FROM alert_subscriptions WHERE kind = 'follow' AND email = ${request.email.toLowerCase()} AND property_id = ${request.propertyId}
+      AND (status != 'pending' OR created_at > ${alert.since}))`;
+    refused = { status: 'alert-unchanged' };
+  }
+
   const row: RequestRow = {
     id,
     form: request.form,
@@ -139,6 +165,15 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
   );
   // Uploads and jobs are written only alongside their request, so a failed guard leaves no trace.
   const requestWritten = sql<boolean>`EXISTS (SELECT 1 FROM requests WHERE id = ${id})`;
+  if (alert) {
+    if (!request.email) throw new Error('an alert needs an e-mail');
+    queries.push(
+      sql`INSERT INTO alert_subscriptions (id, request_id, kind, email, language, criteria, property_id, frequency, status, token_hash, expires_at, password_hash, created_at)
+          SELECT ${alert.id}, ${id}, ${alert.kind}, ${request.email.toLowerCase()}, ${request.lang}, ${alert.criteria ?? null}, ${request.propertyId ?? null}, ${alert.frequency}, 'pending',
+            ${alert.tokenHash}, ${alert.expiresAt}, ${alert.passwordHash ?? null}, ${createdAt}
+          WHERE ${requestWritten}`.compile(db),
+    );
+  }
   for (const upload of request.uploads ?? []) {
     const uploadId = randomUUID();
     queries.push(
@@ -156,7 +191,7 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
   }
 
   const affected = await runBatch(client, queries);
-  const requestIndex = queries.length - (request.uploads?.length ?? 0) - request.jobs.length - 1;
+  const requestIndex = queries.length - (request.uploads?.length ?? 0) - request.jobs.length - (alert ? 1 : 0) - 1;
   if (affected[requestIndex] === 1) return { status: 'stored', id };
   if (!refused) throw new Error('the request was not written');
   // Which of the booking's two conditions refused it: the answer names the one the visitor can act on.
@@ -174,8 +209,8 @@ export async function getRequest(store: Store, id: string): Promise<StoredReques
 }
 
 /**
- * The requests staff read (npm run leads). A newsletter sign-up counts once its address confirmed
- * it: until then it is no request of anyone's, only an address someone typed.
+ * The requests staff read (npm run leads). A newsletter sign-up, a search alert or a follow counts
+ * once its address confirmed it: until then it is no request of anyone's, only an address someone typed.
  */
 export async function listRequests(store: Store, options: { since?: string; form?: string } = {}): Promise<RequestRow[]> {
   let query = store.db
@@ -187,6 +222,8 @@ export async function listRequests(store: Store, options: { since?: string; form
         eb.exists(eb.selectFrom('newsletter_signups').select('request_id').whereRef('newsletter_signups.request_id', '=', 'requests.id').where('newsletter_signups.confirmed_at', 'is not', null)),
       ]),
     )
+    // A search alert or a follow waits for its address as a sign-up does.
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id').where('alert_subscriptions.status', '=', 'pending'))))
     .orderBy('created_at', 'asc');
   if (options.since) query = query.where('created_at', '>=', options.since);
   if (options.form) query = query.where('form', '=', options.form);

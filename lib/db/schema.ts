@@ -56,7 +56,17 @@ type DocumentRequestRow = {
 };
 
 /** 'owner-reset' and 'owner-invite' carry their own payload ({@link OwnerResetPayload}) instead of a request. */
-export type OutboxKind = 'agency-mail' | 'visitor-mail' | 'friend-mail' | 'webhook' | 'owner-reset' | 'owner-invite' | 'newsletter-confirm';
+export type OutboxKind =
+  | 'agency-mail'
+  | 'visitor-mail'
+  | 'friend-mail'
+  | 'webhook'
+  | 'owner-reset'
+  | 'owner-invite'
+  | 'newsletter-confirm'
+  /** An alert's confirmation link goes with its request; an alert mail carries its own payload, { subscriptionId }. */
+  | 'alert-confirm'
+  | 'alert-mail';
 type OutboxStatus = 'pending' | 'delivered';
 
 export type OutboxRow = {
@@ -89,15 +99,81 @@ type CaptchaUseRow = {
 };
 
 type OwnerAccountRow = { email: string; password_hash: string; updated_at: string };
-export type OwnerTokenRow = { token_hash: string; email: string; purpose: 'invite' | 'reset'; expires_at: string; used_at: string | null };
-type OwnerSessionRow = { token_hash: string; email: string; created_at: string; expires_at: string };
+/** 'searcher-reset': a searcher's forgotten password (lib/alerts/account), never an owner's link. */
+export type OwnerTokenRow = { token_hash: string; email: string; purpose: 'invite' | 'reset' | 'searcher-reset'; expires_at: string; used_at: string | null };
+/** Whose accounts a session or a link opens. */
+export type AccountRealm = 'owner' | 'searcher';
+type OwnerSessionRow = { token_hash: string; email: string; created_at: string; expires_at: string; realm: AccountRealm };
 type OwnerRevocationRow = { email: string; revoked_at: string };
 /** `client` as lib/security/client-address gives it; '' for failures recorded before it was kept. */
 type LoginFailureRow = { email: string; client: string; failed_at: string };
 type VisitCountRow = { property_id: number; day: string; count: number };
 type VisitorDayRow = { day: string; property_id: number; visitor_hash: string };
 
+/**
+ * A search alert or a followed listing (lib/alerts). 'pending' until its address confirms the
+ * link (only the link token's SHA-256 is kept), then 'active' or 'paused'. An unsubscribe deletes
+ * the row and its events.
+ */
+export type AlertSubscriptionRow = {
+  id: string;
+  /** The form's request: what the agency and the CRM receive once the address confirms. */
+  request_id: string;
+  kind: 'search' | 'follow';
+  email: string;
+  language: string;
+  /** search: the criteria as JSON (lib/alerts/criteria); follow: null. */
+  criteria: string | null;
+  /** follow: the listing followed. */
+  property_id: number | null;
+  frequency: 'immediately' | 'daily' | 'weekly';
+  status: 'pending' | 'active' | 'paused';
+  token_hash: string;
+  /** The confirmation link works until then. */
+  expires_at: string;
+  /** The password typed in the search form, hashed: it becomes the account's once the address confirms. */
+  password_hash: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+  /** When the last alert mail of this subscription was queued (daily and weekly digests count from it). */
+  last_sent_at: string | null;
+};
+
+/** What the alerts last saw of a listing: compared with the next deployed snapshot. */
+export type CatalogueStateRow = {
+  property_id: number;
+  goal: string;
+  state: string;
+  /** null when the price is on demand. */
+  price: number | null;
+  /** The listing's card in each language, as JSON (lib/alerts/card), for a mail about a removed listing. */
+  cards: string;
+  seen_at: string;
+};
+
+/**
+ * One thing to tell one subscription. `key` is unique per subscription, listing and change, so a
+ * second run over the same snapshot writes nothing; a search's key has no change in it, so a
+ * listing is announced to a search once ever. `job_id` is the outbox job that mails it.
+ */
+export type AlertEventRow = {
+  key: string;
+  subscription_id: string;
+  property_id: number;
+  event: 'new' | 'price' | 'status' | 'removed';
+  /** { from, to, card } as JSON. */
+  detail: string;
+  created_at: string;
+  job_id: string | null;
+};
+
+type SearcherAccountRow = { email: string; password_hash: string; updated_at: string };
+
 export type Database = {
+  alert_subscriptions: AlertSubscriptionRow;
+  catalogue_state: CatalogueStateRow;
+  alert_events: AlertEventRow;
+  searcher_accounts: SearcherAccountRow;
   owner_accounts: OwnerAccountRow;
   owner_tokens: OwnerTokenRow;
   owner_sessions: OwnerSessionRow;

@@ -49,6 +49,12 @@ export type FormDefinition = {
    * day, none once confirmed); the agency and the CRM hear of it only when the link is used.
    */
   doubleOptIn?: boolean;
+  /**
+   * demand-register and follow-listing: the request makes a search alert or follows its listing
+   * (lib/alerts), active once the address confirms the link mailed to it. A search then reaches
+   * the agency and the CRM; a follow stays the visitor's own.
+   */
+  alert?: 'search' | 'follow';
 };
 
 export const maxUploadBytes = 5 * 1024 * 1024;
@@ -60,7 +66,7 @@ export const formDefinitions: Record<FormName, FormDefinition> = {
   'send-to-friend': { thankYou: 'send-to-friend', captcha: true, about: 'property', visitorMail: false, friendMail: { perSenderPerDay: 10, perRecipientPerDay: 3 } },
   'contact-construction': { thankYou: 'contact-construction', captcha: true, about: 'project', visitorMail: true },
   'contact-demand': { thankYou: 'contact-demand', captcha: true, about: 'agency', visitorMail: true },
-  'demand-register': { thankYou: 'demand-register', captcha: true, about: 'agency', transforms: ['hash-password'], visitorMail: true },
+  'demand-register': { thankYou: 'demand-register', captcha: true, about: 'agency', transforms: ['hash-password'], visitorMail: false, alert: 'search' },
   // Spec §3: the contact form takes a CV, for a spontaneous application (optional here, required on job-application).
   'site-contact': {
     thankYou: 'site-contact',
@@ -70,6 +76,8 @@ export const formDefinitions: Record<FormName, FormDefinition> = {
     upload: { field: 'cv', required: false, accept: 'document', maxBytes: maxUploadBytes },
   },
   'sign-newsletter': { thankYou: 'sign-newsletter', captcha: false, about: 'agency', visitorMail: false, doubleOptIn: true },
+  // E-mail only, as the newsletter: the confirmation link is the check that the address is the visitor's.
+  'follow-listing': { thankYou: 'follow-listing', captcha: false, about: 'property', visitorMail: false, alert: 'follow' },
   testimonial: {
     thankYou: 'testimonial',
     captcha: true,

@@ -14,6 +14,8 @@ export const titles = ['mr', 'ms', 'miss'] as const;
 export const contactTimeSlots = ['10-13', '13-16', '16-19'] as const;
 export const contactDevices = ['phone', 'email', 'sms'] as const;
 export const goals = ['sale', 'rent'] as const;
+/** How often a search alert mails its news (lib/alerts). */
+export const alertFrequencies = ['immediately', 'daily', 'weekly'] as const;
 export type Goal = (typeof goals)[number];
 
 const emailPattern = z.regexes.email;

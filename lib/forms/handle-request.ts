@@ -23,6 +23,8 @@ import { referenceMessages, translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
 import { newsletterConfirmation } from '../newsletter/token';
+import { searchFormSignIn } from '../alerts/sign-in';
+import { newAlertSubscription } from '../alerts/subscribe';
 import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors } from '../security/origin';
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
@@ -130,7 +132,7 @@ const alreadyBooked = (language: Language) => failure(language, 409, 'slotAlread
 const slotFull = (language: Language) => failure(language, 409, 'appointmentsFull', fieldError(language, 'slotId', 'appointmentsFull'));
 
 /** What a guard of the store's transaction answers when it refused the request (nothing was written). */
-const refusals: Record<Exclude<StoreResult['status'], 'stored' | 'newsletter-unchanged'>, (language: Language) => Reply> = {
+const refusals: Record<Exclude<StoreResult['status'], 'stored' | 'newsletter-unchanged' | 'alert-unchanged'>, (language: Language) => Reply> = {
   'slot-full': slotFull,
   'slot-already-booked': alreadyBooked,
   'documents-already-requested': (language) => failure(language, 409, 'documentsAlreadyRequested'),
@@ -265,9 +267,9 @@ async function answerRequest(context: Context): Promise<Reply> {
         uploads,
         jobs: jobsOf(definition),
       },
-      storeGuards(definition, values, booking, requestId),
+      storeGuards(definition, values, booking, requestId, payload),
     );
-    if (stored.status === 'newsletter-unchanged') {
+    if (stored.status === 'newsletter-unchanged' || stored.status === 'alert-unchanged') {
       // Subscribed already, or sent a link within the day: nothing is sent, and the answer is the
       // same thanks as for a first sign-up, so that it tells nobody whether the address is known.
       return { status: 201, body: { ok: true, id: requestId, redirect: thankYou } };
@@ -277,7 +279,9 @@ async function answerRequest(context: Context): Promise<Reply> {
       return refusals[stored.status](language);
     }
     after(() => deliverRequest(stored.id));
-    return { status: 201, body: { ok: true, id: stored.id, redirect: thankYou } };
+    // A searcher who already has an account is signed in by the form's password (lib/alerts).
+    const headers = definition.alert === 'search' ? await searchFormSignIn(values.email, values.password, clientAddress(request.headers)) : undefined;
+    return { status: 201, body: { ok: true, id: stored.id, redirect: thankYou }, headers };
   } catch (error) {
     await discardUploads(uploads);
     console.error(`[forms] ${form}: storing the request failed`, error);
@@ -330,6 +334,8 @@ async function captchaPassed({ form, request }: Context, fields: BodyFields, sto
  * address: the agency and the CRM hear of it when the address confirms (lib/newsletter).
  */
 function jobsOf(definition: FormDefinition): OutboxKind[] {
+  // An alert's deliveries wait for its address too (lib/alerts/confirm-route).
+  if (definition.alert) return ['alert-confirm'];
   const jobs: OutboxKind[] = definition.doubleOptIn ? ['newsletter-confirm'] : ['agency-mail'];
   if (definition.visitorMail) jobs.push('visitor-mail');
   if (definition.friendMail) jobs.push('friend-mail');
@@ -338,12 +344,14 @@ function jobsOf(definition: FormDefinition): OutboxKind[] {
 }
 
 /** The checks the store makes inside its write transaction, so that parallel requests cannot both pass them. */
-function storeGuards(definition: FormDefinition, values: Payload, booking: SlotBooking | undefined, requestId: string): StoreGuards {
+/** `payload`: the values as stored (an alert takes the password's hash from it). */
+function storeGuards(definition: FormDefinition, values: Payload, booking: SlotBooking | undefined, requestId: string, payload: Payload): StoreGuards {
   const { friendMail } = definition;
   return {
     booking,
     documents: definition.sendsDocuments === true,
     newsletter: definition.doubleOptIn ? newsletterConfirmation(requestId) : undefined,
+    alert: definition.alert ? newAlertSubscription(definition.alert, payload) : undefined,
     friendLimits: friendMail
       ? { recipient: textOf(values.friendEmail) ?? '', perSender: friendMail.perSenderPerDay, perRecipient: friendMail.perRecipientPerDay, since: new Date(Date.now() - dayMs).toISOString() }
       : undefined,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  alertFrequencies,
   checkbox,
   contactShape,
   email,
@@ -37,17 +38,19 @@ const typeIds = z.preprocess(
 );
 
 /** Towns ("Mons|7000") picked from the list, or bare postcodes typed in. */
-const zones = z.preprocess(
-  asList,
-  z
-    .array(z.string().trim().regex(/^([^|]{1,80}\|)?\d{4}$/, 'zoneRequired'), { error: 'zoneRequired' })
-    .min(1, 'zoneRequired')
-    .max(30, 'zoneRequired'),
+const zones = z.preprocess(asList, z.array(z.string().trim().regex(/^([^|]{1,80}\|)?\d{4}$/, 'zoneRequired'), { error: 'zoneRequired' }).max(30, 'zoneRequired'));
+
+/** Postcodes typed in one field, separated by commas or spaces ("7000, 7011"). */
+const postcodes = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(/[\s,;]+/).filter(Boolean) : asList(value)),
+  z.array(z.string().regex(/^\d{4}$/, 'postcodesInvalid'), { error: 'postcodesInvalid' }).max(30, 'postcodesInvalid'),
 );
+
 
 const endAfterStart = (value: { startDate: string; endDate: string }) => value.endDate >= value.startDate;
 
 const fieldOf = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined);
+const listLength = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 const bothNumbers = (value: unknown, a: string, b: string) => typeof fieldOf(value, a) === 'number' && typeof fieldOf(value, b) === 'number';
 const bothStrings = (value: unknown, a: string, b: string) => typeof fieldOf(value, a) === 'string' && typeof fieldOf(value, b) === 'string';
 const isDay = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -122,10 +125,13 @@ export const formSchemas = {
       minParkings: optionalCount(50),
       minBathrooms: optionalCount(50),
       budget: optionalCount(100_000_000),
+      postcodes,
+      frequency: z.preprocess(blankToUndefined, z.enum(alertFrequencies, { error: 'invalid' }).default('immediately')),
       password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').min(8, 'passwordTooShort').max(200, 'tooLong'),
       passwordConfirm: z.string({ error: 'passwordMismatch' }),
     })
     // `when`: these checks also run while other fields are still wrong, so every error shows at once.
+    .refine((value) => listLength(value.zones) + listLength(value.postcodes) > 0, { message: 'zoneRequired', path: ['zones'], when: (payload) => listLength(fieldOf(payload.value, 'postcodes')) === 0 })
     .refine((value) => value.priceMin === undefined || value.priceMax === undefined || value.priceMax >= value.priceMin, {
       message: 'priceRange',
       path: ['priceMax'],
@@ -138,6 +144,7 @@ export const formSchemas = {
     }),
   'site-contact': z.object({ ...contactShape, city: requiredText('cityRequired', 80) }),
   'sign-newsletter': z.object({ email: email(), privacy }),
+  'follow-listing': z.object({ propertyId: listingId, email: email(), privacy }),
   testimonial: z.object({
     name: requiredText('nameRequired'),
     about: optionalText(200),

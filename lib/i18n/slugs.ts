@@ -18,6 +18,8 @@ export const systemSlugs = {
   'set-password': { nl: 'wachtwoord-kiezen', fr: 'choisir-mot-de-passe', en: 'set-password', de: 'passwort-festlegen' },
   portal: { nl: 'mijn-panden', fr: 'mes-biens', en: 'my-properties', de: 'meine-immobilien' },
   'newsletter-confirm': { nl: 'nieuwsbrief-bevestigen', fr: 'confirmer-newsletter', en: 'confirm-newsletter', de: 'newsletter-bestaetigen' },
+  searcher: { nl: 'mijn-zoekopdrachten', fr: 'mes-recherches', en: 'my-searches', de: 'meine-suchauftraege' },
+  'alert-link': { nl: 'meldingen', fr: 'alertes', en: 'alerts', de: 'benachrichtigungen' },
   'our-services': { nl: 'our-services', fr: 'our-services', en: 'our-services', de: 'our-services' },
 } as const satisfies Record<string, PerLanguage>;
 
@@ -28,7 +30,7 @@ export type SystemPage = keyof typeof systemSlugs;
  * at the same place could never be reached. The other slugs sit under one of these (login/…), and
  * the two article sections are the paths of the menu pages that list them (design.md §5).
  */
-export const firstSegmentSystemPages = ['for-sale', 'for-rent', 'projects', 'thank-you', 'login', 'portal', 'newsletter-confirm'] as const satisfies readonly SystemPage[];
+export const firstSegmentSystemPages = ['for-sale', 'for-rent', 'projects', 'thank-you', 'login', 'portal', 'newsletter-confirm', 'alert-link'] as const satisfies readonly SystemPage[];
 
 /**
  * First segments of the site's internal pages: the 404 pages and the folders of app/[lang] rendered
@@ -40,6 +42,8 @@ export const internalSegments = {
   'owner-portal': 'owner portal',
   'newsletter-confirmation': 'newsletter confirmation',
   'form-draft': 'form sent back for correction',
+  'alert-link': 'confirm or unsubscribe an alert',
+  'searcher-space': 'a searcher\'s searches and followed listings',
 } as const;
 
 /** The forms that end on a thank-you page (spec §2). */
@@ -58,5 +62,6 @@ export const thankYouForms = [
   'job-application',
   'purchase-offer',
   'rental-application',
+  'follow-listing',
 ] as const;
 export type ThankYouForm = (typeof thankYouForms)[number];

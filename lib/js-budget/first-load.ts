@@ -67,6 +67,8 @@ const typeOfKind: { [P in PageName]: PageType } = {
   portal: 'login',
   'portal-listing': 'login',
   'newsletter-confirm': 'thank-you',
+  'alert-link': 'thank-you',
+  searcher: 'login',
 };
 
 /** The page type of a page of the page table; a path it does not know is one of the 404 pages. */

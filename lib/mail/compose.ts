@@ -24,7 +24,7 @@ export type Mail = {
   attachments?: Attachment[];
 };
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+export const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Fields kept out of e-mails: secrets and what the e-mail already says elsewhere. */
 const hiddenFields = new Set(['passwordHash', 'privacy', 'propertyId', 'projectId']);
@@ -43,7 +43,7 @@ const personBPrefix = /^personB(?=[A-Z])/;
 const personFields = new Set(['title', 'firstName', 'lastName', 'name', 'email', 'phone', 'mobile', 'street', 'houseNumber', 'box', 'zip', 'city', 'country', 'birthDate']);
 const personBBase = (field: string) => field.replace(personBPrefix, '').replace(/^[A-Z]/, (letter) => letter.toLowerCase());
 
-type Line = { label: string; value: string };
+export type Line = { label: string; value: string };
 /** `field` names the answer, so that staff output (lib/leads) can give each one its own column. */
 export type RequestLine = Line & { field: string };
 
@@ -104,7 +104,7 @@ export function requestLines(request: StoredRequest, language: Language): Reques
 }
 
 type Subject = { reference: string; title: string; link: string; managerEmail?: string };
-type Link = { label: string; url: string };
+export type Link = { label: string; url: string };
 
 function subjectOf(request: StoredRequest, language: Language): Subject | undefined {
   const t = translatorFor(language, 'mail');
@@ -145,9 +145,9 @@ function documentLinks(request: StoredRequest, language: Language): Link[] {
 }
 
 /** A paragraph, or a list of links (one "label: address" line each in the text part). */
-type Block = string | { links: Link[] };
+export type Block = string | { links: Link[] };
 
-function render(paragraphs: readonly Block[], lines: readonly Line[], link?: Link): { text: string; html: string } {
+export function render(paragraphs: readonly Block[], lines: readonly Line[], link?: Link): { text: string; html: string } {
   const blocks = paragraphs.filter((block) => (typeof block === 'string' ? block !== '' : block.links.length > 0));
   const text = [
     blocks.map((block) => (typeof block === 'string' ? block : block.links.map((item) => `${item.label}: ${item.url}`).join('\n'))).join('\n\n'),
@@ -235,7 +235,7 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
 }
 
 /** The agency's name, address and contact details under a mail to a visitor. */
-function signed(body: { text: string; html: string }, language: Language): { text: string; html: string } {
+export function signed(body: { text: string; html: string }, language: Language): { text: string; html: string } {
   const { siteInfo } = getSite();
   const address = agencyPostalAddress(language);
   const signature = `${siteInfo.name}\n${address.street}, ${address.zip} ${address.city}\n${formatPhone(siteInfo.phone)} · ${siteInfo.email}`;

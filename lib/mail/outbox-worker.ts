@@ -1,10 +1,13 @@
 import type { SendMailOptions } from 'nodemailer';
 import { z } from 'zod';
-import { issuePasswordToken } from '../auth/owner-auth';
+import { issuePasswordToken, issueSearcherResetToken } from '../auth/owner-auth';
 import { getDefaultLanguage, getEnabledLanguages } from '../config';
 import {
   claimDueJobs,
+  eventsOfJob,
   getRequest,
+  getSubscription,
+  subscriptionOfRequest,
   getStore,
   hasUnreachableJobs,
   makeUnreachableJobsDue,
@@ -14,6 +17,7 @@ import {
   type OutboxRow,
   type Store,
 } from '../db';
+import { alertConfirmMail, alertMail, searcherResetMail } from './alert-mail';
 import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, visitorMail, type Mail } from './compose';
 import { webhookPayload } from './webhook-payload';
 import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
@@ -41,7 +45,7 @@ export function outboxLeaseMs(): number {
   return smtpSendDeadlineMs() + 60_000;
 }
 
-const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm'];
+const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm', 'alert-confirm', 'alert-mail'];
 
 export function retryDelay(attempts: number): number {
   return Math.min(retryMaxMs(), retryBaseMs() * 2 ** Math.max(0, attempts));
@@ -81,16 +85,42 @@ const ownerResetPayload = z.object({ email: z.string(), language: z.string() });
 async function ownerLinkJobMail(job: OutboxRow, purpose: 'reset' | 'invite'): Promise<Mail | undefined> {
   const payload = ownerResetPayload.parse(JSON.parse(job.payload ?? 'null'));
   const issued = await issuePasswordToken(payload.email, purpose);
-  if (!issued) return undefined;
   const enabled = getEnabledLanguages();
+  if (!issued) {
+    // No owner: the address may be a searcher's (lib/alerts), who resets the same way.
+    const searcher = purpose === 'reset' ? await issueSearcherResetToken(payload.email) : undefined;
+    const language = enabled.find((candidate) => candidate === payload.language) ?? getDefaultLanguage();
+    return searcher ? searcherResetMail(searcher.email, searcher.token, language) : undefined;
+  }
   const language = enabled.find((candidate) => candidate === issued.owner.Language) ?? enabled.find((candidate) => candidate === payload.language) ?? getDefaultLanguage();
   return (purpose === 'invite' ? ownerInviteMail : ownerResetMail)(issued.owner, issued.token, language);
+}
+
+const alertMailPayload = z.object({ subscriptionId: z.string() });
+
+/**
+ * An alert: its subscription as it is now (unsubscribed since the job was queued: nothing is sent)
+ * and the events the job was given.
+ */
+async function sendAlertMail(job: OutboxRow, store: Store): Promise<void> {
+  const { subscriptionId } = alertMailPayload.parse(JSON.parse(job.payload ?? 'null'));
+  const subscription = await getSubscription(store, subscriptionId);
+  if (!subscription || subscription.status !== 'active') return;
+  const alert = alertMail(subscription, await eventsOfJob(store, job.id));
+  if (alert) await sendMail(job, alert.mail, alert.headers);
 }
 
 async function send(job: OutboxRow, store: Store): Promise<void> {
   if (job.kind === 'owner-reset' || job.kind === 'owner-invite') {
     const mail = await ownerLinkJobMail(job, job.kind === 'owner-invite' ? 'invite' : 'reset');
     if (mail) await sendMail(job, mail); // no mail for an address that is no owner's (or revoked): the job is done
+    return;
+  }
+  if (job.kind === 'alert-mail') return sendAlertMail(job, store);
+  if (job.kind === 'alert-confirm') {
+    // A subscription deleted since (pruned, or its account deleted) is sent no link.
+    const subscription = job.request_id ? await subscriptionOfRequest(store, job.request_id) : undefined;
+    if (subscription?.status === 'pending') await sendMail(job, alertConfirmMail(subscription), { 'X-Request-Id': subscription.request_id });
     return;
   }
   const request = job.request_id ? await getRequest(store, job.request_id) : undefined;

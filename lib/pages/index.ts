@@ -7,6 +7,8 @@ import { forRentPage, forSalePage, type ListRoute } from './list';
 import { forgotPasswordPage, loginPage, setPasswordPage, type ForgotPasswordRoute, type LoginRoute, type SetPasswordRoute } from './login';
 import { menuEntryRoute, menuPage, type MenuRoute } from './menu';
 import { newsletterConfirmPage, type NewsletterConfirmRoute } from './newsletter-confirm';
+import { alertLinkPage, type AlertLinkRoute } from './alert-link';
+import { searcherPage, type SearcherRoute } from './searcher';
 import { portalListingPage, portalPage, type PortalListingRoute, type PortalRoute } from './portal';
 import { projectPage, projectsPage, type ProjectRoute, type ProjectsRoute } from './projects';
 import { propertyPage, type PropertyRoute } from './property';
@@ -34,6 +36,8 @@ export type Route =
   | PortalRoute
   | PortalListingRoute
   | NewsletterConfirmRoute
+  | AlertLinkRoute
+  | SearcherRoute
   | ArticleRoute
   | MenuRoute;
 
@@ -110,6 +114,8 @@ const table = (): Table =>
     portal: kind('portal', portalPage),
     'portal-listing': kind('portal-listing', portalListingPage),
     'newsletter-confirm': kind('newsletter-confirm', newsletterConfirmPage),
+    'alert-link': kind('alert-link', alertLinkPage),
+    searcher: kind('searcher', searcherPage),
     article: kind('article', articlePage),
     menu: kind('menu', menuPage),
   });

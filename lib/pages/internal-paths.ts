@@ -20,6 +20,12 @@ export const portalPath = (language: Language, id?: number) => `/${language}/own
 /** The newsletter confirmation page, rendered per request (app/[lang]/newsletter-confirmation). */
 export const newsletterConfirmPath = (language: Language) => `/${language}/newsletter-confirmation/`;
 
+/** A searcher's space, rendered per request (app/[lang]/searcher-space). */
+export const searcherSpacePath = (language: Language) => `/${language}/searcher-space/`;
+
+/** The page of an alert's links, rendered per request (app/[lang]/alert-link). */
+export const alertLinkPath = (language: Language) => `/${language}/alert-link/`;
+
 /**
  * A page rendered per request to show a form that came back from a post without JavaScript
  * (app/[lang]/form-draft): `page` is the page's own path, the draft id rides along.

@@ -3,6 +3,7 @@ import { getTeam, type Language, type TeamMember } from '../config';
 import { bookingsAbout, getStore, requestsAbout, visitCounts, visitTotals } from '../db';
 import { isFormName, type FormName } from '../forms/schemas';
 import { brusselsDay, summariseVisits, type VisitSummary } from './visits';
+import { countMatchingSearches } from '../alerts/matching';
 
 /*
  * What the owner portal shows about a listing: the site's own counts, requests and bookings,
@@ -29,6 +30,8 @@ export type ListingReport = {
   onlineMedia: { name: string; url: string; since: string }[];
   sources: { name: string; count: number; fromSite: boolean }[];
   manager: TeamMember | undefined;
+  /** Active search alerts this listing answers (lib/alerts): a count, no one's details. */
+  matchingSearches: number;
 };
 
 /** The owner's listings in a language, with their total visits, for the portal's first page. */
@@ -83,5 +86,6 @@ export async function listingReport(owner: Owner, propertyId: number, language: 
       ...(requests.length > 0 ? [{ name: 'website', count: requests.length, fromSite: true }] : []),
     ],
     manager: team.find((member) => member.email.toLowerCase() === property.manager.email.toLowerCase()),
+    matchingSearches: await countMatchingSearches(store, property),
   };
 }

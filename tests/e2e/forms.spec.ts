@@ -288,6 +288,13 @@ for (const language of languages) {
       expect(payload).toMatchObject({ goal: 'sale', priceMax: 320000, minRooms: 3 });
       expect(payload.types).toHaveLength(2);
       expect(alert.payload).not.toContain('a long secret');
+      // The agency hears of a search alert once its address confirms it (lib/alerts).
+      const [confirmation] = await waitForMails(seeker.email);
+      const link = /https?:\/\/\S+\?action=confirm&token=[\w-]+/.exec(confirmation?.text ?? '')?.[0];
+      expect(link, 'a confirmation link').toBeDefined();
+      await page.goto(link ?? '');
+      await page.getByRole('button', { name: t.alerts.page.confirmButton }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.alerts.page.confirmedTitle);
       const mail = await agencyMailFor(alert.id);
       expect(mail.text).not.toContain('a long secret');
     });

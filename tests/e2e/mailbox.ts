@@ -89,7 +89,7 @@ export async function waitForMails(address: string, count = 1, timeout = 20_000)
   return mailsTo(address);
 }
 
-function portOpen(port: number): Promise<boolean> {
+export function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     socket.once('connect', () => {

@@ -55,6 +55,7 @@ const valid: Record<FormName, Input> = {
   },
   'site-contact': { ...contact, city: 'Mons' },
   'sign-newsletter': { email: 'marie.dubois@example.be', privacy: true },
+  'follow-listing': { propertyId: 4000001, email: 'marie.dubois@example.be', privacy: true },
   testimonial: { name: 'Marie Dubois', about: 'Seller in Mons', website: '', comment: 'Sold in three weeks, thank you!', email: 'marie.dubois@example.be', privacy: true },
   'job-application': { ...contact },
   'purchase-offer': {
@@ -195,6 +196,7 @@ const cases: Record<FormName, Case[]> = {
     { field: 'types', input: { ...valid['demand-register'], types: ['house'] }, message: 'typeRequired', path: ['types', 0] },
     { field: 'zones', input: without(valid['demand-register'], 'zones'), message: 'zoneRequired' },
     { field: 'zones', input: { ...valid['demand-register'], zones: [] }, message: 'zoneRequired' },
+    { field: 'postcodes', input: { ...valid['demand-register'], postcodes: '7000, Mons' }, message: 'postcodesInvalid', path: ['postcodes', 1] },
     { field: 'zones', input: { ...valid['demand-register'], zones: ['Mons'] }, message: 'zoneRequired', path: ['zones', 0] },
     { field: 'priceMin', input: { ...valid['demand-register'], priceMin: 'cheap' }, message: 'numberInvalid' },
     { field: 'priceMax', input: { ...valid['demand-register'], priceMin: '300000', priceMax: '200000' }, message: 'priceRange' },
@@ -210,6 +212,11 @@ const cases: Record<FormName, Case[]> = {
     ...contactOptionCases(valid['site-contact']),
     { field: 'city', input: without(valid['site-contact'], 'city'), message: 'cityRequired' },
     { field: 'city', input: { ...valid['site-contact'], city: '  ' }, message: 'cityRequired' },
+  ],
+  'follow-listing': [
+    ...listingCases(valid['follow-listing'], 'propertyId'),
+    { field: 'email', input: without(valid['follow-listing'], 'email'), message: 'emailInvalid' },
+    { field: 'privacy', input: without(valid['follow-listing'], 'privacy'), message: 'privacyRequired' },
   ],
   'sign-newsletter': [
     { field: 'email', input: without(valid['sign-newsletter'], 'email'), message: 'emailInvalid' },
@@ -452,6 +459,7 @@ describe('error messages', () => {
     'datesRequired',
     'endDateInvalid',
     'placeRequired',
+    'postcodesInvalid',
     'signDateRequired',
     'adultsRequired',
     'moveDateRequired',

@@ -181,6 +181,8 @@ function buildValidEntries(form: FormName): Entries {
       ];
     case 'site-contact':
       return [...common, ...visitor, ['city', 'Mons'], ...privacy];
+    case 'follow-listing':
+      return [...common, ['propertyId', String(sale)], ['email', 'marie.dubois@example.be'], ...privacy];
     case 'sign-newsletter':
       return [...common, ['email', 'lezer@example.be'], ...privacy];
     case 'testimonial':

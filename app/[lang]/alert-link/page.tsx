@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { AlertLinkPage } from '@/components/alerts/alert-link-page';
+import { PageFrame } from '@/components/layout/page-frame';
+import { alertLinkStates } from '@/lib/alerts/link-routes';
+import { requireLanguage } from '@/lib/i18n';
+import { routeMetadata } from '@/lib/seo';
+
+/*
+ * The page of an alert mail's links (confirm, unsubscribe), rendered per request (it reads the
+ * link's token). Reached only through the proxy's rewrite of /{lang}/{alerts}/?action=...&token=...
+ */
+
+type Props = { params: Promise<{ lang: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { lang } = await params;
+  return routeMetadata(requireLanguage(lang), { page: 'alert-link' });
+}
+
+export default async function AlertLink({ params, searchParams }: Props) {
+  const { lang } = await params;
+  const language = requireLanguage(lang);
+  const query = await searchParams;
+  const token = typeof query.token === 'string' ? query.token : undefined;
+  const action = query.action === 'unsubscribe' ? 'unsubscribe' : query.action === 'confirm' ? 'confirm' : undefined;
+  const state = await alertLinkStates(action, token);
+  return (
+    <PageFrame language={language} route={{ page: 'alert-link', action, token }}>
+      <AlertLinkPage action={action} state={state} token={token} language={language} />
+    </PageFrame>
+  );
+}

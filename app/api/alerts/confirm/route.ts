@@ -1,0 +1,3 @@
+import { confirmAlertRequest } from '@/lib/alerts/link-routes';
+
+export const POST = confirmAlertRequest;

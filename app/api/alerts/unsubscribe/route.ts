@@ -1,0 +1,3 @@
+import { unsubscribeAlertRequest } from '@/lib/alerts/link-routes';
+
+export const POST = unsubscribeAlertRequest;

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type CompiledQuery } from 'kysely';
+import type { Store } from './client';
+import { runBatch } from './dialect';
+import type { AlertEventRow, AlertSubscriptionRow, CatalogueStateRow } from './schema';
+
+/*
+ * The SQL of the alerts (lib/alerts): subscriptions, the catalogue state they were last matched
+ * against, their events, and the outbox jobs that mail them.
+ */
+
+export type NewAlertEvent = Pick<AlertEventRow, 'key' | 'subscription_id' | 'property_id' | 'event' | 'detail'>;
+export type CatalogueStateValues = Omit<CatalogueStateRow, 'seen_at'>;
+
+export async function readCatalogueState(store: Store): Promise<CatalogueStateRow[]> {
+  return store.db.selectFrom('catalogue_state').selectAll().execute();
+}
+
+export async function activeSubscriptions(store: Store): Promise<AlertSubscriptionRow[]> {
+  return store.db.selectFrom('alert_subscriptions').selectAll().where('status', '=', 'active').orderBy('created_at').execute();
+}
+
+/** The keys among these that are already written (the dry run leaves them out of its plan). */
+export async function existingEventKeys(store: Store, keys: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < keys.length; start += 500) {
+    const chunk = keys.slice(start, start + 500);
+    const rows = await store.db.selectFrom('alert_events').select('key').where('key', 'in', chunk).execute();
+    for (const row of rows) found.add(row.key);
+  }
+  return found;
+}
+
+/**
+ * Writes the events (each key once: a key already written is left as it is) and the new catalogue
+ * state in one transaction, so that a run that stops half-way leaves the state it started from and
+ * the next run plans the same events again, which their keys then leave out.
+ */
+export async function recordAlertRun(store: Store, run: { events: readonly NewAlertEvent[]; states: readonly CatalogueStateValues[]; removed: readonly number[] }, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  const queries: CompiledQuery[] = [];
+  for (const event of run.events) {
+    queries.push(store.db.insertInto('alert_events').values({ ...event, created_at: at, job_id: null }).onConflict((conflict) => conflict.column('key').doNothing()).compile());
+  }
+  for (const state of run.states) {
+    queries.push(
+      store.db
+        .insertInto('catalogue_state')
+        .values({ ...state, seen_at: at })
+        .onConflict((conflict) => conflict.column('property_id').doUpdateSet({ goal: state.goal, state: state.state, price: state.price, cards: state.cards, seen_at: at }))
+        .compile(),
+    );
+  }
+  if (run.removed.length > 0) queries.push(store.db.deleteFrom('catalogue_state').where('property_id', 'in', run.removed).compile());
+  if (queries.length === 0) return 0;
+  const affected = await runBatch(store.client, queries);
+  return affected.slice(0, run.events.length).reduce((sum, count) => sum + count, 0);
+}
+
+/** The subscriptions with events no mail carries yet, and when each last had a mail. */
+export async function subscriptionsWithUnsentEvents(store: Store): Promise<(Pick<AlertSubscriptionRow, 'id' | 'frequency' | 'last_sent_at' | 'email' | 'language' | 'kind'> & { events: number })[]> {
+  const rows = await store.db
+    .selectFrom('alert_events')
+    .innerJoin('alert_subscriptions', 'alert_subscriptions.id', 'alert_events.subscription_id')
+    .select(['alert_subscriptions.id', 'alert_subscriptions.frequency', 'alert_subscriptions.last_sent_at', 'alert_subscriptions.email', 'alert_subscriptions.language', 'alert_subscriptions.kind'])
+    .select((eb) => eb.fn.countAll<number>().as('events'))
+    .where('alert_events.job_id', 'is', null)
+    .where('alert_subscriptions.status', '=', 'active')
+    .groupBy('alert_subscriptions.id')
+    .execute();
+  return rows.map((row) => ({ ...row, events: Number(row.events) }));
+}
+
+/**
+ * Queues one 'alert-mail' job for the subscription's unsent events, and gives them to it. One
+ * transaction: the job is written only when this call took events, so two runs at once queue one
+ * mail. Returns the job's id, or undefined when another run took the events first.
+ */
+export async function queueAlertMail(store: Store, subscriptionId: string, now = new Date()): Promise<string | undefined> {
+  const jobId = randomUUID();
+  const at = now.toISOString();
+  const payload = JSON.stringify({ subscriptionId });
+  const [taken] = await runBatch(store.client, [
+    sql`UPDATE alert_events SET job_id = ${jobId} WHERE subscription_id = ${subscriptionId} AND job_id IS NULL`.compile(store.db),
+    sql`INSERT INTO outbox (id, request_id, payload, kind, status, attempts, next_attempt_at, created_at)
+        SELECT ${jobId}, NULL, ${payload}, 'alert-mail', 'pending', 0, ${at}, ${at} WHERE changes() > 0`.compile(store.db),
+    sql`UPDATE alert_subscriptions SET last_sent_at = ${at} WHERE id = ${subscriptionId} AND EXISTS (SELECT 1 FROM outbox WHERE id = ${jobId})`.compile(store.db),
+  ]);
+  return taken !== undefined && taken > 0 ? jobId : undefined;
+}
+
+export async function eventsOfJob(store: Store, jobId: string): Promise<AlertEventRow[]> {
+  return store.db.selectFrom('alert_events').selectAll().where('job_id', '=', jobId).orderBy('created_at').orderBy('key').execute();
+}
+
+export async function getSubscription(store: Store, id: string): Promise<AlertSubscriptionRow | undefined> {
+  return store.db.selectFrom('alert_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What a confirmation link leads to (the newsletter's states: see lib/db/newsletter). */
+export type AlertLinkState = 'pending' | 'confirmed' | 'expired' | 'unknown';
+
+export async function alertLinkState(store: Store, tokenHash: string, now = new Date()): Promise<AlertLinkState> {
+  const row = await store.db.selectFrom('alert_subscriptions').select(['status', 'expires_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  if (!row) return 'unknown';
+  if (row.status !== 'pending') return 'confirmed';
+  return row.expires_at > now.toISOString() ? 'pending' : 'expired';
+}
+
+/**
+ * Confirms the subscription behind a link, in one transaction: the subscription is active, the
+ * password typed in the search form becomes the address's account unless it has one (the hash is
+ * then dropped from the subscription), and the request's deliveries (the agency, the CRM) are
+ * queued for a search (a follow is the visitor's own). Only the call that confirms queues anything.
+ * Returns the request whose jobs it queued.
+ */
+export async function confirmAlertSubscription(store: Store, tokenHash: string, jobs: readonly string[], now = new Date()): Promise<{ requestId: string } | undefined> {
+  const at = now.toISOString();
+  const confirmedNow = sql`SELECT 1 FROM alert_subscriptions WHERE token_hash = ${tokenHash} AND confirmed_at = ${at} AND status = 'active'`;
+  const queries: CompiledQuery[] = [
+    sql`UPDATE alert_subscriptions SET status = 'active', confirmed_at = ${at}
+        WHERE token_hash = ${tokenHash} AND status = 'pending' AND expires_at > ${at}`.compile(store.db),
+    sql`INSERT INTO searcher_accounts (email, password_hash, updated_at)
+        SELECT email, password_hash, ${at} FROM alert_subscriptions
+        WHERE token_hash = ${tokenHash} AND password_hash IS NOT NULL AND EXISTS (${confirmedNow})
+        ON CONFLICT (email) DO NOTHING`.compile(store.db),
+    sql`UPDATE alert_subscriptions SET password_hash = NULL WHERE token_hash = ${tokenHash} AND EXISTS (${confirmedNow})`.compile(store.db),
+  ];
+  for (const kind of jobs) {
+    queries.push(
+      sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at)
+          SELECT ${randomUUID()}, request_id, ${kind}, 'pending', 0, ${at}, ${at} FROM alert_subscriptions
+          WHERE token_hash = ${tokenHash} AND kind = 'search' AND EXISTS (${confirmedNow})`.compile(store.db),
+    );
+  }
+  const [updated] = await runBatch(store.client, queries);
+  if (updated !== 1) return undefined;
+  const row = await store.db.selectFrom('alert_subscriptions').select('request_id').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row ? { requestId: row.request_id } : undefined;
+}
+
+export async function subscriptionOfRequest(store: Store, requestId: string): Promise<AlertSubscriptionRow | undefined> {
+  return store.db.selectFrom('alert_subscriptions').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+/**
+ * Deletes a subscription (of this address, when given) and everything told to it; a mail still
+ * queued for it then sends nothing. A follow's request goes with it: it was never the agency's.
+ */
+export async function deleteSubscription(store: Store, id: string, email?: string): Promise<boolean> {
+  let query = store.db.selectFrom('alert_subscriptions').select(['kind', 'request_id']).where('id', '=', id);
+  if (email !== undefined) query = query.where('email', '=', email.toLowerCase());
+  const row = await query.executeTakeFirst();
+  if (!row) return false;
+  const queries: CompiledQuery[] = [store.db.deleteFrom('alert_events').where('subscription_id', '=', id).compile(), store.db.deleteFrom('alert_subscriptions').where('id', '=', id).compile()];
+  if (row.kind === 'follow') {
+    queries.push(
+      store.db.deleteFrom('outbox').where('request_id', '=', row.request_id).compile(),
+      store.db.deleteFrom('requests').where('id', '=', row.request_id).where('form', '=', 'follow-listing').compile(),
+    );
+  }
+  const [, deleted] = await runBatch(store.client, queries);
+  return deleted === 1;
+}
+
+export type SubscriptionSummary = AlertSubscriptionRow & { told: number; waiting: number };
+
+/** Every subscription with how many events were mailed and how many wait (npm run leads -- --alerts). */
+export async function listSubscriptions(store: Store): Promise<SubscriptionSummary[]> {
+  const rows = await store.db
+    .selectFrom('alert_subscriptions')
+    .selectAll('alert_subscriptions')
+    .select((eb) => [
+      eb.selectFrom('alert_events').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('alert_events.subscription_id', '=', 'alert_subscriptions.id').where('alert_events.job_id', 'is not', null).as('told'),
+      eb.selectFrom('alert_events').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('alert_events.subscription_id', '=', 'alert_subscriptions.id').where('alert_events.job_id', 'is', null).as('waiting'),
+    ])
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({ ...row, told: Number(row.told ?? 0), waiting: Number(row.waiting ?? 0) }));
+}
+
+export async function getSearcherPasswordHash(store: Store, email: string): Promise<string | undefined> {
+  const row = await store.db.selectFrom('searcher_accounts').select('password_hash').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** A new password closes the searcher's sessions and retires their other open links. */
+export async function setSearcherPassword(store: Store, email: string, passwordHash: string): Promise<void> {
+  const address = email.toLowerCase();
+  const at = new Date().toISOString();
+  await runBatch(store.client, [
+    store.db
+      .insertInto('searcher_accounts')
+      .values({ email: address, password_hash: passwordHash, updated_at: at })
+      .onConflict((conflict) => conflict.column('email').doUpdateSet({ password_hash: passwordHash, updated_at: at }))
+      .compile(),
+    store.db.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'searcher').compile(),
+    store.db.updateTable('owner_tokens').set({ used_at: at }).where('email', '=', address).where('purpose', '=', 'searcher-reset').where('used_at', 'is', null).compile(),
+  ]);
+}
+
+/** As upgradeOwnerPasswordHash: the same password at today's cost, unless it changed meanwhile. */
+export async function upgradeSearcherPasswordHash(store: Store, email: string, previousHash: string, passwordHash: string): Promise<void> {
+  await store.db
+    .updateTable('searcher_accounts')
+    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .where('email', '=', email.toLowerCase())
+    .where('password_hash', '=', previousHash)
+    .execute();
+}
+
+/** A searcher's confirmed searches and follows (a pending one is no one's until its link is used). */
+export async function subscriptionsOf(store: Store, email: string): Promise<AlertSubscriptionRow[]> {
+  return store.db.selectFrom('alert_subscriptions').selectAll().where('email', '=', email.toLowerCase()).where('status', '!=', 'pending').orderBy('created_at').execute();
+}
+
+export type SubscriptionChange = { status?: 'active' | 'paused'; frequency?: AlertSubscriptionRow['frequency']; criteria?: string };
+
+/** Changes a confirmed subscription of this address; false when it is not theirs (nothing changed). */
+export async function updateSubscription(store: Store, id: string, email: string, change: SubscriptionChange): Promise<boolean> {
+  const result = await store.db
+    .updateTable('alert_subscriptions')
+    .set(change)
+    .where('id', '=', id)
+    .where('email', '=', email.toLowerCase())
+    .where('status', '!=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Deletes a searcher's account and data in one transaction: the account, its sessions and links,
+ * every search and follow of the address with what was told to them, and the requests they came
+ * from with those requests' jobs.
+ */
+export async function deleteSearcherAccount(store: Store, email: string): Promise<void> {
+  const address = email.toLowerCase();
+  const rows = await store.db.selectFrom('alert_subscriptions').select(['id', 'request_id']).where('email', '=', address).execute();
+  const ids = rows.map((row) => row.id);
+  const requests = rows.map((row) => row.request_id);
+  const queries: CompiledQuery[] = [];
+  if (rows.length > 0) {
+    queries.push(
+      store.db.deleteFrom('alert_events').where('subscription_id', 'in', ids).compile(),
+      store.db.deleteFrom('outbox').where('request_id', 'in', requests).compile(),
+      store.db.deleteFrom('alert_subscriptions').where('id', 'in', ids).compile(),
+      store.db.deleteFrom('requests').where('id', 'in', requests).compile(),
+    );
+  }
+  // A search or follow confirmed between the read and this transaction is deleted too; then every
+  // request of the alert forms from this address that no subscription holds any more (one deleted
+  // earlier from the space), with its jobs.
+  const orphanRequests = store.db
+    .selectFrom('requests')
+    .select('id')
+    .where('email', '=', address)
+    .where('form', 'in', ['demand-register', 'follow-listing'])
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id'))));
+  queries.push(
+    store.db.deleteFrom('alert_events').where('subscription_id', 'in', (eb) => eb.selectFrom('alert_subscriptions').select('id').where('email', '=', address).where('status', '!=', 'pending')).compile(),
+    store.db.deleteFrom('alert_subscriptions').where('email', '=', address).where('status', '!=', 'pending').compile(),
+    store.db.deleteFrom('outbox').where('request_id', 'in', orphanRequests).compile(),
+    store.db.deleteFrom('requests').where('id', 'in', orphanRequests).compile(),
+    store.db.deleteFrom('searcher_accounts').where('email', '=', address).compile(),
+    store.db.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'searcher').compile(),
+    store.db.deleteFrom('owner_tokens').where('email', '=', address).where('purpose', '=', 'searcher-reset').compile(),
+  );
+  await runBatch(store.client, queries);
+}

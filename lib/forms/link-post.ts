@@ -1,0 +1,76 @@
+import { after } from 'next/server';
+import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
+import type { OutboxKind } from '../db';
+import { translatorFor } from '../i18n/messages';
+import { deliverRequest } from '../mail/outbox-worker';
+import { webhookConfigured } from '../mail/webhook';
+import { isTokenShaped, tokenDigest } from '../newsletter/token';
+import { allowedOrigins, isSameOrigin } from '../security/origin';
+import { errorPage } from './error-page';
+import { readCapped } from './read-body';
+
+/*
+ * What the posts of a mailed link's page share (the newsletter's and the alerts' confirmations,
+ * the alerts' unsubscribe). Opening a link only shows its page (mail scanners open every link);
+ * the page's button is a plain form post, with or without JavaScript, answered by a 303 back to
+ * the page, which then reads the outcome from the database.
+ */
+
+/** A token and a language code: anything longer is no such post. */
+const maxBody = 1024;
+
+export function postedLanguage(value: string | null | undefined): Language {
+  return getEnabledLanguages().find((language) => language === value) ?? getDefaultLanguage();
+}
+
+export function linkPostFailure(language: Language, status: number, error: 'forbidden' | 'tooLarge' | 'apiError'): Response {
+  const message = translatorFor(language, 'forms')(`status.${error}`);
+  return new Response(errorPage(language, { ok: false, error, message }, undefined), {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+/** The post's form fields, or undefined when the body is larger than a link's post can be. */
+export async function linkPostFields(request: Request): Promise<URLSearchParams | undefined> {
+  const bytes = await readCapped(request, maxBody);
+  return bytes ? new URLSearchParams(new TextDecoder().decode(bytes)) : undefined;
+}
+
+export const backToPage = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+
+type ConfirmLink = {
+  /** For the log: what a failed confirmation was about. */
+  what: string;
+  /** Confirms by the token's SHA-256, queuing these deliveries; the request whose jobs it queued, if this call confirmed. */
+  confirm: (tokenHash: string, jobs: readonly OutboxKind[]) => Promise<string | undefined>;
+  /** The page of the link, for the token (undefined when it is no token at all). */
+  page: (token: string | undefined, language: Language) => string;
+};
+
+/**
+ * The confirm button's post: same origin only; the agency's e-mail (and the CRM's webhook when
+ * configured) are queued by the confirmation itself and tried at once.
+ */
+export async function confirmLinkPost(request: Request, link: ConfirmLink): Promise<Response> {
+  if (!isSameOrigin(request, allowedOrigins())) {
+    await request.body?.cancel();
+    return linkPostFailure(getDefaultLanguage(), 403, 'forbidden');
+  }
+  const fields = await linkPostFields(request);
+  if (!fields) return linkPostFailure(getDefaultLanguage(), 413, 'tooLarge');
+  const language = postedLanguage(fields.get('lang'));
+  const token = fields.get('token');
+  if (isTokenShaped(token)) {
+    try {
+      const jobs: OutboxKind[] = ['agency-mail'];
+      if (webhookConfigured()) jobs.push('webhook');
+      const requestId = await link.confirm(tokenDigest(token), jobs);
+      if (requestId) after(() => deliverRequest(requestId));
+    } catch (error) {
+      console.error(`[${link.what}] confirming failed`, error);
+      return linkPostFailure(language, 500, 'apiError');
+    }
+  }
+  return backToPage(link.page(isTokenShaped(token) ? token : undefined, language));
+}

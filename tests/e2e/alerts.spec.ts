@@ -1,0 +1,291 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createClient } from '@libsql/client';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { unsubscribeToken } from '@/lib/alerts/token';
+import { href } from '@/lib/pages';
+import { answerCaptchaQuestion, databaseFile, messages, queryCount, sitePort, uniqueEmail, type TestLanguage } from './forms-helpers';
+import { mailsTo, portOpen, waitForMails, type ReceivedMail } from './mailbox';
+
+/*
+ * Search alerts and followed listings through the real server, without JavaScript: a search
+ * alert and follows are made with the site's forms and confirmed from the mailbox; then a second
+ * snapshot of the catalogue is deployed beside the first (a second server on the same database,
+ * as a rebuild would start): a new listing that answers the search, a price drop on a followed
+ * listing, one sold, one removed. Each confirmed subscriber gets exactly the mail of its news,
+ * in its language, once; none after a restart or a second deploy of the same snapshot; nothing
+ * to an unconfirmed or unsubscribed address; `npm run alerts -- --dry-run` printed that plan.
+ */
+
+type PropertyRecord = { ID: number; language: string; Status: number; Goal: number; WebID: number; Zip: string; Price: number; PublishPrice: boolean };
+const catalogueFile = 'data/catalogue/properties.json';
+const catalogue = JSON.parse(readFileSync(catalogueFile, 'utf8')) as { $schema?: string; records: PropertyRecord[] };
+/** What the other files of the catalogue say of listings (a project's units, viewing times, owners): those listings are left alone. */
+const related = ['projects.json', 'appointment-slots.json', 'owners.json'].map((name) => readFileSync(`data/catalogue/${name}`, 'utf8')).join('\n');
+/** Listings for sale on offer with a published price, in nl, fr and en, that no other file names. */
+const candidates = [...new Set(catalogue.records.filter((record) => record.Status === 1 && record.Goal === 0 && record.PublishPrice && record.Price > 0).map((record) => record.ID))].filter(
+  (id) => !related.includes(String(id)) && ['nl', 'fr', 'en'].every((language) => catalogue.records.some((record) => record.ID === id && record.language === language)),
+);
+const [templateId, droppedId, soldId, removedId] = candidates;
+if (!templateId || !droppedId || !soldId || !removedId) throw new Error('the demo catalogue has too few listings for sale');
+const template = catalogue.records.find((record) => record.ID === templateId && record.language === 'nl');
+if (!template) throw new Error('no template listing');
+const freshId = 4_999_001;
+
+const secondServerPort = sitePort + 50;
+const snapshotDir = `var/alerts-snapshot-${sitePort}`;
+
+/** A copy of the catalogue as the next CRM export would have it. */
+function writeSecondSnapshot(): void {
+  rmSync(snapshotDir, { recursive: true, force: true });
+  cpSync('data/catalogue', snapshotDir, { recursive: true });
+  const records = catalogue.records
+    .filter((record) => record.ID !== removedId)
+    .map((record) => (record.ID === droppedId ? { ...record, Price: record.Price - 10_000 } : record.ID === soldId ? { ...record, Status: 2 } : record));
+  const fresh = catalogue.records.filter((record) => record.ID === templateId).map((record) => ({ ...record, ID: freshId }));
+  writeFileSync(`${snapshotDir}/properties.json`, JSON.stringify({ ...catalogue, records: [...records, ...fresh] }, null, 2));
+}
+
+const serverEnv = (catalogueDir?: string) => ({
+  ...process.env,
+  NEXT_DIST_DIR: `.next-e2e-${sitePort}`,
+  DATABASE_URL: `file:${databaseFile()}`,
+  SMTP_URL: `smtp://127.0.0.1:${sitePort + 1025}`,
+  // The links of the mails open the site that serves the pages.
+  SITE_URL: `http://localhost:${sitePort}`,
+  SITE_SECRET: 'e2e-site-secret',
+  OUTBOX_POLL_MS: '500',
+  ...(catalogueDir ? { CATALOGUE_DIR: catalogueDir } : {}),
+});
+
+/** The second snapshot's server, started as a deploy starts it (the alerts run on start). */
+async function deploySecondSnapshot(): Promise<ChildProcess> {
+  const server = spawn('npx', ['next', 'start', '-p', String(secondServerPort)], { env: serverEnv(snapshotDir), stdio: 'ignore', detached: true });
+  await expect.poll(() => portOpen(secondServerPort), { timeout: 60_000, message: 'the second server to listen' }).toBe(true);
+  // The alerts run when the server starts (instrumentation), before it answers its first request.
+  await fetch(`http://localhost:${secondServerPort}/nl/`).catch(() => undefined);
+  return server;
+}
+
+async function stop(server: ChildProcess | undefined): Promise<void> {
+  if (server?.pid === undefined) return;
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await expect.poll(() => portOpen(secondServerPort), { timeout: 20_000 }).toBe(false);
+}
+
+const slugOf = { nl: 'meldingen', fr: 'alertes', en: 'alerts' } as const;
+
+/** The link of a mail to the alerts page (confirm or unsubscribe). */
+function alertLink(mail: ReceivedMail | undefined, language: keyof typeof slugOf, action: 'confirm' | 'unsubscribe'): string {
+  const match = new RegExp(`http://localhost:${sitePort}/${language}/${slugOf[language]}/\\?action=${action}&token=[A-Za-z0-9_.-]+`).exec(mail?.text ?? '');
+  if (!match) throw new Error(`no ${action} link in: ${mail?.text}`);
+  return match[0];
+}
+
+async function withoutJavaScript<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** Follows a listing with the form of its page; returns nothing (the mailbox tells the rest). */
+async function follow(page: Page, language: TestLanguage, id: number, email: string): Promise<void> {
+  await page.goto(href({ page: 'property', id }, language));
+  const disclosure = page.locator('details:has(#follow-listing)');
+  await disclosure.locator('summary').click();
+  const form = disclosure.locator('form[data-form="follow-listing"]');
+  await form.locator('[name="email"]').fill(email);
+  await form.locator('[name="privacy"]').check();
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL(`**${href({ page: 'thank-you', form: 'follow-listing' }, language)}`);
+  await expect(page.locator('main')).toContainText(messages[language].thankYou.forms['follow-listing']);
+}
+
+/** Registers a search alert with the site's form (nothing typed but what the spec's form asks). */
+async function registerSearch(page: Page, language: TestLanguage, email: string, password: string): Promise<void> {
+  await page.goto(href({ page: 'menu', id: 'demand-register' }, language));
+  const form = page.locator('form[data-form="demand-register"]');
+  await form.locator('[name="goal"][value="sale"]').check();
+  await form.locator(`[name="types"][value="${template?.WebID}"]`).check();
+  await form.locator('[name="postcodes"]').fill(template?.Zip ?? '');
+  await form.locator('[name="title"][value="ms"]').check();
+  await form.locator('[name="firstName"]').fill('Sofie');
+  await form.locator('[name="lastName"]').fill('Peeters');
+  await form.locator('[name="email"]').fill(email);
+  await form.locator('[name="phone"]').fill('0475 12 34 56');
+  await form.locator('[name="password"]').fill(password);
+  await form.locator('[name="passwordConfirm"]').fill(password);
+  await form.locator('[name="privacy"]').check();
+  await answerCaptchaQuestion(form, language);
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL(`**${href({ page: 'thank-you', form: 'demand-register' }, language)}`);
+}
+
+/** Opens a confirmation link from the mailbox and presses its button, as a visitor without JavaScript. */
+async function confirmFromMail(page: Page, email: string, language: keyof typeof slugOf): Promise<void> {
+  const [mail] = await waitForMails(email);
+  await page.goto(alertLink(mail, language, 'confirm'));
+  await expect(page.locator('h1')).toHaveText(messages[language].alerts.page.confirmTitle);
+  await page.locator('form[data-form="alert-confirm"] button').click();
+  await expect(page.locator('h1')).toHaveText(messages[language].alerts.page.confirmedTitle);
+}
+
+const searcher = uniqueEmail('zoeker');
+const dropFollower = uniqueEmail('suiveur');
+const soldFollower = uniqueEmail('follower');
+const removedFollower = uniqueEmail('volger');
+const unconfirmed = uniqueEmail('unconfirmed');
+const unsubscribed = uniqueEmail('unsubscribed');
+
+test('a second snapshot mails each confirmed subscriber its news once, in its language, and nobody else', async ({ browser }) => {
+  test.setTimeout(240_000);
+  // A server reused from an earlier run may have matched a second snapshot already: the state is
+  // brought back to the deployed catalogue first, as its own deploy would.
+  execFileSync('npm', ['run', '--silent', 'alerts'], { env: serverEnv(), encoding: 'utf8' });
+  await withoutJavaScript(browser, async (page) => {
+    await registerSearch(page, 'nl', searcher, 'zoeker wachtwoord');
+    await follow(page, 'fr', droppedId, dropFollower);
+    await follow(page, 'en', soldId, soldFollower);
+    await follow(page, 'nl', removedId, removedFollower);
+    await follow(page, 'en', droppedId, unconfirmed);
+    await follow(page, 'en', soldId, unsubscribed);
+    await confirmFromMail(page, searcher, 'nl');
+    await confirmFromMail(page, dropFollower, 'fr');
+    await confirmFromMail(page, soldFollower, 'en');
+    await confirmFromMail(page, removedFollower, 'nl');
+    await confirmFromMail(page, unsubscribed, 'en');
+    await waitForMails(unconfirmed);
+  });
+  // Five confirmed subscriptions; the search form's password made the searcher's account.
+  expect(await queryCount("SELECT COUNT(*) FROM alert_subscriptions WHERE status = 'active' AND email IN (?, ?, ?, ?, ?)", [searcher, dropFollower, soldFollower, removedFollower, unsubscribed])).toBe(5);
+  expect(await queryCount('SELECT COUNT(*) FROM searcher_accounts WHERE email = ?', [searcher])).toBe(1);
+
+  // The unsubscribed follower leaves before the deploy, with the one-click post a mail program makes.
+  const client = createClient({ url: `file:${databaseFile()}` });
+  const row = (await client.execute({ sql: 'SELECT id FROM alert_subscriptions WHERE email = ?', args: [unsubscribed] })).rows[0];
+  client.close();
+  const oneClick = await fetch(`http://localhost:${sitePort}/api/alerts/unsubscribe/?token=${encodeURIComponent(unsubscribeToken(String(row?.id)))}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+  expect(oneClick.status).toBe(200);
+
+  writeSecondSnapshot();
+  const dryRun = execFileSync('npm', ['run', '--silent', 'alerts', '--', '--dry-run'], { env: serverEnv(snapshotDir), encoding: 'utf8' });
+  for (const address of [searcher, dropFollower, soldFollower, removedFollower]) expect(dryRun).toContain(address);
+  for (const address of [unconfirmed, unsubscribed]) expect(dryRun).not.toContain(address);
+  expect(dryRun).toContain(`new #${freshId}`);
+  expect(dryRun).toContain(`price #${droppedId}`);
+  expect(dryRun).toContain(`status #${soldId}`);
+  expect(dryRun).toContain(`removed #${removedId}`);
+  // The dry run wrote nothing.
+  expect(await queryCount('SELECT COUNT(*) FROM alert_events JOIN alert_subscriptions ON alert_subscriptions.id = alert_events.subscription_id WHERE email = ?', [searcher])).toBe(0);
+
+  const counted = new Map([searcher, dropFollower, soldFollower, removedFollower, unconfirmed, unsubscribed].map((address) => [address, mailsTo(address).length]));
+  const earlier = (address: string) => counted.get(address) ?? 0;
+  /** The mail that comes after those of the confirmation. */
+  const nextMail = async (address: string) => (await waitForMails(address, earlier(address) + 1)).at(earlier(address));
+  let server = await deploySecondSnapshot();
+  try {
+    const searchMail = await nextMail(searcher);
+    const dropMail = await nextMail(dropFollower);
+    const soldMail = await nextMail(soldFollower);
+    const removedMail = await nextMail(removedFollower);
+    expect(searchMail?.subject).toContain('1 nieuw pand');
+    expect(searchMail?.text).toContain(messages.nl.alerts.searchIntro);
+    expect(searchMail?.text).toContain(`/nl/te-koop/`);
+    expect(searchMail?.text).toContain(String(freshId));
+    expect(searchMail?.headers['list-unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/api\/alerts\/unsubscribe\/\?token=/);
+    expect(searchMail?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(dropMail?.text).toContain(messages.fr.alerts.followIntro);
+    expect(dropMail?.text).toContain('Prix modifié de');
+    expect(soldMail?.text).toContain(messages.en.alerts.events.sold);
+    expect(removedMail?.text).toContain(messages.nl.alerts.events.removed);
+
+    // A restart of the same deploy, then a second deploy of the same snapshot: nothing more.
+    await stop(server);
+    server = await deploySecondSnapshot();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await stop(server);
+    server = await deploySecondSnapshot();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (const address of [searcher, dropFollower, soldFollower, removedFollower]) expect(mailsTo(address)).toHaveLength(earlier(address) + 1);
+    expect(mailsTo(unconfirmed)).toHaveLength(earlier(unconfirmed));
+    expect(mailsTo(unsubscribed)).toHaveLength(earlier(unsubscribed));
+  } finally {
+    await stop(server);
+    rmSync(snapshotDir, { recursive: true, force: true });
+  }
+});
+
+for (const language of ['nl', 'fr', 'en'] as const) {
+  test(`the searcher's space works without JavaScript (${language})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const t = messages[language].searcher;
+    const email = uniqueEmail(`space-${language}`);
+    const password = `wachtwoord ${language} 1`;
+    await withoutJavaScript(browser, async (page) => {
+      await registerSearch(page, language, email, password);
+      await follow(page, language, droppedId, email);
+      const mails = await waitForMails(email, 2);
+      for (const mail of mails) {
+        await page.goto(alertLink(mail, language, 'confirm'));
+        await page.locator('form[data-form="alert-confirm"] button').click();
+        await expect(page.locator('h1')).toHaveText(messages[language].alerts.page.confirmedTitle);
+      }
+      // Sign in at the login page, with the password of the search form.
+      await page.goto(href({ page: 'login' }, language));
+      await expect(page.locator('main')).toContainText(t.loginHint);
+      const login = page.locator('form[data-form="owner-login"]');
+      await login.locator('[name="email"]').fill(email);
+      await login.locator('[name="password"]').fill(password);
+      await login.locator('button[type="submit"]').click();
+      await page.waitForURL(`**${href({ page: 'searcher' }, language)}`);
+      await expect(page.locator('h1')).toHaveText(t.title);
+      const search = page.locator('section[aria-labelledby="searcher-searches"] li');
+      const followed = page.locator('section[aria-labelledby="searcher-follows"] li');
+      await expect(search).toHaveCount(1);
+      await expect(search).toContainText(template?.Zip ?? '');
+      await expect(followed).toHaveCount(1);
+
+      // Pause, then change the frequency and the postcodes.
+      await search.getByRole('button', { name: t.pause }).click();
+      await expect(page.getByRole('status')).toContainText(t.notice.saved);
+      await expect(search).toContainText(t.paused);
+      await search.locator('summary').click();
+      await search.locator('[name="postcodes"]').fill('7000, 7011');
+      await search.locator('[name="frequency"]').selectOption('weekly');
+      await search.getByRole('button', { name: t.save }).click();
+      await expect(page.getByRole('status')).toContainText(t.notice.saved);
+      await expect(search.locator('dl')).toContainText('7011');
+      await expect(search).toContainText(messages[language].forms.options.frequency.weekly);
+      // A range upside down changes nothing and says so.
+      await search.locator('summary').click();
+      await search.locator('[name="priceMin"]').fill('500000');
+      await search.locator('[name="priceMax"]').fill('100000');
+      await search.getByRole('button', { name: t.save }).click();
+      await expect(page.getByRole('status')).toContainText(t.notice.invalid);
+      await expect(search.locator('dl')).not.toContainText('500');
+
+      // Stop following, then delete the account and its data.
+      await followed.getByRole('button', { name: t.delete }).click();
+      await expect(page.getByRole('status')).toContainText(t.notice.deleted);
+      await expect(followed).toHaveCount(0);
+      await page.getByRole('button', { name: t.deleteAccount }).click();
+      await page.waitForURL(`**${href({ page: 'home' }, language)}`);
+      expect(await queryCount('SELECT COUNT(*) FROM alert_subscriptions WHERE email = ?', [email])).toBe(0);
+      expect(await queryCount('SELECT COUNT(*) FROM searcher_accounts WHERE email = ?', [email])).toBe(0);
+      expect(await queryCount('SELECT COUNT(*) FROM requests WHERE email = ?', [email])).toBe(0);
+      await page.goto(href({ page: 'searcher' }, language));
+      await expect(page).toHaveURL(new RegExp(`${href({ page: 'login' }, language)}$`));
+    });
+  });
+}
