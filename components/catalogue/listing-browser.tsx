@@ -95,6 +95,23 @@ export function ExportListingBrowser({ initialParams, items, ...shared }: Shared
   return <ListingControls {...shared} params={params} result={result} busy={false} go={go} />;
 }
 
+/** One of the figure filters: "any", then its steps, each an option of the plain GET form too. */
+function BoundSelect({ label, name, value, any, options, onChoose }: { label: string; name: string; value: string | number | undefined; any: string; options: [string | number, string][]; onChoose: (value: string) => void }) {
+  return (
+    <label>
+      <span>{label}</span>
+      <select name={name} value={value ?? ''} onChange={(event) => onChoose(event.target.value)}>
+        <option value="">{any}</option>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function ListingControls({ goal, path, choices, cards, params, result, busy, go }: Shared & { params: ListParams; result: ListResult; busy: boolean; go: (query: string) => void }) {
   const t = useTranslations('list');
   const format = useFormatter();
@@ -176,61 +193,32 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go 
               ))}
           </select>
         </label>
-        <label>
-          <span>{t('minPrice')}</span>
-          <select name="min-price" value={params.minPrice ?? ''} onChange={(event) => navigate({ minPrice: boundOf(event.target.value) })}>
-            <option value="">{t('any')}</option>
-            {prices.map((price) => (
-              <option key={price} value={price}>
-                {euros(price)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('maxPrice')}</span>
-          <select name="max-price" value={params.maxPrice ?? ''} onChange={(event) => navigate({ maxPrice: boundOf(event.target.value) })}>
-            <option value="">{t('any')}</option>
-            {prices.map((price) => (
-              <option key={price} value={price}>
-                {euros(price)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('bedrooms')}</span>
-          <select name="bedrooms" value={params.bedrooms ?? ''} onChange={(event) => navigate({ bedrooms: boundOf(event.target.value) })}>
-            <option value="">{t('any')}</option>
-            {withValue(figureSteps.bedrooms, params.bedrooms).map((count) => (
-              <option key={count} value={count}>
-                {t('bedroomsAtLeast', { count })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('surface')}</span>
-          <select name="surface" value={params.surface ?? ''} onChange={(event) => navigate({ surface: boundOf(event.target.value) })}>
-            <option value="">{t('any')}</option>
-            {withValue(figureSteps.surface, params.surface).map((surface) => (
-              <option key={surface} value={surface}>
-                {t('surfaceAtLeast', { surface })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('epc')}</span>
-          <select name="epc" value={params.epc ?? ''} onChange={(event) => navigate({ epc: epcLetters.find((letter) => letter === event.target.value) })}>
-            <option value="">{t('any')}</option>
-            {epcLetters.map((letter) => (
-              <option key={letter} value={letter}>
-                {letter === 'a' ? letter.toUpperCase() : t('epcAtMost', { label: letter.toUpperCase() })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <BoundSelect label={t('minPrice')} name="min-price" value={params.minPrice} any={t('any')} options={prices.map((price) => [price, euros(price)])} onChoose={(value) => navigate({ minPrice: boundOf(value) })} />
+        <BoundSelect label={t('maxPrice')} name="max-price" value={params.maxPrice} any={t('any')} options={prices.map((price) => [price, euros(price)])} onChoose={(value) => navigate({ maxPrice: boundOf(value) })} />
+        <BoundSelect
+          label={t('bedrooms')}
+          name="bedrooms"
+          value={params.bedrooms}
+          any={t('any')}
+          options={withValue(figureSteps.bedrooms, params.bedrooms).map((count) => [count, t('bedroomsAtLeast', { count })])}
+          onChoose={(value) => navigate({ bedrooms: boundOf(value) })}
+        />
+        <BoundSelect
+          label={t('surface')}
+          name="surface"
+          value={params.surface}
+          any={t('any')}
+          options={withValue(figureSteps.surface, params.surface).map((surface) => [surface, t('surfaceAtLeast', { surface })])}
+          onChoose={(value) => navigate({ surface: boundOf(value) })}
+        />
+        <BoundSelect
+          label={t('epc')}
+          name="epc"
+          value={params.epc}
+          any={t('any')}
+          options={epcLetters.map((letter) => [letter, letter === 'a' ? 'A' : t('epcAtMost', { label: letter.toUpperCase() })])}
+          onChoose={(value) => navigate({ epc: epcLetters.find((letter) => letter === value) })}
+        />
         <label>
           <span>{t('sort')}</span>
           <select name="sort" value={params.sort} onChange={(event) => navigate({ sort: sortOf(event.target.value) })}>
