@@ -116,6 +116,7 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState<string | null>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   const load = useCallback(() => {
     if (status === 'loading' || status === 'ready') return;
@@ -143,6 +144,15 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
     ];
   }, [results, baseId]);
   const enabled = options.filter((option) => !option.disabled);
+
+  // What a visitor typed before this island ran is in the field but not in its state: it is the search.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed === '') return;
+    setQuery(typed);
+    if (document.activeElement === input.current) show();
+    // Once, as the island starts.
+  }, []);
 
   // Each new search starts at the top of the panel.
   useEffect(() => {
@@ -188,6 +198,7 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
           {t('label')}
         </label>
         <input
+          ref={input}
           id={`${baseId}-input`}
           type="search"
           role="combobox"

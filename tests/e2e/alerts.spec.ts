@@ -67,8 +67,18 @@ async function deploySecondSnapshot(): Promise<ChildProcess> {
   return server;
 }
 
+/**
+ * No mail is being sent. A server stopped while it holds a claimed mail keeps it for the claim's
+ * lease (over a minute) before another server may send it, and the tests running beside this one
+ * on the same database wait 20 s for their mails.
+ */
+async function outboxIdle(): Promise<boolean> {
+  return (await queryCount("SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND locked_until > ?", [new Date().toISOString()])) === 0;
+}
+
 async function stop(server: ChildProcess | undefined): Promise<void> {
   if (server?.pid === undefined) return;
+  await expect.poll(outboxIdle, { timeout: 20_000, message: 'no mail in flight before the second server stops' }).toBe(true);
   try {
     process.kill(-server.pid, 'SIGTERM');
   } catch {

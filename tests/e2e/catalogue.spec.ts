@@ -487,6 +487,26 @@ test.describe('home search', () => {
     await expect(page.getByRole('option', { name: /Appartement – À vendre/ })).toBeVisible();
   });
 
+  test('what a visitor typed before the page\'s scripts ran is searched once they run', async ({ page }) => {
+    // The scripts (not the styles, which hold the first paint) are held until the text is in the
+    // field, as on a slow phone.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/en/', { waitUntil: 'commit' });
+    const input = page.getByRole('combobox', { name: 'Search properties' });
+    const listing = getProperties('en', { availability: 'on-offer' })[0]!;
+    await input.fill(String(listing.id));
+    release();
+    await expect(page.getByRole('option', { name: /Ref:/ })).toHaveCount(1);
+    await expect(input).toHaveValue(String(listing.id));
+  });
+
   test('draws at most 50 listings at 5,000, says how many more, and still finds any by its ID', async ({ page }) => {
     // The shipped index with its listings repeated under new IDs up to 5,000, as a large catalogue's would be.
     await page.route('**/api/search-index/en/', async (route) => {
