@@ -116,7 +116,7 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go 
   const t = useTranslations('list');
   const format = useFormatter();
   const euros = (value: number) => format.number(value, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-  const prices = withValue(withValue(figureSteps.price[goal], params.minPrice), params.maxPrice);
+  const priceOptions = withValue(withValue(figureSteps.price[goal], params.minPrice), params.maxPrice).map((price): [number, string] => [price, euros(price)]);
   // A choice made before hydration would be lost: the filters say when they answer.
   const hydrated = useHydrated();
   const { towns, types } = choices[params.status];
@@ -193,8 +193,8 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go 
               ))}
           </select>
         </label>
-        <BoundSelect label={t('minPrice')} name="min-price" value={params.minPrice} any={t('any')} options={prices.map((price) => [price, euros(price)])} onChoose={(value) => navigate({ minPrice: boundOf(value) })} />
-        <BoundSelect label={t('maxPrice')} name="max-price" value={params.maxPrice} any={t('any')} options={prices.map((price) => [price, euros(price)])} onChoose={(value) => navigate({ maxPrice: boundOf(value) })} />
+        <BoundSelect label={t('minPrice')} name="min-price" value={params.minPrice} any={t('any')} options={priceOptions} onChoose={(value) => navigate({ minPrice: boundOf(value) })} />
+        <BoundSelect label={t('maxPrice')} name="max-price" value={params.maxPrice} any={t('any')} options={priceOptions} onChoose={(value) => navigate({ maxPrice: boundOf(value) })} />
         <BoundSelect
           label={t('bedrooms')}
           name="bedrooms"

@@ -47,6 +47,8 @@ export type PropertyFilter = {
   goal?: Goal;
   /** Left out: every listing, for pages that enumerate detail pages. */
   availability?: Availability;
+  /** A type (WebID) the listing is listed under. */
+  type?: number;
 };
 
 const townNamesCache = new WeakMap<object, Map<string, Set<string>>>();
@@ -75,7 +77,8 @@ export function getProperties(language: CatalogueLanguage, filter: PropertyFilte
     (listing) =>
       listing.language === language &&
       (filter.goal === undefined || listing.goal === filter.goal) &&
-      (filter.availability === undefined || listing.availability === filter.availability),
+      (filter.availability === undefined || listing.availability === filter.availability) &&
+      (filter.type === undefined || hasType(listing, filter.type)),
   );
 }
 
