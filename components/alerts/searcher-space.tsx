@@ -15,16 +15,16 @@ import type { Language } from '@/lib/config';
 import type { AlertSubscriptionRow } from '@/lib/db';
 import { alertFrequencies, goals } from '@/lib/forms/fields';
 import { href } from '@/lib/pages';
-import type { SearcherNotice } from '@/lib/pages/searcher';
+import type { RefusedEdit, SearchEditErrors, SearchEditField, SearcherNotice } from '@/lib/pages/searcher';
 import styles from './searcher.module.css';
 
-type Props = { email: string; subscriptions: AlertSubscriptionRow[]; notice: SearcherNotice | undefined; language: Language };
+type Props = { email: string; subscriptions: AlertSubscriptionRow[]; notice: SearcherNotice | undefined; refused?: RefusedEdit; language: Language };
 
 /**
  * A searcher's searches and followed listings, each with its own plain forms (server actions), so
  * that the space works without JavaScript.
  */
-export async function SearcherSpace({ email, subscriptions, notice, language }: Props) {
+export async function SearcherSpace({ email, subscriptions, notice, refused, language }: Props) {
   const t = await getTranslations({ locale: language, namespace: 'searcher' });
   const searches = subscriptions.filter((subscription) => subscription.kind === 'search');
   const follows = subscriptions.filter((subscription) => subscription.kind === 'follow');
@@ -49,7 +49,7 @@ export async function SearcherSpace({ email, subscriptions, notice, language }: 
         {searches.length === 0 ? <p>{t('noSearches')}</p> : null}
         <ul className={styles.list}>
           {searches.map((subscription, index) => (
-            <SearchItem key={subscription.id} subscription={subscription} number={index + 1} language={language} />
+            <SearchItem key={subscription.id} subscription={subscription} number={index + 1} errors={refused?.id === subscription.id ? refused.errors : undefined} language={language} />
           ))}
         </ul>
       </section>
@@ -95,7 +95,7 @@ async function ItemActions({ subscription, language }: { subscription: AlertSubs
   );
 }
 
-async function SearchItem({ subscription, number, language }: { subscription: AlertSubscriptionRow; number: number; language: Language }) {
+async function SearchItem({ subscription, number, errors, language }: { subscription: AlertSubscriptionRow; number: number; errors: SearchEditErrors | undefined; language: Language }) {
   const criteria = parseCriteria(subscription.criteria);
   const forms = await getTranslations({ locale: language, namespace: 'forms' });
   const t = await getTranslations({ locale: language, namespace: 'searcher' });
@@ -113,23 +113,42 @@ async function SearchItem({ subscription, number, language }: { subscription: Al
         <dd>{forms(`options.frequency.${subscription.frequency}`)}</dd>
       </dl>
       <ItemActions subscription={subscription} language={language} />
-      {criteria ? <EditSearch subscription={subscription} criteria={criteria} language={language} /> : null}
+      {criteria ? <EditSearch subscription={subscription} criteria={criteria} errors={errors} language={language} /> : null}
     </li>
   );
 }
 
-async function EditSearch({ subscription, criteria, language }: { subscription: AlertSubscriptionRow; criteria: SearchCriteria; language: Language }) {
+/** The edit form of a search; after a refused post it comes back open, an error under each field at fault. */
+async function EditSearch({ subscription, criteria, errors, language }: { subscription: AlertSubscriptionRow; criteria: SearchCriteria; errors: SearchEditErrors | undefined; language: Language }) {
   const forms = await getTranslations({ locale: language, namespace: 'forms' });
   const t = await getTranslations({ locale: language, namespace: 'searcher' });
   const id = (name: string) => `search-${subscription.id}-${name}`;
-  const number = (name: 'priceMin' | 'priceMax' | 'minRooms' | 'minBathrooms' | 'minParkings') => (
-    <div className={styles.field}>
-      <label htmlFor={id(name)}>{forms(`fields.${name}`)}</label>
-      <input id={id(name)} name={name} inputMode="numeric" pattern="[0-9]*" maxLength={9} defaultValue={criteria[name] ?? ''} />
-    </div>
-  );
+  const errorOf = (name: SearchEditField) => {
+    const error = errors?.[name];
+    return error
+      ? {
+          input: { 'aria-invalid': true, 'aria-describedby': id(`${name}-error`) },
+          text: (
+            <p id={id(`${name}-error`)} className={styles.error}>
+              {forms(`errors.${error}`)}
+            </p>
+          ),
+        }
+      : { input: {}, text: null };
+  };
+  const number = (name: 'priceMin' | 'priceMax' | 'minRooms' | 'minBathrooms' | 'minParkings') => {
+    const error = errorOf(name);
+    return (
+      <div className={styles.field}>
+        <label htmlFor={id(name)}>{forms(`fields.${name}`)}</label>
+        <input id={id(name)} name={name} inputMode="numeric" pattern="[0-9]*" maxLength={9} defaultValue={criteria[name] ?? ''} {...error.input} />
+        {error.text}
+      </div>
+    );
+  };
+  const postcodes = errorOf('postcodes');
   return (
-    <details>
+    <details open={errors !== undefined}>
       <summary>{t('edit')}</summary>
       <form action={editSearchAction.bind(null, language, subscription.id)} className={styles.edit}>
         <div className={styles.field}>
@@ -152,7 +171,8 @@ async function EditSearch({ subscription, criteria, language }: { subscription: 
         </fieldset>
         <div className={styles.field}>
           <label htmlFor={id('postcodes')}>{forms('fields.postcodes')}</label>
-          <input id={id('postcodes')} name="postcodes" maxLength={300} defaultValue={criteria.zips.join(', ')} required />
+          <input id={id('postcodes')} name="postcodes" maxLength={300} defaultValue={criteria.zips.join(', ')} required {...postcodes.input} />
+          {postcodes.text}
         </div>
         {number('priceMin')}
         {number('priceMax')}

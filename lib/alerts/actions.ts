@@ -7,10 +7,9 @@ import { sessionCookie } from '../auth/owner-auth';
 import { currentSearcher } from '../auth/session';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
 import { deleteSearcherAccount, deleteSubscription, getStore, updateSubscription, type SubscriptionChange } from '../db';
-import { alertFrequencies, goals } from '../forms/fields';
 import { href } from '../pages';
 import type { SearcherNotice } from '../pages/searcher';
-import { searchCriteria } from './criteria';
+import { readEditedSearch } from './edit-search';
 
 /*
  * The searcher's space (lib/pages/searcher.ts), as server actions bound to a subscription: plain
@@ -54,45 +53,16 @@ export async function deleteSubscriptionAction(lang: string, id: string): Promis
   back(language, ok ? 'deleted' : 'invalid');
 }
 
-const count = (max: number) => z.preprocess((value) => (value === '' || value === null ? undefined : value), z.coerce.number().int().min(0).max(max).optional());
-
-/** What the edit form of a search posts; bad values change nothing. */
-const editedSearch = z.object({
-  goal: z.enum(goals),
-  types: z.array(z.string().regex(/^\d{1,3}$/)).max(10),
-  postcodes: z.string().max(300),
-  priceMin: count(100_000_000),
-  priceMax: count(100_000_000),
-  minRooms: count(50),
-  minBathrooms: count(50),
-  minParkings: count(50),
-  frequency: z.enum(alertFrequencies),
-});
-
+/** A refused edit comes back with the search opened and an error under each field at fault. */
 export async function editSearchAction(lang: string, id: string, data: FormData): Promise<void> {
   const language = languageOf(lang);
   await searcherOrLogin(language);
-  const text = (name: string) => {
-    const value = data.get(name);
-    return typeof value === 'string' ? value.trim() : undefined;
-  };
-  const posted = editedSearch.safeParse({
-    goal: text('goal'),
-    types: data.getAll('types').filter((value) => typeof value === 'string'),
-    postcodes: text('postcodes') ?? '',
-    priceMin: text('priceMin'),
-    priceMax: text('priceMax'),
-    minRooms: text('minRooms'),
-    minBathrooms: text('minBathrooms'),
-    minParkings: text('minParkings'),
-    frequency: text('frequency'),
-  });
-  if (!posted.success) back(language, 'invalid');
-  const { frequency, postcodes, types, ...bounds } = posted.data;
-  const criteria = searchCriteria.safeParse({ ...bounds, types: types.map(Number), zips: [...new Set(postcodes.split(/[\s,;]+/).filter(Boolean))] });
-  const valid = criteria.success && criteria.data.zips.length > 0 && (bounds.priceMin === undefined || bounds.priceMax === undefined || bounds.priceMax >= bounds.priceMin);
-  if (!valid) back(language, 'invalid');
-  await change(lang, id, { frequency, criteria: JSON.stringify(criteria.data) });
+  const edited = readEditedSearch(data);
+  if (!edited.ok) {
+    if ('forged' in edited || !subscriptionId.safeParse(id).success) back(language, 'invalid');
+    else redirect(href({ page: 'searcher', notice: 'invalid', refused: { id, errors: edited.errors } }, language));
+  }
+  await change(lang, id, { frequency: edited.frequency, criteria: JSON.stringify(edited.criteria) });
 }
 
 export async function deleteSearcherAccountAction(lang: string): Promise<void> {

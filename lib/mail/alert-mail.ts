@@ -127,7 +127,8 @@ export function alertMail(subscription: AlertSubscriptionRow, events: readonly A
   const criteria = parseCriteria(subscription.criteria);
   const search = subscription.kind === 'search';
   const unsubscribe = siteOrigin() + href({ page: 'alert-link', action: 'unsubscribe', token: unsubscribeToken(subscription.id) }, language);
-  const manage = siteOrigin() + href({ page: 'login' }, language);
+  // The space sends a visitor who is not signed in to the login page, which brings them back to it.
+  const manage = siteOrigin() + href({ page: 'searcher' }, language);
   const intro = t(search ? 'searchIntro' : 'followIntro');
   const criteriaPart = criteria ? render([t('yourSearch')], criteriaLines(criteria, language)) : { text: '', html: '' };
   const footer = render([t('manageText')], [], undefined);

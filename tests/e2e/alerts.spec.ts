@@ -284,6 +284,17 @@ for (const language of ['nl', 'fr', 'en'] as const) {
       await search.getByRole('button', { name: t.save }).click();
       await expect(page.getByRole('status')).toContainText(t.notice.invalid);
       await expect(search.locator('dl')).not.toContainText('500');
+      // The search comes back open, the error under the field at fault, and only there.
+      const errors = messages[language].forms.errors;
+      await expect(search.locator('details')).toHaveAttribute('open', '');
+      await expect(search.locator('[name="priceMax"]')).toHaveAttribute('aria-invalid', 'true');
+      await expect(search.locator('[name="priceMax"]')).toHaveAccessibleDescription(errors.priceRange);
+      await expect(search.locator('[name="priceMin"]')).not.toHaveAttribute('aria-invalid', 'true');
+      await search.locator('[name="postcodes"]').fill('7000, Mons');
+      await search.getByRole('button', { name: t.save }).click();
+      await expect(search.locator('[name="postcodes"]')).toHaveAccessibleDescription(errors.postcodesInvalid);
+      await expect(search.locator('[name="priceMax"]')).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(search.locator('dl')).toContainText('7011');
 
       // Stop following, then delete the account and its data.
       await followed.getByRole('button', { name: t.delete }).click();

@@ -163,6 +163,8 @@ describe('search alerts and followed listings', () => {
     expect(searchMail?.body).toContain(`${siteUrl}/fr/`);
     expect(searchMail?.body).toContain(card?.town.name ?? 'no town');
     expect(searchMail?.body).toContain(fr.alerts.yourSearch);
+    // The manage link opens the searcher's space (the space sends a visitor who is not signed in to the login).
+    expect(searchMail?.body).toContain(`${fr.alerts.manage}: ${siteUrl}/fr/login/mes-recherches/`);
     expect(searchMail?.raw).toMatch(/List-Unsubscribe: <https:\/\/www\.immo-hainaut\.example\/api\/alerts\/unsubscribe\/\?token=/);
     expect(searchMail?.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(searchMail?.raw).toContain('text/html');

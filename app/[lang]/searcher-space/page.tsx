@@ -6,6 +6,7 @@ import { currentSearcher } from '@/lib/auth/session';
 import { getStore, subscriptionsOf } from '@/lib/db';
 import { requireLanguage } from '@/lib/i18n';
 import { href } from '@/lib/pages';
+import { refusedEditOf } from '@/lib/pages/searcher';
 import { routeMetadata } from '@/lib/seo';
 
 /*
@@ -27,11 +28,12 @@ export default async function SearcherSpacePage({ params, searchParams }: Props)
   const language = requireLanguage(lang);
   const email = await currentSearcher();
   if (!email) redirect(href({ page: 'login' }, language));
-  const { notice } = await searchParams;
+  const { notice, search, errors } = await searchParams;
   const shown = notice === 'saved' || notice === 'invalid' || notice === 'deleted' ? notice : undefined;
+  const refused = typeof search === 'string' && typeof errors === 'string' ? refusedEditOf(search, errors) : undefined;
   return (
-    <PageFrame language={language} route={{ page: 'searcher', notice: shown }}>
-      <SearcherSpace email={email} subscriptions={await subscriptionsOf(await getStore(), email)} notice={shown} language={language} />
+    <PageFrame language={language} route={{ page: 'searcher', notice: shown, refused }}>
+      <SearcherSpace email={email} subscriptions={await subscriptionsOf(await getStore(), email)} notice={shown} refused={refused} language={language} />
     </PageFrame>
   );
 }
