@@ -40,7 +40,8 @@ export async function SearcherSpace({ email, subscriptions, notice, refused, lan
       </div>
       <h1>{t('title')}</h1>
       {notice ? (
-        <div className={styles.notice} role="status">
+        // A refusal is said as an error (role alert, the error colours), a change done as a status.
+        <div className={notice === 'invalid' ? styles.alert : styles.notice} role={notice === 'invalid' ? 'alert' : 'status'}>
           <p>{t(`notice.${notice}`)}</p>
         </div>
       ) : null}
@@ -101,7 +102,7 @@ async function SearchItem({ subscription, number, errors, language }: { subscrip
   const t = await getTranslations({ locale: language, namespace: 'searcher' });
   return (
     <li className={styles.item} data-subscription={subscription.id}>
-      <h3>{`${t('searches')} ${number}`}</h3>
+      <h3>{t('searchNumber', { number })}</h3>
       <dl>
         {(criteria ? criteriaLines(criteria, language) : []).map((line) => (
           <div key={line.label}>

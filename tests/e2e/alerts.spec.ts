@@ -263,6 +263,7 @@ for (const language of ['nl', 'fr', 'en'] as const) {
       const search = page.locator('section[aria-labelledby="searcher-searches"] li');
       const followed = page.locator('section[aria-labelledby="searcher-follows"] li');
       await expect(search).toHaveCount(1);
+      await expect(search.locator('h3')).toHaveText(t.searchNumber.replace('{number}', '1'));
       await expect(search).toContainText(template?.Zip ?? '');
       await expect(followed).toHaveCount(1);
 
@@ -282,7 +283,7 @@ for (const language of ['nl', 'fr', 'en'] as const) {
       await search.locator('[name="priceMin"]').fill('500000');
       await search.locator('[name="priceMax"]').fill('100000');
       await search.getByRole('button', { name: t.save }).click();
-      await expect(page.getByRole('status')).toContainText(t.notice.invalid);
+      await expect(page.getByRole('alert')).toContainText(t.notice.invalid);
       await expect(search.locator('dl')).not.toContainText('500');
       // The search comes back open, the error under the field at fault, and only there.
       const errors = messages[language].forms.errors;
