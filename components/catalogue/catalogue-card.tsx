@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { SiteImage } from '@/components/ui/site-image';
 import type { ReactNode } from 'react';
 import { SiteLink } from '@/components/ui/site-link';
 import type { Picture } from '@/lib/catalogue';
@@ -27,7 +27,7 @@ export function CatalogueCard({ picture, alt, loading, fetchPriority, noPhoto, r
     <article className={styles.card}>
       <div className={styles.media}>
         {picture ? (
-          <Image
+          <SiteImage
             src={pictureSrc(picture.url)}
             width={picture.width}
             height={picture.height}

@@ -71,7 +71,7 @@ export async function HomeMap({ data, language }: { data: HomeMapData; language:
               <span className={styles.links}>
                 {(['sale', 'rent'] as const).map((goal) =>
                   town[goal].count > 0 ? (
-                    <SiteLink key={goal} href={town[goal].href} prefetch={false}>
+                    <SiteLink key={goal} href={town[goal].href}>
                       <span className="visually-hidden">{town.name}: </span>
                       {t(goal === 'sale' ? 'forSale' : 'forRent', { count: town[goal].count })}
                     </SiteLink>

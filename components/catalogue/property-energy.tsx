@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { SiteImage } from '@/components/ui/site-image';
 import { getTranslations } from 'next-intl/server';
 import type { Listing } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
@@ -25,7 +25,7 @@ export async function PropertyEnergy({ property, language }: { property: Listing
       {label ? (
         <p className={styles.epc}>
           <span>{t('epcLabel')}</span>
-          <Image src={epcImagePath(region, label)} alt={t('epcLabelAlt', { label: epcLabelText(label) })} width={160} height={48} unoptimized />
+          <SiteImage src={epcImagePath(region, label)} alt={t('epcLabelAlt', { label: epcLabelText(label) })} width={160} height={48} unoptimized />
         </p>
       ) : null}
       {rows.length > 0 ? (

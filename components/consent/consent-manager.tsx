@@ -1,9 +1,8 @@
 'use client';
 
 import { useTranslations, type Messages } from 'next-intl';
-import dynamic from 'next/dynamic';
 import { SiteLink } from '@/components/ui/site-link';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { dataLayerPush, gtag } from '@/lib/consent/data-layer';
 import {
   allowedTags,
@@ -41,7 +40,9 @@ declare global {
 
 // The tag manager and gtag.js, with @next/third-parties and next/script, load only on the pages of
 // a visitor who allowed them and of an agency that configured them: most visits never need them.
-const ConsentTags = dynamic(() => import('./consent-tags').then((module) => module.ConsentTags), { ssr: false });
+// React's lazy rather than next/dynamic, whose runtime every page would load for this one use; the
+// tags are never rendered on the server (the stored choice is read in the browser).
+const ConsentTags = lazy(() => import('./consent-tags').then((module) => ({ default: module.ConsentTags })));
 
 // Once per page load, even if the layout (and so this island) mounts again on a language switch.
 let defaultSent = false;
@@ -234,7 +235,12 @@ export function ConsentManager({ ids, policyHref }: ConsentManagerProps) {
   };
 
   const gtagId = tags.analytics ?? tags.ads;
-  const scripts = tags.tagManager || gtagId ? <ConsentTags tagManager={tags.tagManager} gtagId={gtagId} /> : null;
+  const scripts =
+    tags.tagManager || gtagId ? (
+      <Suspense fallback={null}>
+        <ConsentTags tagManager={tags.tagManager} gtagId={gtagId} />
+      </Suspense>
+    ) : null;
 
   if (state.ready && !state.open) return scripts;
 

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { SiteImage } from '@/components/ui/site-image';
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { articleCategoryPage, localise, type Article, type Language } from '@/lib/config';
@@ -23,7 +23,7 @@ export async function ArticlePage({ article, language }: { article: Article; lan
       {article.image ? (
         <div className={styles.media}>
           {/* The title above says what the picture shows. */}
-          <Image src={pictureSrc(article.image)} alt="" fill priority sizes="(max-width: 766px) 100vw, 800px" />
+          <SiteImage src={pictureSrc(article.image)} alt="" fill preload sizes="(max-width: 766px) 100vw, 800px" />
         </div>
       ) : null}
       {isTestimonial ? (

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { SiteImage } from '@/components/ui/site-image';
 import type { ReactNode } from 'react';
 import { GoalLinks } from '@/components/catalogue/goal-links';
 import { PropertyList } from '@/components/catalogue/property-list';
@@ -182,7 +182,7 @@ export async function MenuModules({ modules, language }: { modules: Module[]; la
       >
         {backdrop.kind === 'image' ? (
           <div className={styles.backdrop}>
-            <Image src={pictureSrc(backdrop.src)} alt="" fill sizes={backdropSizes(module)} />
+            <SiteImage src={pictureSrc(backdrop.src)} alt="" fill sizes={backdropSizes(module)} />
           </div>
         ) : null}
         {title || description ? (

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { SiteImage } from '@/components/ui/site-image';
 import type { ReactNode } from 'react';
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
@@ -65,7 +65,7 @@ export async function PortalHome({ owner, listings, language }: { owner: Owner; 
         {listings.map(({ property, totalVisits }) => (
           <li key={property.id} className={styles.listing}>
             {property.picture ? (
-              <Image src={pictureSrc(property.picture.url)} alt="" width={property.picture.width} height={property.picture.height} sizes="(max-width: 766px) 100vw, 240px" />
+              <SiteImage src={pictureSrc(property.picture.url)} alt="" width={property.picture.width} height={property.picture.height} sizes="(max-width: 766px) 100vw, 240px" />
             ) : null}
             <div>
               <h2>
@@ -236,7 +236,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
       {manager ? (
         <section aria-labelledby="manager" className={`${styles.section} ${styles.manager}`}>
           <h2 id="manager">{t('managerTitle')}</h2>
-          {manager.photo ? <Image src={manager.photo} alt="" width={120} height={120} className={styles.photo} /> : null}
+          {manager.photo ? <SiteImage src={manager.photo} alt="" width={120} height={120} className={styles.photo} /> : null}
           <div>
             <p>
               <strong>{manager.name}</strong>

@@ -1,7 +1,7 @@
 import { IslandIntl } from '@/components/layout/island-intl';
 import type { Language } from '@/lib/config';
 import { isStaticExport } from '@/lib/export/mode';
-import { SearchPanel } from './search-panel';
+import { SearchField } from './search-field';
 
 /**
  * Where the search panel fetches its data (app/api/search-index/[lang]); `npm run export` saves
@@ -13,7 +13,7 @@ const searchIndexUrl = (language: Language) => (isStaticExport() ? `/api/search-
 export function SearchForm({ language }: { language: Language }) {
   return (
     <IslandIntl language={language} namespaces={['search']}>
-      <SearchPanel indexUrl={searchIndexUrl(language)} />
+      <SearchField indexUrl={searchIndexUrl(language)} />
     </IslandIntl>
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { prepareIndex, searchIndex, type PreparedIndex, type SearchCity, type SearchIndex, type SearchProperty, type SearchResults, type SearchType, type TextMatcher } from '@/lib/search/compact';
+import { SearchBox } from './search-box';
 import styles from './search-panel.module.css';
 
 type Option = { id: string; href: string; disabled: boolean };
@@ -105,15 +106,20 @@ const ResultGroups = memo(function ResultGroups({ results, active, baseId }: { r
   );
 });
 
-/** The home search: an ARIA combobox whose panel lists matching types, towns and listings. Texts: the `search` messages. */
-export function SearchPanel({ indexUrl }: { indexUrl: string }) {
+/** What the light field (search-field.tsx) hands over: the text typed so far, whether the field had the focus, and whether the panel is wanted open. */
+export type TakeOver = { text: string; focused: boolean; open: boolean };
+
+/**
+ * The search: an ARIA combobox whose panel lists matching types, towns and listings. Texts: the
+ * `search` messages. Loaded by the light field when a visitor first reaches for it.
+ */
+export function SearchPanel({ indexUrl, takeOver }: { indexUrl: string; takeOver: TakeOver }) {
   const t = useTranslations('search');
   const baseId = useId();
-  const listboxId = `${baseId}-listbox`;
   const [search, setSearch] = useState<{ index: PreparedIndex; match: TextMatcher } | null>(null);
   const [status, setStatus] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(takeOver.text);
   const [active, setActive] = useState<string | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -145,13 +151,14 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
   }, [results, baseId]);
   const enabled = options.filter((option) => !option.disabled);
 
-  // What a visitor typed before this island ran is in the field but not in its state: it is the search.
+  // The field the visitor was in has just been replaced by this one: the focus (and the caret, at
+  // the end of what they typed) moves here, and the panel opens as it would have on focus.
   useEffect(() => {
-    const typed = input.current?.value ?? '';
-    if (typed === '') return;
-    setQuery(typed);
-    if (document.activeElement === input.current) show();
-    // Once, as the island starts.
+    if (takeOver.focused) {
+      input.current?.focus();
+      input.current?.setSelectionRange(takeOver.text.length, takeOver.text.length);
+    } else if (takeOver.open) show();
+    // Once, as the panel replaces the field.
   }, []);
 
   // Each new search starts at the top of the panel.
@@ -192,54 +199,32 @@ export function SearchPanel({ indexUrl }: { indexUrl: string }) {
 
   const empty = results !== null && results.total === 0;
   return (
-    <div className={styles.search}>
-      <div className={styles.field}>
-        <label htmlFor={`${baseId}-input`} className="visually-hidden">
-          {t('label')}
-        </label>
-        <input
-          ref={input}
-          id={`${baseId}-input`}
-          type="search"
-          role="combobox"
-          autoComplete="off"
-          placeholder={t('placeholder')}
-          aria-expanded={open}
-          aria-controls={listboxId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && active ? active : undefined}
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            if (!open) show();
-          }}
-          onFocus={show}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
-        />
-        <button type="button" aria-label={t('button')} aria-expanded={open} aria-controls={listboxId} onMouseDown={keepFocus} onClick={() => (open ? setOpen(false) : show())}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
-            <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-          </svg>
-        </button>
-      </div>
-      {/* Busy while the list still shows the results of an earlier text (the deferred query). */}
-      <div
-        ref={panel}
-        id={listboxId}
-        role="listbox"
-        aria-label={t('label')}
-        aria-busy={searched !== query}
-        className={styles.panel}
-        hidden={!open}
-        onMouseDown={keepFocus}
-      >
-        {status === 'loading' || status === 'idle' ? <p role="status">{t('loading')}</p> : null}
-        {status === 'failed' ? <p role="alert">{t('failed')}</p> : null}
-        {empty ? <p role="status">{t('noMatches')}</p> : null}
-        {results ? <ResultGroups results={results} active={active} baseId={baseId} /> : null}
-      </div>
-    </div>
+    <SearchBox
+      baseId={baseId}
+      label={t('label')}
+      buttonLabel={t('button')}
+      placeholder={t('placeholder')}
+      open={open}
+      inputRef={input}
+      input={{
+        'aria-activedescendant': open && active ? active : undefined,
+        value: query,
+        onChange: (event) => {
+          setQuery(event.target.value);
+          if (!open) show();
+        },
+        onFocus: show,
+        onBlur: () => setOpen(false),
+        onKeyDown,
+      }}
+      button={{ onMouseDown: keepFocus, onClick: () => (open ? setOpen(false) : show()) }}
+      // Busy while the list still shows the results of an earlier text (the deferred query).
+      listbox={{ ref: panel, 'aria-busy': searched !== query, onMouseDown: keepFocus }}
+    >
+      {status === 'loading' || status === 'idle' ? <p role="status">{t('loading')}</p> : null}
+      {status === 'failed' ? <p role="alert">{t('failed')}</p> : null}
+      {empty ? <p role="status">{t('noMatches')}</p> : null}
+      {results ? <ResultGroups results={results} active={active} baseId={baseId} /> : null}
+    </SearchBox>
   );
 }

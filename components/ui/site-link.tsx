@@ -1,19 +1,14 @@
-import NextLink from 'next/link';
 import type { ComponentProps } from 'react';
-import { isStaticExport } from '@/lib/export/mode';
 
-type SiteLinkProps = Omit<ComponentProps<typeof NextLink>, 'href'> & { href: string };
+type SiteLinkProps = ComponentProps<'a'> & { href: string };
 
 /**
- * A link to another page of the site. In the server build it is next/link: client navigation
- * with prefetched RSC payloads. A static export has no RSC payloads (a static host answers every
- * `?_rsc=` request with the whole HTML page), so there it is a plain <a>: one page load per
- * click, and no full pages downloaded in the background for links that are only on screen.
+ * A link to another page of the site: a plain <a>, one page load per click. The pages are
+ * prerendered or kept by the proxy and their scripts cached, so a load is quick; next/link's
+ * client navigation would add its runtime to every page's first load (issue 16's budget) and
+ * prefetch the RSC payload of every link on screen, which the server renders afresh for a list
+ * with a query (the proxy keeps only whole pages), and which a static export cannot serve at all.
  */
 export function SiteLink(props: SiteLinkProps) {
-  if (!isStaticExport()) return <NextLink {...props} />;
-  // The router's own options mean nothing to a plain link.
-  const { prefetch, replace, scroll, shallow, passHref, legacyBehavior, locale, onNavigate, ...anchor } = props;
-  void [prefetch, replace, scroll, shallow, passHref, legacyBehavior, locale, onNavigate];
-  return <a {...anchor} />;
+  return <a {...props} />;
 }

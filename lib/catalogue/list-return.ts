@@ -1,5 +1,4 @@
 import type { Goal } from './index';
-import { listQueryString, parseListParams } from './list-query';
 
 /*
  * The query of the list a visitor last looked at in this tab, per goal, so that a detail page's
@@ -17,10 +16,15 @@ export function rememberListQuery(goal: Goal, query: string): void {
   }
 }
 
-/** The remembered query, re-read through the list's own parser so that nothing else is carried. */
+/**
+ * The remembered query, re-encoded so that it can only ever be a query of the list's path (the list
+ * reads it with its own parser and ignores what it does not know). Not the list's parser here: it
+ * would add the filters' code to every detail page's first load.
+ */
 export function rememberedListQuery(goal: Goal): string {
   try {
-    return listQueryString(parseListParams(new URLSearchParams(window.sessionStorage.getItem(key(goal)) ?? '')));
+    const query = new URLSearchParams(window.sessionStorage.getItem(key(goal)) ?? '').toString();
+    return query ? `?${query}` : '';
   } catch {
     return '';
   }

@@ -6,10 +6,10 @@ import { join, type PageKind } from './kind';
 export type SearcherNotice = 'saved' | 'invalid' | 'deleted';
 
 /** The fields of a search's edit form that can be refused, and why. */
-export const searchEditFields = ['postcodes', 'priceMin', 'priceMax', 'minRooms', 'minBathrooms', 'minParkings'] as const;
+const searchEditFields = ['postcodes', 'priceMin', 'priceMax', 'minRooms', 'minBathrooms', 'minParkings'] as const;
 export type SearchEditField = (typeof searchEditFields)[number];
-export const searchEditErrors = ['numberInvalid', 'priceRange', 'postcodesInvalid', 'zoneRequired'] as const;
-export type SearchEditError = (typeof searchEditErrors)[number];
+const searchEditErrors = ['numberInvalid', 'priceRange', 'postcodesInvalid', 'zoneRequired'] as const;
+type SearchEditError = (typeof searchEditErrors)[number];
 export type SearchEditErrors = Partial<Record<SearchEditField, SearchEditError>>;
 
 /** A refused edit: the search it was about (opened again) and the error of each field. */

@@ -279,6 +279,21 @@ test.describe('lists', () => {
 });
 
 test.describe('property detail', () => {
+  test('the gallery, the banner slider and the list filters are drawn with their styles before their code arrives', async ({ browser }) => {
+    // Their code is fetched as React hydrates the page, after its first scripts; their styles must
+    // come with the HTML, or the page is drawn unstyled and moves when the code lands.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
+    const gallery = page.getByRole('region', { name: 'Photos' });
+    await expect(gallery).toHaveCSS('display', 'grid');
+    // swiper's own sheet: the slides sit in a row of which one shows.
+    await expect(gallery.locator('.swiper-wrapper').first()).toHaveCSS('display', 'flex');
+    await page.goto(href({ page: 'for-sale' }, 'en'));
+    await expect(page.getByRole('form', { name: 'Filters' })).toHaveCSS('display', 'flex');
+    await context.close();
+  });
+
   test('gallery moves with the keyboard and shows thumbnails', async ({ page }) => {
     await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
     const gallery = page.getByRole('region', { name: 'Photos' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readEditedSearch } from '@/lib/alerts/edit-search';
+import { href } from '@/lib/pages';
 import { searcherPage, refusedEditOf } from '@/lib/pages/searcher';
 
 const form = (values: Record<string, string | string[]>) => {
@@ -40,7 +41,7 @@ describe("the space's address after a refused edit", () => {
 
   it('carries the search and the errors of its fields, and reads them back', () => {
     const route = { page: 'searcher' as const, notice: 'invalid' as const, refused: { id, errors: { priceMax: 'priceRange' as const, postcodes: 'postcodesInvalid' as const } } };
-    const path = searcherPage.path(route, 'fr');
+    const path = href(route, 'fr');
     expect(path).toBe(`/fr/login/mes-recherches/?notice=invalid&search=${id}&errors=postcodes%3ApostcodesInvalid%2CpriceMax%3ApriceRange`);
     const url = new URL(path, 'https://example.be');
     expect(searcherPage.match(['login', 'mes-recherches'], url.searchParams, 'fr')).toEqual(route);

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { SiteImage } from '@/components/ui/site-image';
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { loadSiteConfig, localise, type Article, type Language } from '@/lib/config';
@@ -32,7 +32,7 @@ export async function CardView({ articles, language, perRow, headingLevel }: { a
             {article.image ? (
               <div className={styles.media}>
                 {/* The title next to it says what the picture shows. */}
-                <Image src={pictureSrc(article.image)} alt="" fill sizes="(max-width: 766px) 100vw, (max-width: 1279px) 50vw, 400px" />
+                <SiteImage src={pictureSrc(article.image)} alt="" fill sizes="(max-width: 766px) 100vw, (max-width: 1279px) 50vw, 400px" />
               </div>
             ) : null}
             <div className={styles.body}>

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { SiteImage } from '@/components/ui/site-image';
 import { getTranslations } from 'next-intl/server';
 import { localise, type Language, type TeamMember } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
@@ -27,7 +27,7 @@ export async function TeamView({ members, language, perRow, headingLevel }: { me
         <li key={member.id} className={styles.member}>
           {member.photo ? (
             // The name right below says who it is; the alt text would only repeat it.
-            <Image src={member.photo} alt="" width={160} height={160} className={styles.photo} />
+            <SiteImage src={member.photo} alt="" width={160} height={160} className={styles.photo} />
           ) : (
             <span className={styles.initials} aria-hidden="true">
               {initials(member.name)}

@@ -12,7 +12,7 @@ export type ListingSlideContent = { href: string; picture: BannerPictureSource |
 export function ListingSlide({ slide, eager }: { slide: ListingSlideContent; eager: boolean }) {
   return (
     // Every slide is on screen at once (the fade stacks them), so prefetching would fetch them all.
-    <SiteLink href={slide.href} prefetch={false} className={styles.listing}>
+    <SiteLink href={slide.href} className={styles.listing}>
       {slide.picture ? <BannerPicture picture={slide.picture} eager={eager} className={styles.listingPicture} /> : null}
       <span className={styles.caption}>
         <span className={styles.captionTitle}>{slide.title}</span>

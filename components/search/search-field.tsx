@@ -1,0 +1,61 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { SearchBox } from './search-box';
+import type { TakeOver } from './search-panel';
+
+type Panel = ComponentType<{ indexUrl: string; takeOver: TakeOver }>;
+
+/**
+ * The search field as the page loads it: its markup and nothing else. The panel (its matching,
+ * results and keyboard) is fetched when a visitor first reaches for the field — focus, a press on
+ * its button, or text typed before this script ran — and then takes its place, with the text and
+ * the focus (search-panel.tsx). Pages that are only read never download it.
+ */
+export function SearchField({ indexUrl }: { indexUrl: string }) {
+  const t = useTranslations('search');
+  const baseId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [loaded, setLoaded] = useState<{ Panel: Panel; takeOver: TakeOver } | null>(null);
+  const [open, setOpen] = useState(false);
+  const starting = useRef(false);
+
+  const start = (wantOpen: boolean) => {
+    if (wantOpen) setOpen(true);
+    if (starting.current) return;
+    starting.current = true;
+    import('./search-panel')
+      .then(({ SearchPanel }) => {
+        const field = input.current;
+        setLoaded({ Panel: SearchPanel, takeOver: { text: field?.value ?? '', focused: field !== null && document.activeElement === field, open: wantOpen } });
+      })
+      // A failed download leaves the field as it is; the next reach tries again.
+      .catch(() => {
+        starting.current = false;
+      });
+  };
+
+  // Text typed before this script ran is a search already under way.
+  useEffect(() => {
+    if (input.current?.value) start(document.activeElement === input.current);
+    // Once, as the field hydrates.
+  }, []);
+
+  if (loaded) return <loaded.Panel indexUrl={indexUrl} takeOver={loaded.takeOver} />;
+  return (
+    <SearchBox
+      baseId={baseId}
+      label={t('label')}
+      buttonLabel={t('button')}
+      placeholder={t('placeholder')}
+      open={open}
+      inputRef={input}
+      input={{ onFocus: () => start(true), onInput: () => start(true), onPointerDown: () => start(true) }}
+      button={{ onPointerDown: () => start(true), onClick: () => start(true) }}
+      listbox={{}}
+    >
+      {open ? <p role="status">{t('loading')}</p> : null}
+    </SearchBox>
+  );
+}
