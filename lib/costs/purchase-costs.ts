@@ -23,7 +23,7 @@ export type PurchaseInput = {
 };
 
 /** How the registration duty was found, for the page to explain it. */
-export type DutyBasis = {
+type DutyBasis = {
   base: number;
   rate: number;
   /** The part of the base free of duty (Brussels). */
@@ -32,7 +32,7 @@ export type DutyBasis = {
   reduction: number;
 };
 
-export type MortgageCosts = {
+type MortgageCosts = {
   inscribed: number;
   registration: number;
   mortgageFee: number;
@@ -141,7 +141,7 @@ export function purchaseCosts(input: PurchaseInput, rules: PurchaseCostRules): P
 }
 
 /** The highest loan the calculator accepts: a bound on the input, far above any listing's price. */
-export const maxLoan = 100_000_000;
+const maxLoan = 100_000_000;
 
 /** A visitor's loan as typed ("250000", "250.000", "250 000 €"): whole euros, or undefined when it is not a usable amount. */
 export function parseLoan(text: string): number | undefined {
