@@ -179,11 +179,12 @@ test.describe('what a purchase costs', () => {
   });
 
   test('a rental shows what is paid when signing (en)', async ({ page }) => {
-    // 4000014, € 905 a month: rent 905 + deposit 1 810 + inventory share 290 = 3 005
+    // 4000014, € 905 a month: rent 905 + first month's charges 140 + deposit 1 810 + inventory share 290 = 3 145
     await page.goto(href({ page: 'property', id: 4000014 }, 'en'));
     const section = page.getByRole('region', { name: 'What you pay when signing the lease' });
     await expect(amount(section, 'Rental deposit')).toHaveText('€ 1.810');
-    await expect(amount(section, 'To pay when signing')).toHaveText('€ 3.005');
+    await expect(amount(section, "First month's charges")).toHaveText('€ 140');
+    await expect(amount(section, 'To pay when signing')).toHaveText('€ 3.145');
     await expect(page.getByRole('region', { name: texts.en.heading })).toHaveCount(0);
   });
 });
