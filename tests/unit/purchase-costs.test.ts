@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { getProperty } from '@/lib/catalogue';
 import { readSiteConfig, type PurchaseCostRules } from '@/lib/config';
+import { listingCostsView } from '@/lib/costs/listing-costs';
 import { parseLoan, purchaseCosts, scaleFee } from '@/lib/costs/purchase-costs';
 import { rentalCosts } from '@/lib/costs/rental-costs';
 
@@ -152,3 +154,28 @@ describe('rental costs', () => {
     expect(fallback.total).toBe(2810);
   });
 });
+
+describe('which listings show costs', () => {
+  it('a sale on offer with its price, by its postcode\'s region, with the VAT of a new building', () => {
+    const mons = listingCostsView(getListing(4000001));
+    expect(mons?.kind === 'sale' && [mons.region, mons.price, mons.vat]).toEqual(['wallonia', 235000, undefined]);
+    expect(listingCostsView(getListing(4000055))).toMatchObject({ kind: 'sale', region: 'brussels' });
+    expect(listingCostsView(getListing(4000056))).toMatchObject({ kind: 'sale', region: 'flanders' });
+    // a project unit under VAT: the listing's VAT reaches the computation
+    expect(listingCostsView(getListing(4000002))).toMatchObject({ kind: 'sale', vat: 37422 });
+  });
+
+  it('nothing for a hidden price, a sold reference or a listing in Luxembourg; a rental shows what is paid when signing', () => {
+    expect(listingCostsView(getListing(4000007))).toBeUndefined();
+    expect(listingCostsView(getListing(4000003))).toBeUndefined();
+    expect(listingCostsView(getListing(4000057))).toBeUndefined();
+    // 905 + 140 charges + 1 810 deposit + 290 inventory = 3 145
+    expect(listingCostsView(getListing(4000014))).toMatchObject({ kind: 'rent', costs: { total: 3145 } });
+  });
+});
+
+function getListing(id: number) {
+  const listing = getProperty(id, 'en');
+  if (!listing) throw new Error(`listing ${id} is not in the snapshot`);
+  return listing;
+}
