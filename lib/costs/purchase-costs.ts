@@ -6,6 +6,22 @@ import type { PurchaseCostRules } from '../config/purchase-costs-schema';
  * situation into the prerendered page and the visitor's island recomputes the same figures when the
  * situation or the loan changes. Every amount is rounded to the cent where a notary's statement
  * would round it; the page shows whole euros.
+ *
+ * The rules as checked on 2026-11-25 (the figures live in the JSON file, with their sources):
+ * - Flanders, deeds from 1 January 2025 (Vlaamse Codex Fiscaliteit, programme decree of
+ *   20 December 2024): 12 %, 2 % for the sole own home, less € 1 867 for a home up to € 220 000
+ *   (€ 240 000 in the core cities and the Flemish rim, which the file does not list).
+ * - Wallonia, deeds from 1 January 2025 (decree of 5 December 2024): 12.5 %, 3 % for the sole own
+ *   home, which replaced the first-home abatement.
+ * - Brussels, deeds from 1 April 2023: 12.5 %, no duty on the first € 200 000 of a home up to
+ *   € 600 000 bought as the buyer's own home (Bruxelles Fiscalité, "abattement").
+ * - Notary: the general sale scale of the Royal Decree of 16 December 1950 (amended 22 November
+ *   2022), flat administrative costs of € 750 (purchase) and € 550 (credit deed) since 2023, 21 %
+ *   VAT. The own-home reductions of 2023 (a reduced purchase scale, 20 % off the credit deed) are
+ *   not applied: their brackets could not be verified, so the page says the fee may be lower.
+ * - Mortgage: 1 % registration duty and 0.3 % mortgage fee on the loan plus accessories. The
+ *   credit-deed scale, the third-party expenses and the land-registry fee are estimates that could
+ *   not be confirmed from an official source.
  */
 
 export type CostRegion = 'flanders' | 'wallonia' | 'brussels';
