@@ -10,6 +10,7 @@ import { recognizeVideo } from '@/lib/media/video';
 import { documentLinkTtlDays } from '@/lib/documents/signed-link';
 import { ListingRequests } from '@/components/forms/listing-requests';
 import { IslandIntl } from '@/components/layout/island-intl';
+import { PurchaseCostsSection } from '@/components/costs/purchase-costs-section';
 import { BackToList } from './back-to-list';
 import { DescriptionSection } from './description-section';
 import { EmbedFacade } from './embed-facade';
@@ -129,6 +130,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
 
       <PropertyFacts property={property} language={language} />
       <PropertyEnergy property={property} language={language} />
+      <PurchaseCostsSection listing={property} language={language} />
 
       {media.length > 0 ? (
         <section className={styles.section} aria-labelledby="media">

@@ -5,6 +5,12 @@ export type { Article, Language, Localised, MenuEntry, Module, Site, TeamMember,
 export { supportedLanguages } from './schemas';
 export { loadSiteConfig, readSiteConfig } from './load';
 export { menuAncestors } from './menu-tree';
+export type { PurchaseCostRules } from './purchase-costs-schema';
+
+/** The rates of data/site/purchase-costs.json (lib/costs computes with them). */
+export function getPurchaseCostRules() {
+  return loadSiteConfig().purchaseCosts;
+}
 
 export function isSupportedLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value);

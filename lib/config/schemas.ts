@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateProblem } from '../data-file/dates';
+import { purchaseCostsSchema } from './purchase-costs-schema';
 import { hostNameProblem, linkProblem, plainTextProblem, siteUrlProblem, tagIdFormats, tagIdProblem, type TagIdField } from './formats';
 
 /*
@@ -355,4 +356,5 @@ export const siteFileSchemas = {
   'menu.json': z.array(menuEntrySchema),
   'articles.json': z.array(articleSchema),
   'team.json': z.array(teamMemberSchema),
+  'purchase-costs.json': purchaseCostsSchema,
 } as const;

@@ -20,6 +20,7 @@ const about: Record<string, string> = {
   'menu.json': 'The menu entries: one record per page, with its paths per language, its texts and its modules.',
   'articles.json': 'The articles: services, testimonials and plain pages, with their slug, title, summary and body per language.',
   'team.json': 'The team members shown on the site and named as the contact of listings.',
+  'purchase-costs.json': 'The rates behind what a purchase costs on a sale listing (registration duties per region, the notary\'s scale and costs, the mortgage deed) and the rental deposit, with their sources and dates.',
   'properties.json': 'The listings exported from the CRM: one record per listing and language (nl, fr, en, de).',
   'types.json': 'The property types (WebID) in each language, and whether they are offered for sale and for rent.',
   'cities.json': 'The towns: "all" the towns the site knows, and those with a listing for "sale" and for "rent".',

@@ -1,0 +1,45 @@
+import type { Listing } from '../catalogue';
+import { getPurchaseCostRules, type PurchaseCostRules } from '../config';
+import { purchaseCosts, type CostRegion, type PurchaseCosts } from './purchase-costs';
+import { rentalCosts, type RentalCosts } from './rental-costs';
+
+/*
+ * Which costs a listing's page shows. Only a listing on offer with a published price: a computation
+ * from a hidden price would reveal it, and a sold or rented reference has nothing left to pay.
+ * Luxembourg has other taxes and notaries, which these rules do not cover.
+ */
+
+export type SaleCostsView = {
+  kind: 'sale';
+  price: number;
+  region: CostRegion;
+  /** The listing's VAT on a new building, when it gives one. */
+  vat: number | undefined;
+  startingFrom: boolean;
+  rules: PurchaseCostRules;
+  /** The default situation, computed on the server: the buyer's sole own home, no loan. */
+  initial: PurchaseCosts;
+};
+
+export type RentCostsView = { kind: 'rent'; rent: number; costs: RentalCosts; rules: PurchaseCostRules };
+
+export function listingCostsView(listing: Listing): SaleCostsView | RentCostsView | undefined {
+  if (listing.availability !== 'on-offer' || listing.price.kind === 'on-demand') return undefined;
+  const rules = getPurchaseCostRules();
+  const amount = listing.price.amount;
+  if (listing.goal === 'rent') {
+    const { chargesRenter, deposit, inventoryCost, renterAgencyCost } = listing.costs;
+    return { kind: 'rent', rent: amount, costs: rentalCosts({ rent: amount, charges: chargesRenter, deposit, inventory: inventoryCost, agency: renterAgencyCost }, rules.rental), rules };
+  }
+  if (listing.region === 'luxembourg') return undefined;
+  const vat = listing.costs.vat !== undefined && listing.costs.vat > 0 ? listing.costs.vat : undefined;
+  return {
+    kind: 'sale',
+    price: amount,
+    region: listing.region,
+    vat,
+    startingFrom: listing.price.kind === 'starting-from',
+    rules,
+    initial: purchaseCosts({ price: amount, region: listing.region, situation: 'own-home', vat }, rules),
+  };
+}
