@@ -19,6 +19,7 @@ import { PropertyFacts } from './property-facts';
 import { galleryProps } from './gallery-props';
 import { LazyPropertyGallery } from './gallery-lazy';
 import { PropertyList } from './property-list';
+import { FavouriteButton } from '@/components/favourites/favourite-button';
 import { ShareLinks } from './share-links';
 import { PropertyPrice } from './property-price';
 import styles from './property-sections.module.css';
@@ -88,6 +89,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
           {townLine(property.town)}
         </li>
       </ul>
+      <FavouriteButton id={property.id} label={(await getTranslations({ locale: language, namespace: 'favourites' }))('save')} showLabel />
       <ShareLinks
         url={absoluteUrl(href({ page: 'property', id: property.id }, language))}
         title={title}
