@@ -22,8 +22,8 @@ export type CompareValue =
   | { kind: 'text'; text: string }
   | { kind: 'state'; state: Listing['state'] };
 
-export const compareRowKeys = ['state', 'price', 'pricePerM2', 'living', 'plot', 'bedrooms', 'bathrooms', 'epcLabel', 'epcValue', 'constructionYear', 'charges', 'floodZone', 'distance'] as const;
-export type CompareRowKey = (typeof compareRowKeys)[number];
+const compareRowKeys = ['state', 'price', 'pricePerM2', 'living', 'plot', 'bedrooms', 'bathrooms', 'epcLabel', 'epcValue', 'constructionYear', 'charges', 'floodZone', 'distance'] as const;
+type CompareRowKey = (typeof compareRowKeys)[number];
 
 export type CompareRow = { key: CompareRowKey; cells: (CompareValue | undefined)[]; differs: boolean };
 

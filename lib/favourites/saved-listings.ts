@@ -13,7 +13,7 @@ export const savedIdPlaceholder = '{id}';
 export type SavedState = 0 | 1 | 2;
 
 /** ID, price as the card writes it, state, then positions in `types`, `towns`, `links` and `pictures` (-1: no picture). */
-export type SavedRow = [id: number, price: string, state: SavedState, type: number, town: number, link: number, picture: number];
+type SavedRow = [id: number, price: string, state: SavedState, type: number, town: number, link: number, picture: number];
 
 export type SavedListingsIndex = { types: string[]; towns: string[]; links: string[]; pictures: string[]; rows: SavedRow[] };
 
