@@ -64,40 +64,45 @@ export async function ComparePage({ request, language }: { request: CompareReque
       {listings.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <div className={styles.scroller} role="region" aria-labelledby="compare-caption" tabIndex={0}>
-          <table className={styles.table}>
-            <caption id="compare-caption">{t('caption', { count: listings.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={styles.corner}>
-                  {t('feature')}
-                </th>
-                {listings.map((listing) => (
-                  <th scope="col" key={listing.id} className={styles.listing}>
-                    {listing.thumbnail ? (
-                      <Image src={pictureSrc(listing.thumbnail.url)} width={listing.thumbnail.width} height={listing.thumbnail.height} alt="" sizes="160px" className={styles.thumb} />
-                    ) : null}
-                    <SiteLink href={href({ page: 'property', id: listing.id }, language)}>{listing.title}</SiteLink>
-                    <span className={styles.reference}>{listing.id}</span>
+        <>
+          {/* Above the table rather than its caption: on a phone the caption would scroll away with the columns. */}
+          <p id="compare-caption" className={styles.caption}>
+            {t('caption', { count: listings.length })}
+          </p>
+          <div className={styles.scroller} role="region" aria-labelledby="compare-caption" tabIndex={0}>
+            <table className={styles.table} aria-labelledby="compare-caption">
+              <thead>
+                <tr>
+                  <th scope="col" className={styles.corner}>
+                    {t('feature')}
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} className={row.differs ? styles.differs : undefined} data-row={row.key} data-differs={row.differs ? '' : undefined}>
-                  <th scope="row" className={styles.feature}>
-                    {rowLabel(row, t, language)}
-                    {row.differs ? <span className={styles.marker}>≠ {t('differs')}</span> : null}
-                  </th>
-                  {row.cells.map((cell, index) => (
-                    <td key={listings[index]?.id ?? index}>{cell ? cellText(cell, t, price) : <span className={styles.notGiven}>{t('notGiven')}</span>}</td>
+                  {listings.map((listing) => (
+                    <th scope="col" key={listing.id} className={styles.listing}>
+                      {listing.thumbnail ? (
+                        <Image src={pictureSrc(listing.thumbnail.url)} width={listing.thumbnail.width} height={listing.thumbnail.height} alt="" sizes="160px" className={styles.thumb} />
+                      ) : null}
+                      <SiteLink href={href({ page: 'property', id: listing.id }, language)}>{listing.title}</SiteLink>
+                      <span className={styles.reference}>{listing.id}</span>
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key} className={row.differs ? styles.differs : undefined} data-row={row.key} data-differs={row.differs ? '' : undefined}>
+                    <th scope="row" className={styles.feature}>
+                      {rowLabel(row, t, language)}
+                      {row.differs ? <span className={styles.marker}>≠ {t('differs')}</span> : null}
+                    </th>
+                    {row.cells.map((cell, index) => (
+                      <td key={listings[index]?.id ?? index}>{cell ? cellText(cell, t, price) : <span className={styles.notGiven}>{t('notGiven')}</span>}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <p>
         <SiteLink href={href({ page: 'favourites' }, language)}>{t('toFavourites')}</SiteLink>

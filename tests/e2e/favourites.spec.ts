@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { getProperty, type Listing } from '@/lib/catalogue';
 import { favouritesKey } from '@/lib/favourites/storage';
 import { href } from '@/lib/pages';
+import { seriousViolations } from './axe';
 import { storeConsent } from './stored-consent';
 
 test.beforeEach(async ({ page }) => storeConsent(page));
@@ -157,5 +158,23 @@ test.describe('favourites and comparison', () => {
     expect(await page.content()).not.toContain('<script>alert(1)');
     // The four first IDs, the unknown one among them: three listings.
     await expect(page.locator('main table thead th')).toHaveCount(4);
+  });
+
+  test('en at 390 px: axe finds no serious or critical violation on the favourites page, the comparison and a list with hearts', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(href({ page: 'for-sale' }, 'en'));
+    await page.evaluate(([key]) => window.localStorage.setItem(key!, JSON.stringify([4000001, 4000003, 999999999])), [favouritesKey]);
+    const problems: string[] = [];
+    for (const [url, ready] of [
+      [href({ page: 'for-sale' }, 'en'), 'button[data-favourite][data-ready]'],
+      [href({ page: 'favourites' }, 'en'), 'main article'],
+      [href({ page: 'compare', ids: [4000001, 4000002, 4000003, 4000006] }, 'en'), 'main table'],
+    ] as const) {
+      await page.goto(url);
+      await page.locator(ready).first().waitFor();
+      problems.push(...(await seriousViolations(page)).map((problem) => `${url}: ${problem}`));
+    }
+    expect(problems).toEqual([]);
   });
 });
