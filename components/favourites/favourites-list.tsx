@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { compareHref, compareLimit } from '@/lib/favourites/compare-query';
-import { savedListings, type SavedListing, type SavedListingsIndex } from '@/lib/favourites/saved-listings';
+import { isSavedListingsIndex, savedListings, type SavedListing, type SavedListingsIndex } from '@/lib/favourites/saved-listings';
 import { favouritesSnapshot, removeFavourite, serverFavourites, subscribeFavourites } from '@/lib/favourites/storage';
 import { HeartIcon } from './heart-icon';
 import styles from './favourites.module.css';
@@ -19,7 +19,10 @@ function useSavedListingsIndex(dataUrl: string, wanted: boolean): Load {
     let current = true;
     fetch(dataUrl)
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-      .then((index: SavedListingsIndex) => current && setLoad({ kind: 'ready', index }))
+      .then((index: unknown) => {
+        if (!isSavedListingsIndex(index)) throw new Error('not the favourites index');
+        if (current) setLoad({ kind: 'ready', index });
+      })
       .catch(() => current && setLoad({ kind: 'failed' }));
     return () => {
       current = false;

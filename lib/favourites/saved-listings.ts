@@ -22,6 +22,22 @@ export type SavedListing = { id: number; type: string; town: string; price: stri
 
 const states = ['on-offer', 'sold', 'rented'] as const;
 
+const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isRow = (value: unknown): value is SavedRow =>
+  Array.isArray(value) &&
+  value.length === 7 &&
+  typeof value[0] === 'number' &&
+  typeof value[1] === 'string' &&
+  (value[2] === 0 || value[2] === 1 || value[2] === 2) &&
+  value.slice(3).every((position) => Number.isInteger(position));
+
+/** Whether a fetched answer is the index this module reads (a stale or broken file shows as a failed load). */
+export function isSavedListingsIndex(value: unknown): value is SavedListingsIndex {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields: Record<string, unknown> = { ...value };
+  return isTextList(fields.types) && isTextList(fields.towns) && isTextList(fields.links) && isTextList(fields.pictures) && Array.isArray(fields.rows) && fields.rows.every(isRow);
+}
+
 /**
  * The saved IDs in the visitor's order, each with its listing, or undefined when the catalogue no
  * longer has it (taken offline).
