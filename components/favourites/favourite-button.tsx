@@ -27,13 +27,13 @@ export function FavouriteButton({ id, label, showLabel = false }: FavouriteButto
       type="button"
       className={showLabel ? styles.withText : styles.overlay}
       aria-pressed={kept}
-      aria-label={showLabel ? undefined : label}
       data-ready={hydrated ? '' : undefined}
       data-favourite={id}
       onClick={() => toggleFavourite(id)}
     >
       <HeartIcon filled={kept} />
-      {showLabel ? <span>{label}</span> : null}
+      {/* Named by its text, not aria-label: "Enregistrer Maison 4 chambres" must never pass for the label of the list's "Chambres" field. */}
+      <span className={showLabel ? undefined : 'visually-hidden'}>{label}</span>
     </button>
   );
 }
