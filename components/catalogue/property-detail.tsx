@@ -48,6 +48,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
   const t = await getTranslations({ locale: language, namespace: 'property' });
   const forms = await getTranslations({ locale: language, namespace: 'forms.names' });
   const format = await getTranslations({ locale: language, namespace: 'format' });
+  const favourites = await getTranslations({ locale: language, namespace: 'favourites' });
   // "Label:" or, in French, "Libellé :": the punctuation is the language's (messages format.label).
   const label = (text: string) => format('label', { label: text });
   const { goal, ribbon, title, street, spot, manager } = property;
@@ -89,7 +90,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
           {townLine(property.town)}
         </li>
       </ul>
-      <FavouriteButton id={property.id} label={(await getTranslations({ locale: language, namespace: 'favourites' }))('save')} showLabel />
+      <FavouriteButton id={property.id} label={favourites('save')} showLabel />
       <ShareLinks
         url={absoluteUrl(href({ page: 'property', id: property.id }, language))}
         title={title}
