@@ -118,6 +118,9 @@ async function writeServerOnlyFiles(): Promise<void> {
     const response = await fetch(`${server}/api/search-index/${language}/`);
     if (!response.ok) throw new Error(`search index ${language}: ${response.status}`);
     write(`api/search-index/${language}.json`, await response.text());
+    const saved = await fetch(`${server}/api/favourites-index/${language}/`);
+    if (!saved.ok) throw new Error(`favourites index ${language}: ${saved.status}`);
+    write(`api/favourites-index/${language}.json`, await saved.text());
   }
   // The page static hosts show for any unknown path, in the default language.
   const missing = await fetch(`${server}/${getDefaultLanguage()}/this-page-does-not-exist/`);

@@ -18,11 +18,13 @@ type CatalogueCardProps = {
   title: string;
   href: string;
   town: string;
+  /** A control over the picture (a listing's heart), above the card's full-size link. */
+  action?: ReactNode;
   children?: ReactNode;
 };
 
 /** A listing's or a project's card: picture (and ribbon), the title linking its page, its town, then what the kind adds. */
-export function CatalogueCard({ picture, alt, loading, fetchPriority, noPhoto, ribbon, heading: Heading, title, href, town, children }: CatalogueCardProps) {
+export function CatalogueCard({ picture, alt, loading, fetchPriority, noPhoto, ribbon, heading: Heading, title, href, town, action, children }: CatalogueCardProps) {
   return (
     <article className={styles.card}>
       <div className={styles.media}>
@@ -40,6 +42,7 @@ export function CatalogueCard({ picture, alt, loading, fetchPriority, noPhoto, r
           <p className={styles.noPhoto}>{noPhoto}</p>
         ) : null}
         {ribbon ? <span className={styles.ribbon}>{ribbon}</span> : null}
+        {action}
       </div>
       <div className={styles.body}>
         <Heading className={styles.title}>

@@ -3,6 +3,7 @@ import type { Listing } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { cleanDescription, formatDate, formatNumber, townLine } from '@/lib/format';
 import { href } from '@/lib/pages';
+import { FavouriteButton } from '@/components/favourites/favourite-button';
 import { CatalogueCard } from './catalogue-card';
 import { PropertyPrice } from './property-price';
 import styles from './property-card.module.css';
@@ -46,6 +47,7 @@ export async function PropertyCard({ property, language, eager = false, highPrio
       title={property.type.name}
       href={href({ page: 'property', id: property.id }, language)}
       town={townLine(property.town)}
+      action={<FavouriteButton id={property.id} label={t('favourites.saveListing', { title: property.title })} />}
     >
       <p className={styles.price}>
         <PropertyPrice property={property} />

@@ -20,6 +20,7 @@ import { PropertyFacts } from './property-facts';
 import { galleryProps } from './gallery-props';
 import { LazyPropertyGallery } from './gallery-lazy';
 import { PropertyList } from './property-list';
+import { FavouriteButton } from '@/components/favourites/favourite-button';
 import { ShareLinks } from './share-links';
 import { PropertyPrice } from './property-price';
 import styles from './property-sections.module.css';
@@ -48,6 +49,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
   const t = await getTranslations({ locale: language, namespace: 'property' });
   const forms = await getTranslations({ locale: language, namespace: 'forms.names' });
   const format = await getTranslations({ locale: language, namespace: 'format' });
+  const favourites = await getTranslations({ locale: language, namespace: 'favourites' });
   // "Label:" or, in French, "Libellé :": the punctuation is the language's (messages format.label).
   const label = (text: string) => format('label', { label: text });
   const { goal, ribbon, title, street, spot, manager } = property;
@@ -89,6 +91,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
           {townLine(property.town)}
         </li>
       </ul>
+      <FavouriteButton id={property.id} label={favourites('save')} showLabel />
       <ShareLinks
         url={absoluteUrl(href({ page: 'property', id: property.id }, language))}
         title={title}

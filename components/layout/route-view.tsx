@@ -8,6 +8,7 @@ import { HomePage } from '@/components/content/home-page';
 import { MenuPage } from '@/components/content/menu-page';
 import { PageNotFound } from '@/components/content/page-not-found';
 import { ThankYouPage } from '@/components/content/thank-you-page';
+import { FavouritesPage } from '@/components/favourites/favourites-page';
 import { ForgotPasswordPage, LoginPage, SetPasswordPage } from '@/components/owner/login-page';
 import { getProject, getProperty } from '@/lib/catalogue';
 import { getArticles, getMenuEntry, type Language } from '@/lib/config';
@@ -42,6 +43,8 @@ const views: { [P in PageName]: View<P> } = {
   'newsletter-confirm': () => null,
   'alert-link': () => null,
   searcher: () => null,
+  favourites: (_route, language) => <FavouritesPage language={language} />,
+  compare: () => null,
   article: (route, language) => {
     const article = getArticles().find((candidate) => candidate.id === route.id);
     return article ? <ArticlePage article={article} language={language} /> : <PageNotFound language={language} />;

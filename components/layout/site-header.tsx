@@ -3,7 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { SearchForm } from '@/components/search/search-form';
 import { getEnabledLanguages, getMenu, getSite, localise, type Language, type MenuEntry } from '@/lib/config';
 import { deployedHref } from '@/lib/export/links';
-import { href, menuEntryHref } from '@/lib/pages';
+import { href, menuEntryHref, resolvePath } from '@/lib/pages';
+import { FavouritesCount } from '@/components/favourites/favourites-count';
 import { languageChoiceHref } from '@/lib/i18n';
 import { imageUrl, logoHeights } from '@/lib/media/image-url';
 import { languageChoiceAttribute } from './language-links';
@@ -22,7 +23,11 @@ const icons: Record<string, string> = {
   phone: 'M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z',
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9c0-4 4-6 8-6s8 2 8 6',
+  heart: 'M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.2 3.4 4.5 7 4.5c2.1 0 3.9 1.3 5 3 1.1-1.7 2.9-3 5-3 3.6 0 5.5 3.7 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z',
 };
+
+/** Whether a header link leads to the favourites page, which shows how many listings this browser keeps. */
+const isFavouritesLink = (target: string) => target.startsWith('/') && resolvePath(target.split(/[?#]/, 1)[0] ?? target)?.route.page === 'favourites';
 
 function Icon({ name }: { name: string }) {
   const path = icons[name];
@@ -51,6 +56,7 @@ function HeaderLinks({ links, language }: { links: HeaderLink[]; language: Langu
             <a href={target} style={link.color ? { color: link.color } : undefined} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
               <Icon name={link.icon} />
               {localise(link.label, language)}
+              {isFavouritesLink(target) ? <FavouritesCount /> : null}
             </a>
           </li>
         );

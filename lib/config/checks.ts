@@ -30,6 +30,8 @@ const systemPageNames: Record<(typeof firstSegmentSystemPages)[number], string> 
   portal: 'owner portal',
   'newsletter-confirm': 'newsletter confirmation page',
   'alert-link': 'alert confirmation page',
+  favourites: 'favourites page',
+  compare: 'comparison of listings',
 };
 
 /** The value of a localised text in one language as the site picks it, before any fallback to another language. */

@@ -20,6 +20,8 @@ export const systemSlugs = {
   'newsletter-confirm': { nl: 'nieuwsbrief-bevestigen', fr: 'confirmer-newsletter', en: 'confirm-newsletter', de: 'newsletter-bestaetigen' },
   searcher: { nl: 'mijn-zoekopdrachten', fr: 'mes-recherches', en: 'my-searches', de: 'meine-suchauftraege' },
   'alert-link': { nl: 'meldingen', fr: 'alertes', en: 'alerts', de: 'benachrichtigungen' },
+  favourites: { nl: 'favorieten', fr: 'favoris', en: 'favourites', de: 'favoriten' },
+  compare: { nl: 'vergelijken', fr: 'comparer', en: 'compare', de: 'vergleichen' },
   'our-services': { nl: 'our-services', fr: 'our-services', en: 'our-services', de: 'our-services' },
 } as const satisfies Record<string, PerLanguage>;
 
@@ -30,7 +32,7 @@ export type SystemPage = keyof typeof systemSlugs;
  * at the same place could never be reached. The other slugs sit under one of these (login/…), and
  * the two article sections are the paths of the menu pages that list them (design.md §5).
  */
-export const firstSegmentSystemPages = ['for-sale', 'for-rent', 'projects', 'thank-you', 'login', 'portal', 'newsletter-confirm', 'alert-link'] as const satisfies readonly SystemPage[];
+export const firstSegmentSystemPages = ['for-sale', 'for-rent', 'projects', 'thank-you', 'login', 'portal', 'newsletter-confirm', 'alert-link', 'favourites', 'compare'] as const satisfies readonly SystemPage[];
 
 /**
  * First segments of the site's internal pages: the 404 pages and the folders of app/[lang] rendered
@@ -44,6 +46,7 @@ export const internalSegments = {
   'form-draft': 'form sent back for correction',
   'alert-link': 'confirm or unsubscribe an alert',
   'searcher-space': 'a searcher\'s searches and followed listings',
+  'compare-listings': 'the comparison of listings',
 } as const;
 
 /** The forms that end on a thank-you page (spec §2). */

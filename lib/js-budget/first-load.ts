@@ -69,6 +69,8 @@ const typeOfKind: { [P in PageName]: PageType } = {
   'newsletter-confirm': 'thank-you',
   'alert-link': 'thank-you',
   searcher: 'login',
+  favourites: 'list',
+  compare: 'detail',
 };
 
 /** The page type of a page of the page table; a path it does not know is one of the 404 pages. */

@@ -9,6 +9,8 @@ import { menuEntryRoute, menuPage, type MenuRoute } from './menu';
 import { newsletterConfirmPage, type NewsletterConfirmRoute } from './newsletter-confirm';
 import { alertLinkPage, type AlertLinkRoute } from './alert-link';
 import { searcherPage, type SearcherRoute } from './searcher';
+import { favouritesPage, type FavouritesRoute } from './favourites';
+import { comparePage, type CompareRoute } from './compare';
 import { portalListingPage, portalPage, type PortalListingRoute, type PortalRoute } from './portal';
 import { projectPage, projectsPage, type ProjectRoute, type ProjectsRoute } from './projects';
 import { propertyPage, type PropertyRoute } from './property';
@@ -38,6 +40,8 @@ export type Route =
   | NewsletterConfirmRoute
   | AlertLinkRoute
   | SearcherRoute
+  | FavouritesRoute
+  | CompareRoute
   | ArticleRoute
   | MenuRoute;
 
@@ -116,6 +120,8 @@ const table = (): Table =>
     'newsletter-confirm': kind('newsletter-confirm', newsletterConfirmPage),
     'alert-link': kind('alert-link', alertLinkPage),
     searcher: kind('searcher', searcherPage),
+    favourites: kind('favourites', favouritesPage),
+    compare: kind('compare', comparePage),
     article: kind('article', articlePage),
     menu: kind('menu', menuPage),
   });

@@ -38,3 +38,6 @@ export const formDraftPath = (language: Language, pagePath: string, search: stri
 
 /** The server-rendered list for requests with a query (app/[lang]/list-results). */
 export const listResultsPath = (language: Language, page: 'for-sale' | 'for-rent') => `/${language}/list-results/${page === 'for-sale' ? 'sale' : 'rent'}/`;
+
+/** The comparison of listings, rendered per request from its ?ids= (app/[lang]/compare-listings). */
+export const compareListingsPath = (language: Language) => `/${language}/compare-listings/`;

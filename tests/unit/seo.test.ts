@@ -16,7 +16,7 @@ describe('sitemap.xml', () => {
       for (const route of allRoutes(language)) {
         const path = href(route, language);
         const listed = urls.some((url) => url.endsWith(path));
-        const hidden = route.page === 'thank-you' || route.page === 'login' || route.page === 'forgot-password' || route.page === 'set-password';
+        const hidden = route.page === 'thank-you' || route.page === 'favourites' || route.page === 'login' || route.page === 'forgot-password' || route.page === 'set-password';
         const seoOff = route.page === 'menu' && getMenuEntry(route.id)?.params.metadata[language]?.seoActive === false;
         expect(listed, path).toBe(!hidden && !seoOff);
       }

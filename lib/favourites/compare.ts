@@ -1,0 +1,113 @@
+import { getProperty, type CatalogueLanguage, type Listing } from '../catalogue';
+import { distanceKm } from '../catalogue/geography';
+import { getSite } from '../config';
+import { epcLabel, epcLabelText } from '../epc';
+import type { CompareRequest } from './compare-ids';
+
+/*
+ * The side-by-side comparison of up to four listings (issue 19 item 3), read from the URL alone
+ * (?ids=4000012,4000055) so that a link sent to a partner shows the same table, without
+ * JavaScript and without the sender's browser storage. Only Listing views are read.
+ */
+
+/** What a cell holds, formatted by the page: an amount, a figure with its unit, a year, a word. */
+export type CompareValue =
+  | { kind: 'price'; listing: Listing }
+  | { kind: 'euro'; amount: number }
+  | { kind: 'area'; m2: number }
+  | { kind: 'count'; count: number }
+  | { kind: 'year'; year: number }
+  | { kind: 'energy'; kwh: number }
+  | { kind: 'distance'; km: number }
+  | { kind: 'text'; text: string }
+  | { kind: 'state'; state: Listing['state'] };
+
+const compareRowKeys = ['state', 'price', 'pricePerM2', 'living', 'plot', 'bedrooms', 'bathrooms', 'epcLabel', 'epcValue', 'constructionYear', 'charges', 'floodZone', 'distance'] as const;
+type CompareRowKey = (typeof compareRowKeys)[number];
+
+export type CompareRow = { key: CompareRowKey; cells: (CompareValue | undefined)[]; differs: boolean };
+
+/** Price per m² of living surface, to the euro; none for a price on demand or without a living surface. */
+function pricePerM2(listing: Listing): number | undefined {
+  const living = listing.surfaces.living;
+  if (listing.price.kind === 'on-demand' || living === undefined || living <= 0) return undefined;
+  return Math.round(listing.price.amount / living);
+}
+
+/** Kilometres from the office to where a map may place the listing (its town when the address is hidden), to 100 m. */
+function distanceFromOffice(listing: Listing): number | undefined {
+  const office = getSite().siteInfo.location;
+  if (!office || !listing.position) return undefined;
+  const km = distanceKm({ lat: office.latitude, lng: office.longitude }, { lat: listing.position.latitude, lng: listing.position.longitude });
+  return Math.round(km * 10) / 10;
+}
+
+/** The monthly charges a buyer (owner's share) or a renter pays. */
+const charges = (listing: Listing) => (listing.goal === 'rent' ? listing.costs.chargesRenter : listing.costs.chargesOwner);
+
+const when = <T>(value: T | undefined, cell: (value: T) => CompareValue): CompareValue | undefined => (value === undefined ? undefined : cell(value));
+
+function cellOf(key: CompareRowKey, listing: Listing): CompareValue | undefined {
+  switch (key) {
+    case 'state':
+      return { kind: 'state', state: listing.state };
+    case 'price':
+      return { kind: 'price', listing };
+    case 'pricePerM2':
+      return when(pricePerM2(listing), (amount) => ({ kind: 'euro', amount }));
+    case 'living':
+      return when(listing.surfaces.living, (m2) => ({ kind: 'area', m2 }));
+    case 'plot':
+      return when(listing.surfaces.ground, (m2) => ({ kind: 'area', m2 }));
+    case 'bedrooms':
+      return when(listing.rooms.bedrooms, (count) => ({ kind: 'count', count }));
+    case 'bathrooms':
+      return when(listing.rooms.bathrooms, (count) => ({ kind: 'count', count }));
+    case 'epcLabel': {
+      const label = epcLabel(listing.region, listing.energy.performance, listing.energy.label);
+      return when(label, (code) => ({ kind: 'text', text: epcLabelText(code) }));
+    }
+    case 'epcValue':
+      return when(listing.energy.performance, (kwh) => ({ kind: 'energy', kwh }));
+    case 'constructionYear':
+      return when(listing.building.constructionYear, (year) => ({ kind: 'year', year }));
+    case 'charges':
+      return when(charges(listing), (amount) => ({ kind: 'euro', amount }));
+    case 'floodZone':
+      return when(listing.flood.zone, (text) => ({ kind: 'text', text }));
+    case 'distance':
+      return when(distanceFromOffice(listing), (km) => ({ kind: 'distance', km }));
+  }
+}
+
+/** A cell's value as one comparable text: two cells differ when these differ. */
+function identity(cell: CompareValue | undefined): string {
+  if (cell === undefined) return '';
+  if (cell.kind === 'price') return JSON.stringify(cell.listing.price);
+  return JSON.stringify(cell);
+}
+
+/**
+ * The rows of the table, one per figure, a cell per listing (undefined: not given). A row differs
+ * when two listings show something different, an unknown value against a known one included; a
+ * row no listing fills is left out.
+ */
+export function compareRows(listings: readonly Listing[]): CompareRow[] {
+  return compareRowKeys.flatMap((key) => {
+    const cells = listings.map((listing) => cellOf(key, listing));
+    if (cells.every((cell) => cell === undefined)) return [];
+    return [{ key, cells, differs: new Set(cells.map(identity)).size > 1 }];
+  });
+}
+
+/** The comparison a URL asks for: the listings found, in the URL's order, and the IDs the catalogue does not know (or no longer has). */
+export function comparison(request: CompareRequest, language: CatalogueLanguage): { listings: Listing[]; unknown: number[] } {
+  const listings: Listing[] = [];
+  const unknown: number[] = [];
+  for (const id of request.ids) {
+    const listing = getProperty(id, language);
+    if (listing) listings.push(listing);
+    else unknown.push(id);
+  }
+  return { listings, unknown };
+}

@@ -1,0 +1,44 @@
+import { getProperties, type CatalogueLanguage, type Listing } from '../catalogue';
+import { listingPrice, townLine } from '../format';
+import { pictureSrc } from '../media/picture-src';
+import { href } from '../pages';
+import { savedIdPlaceholder, type SavedListingsIndex, type SavedState } from './saved-listings';
+
+type PriceWords = Parameters<typeof listingPrice>[1];
+
+function positionIn(table: string[], positions: Map<string, number>, value: string): number {
+  let position = positions.get(value);
+  if (position === undefined) {
+    position = table.push(value) - 1;
+    positions.set(value, position);
+  }
+  return position;
+}
+
+/** `value` with the listing's ID as a placeholder where it is a path segment or a file name's start. */
+const patternOf = (value: string, id: number) => value.replace(new RegExp(`(?<=/)${id}(?=[/.-])`, 'g'), savedIdPlaceholder);
+
+const stateOf = (listing: Listing): SavedState => (listing.state === 'sold' ? 1 : listing.state === 'rented' ? 2 : 0);
+
+/**
+ * Every listing of a language, on offer or a reference, as the favourites page needs it; built
+ * once per language at build time (app/api/favourites-index). `words` writes a price's words
+ * (property.priceOnDemand, …) in that language.
+ */
+export function buildSavedListingsIndex(language: CatalogueLanguage, words: PriceWords): SavedListingsIndex {
+  const index: SavedListingsIndex = { types: [], towns: [], links: [], pictures: [], rows: [] };
+  const seen = { types: new Map<string, number>(), towns: new Map<string, number>(), links: new Map<string, number>(), pictures: new Map<string, number>() };
+  for (const listing of getProperties(language)) {
+    const picture = listing.thumbnail ?? listing.picture;
+    index.rows.push([
+      listing.id,
+      listingPrice(listing.price, words),
+      stateOf(listing),
+      positionIn(index.types, seen.types, listing.type.name),
+      positionIn(index.towns, seen.towns, townLine(listing.town)),
+      positionIn(index.links, seen.links, patternOf(href({ page: 'property', id: listing.id }, language), listing.id)),
+      picture === undefined ? -1 : positionIn(index.pictures, seen.pictures, patternOf(pictureSrc(picture.url), listing.id)),
+    ]);
+  }
+  return index;
+}

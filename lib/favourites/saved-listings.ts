@@ -1,0 +1,71 @@
+/*
+ * The favourites page's data as the browser receives it (app/api/favourites-index), and its
+ * reading. Pure: the page's island imports it. The browser fetches the whole catalogue's rows and
+ * picks the saved ones itself, so which listings a visitor keeps never reaches the server.
+ *
+ * What repeats is written once, as in the home search's index (lib/search/compact.ts): towns,
+ * types, and the link and picture paths with the listing's ID as a placeholder.
+ */
+
+export const savedIdPlaceholder = '{id}';
+
+/** A listing's state: on offer, sold, rented. */
+export type SavedState = 0 | 1 | 2;
+
+/** ID, price as the card writes it, state, then positions in `types`, `towns`, `links` and `pictures` (-1: no picture). */
+type SavedRow = [id: number, price: string, state: SavedState, type: number, town: number, link: number, picture: number];
+
+export type SavedListingsIndex = { types: string[]; towns: string[]; links: string[]; pictures: string[]; rows: SavedRow[] };
+
+/** A saved listing as the page's card shows it. */
+export type SavedListing = { id: number; type: string; town: string; price: string; state: 'on-offer' | 'sold' | 'rented'; href: string; picture: string | undefined };
+
+const states = ['on-offer', 'sold', 'rented'] as const;
+
+const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isRow = (value: unknown): value is SavedRow =>
+  Array.isArray(value) &&
+  value.length === 7 &&
+  typeof value[0] === 'number' &&
+  typeof value[1] === 'string' &&
+  (value[2] === 0 || value[2] === 1 || value[2] === 2) &&
+  value.slice(3).every((position) => Number.isInteger(position));
+
+/** Whether a fetched answer is the index this module reads (a stale or broken file shows as a failed load). */
+export function isSavedListingsIndex(value: unknown): value is SavedListingsIndex {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields: Record<string, unknown> = { ...value };
+  return isTextList(fields.types) && isTextList(fields.towns) && isTextList(fields.links) && isTextList(fields.pictures) && Array.isArray(fields.rows) && fields.rows.every(isRow);
+}
+
+/**
+ * The saved IDs in the visitor's order, each with its listing, or undefined when the catalogue no
+ * longer has it (taken offline).
+ */
+export function savedListings(index: SavedListingsIndex, ids: readonly number[]): { id: number; listing: SavedListing | undefined }[] {
+  const rows = new Map(index.rows.map((row) => [row[0], row]));
+  const fill = (pattern: string | undefined, id: number) => (pattern ?? '').replaceAll(savedIdPlaceholder, String(id));
+  return ids.map((id) => {
+    const row = rows.get(id);
+    if (!row) return { id, listing: undefined };
+    const [, price, state, type, town, link, picture] = row;
+    return {
+      id,
+      listing: {
+        id,
+        type: index.types[type] ?? '',
+        town: index.towns[town] ?? '',
+        price,
+        state: states[state],
+        href: fill(index.links[link], id),
+        picture: picture < 0 ? undefined : fill(index.pictures[picture], id),
+      },
+    };
+  });
+}
+
+/**
+ * Where the favourites page fetches its data (app/api/favourites-index/[lang]); `npm run export`
+ * saves it as a .json file beside the search index.
+ */
+export const savedListingsUrl = (language: string, staticExport: boolean) => (staticExport ? `/api/favourites-index/${language}.json` : `/api/favourites-index/${language}/`);
