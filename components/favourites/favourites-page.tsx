@@ -5,7 +5,7 @@ import { deployedHref } from '@/lib/export/links';
 import { isStaticExport } from '@/lib/export/mode';
 import { savedListingsUrl } from '@/lib/favourites/saved-listings';
 import { href } from '@/lib/pages';
-import { FavouritesList } from './favourites-list';
+import { LazyFavouritesList } from './favourites-list-lazy';
 
 /**
  * The favourites page: its island lists what this browser keeps. The page itself is the same for
@@ -21,7 +21,7 @@ export async function FavouritesPage({ language }: { language: Language }) {
         <p>{t('needsScript')}</p>
       </noscript>
       <IslandIntl language={language} namespaces={['favourites']}>
-        <FavouritesList dataUrl={savedListingsUrl(language, isStaticExport())} compareBase={deployedHref(href({ page: 'compare', ids: [] }, language))} />
+        <LazyFavouritesList dataUrl={savedListingsUrl(language, isStaticExport())} compareBase={deployedHref(href({ page: 'compare', ids: [] }, language))} />
       </IslandIntl>
     </>
   );
