@@ -6,6 +6,12 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { siteSecretProblem } = await import('./lib/security/secret');
+  const secretProblem = siteSecretProblem();
+  if (secretProblem) {
+    console.error(secretProblem);
+    process.exit(1);
+  }
   const { recordSocketAddresses } = await import('./lib/security/client-address');
   recordSocketAddresses();
   const { getStore, startHousekeeping } = await import('./lib/db');
