@@ -2,6 +2,7 @@ import { captchaTtlMs } from '../forms/captcha';
 import { brusselsDay } from '../stats/visits';
 import { getStore, type Store } from './client';
 import { runBatch } from './dialect';
+import { pruneRateLimits } from './limits';
 
 /*
  * Rows that have done their work are deleted on a schedule (at start, then hourly), not by the
@@ -25,6 +26,7 @@ export type PruneCounts = {
   deliveredPayloadJobs: number;
   unconfirmedSignups: number;
   unconfirmedAlerts: number;
+  rateLimitWindows: number;
 };
 
 /** Deletes what has expired at `now`; returns how many rows each rule deleted. */
@@ -59,6 +61,8 @@ export async function pruneExpired(store: Store, now = new Date()): Promise<Prun
     ),
     unconfirmedSignups: await pruneUnconfirmedSignups(store, now),
     unconfirmedAlerts: await pruneUnconfirmedAlerts(store, now),
+    // A window that has ended limits nothing any more.
+    rateLimitWindows: await pruneRateLimits(store, now),
   };
 }
 

@@ -1,5 +1,6 @@
 export { defaultDatabaseUrl, getStore, openStore, setStore, type Store } from './client';
 export { pruneExpired, startHousekeeping } from './housekeeping';
+export { countRateLimitHit } from './limits';
 export {
   consumeCaptcha,
   countBookings,

@@ -15,7 +15,7 @@ let cached: Buffer | undefined;
 export const minimumSecretLength = 32;
 
 /** Why a production server must not start with this environment, in one line; undefined when it may. */
-export function siteSecretProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function siteSecretProblem(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
   if (env.NODE_ENV !== 'production') return undefined;
   const secret = env.SITE_SECRET ?? '';
   if (secret.length >= minimumSecretLength) return undefined;

@@ -11,8 +11,8 @@ import { siteSecretProblem } from '@/lib/security/secret';
  */
 const root = path.resolve(__dirname, '../..');
 
-const startWithout = (env: NodeJS.ProcessEnv) => {
-  const clean = { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: path.join('var', 'secret-start') };
+const startWithout = (env: Record<string, string>) => {
+  const clean: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: path.join('var', 'secret-start') };
   delete clean.SITE_SECRET;
   return spawnSync(path.join(root, 'node_modules/.bin/next'), ['start', '-p', '3197'], { cwd: root, env: { ...clean, ...env }, encoding: 'utf8', timeout: 60_000 });
 };
@@ -25,7 +25,8 @@ it('names the variable and how to make one, only in production', () => {
 });
 
 it('next start refuses to start without SITE_SECRET, or with a short one, in one line', () => {
-  for (const env of [{}, { SITE_SECRET: 'e2e-site-secret' }]) {
+  const cases: Record<string, string>[] = [{}, { SITE_SECRET: 'e2e-site-secret' }];
+  for (const env of cases) {
     const result = startWithout(env);
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split('\n').filter((line) => line.includes('SITE_SECRET'));
@@ -35,7 +36,7 @@ it('next start refuses to start without SITE_SECRET, or with a short one, in one
 }, 120_000);
 
 it('npm start gives the embedded default a kept secret and goes past the check', () => {
-  const clean = { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: path.join('var', 'secret-start') };
+  const clean: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: path.join('var', 'secret-start') };
   delete clean.SITE_SECRET;
   delete clean.DATABASE_URL;
   // There is no build in that folder, so the server stops at the next step: it passed the check.
@@ -46,7 +47,7 @@ it('npm start gives the embedded default a kept secret and goes past the check',
 }, 60_000);
 
 it('npm start asks for SITE_SECRET when the database is PostgreSQL (several instances)', () => {
-  const clean = { ...process.env, NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/none' };
+  const clean: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/none' };
   delete clean.SITE_SECRET;
   const result = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '-p', '3198'], { cwd: root, env: clean, encoding: 'utf8', timeout: 60_000 });
   expect(result.status).toBe(1);
