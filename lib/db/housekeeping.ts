@@ -3,6 +3,7 @@ import { brusselsDay } from '../stats/visits';
 import { getStore, type Store } from './client';
 import { runBatch } from './dialect';
 import { pruneRateLimits } from './limits';
+import { pruneOrphanUploadContents } from './uploads';
 
 /*
  * Rows that have done their work are deleted on a schedule (at start, then hourly), not by the
@@ -27,6 +28,7 @@ export type PruneCounts = {
   unconfirmedSignups: number;
   unconfirmedAlerts: number;
   rateLimitWindows: number;
+  orphanUploads: number;
 };
 
 /** Deletes what has expired at `now`; returns how many rows each rule deleted. */
@@ -63,6 +65,9 @@ export async function pruneExpired(store: Store, now = new Date()): Promise<Prun
     unconfirmedAlerts: await pruneUnconfirmedAlerts(store, now),
     // A window that has ended limits nothing any more.
     rateLimitWindows: await pruneRateLimits(store, now),
+    // An upload is saved just before its request: a day later, bytes no request points at were
+    // left by a process that stopped in between. Uploads of stored requests stay with them.
+    orphanUploads: await pruneOrphanUploadContents(store, new Date(now.getTime() - dayMs)),
   };
 }
 

@@ -1,6 +1,7 @@
 export { defaultDatabaseUrl, getStore, openStore, setStore, type Store } from './client';
 export { pruneExpired, startHousekeeping } from './housekeeping';
 export { countRateLimitHit } from './limits';
+export { deleteUploadContents, readUploadContent, saveUploadContent } from './uploads';
 export {
   consumeCaptcha,
   countBookings,

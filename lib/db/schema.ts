@@ -170,10 +170,10 @@ export type AlertEventRow = {
 type SearcherAccountRow = { email: string; password_hash: string; updated_at: string };
 
 /** A fixed window of one rate limit (lib/security/rate-limit.ts); the key is a hash, never an address. */
-export type RateLimitRow = { key: string; count: number; expires_at: string };
+type RateLimitRow = { key: string; count: number; expires_at: string };
 
 /** An upload's bytes when uploads live in the database (UPLOAD_STORE=database), base64 on every dialect. */
-export type UploadContentRow = { id: string; content: string; created_at: string };
+type UploadContentRow = { id: string; content: string; created_at: string };
 
 export type Database = {
   rate_limits: RateLimitRow;

@@ -16,7 +16,9 @@ import {
   type OutboxKind,
   type OutboxRow,
   type Store,
+  type StoredRequest,
 } from '../db';
+import { readUpload } from '../forms/uploads';
 import { alertConfirmMail, alertMail, searcherResetMail } from './alert-mail';
 import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, visitorMail, type Mail } from './compose';
 import { webhookPayload } from './webhook-payload';
@@ -110,6 +112,10 @@ async function sendAlertMail(job: OutboxRow, store: Store): Promise<void> {
   if (alert) await sendMail(job, alert.mail, alert.headers);
 }
 
+/** The request's files as attachments, read through the upload store, never by a path of this machine. */
+const uploadAttachments = (request: StoredRequest) =>
+  Promise.all(request.uploads.map(async (upload) => ({ filename: upload.file_name, content: await readUpload(upload), contentType: upload.mime })));
+
 async function send(job: OutboxRow, store: Store): Promise<void> {
   if (job.kind === 'owner-reset' || job.kind === 'owner-invite') {
     const mail = await ownerLinkJobMail(job, job.kind === 'owner-invite' ? 'invite' : 'reset');
@@ -128,7 +134,7 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
   if (job.kind === 'webhook') return postWebhook(webhookPayload(request), job.id);
   const mail: Mail | undefined =
     job.kind === 'agency-mail'
-      ? agencyMail(request)
+      ? agencyMail(request, await uploadAttachments(request))
       : job.kind === 'visitor-mail'
         ? visitorMail(request)
         : job.kind === 'newsletter-confirm'

@@ -6,7 +6,7 @@ import { countRateLimitHit, getStore } from '../db';
  * default on PostgreSQL, where several instances are likely). A limit kept per process would let a
  * client behind a round-robin balancer through as many times as there are instances.
  */
-export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 export type RateLimiter = { hit(key: string, now?: number): Promise<RateLimitResult> };
 type LimitOptions = { name: string; limit: number; windowMs: number };
 

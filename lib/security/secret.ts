@@ -12,7 +12,7 @@ import path from 'node:path';
 let cached: Buffer | undefined;
 
 /** Long enough that guessing it is out of reach: 32 characters, `openssl rand -hex 32` gives 64. */
-export const minimumSecretLength = 32;
+const minimumSecretLength = 32;
 
 /** Why a production server must not start with this environment, in one line; undefined when it may. */
 export function siteSecretProblem(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
