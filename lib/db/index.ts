@@ -42,7 +42,7 @@ export {
   type AlertLinkState,
   type SubscriptionChange,
 } from './alerts';
-export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed } from './outbox';
+export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, releaseJobs } from './outbox';
 export {
   bookingsAbout,
   clearLoginFailures,

@@ -13,6 +13,7 @@ import {
   makeUnreachableJobsDue,
   markDelivered,
   markFailed,
+  releaseJobs,
   type OutboxKind,
   type OutboxRow,
   type Store,
@@ -44,8 +45,17 @@ const probeMs = () => Number(process.env.OUTBOX_PROBE_MS) || 30_000;
  * transport.ts), so no other round claims and sends it again while the server is still answering.
  */
 export function outboxLeaseMs(): number {
-  return smtpSendDeadlineMs() + 60_000;
+  // OUTBOX_LEASE_MARGIN_MS: for tests that stop an instance and wait for another to take over.
+  return smtpSendDeadlineMs() + (Number(process.env.OUTBOX_LEASE_MARGIN_MS) || 60_000);
 }
+
+/*
+ * The jobs this process has claimed and not yet marked, with their lease, and whether it is
+ * stopping (then it claims nothing more). On globalThis: the instrumentation and the routes load
+ * their own copies of this module.
+ */
+const claims = globalThis as typeof globalThis & { __outboxHeld?: Map<string, string>; __outboxStopping?: boolean };
+const held = () => (claims.__outboxHeld ??= new Map());
 
 const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm', 'alert-confirm', 'alert-mail'];
 
@@ -164,7 +174,10 @@ async function deliver(store: Store, jobs: readonly OutboxRow[], clock: () => Da
       await send(job, store);
       await markDelivered(store, job.id, clock());
       delivered += 1;
+      held().delete(job.id);
     } catch (error) {
+      // Handed back while this send hung (the process is stopping): the job is another's now.
+      if (!held().delete(job.id)) continue;
       const message = error instanceof Error ? error.message : String(error);
       const unreachable = job.kind !== 'webhook' && isUnreachable(error);
       await markFailed(store, job.id, message, new Date(clock().getTime() + retryDelay(job.attempts)), unreachable);
@@ -189,8 +202,10 @@ export async function deliverDueJobs(options: { requestId?: string; jobId?: stri
   const store = await getStore();
   let total = 0;
   for (;;) {
+    if (claims.__outboxStopping) return total;
     const claimed = await claimDueJobs(store, { limit: 1, leaseMs: outboxLeaseMs(), now: clock(), requestId: options.requestId, jobId: options.jobId, kinds });
     if (claimed.length === 0) return total;
+    for (const job of claimed) if (job.locked_until) held().set(job.id, job.locked_until);
     // A failed job is not due again before its backoff, so this ends.
     total += await deliver(store, claimed, clock);
   }
@@ -269,4 +284,45 @@ export function startOutboxWorker(): void {
   workerState.__outboxTimer = setInterval(tick, pollMs());
   workerState.__outboxTimer.unref();
   void tick();
+}
+
+const stopGraceMs = 5_000;
+
+/**
+ * The process is stopping (a deploy): claim nothing more, give the sends under way a moment to
+ * finish, then hand back the jobs still held, so that another instance sends them now and not
+ * after the lease (over a minute). Returns how many were handed back. A send still under way after
+ * the grace is most likely waiting for a server that does not answer; one waiting for the answer
+ * to its end of DATA may be sent again, with the same Message-ID, which is what the lease would do.
+ */
+export async function releaseClaimedJobs(graceMs = stopGraceMs): Promise<number> {
+  claims.__outboxStopping = true;
+  clearInterval(workerState.__outboxTimer);
+  const end = Date.now() + graceMs;
+  while (held().size > 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (held().size === 0) return 0;
+  const released = await releaseJobs(await getStore(), [...held()].map(([id, lease]) => ({ id, lease })));
+  held().clear();
+  return released;
+}
+
+/**
+ * On SIGTERM or SIGINT, hands back the claimed jobs before Next.js closes the server and exits:
+ * its own handlers (registered before ours) run once ours is done.
+ */
+export function releaseClaimsOnStop(): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const others = process.listeners(signal);
+    process.removeAllListeners(signal);
+    process.once(signal, () => {
+      void releaseClaimedJobs()
+        .then((released) => {
+          if (released > 0) console.log(`[outbox] ${released} claimed job(s) handed back before stopping`);
+        })
+        .catch((error: unknown) => console.error('[outbox] could not hand back the claimed jobs; they wait for their lease', error))
+        .finally(() => {
+          for (const listener of others) listener(signal);
+        });
+    });
+  }
 }
