@@ -54,8 +54,10 @@ export function outboxLeaseMs(): number {
  * stopping (then it claims nothing more). On globalThis: the instrumentation and the routes load
  * their own copies of this module.
  */
-const claims = globalThis as typeof globalThis & { __outboxHeld?: Map<string, string>; __outboxStopping?: boolean };
+const claims = globalThis as typeof globalThis & { __outboxHeld?: Map<string, string>; __outboxStopping?: boolean; __outboxStop?: AbortController };
 const held = () => (claims.__outboxHeld ??= new Map());
+/** Aborts the sends still hanging once their jobs are handed back, so that the process can end. */
+const stopSignal = () => (claims.__outboxStop ??= new AbortController()).signal;
 
 const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm', 'alert-confirm', 'alert-mail'];
 
@@ -81,7 +83,7 @@ async function sendMail(job: OutboxRow, mail: Mail, headers: Record<string, stri
     ...mail,
     messageId: jobMessageId(job.id),
     headers: { ...headers, 'X-Outbox-Job': job.id },
-    signal: AbortSignal.timeout(smtpSendDeadlineMs()),
+    signal: AbortSignal.any([AbortSignal.timeout(smtpSendDeadlineMs()), stopSignal()]),
   };
   await transport.sendMail(options);
 }
@@ -303,6 +305,9 @@ export async function releaseClaimedJobs(graceMs = stopGraceMs): Promise<number>
   if (held().size === 0) return 0;
   const released = await releaseJobs(await getStore(), [...held()].map(([id, lease]) => ({ id, lease })));
   held().clear();
+  // Next.js waits for the deliveries begun after a request (after()) before it exits.
+  claims.__outboxStop ??= new AbortController();
+  claims.__outboxStop.abort();
   return released;
 }
 
