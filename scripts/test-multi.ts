@@ -176,8 +176,8 @@ function startProxy(upstreams: number[]): Promise<void> {
   const server = createHttpServer((incoming, outgoing) => {
     const port = upstreams[next++ % upstreams.length] ?? upstreams[0] ?? 0;
     proxyCounts.set(port, (proxyCounts.get(port) ?? 0) + 1);
-    const headers = { ...incoming.headers, 'x-forwarded-for': String(incoming.headers['x-test-client'] ?? incoming.socket.remoteAddress ?? '') };
-    delete headers['x-test-client'];
+    const { 'x-test-client': client, ...headers } = incoming.headers;
+    headers['x-forwarded-for'] = String(client ?? incoming.socket.remoteAddress ?? '');
     const upstream = httpRequest({ host: '127.0.0.1', port, method: incoming.method, path: incoming.url, headers, agent }, (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);

@@ -316,10 +316,14 @@ export async function releaseClaimedJobs(graceMs = stopGraceMs): Promise<number>
  * its own handlers (registered before ours) run once ours is done.
  */
 export function releaseClaimsOnStop(): void {
+  let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const others = process.listeners(signal);
     process.removeAllListeners(signal);
-    process.once(signal, () => {
+    // A second signal (Ctrl+C reaches both npm start and the server) changes nothing.
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       void releaseClaimedJobs()
         .then((released) => {
           if (released > 0) console.log(`[outbox] ${released} claimed job(s) handed back before stopping`);
