@@ -4,6 +4,7 @@ import createNextIntlPlugin from 'next-intl/plugin';
 import { formatDataIssues, formatDataWarnings, inspectData } from './lib/data-check';
 import { loadSiteConfig } from './lib/config/load';
 import { commonSecurityHeaders, resourcePolicy } from './lib/security/csp';
+import { siteSecretProblem } from './lib/security/secret';
 
 // Messages are compiled at build time (next-intl's precompile): client islands then format them
 // with a small formatter instead of shipping an ICU parser (intl-messageformat) to every page.
@@ -67,6 +68,13 @@ export default function config(phase: string): NextConfig {
       console.error(`\n${formatDataIssues(errors)}\n\nFix the data (npm run check:data shows the same list) and ${what}.\n`);
       process.exit(1);
     }
+  }
+  // A production server without its secret would sign with one of its own: refused before it
+  // listens (instrumentation.ts checks again where no config is read).
+  const secretProblem = phase === PHASE_PRODUCTION_SERVER ? siteSecretProblem() : undefined;
+  if (secretProblem) {
+    console.error(secretProblem);
+    process.exit(1);
   }
   return withNextIntl(nextConfig);
 }

@@ -13,6 +13,7 @@
  * 127.0.0.1 (ports 4301-4305) and everything it starts is stopped when it ends, even on failure.
  * --reuse-builds keeps the catalogue and builds of an earlier run (var/bench, .next-bench-*).
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -199,6 +200,8 @@ function siteUrl(catalogue: Catalogue): string {
   return `http://${host}:${catalogue.port}`;
 }
 
+const benchSecret = randomBytes(32).toString('hex');
+
 function serverEnv(catalogue: Catalogue): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -208,6 +211,8 @@ function serverEnv(catalogue: Catalogue): NodeJS.ProcessEnv {
     CATALOGUE_DIR: catalogue.catalogueDir,
     SITE_URL: siteUrl(catalogue),
     DATABASE_URL: `file:var/bench-${catalogue.port}.db`,
+    // Nothing the bench signs outlives it.
+    SITE_SECRET: process.env.SITE_SECRET || benchSecret,
   };
   // No mail leaves the bench: requests wait in the outbox of its own database.
   delete env.SMTP_URL;

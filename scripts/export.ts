@@ -12,6 +12,7 @@
  * A link that answers 4xx/5xx fails the export, naming the page it was found on.
  * `--skip-build` reuses an existing .next-export (same environment!).
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,7 +43,7 @@ async function startServer(): Promise<ChildProcess> {
   rmSync(database, { force: true });
   // Its own database and no mail: nothing is posted during the crawl, but the server migrates at start.
   const child = spawn('npx', ['next', 'start', '-p', String(port)], {
-    env: { ...exportEnv, DATABASE_URL: `file:${database}`, SMTP_URL: '', WEBHOOK_URL: '' },
+    env: { ...exportEnv, DATABASE_URL: `file:${database}`, SMTP_URL: '', WEBHOOK_URL: '', SITE_SECRET: process.env.SITE_SECRET || randomBytes(32).toString('hex') },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

@@ -7,7 +7,7 @@
  *   builds lane: the deployments of tests/e2e/deployments.ts, one build at a time
  *
  * When both lanes have passed, Playwright starts the built servers (E2E_PREBUILT=1) and runs the
- * browser tests. Each step's output is printed as one block when it ends, so the lanes do not mix
+ * browser tests, then the multi-instance test (scripts/test-multi.ts) serves the site build twice. Each step's output is printed as one block when it ends, so the lanes do not mix
  * their lines; the end shows each step's time. The first failure starts no further step and the
  * command fails.
  *
@@ -111,6 +111,8 @@ async function main(): Promise<void> {
         env: { E2E_PREBUILT: '1', ...(fast ? { E2E_SITE_ONLY: '1' } : {}) },
         live: true,
       },
+      // Two instances of the site build on one database (it builds nothing).
+      ...(fast ? [] : [{ name: 'multi-instance test', command: 'npm run -s test:multi', live: true }]),
     ]);
   }
   console.log('Times:');

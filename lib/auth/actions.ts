@@ -72,8 +72,8 @@ export async function forgotPasswordAction(lang: string, _previous: AuthFormStat
   const posted = forgotPasswordSchema.safeParse(postedFields(data, ['email']));
   if (!posted.success) return { status: 'error', fieldErrors: fieldErrorsOf(posted.error, language), email: typedEmail(data) };
   const { email } = posted.data;
-  resetLimiter ??= createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 });
-  const allowed = resetLimiter.hit(`${clientAddress(await headers())}:${email.toLowerCase()}`).allowed;
+  resetLimiter ??= createRateLimiter({ name: 'password-reset', limit: 5, windowMs: 15 * 60 * 1000 });
+  const { allowed } = await resetLimiter.hit(`${clientAddress(await headers())}:${email.toLowerCase()}`);
   if (allowed) {
     // The same work whatever the address: one job queued. Whether the address is an owner's is for
     // the outbox to find out after this answer, so neither the answer nor its time can tell.

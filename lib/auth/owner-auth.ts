@@ -53,7 +53,7 @@ function snapshotOwner(email: string): Owner | undefined {
 let limiter: RateLimiter | undefined;
 /** Login attempts per client address, whatever the account. */
 function loginLimiter(): RateLimiter {
-  limiter ??= createRateLimiter({ limit: Number(process.env.LOGIN_RATE_LIMIT) || 30, windowMs: 10 * 60 * 1000 });
+  limiter ??= createRateLimiter({ name: 'login', limit: Number(process.env.LOGIN_RATE_LIMIT) || 30, windowMs: 10 * 60 * 1000 });
   return limiter;
 }
 
@@ -78,7 +78,7 @@ async function accountOf(store: Awaited<ReturnType<typeof getStore>>, address: s
 }
 
 export async function logIn(email: string, password: string, client: string): Promise<LoginResult> {
-  if (!loginLimiter().hit(client).allowed) return { ok: false, reason: 'rate-limited' };
+  if (!(await loginLimiter().hit(client)).allowed) return { ok: false, reason: 'rate-limited' };
   const store = await getStore();
   const address = email.trim().toLowerCase();
   const failures = await recentLoginFailures(store, address, client, { clientMs: lockoutWindowMs, accountMs: accountLockoutWindowMs });

@@ -2,6 +2,8 @@ import { captchaTtlMs } from '../forms/captcha';
 import { brusselsDay } from '../stats/visits';
 import { getStore, type Store } from './client';
 import { runBatch } from './dialect';
+import { pruneRateLimits } from './limits';
+import { pruneOrphanUploadContents } from './uploads';
 
 /*
  * Rows that have done their work are deleted on a schedule (at start, then hourly), not by the
@@ -25,6 +27,8 @@ export type PruneCounts = {
   deliveredPayloadJobs: number;
   unconfirmedSignups: number;
   unconfirmedAlerts: number;
+  rateLimitWindows: number;
+  orphanUploads: number;
 };
 
 /** Deletes what has expired at `now`; returns how many rows each rule deleted. */
@@ -59,6 +63,11 @@ export async function pruneExpired(store: Store, now = new Date()): Promise<Prun
     ),
     unconfirmedSignups: await pruneUnconfirmedSignups(store, now),
     unconfirmedAlerts: await pruneUnconfirmedAlerts(store, now),
+    // A window that has ended limits nothing any more.
+    rateLimitWindows: await pruneRateLimits(store, now),
+    // An upload is saved just before its request: a day later, bytes no request points at were
+    // left by a process that stopped in between. Uploads of stored requests stay with them.
+    orphanUploads: await pruneOrphanUploadContents(store, new Date(now.getTime() - dayMs)),
   };
 }
 

@@ -1,5 +1,7 @@
 export { defaultDatabaseUrl, getStore, openStore, setStore, type Store } from './client';
 export { pruneExpired, startHousekeeping } from './housekeeping';
+export { countRateLimitHit } from './limits';
+export { deleteUploadContents, readUploadContent, saveUploadContent } from './uploads';
 export {
   consumeCaptcha,
   countBookings,
@@ -40,7 +42,7 @@ export {
   type AlertLinkState,
   type SubscriptionChange,
 } from './alerts';
-export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed } from './outbox';
+export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, releaseJobs } from './outbox';
 export {
   bookingsAbout,
   clearLoginFailures,

@@ -232,4 +232,15 @@ export const migrations: readonly Migration[] = [
       "ALTER TABLE owner_sessions ADD COLUMN realm TEXT NOT NULL DEFAULT 'owner'",
     ],
   },
+  {
+    // Shared state for several instances on one database: the fixed windows of the rate limits
+    // (RATE_LIMIT_STORE=database) and the uploads' bytes (UPLOAD_STORE=database), as base64 text
+    // so that the same statement holds on SQLite and PostgreSQL.
+    id: '0008-shared-state',
+    statements: [
+      'CREATE TABLE rate_limits (key TEXT PRIMARY KEY, count INTEGER NOT NULL, expires_at TEXT NOT NULL)',
+      'CREATE INDEX rate_limits_by_expiry ON rate_limits (expires_at)',
+      'CREATE TABLE upload_contents (id TEXT PRIMARY KEY, content TEXT NOT NULL, created_at TEXT NOT NULL)',
+    ],
+  },
 ];

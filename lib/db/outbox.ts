@@ -42,6 +42,19 @@ export async function claimDueJobs(store: Store, options: { limit: number; lease
     .execute();
 }
 
+/**
+ * Hands back jobs this process claimed and will not send (it is stopping): due at once for the
+ * other instances, instead of after the lease. Only while the lease is still the one we took.
+ */
+export async function releaseJobs(store: Store, claims: readonly { id: string; lease: string }[]): Promise<number> {
+  let released = 0;
+  for (const claim of claims) {
+    const result = await store.db.updateTable('outbox').set({ locked_until: null }).where('id', '=', claim.id).where('status', '=', 'pending').where('locked_until', '=', claim.lease).executeTakeFirst();
+    released += Number(result.numUpdatedRows);
+  }
+  return released;
+}
+
 export async function markDelivered(store: Store, jobId: string, now = new Date()): Promise<void> {
   await store.db
     .updateTable('outbox')

@@ -169,7 +169,15 @@ export type AlertEventRow = {
 
 type SearcherAccountRow = { email: string; password_hash: string; updated_at: string };
 
+/** A fixed window of one rate limit (lib/security/rate-limit.ts); the key is a hash, never an address. */
+type RateLimitRow = { key: string; count: number; expires_at: string };
+
+/** An upload's bytes when uploads live in the database (UPLOAD_STORE=database), base64 on every dialect. */
+type UploadContentRow = { id: string; content: string; created_at: string };
+
 export type Database = {
+  rate_limits: RateLimitRow;
+  upload_contents: UploadContentRow;
   alert_subscriptions: AlertSubscriptionRow;
   catalogue_state: CatalogueStateRow;
   alert_events: AlertEventRow;

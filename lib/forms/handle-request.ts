@@ -60,7 +60,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 const windowMs = 10 * 60 * 1000;
 let limiter: RateLimiter | undefined;
 function rateLimiter(): RateLimiter {
-  limiter ??= createRateLimiter({ limit: Number(process.env.FORM_RATE_LIMIT) || 10, windowMs });
+  limiter ??= createRateLimiter({ name: 'forms', limit: Number(process.env.FORM_RATE_LIMIT) || 10, windowMs });
   return limiter;
 }
 /** For tests: start the counters again. */
@@ -205,7 +205,7 @@ async function answerRequest(context: Context): Promise<Reply> {
   if (!isSameOrigin(request, allowedOrigins())) return failure(context.language, 403, 'forbidden');
 
   // The limit comes before the body is read, so a client over it costs no parsing at all.
-  const limit = rateLimiter().hit(`${form}:${clientAddress(request.headers)}`);
+  const limit = await rateLimiter().hit(`${form}:${clientAddress(request.headers)}`);
   if (!limit.allowed) {
     await request.body?.cancel();
     return { ...failure(context.language, 429, 'rateLimited'), headers: { 'retry-after': String(limit.retryAfterSeconds) } };

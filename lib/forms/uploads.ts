@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { NewUpload } from '../db';
+import { deleteUploadContents, getStore, readUploadContent, saveUploadContent, type NewUpload } from '../db';
 import type { UploadRule } from './definitions';
 
 /*
@@ -47,18 +47,52 @@ export async function checkUpload(file: File | undefined, rule: UploadRule): Pro
   }
 }
 
+/*
+ * Where uploads are kept: a local folder (the default: one server) or the database, which every
+ * instance shares (UPLOAD_STORE=database, and by default on PostgreSQL), so that a file received
+ * by one instance can be mailed by another. The location recorded with the request (uploads.path)
+ * says where each one is, so files saved before a change of store are still read.
+ */
+const databasePrefix = 'database:';
+
+const isPostgresUrl = (url: string | undefined) => /^postgres(ql)?:\/\//.test(url ?? '');
+
+/** Whether new uploads go to the database. */
+export function uploadsInDatabase(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  if (env.UPLOAD_STORE === 'database') return true;
+  if (env.UPLOAD_STORE === 'folder') return false;
+  return isPostgresUrl(env.DATABASE_URL);
+}
+
 // turbopackIgnore: uploads are runtime data, not files the build should trace into the server bundle.
 const uploadDirectory = () => path.resolve(/* turbopackIgnore: true */ process.env.UPLOAD_DIR || path.join('var', 'uploads'));
 
-/** Writes the file outside public/ under a random name; the request row records where. */
+/** Keeps the checked bytes under a random name (outside public/); the request row records where. */
 export async function saveUpload(upload: CheckedUpload): Promise<NewUpload> {
+  const saved = { field: upload.field, file_name: upload.fileName, mime: upload.mime, size: upload.bytes.length };
+  if (uploadsInDatabase()) {
+    const location = `${databasePrefix}${randomUUID()}.${upload.extension}`;
+    await saveUploadContent(await getStore(), location, upload.bytes);
+    return { ...saved, path: location };
+  }
   const directory = uploadDirectory();
   await mkdir(directory, { recursive: true });
   const file = path.join(/* turbopackIgnore: true */ directory, `${randomUUID()}.${upload.extension}`);
   await writeFile(file, upload.bytes, { mode: 0o600 });
-  return { field: upload.field, file_name: upload.fileName, mime: upload.mime, size: upload.bytes.length, path: file };
+  return { ...saved, path: file };
 }
 
+/** The bytes of a saved upload, wherever it was kept. */
+export async function readUpload(upload: Pick<NewUpload, 'path'>): Promise<Buffer> {
+  if (!upload.path.startsWith(databasePrefix)) return readFile(/* turbopackIgnore: true */ upload.path);
+  const bytes = await readUploadContent(await getStore(), upload.path);
+  if (!bytes) throw new Error(`upload ${upload.path} is missing`);
+  return bytes;
+}
+
+/** Forgets uploads whose request was not stored. */
 export async function discardUploads(uploads: readonly NewUpload[]): Promise<void> {
-  await Promise.all(uploads.map((upload) => rm(upload.path, { force: true })));
+  const inDatabase = uploads.filter((upload) => upload.path.startsWith(databasePrefix)).map((upload) => upload.path);
+  if (inDatabase.length > 0) await deleteUploadContents(await getStore(), inDatabase);
+  await Promise.all(uploads.filter((upload) => !upload.path.startsWith(databasePrefix)).map((upload) => rm(upload.path, { force: true })));
 }

@@ -180,9 +180,10 @@ const absolute = (page: string) => (page.startsWith('/') && !page.startsWith('//
 
 /**
  * The agency's copy: every field, in the agency's language (site.json agencyLanguage), the time
- * on a Brussels clock, the listing's reference and absolute links.
+ * on a Brussels clock, the listing's reference and absolute links. `attachments`: the request's
+ * files, read by the sender wherever they are kept (another instance may have received them).
  */
-export function agencyMail(request: StoredRequest): Mail {
+export function agencyMail(request: StoredRequest, attachments: readonly Attachment[]): Mail {
   const language = getAgencyLanguage();
   const t = translatorFor(language, 'mail');
   const subject = subjectOf(request, language);
@@ -202,7 +203,7 @@ export function agencyMail(request: StoredRequest): Mail {
     replyTo: request.email ?? undefined,
     subject: t('agencySubject', { form: formTitle(request.form, language), name: request.name ?? request.email ?? '', reference: subject?.reference ?? '' }).trim(),
     ...body,
-    attachments: request.uploads.map((upload) => ({ filename: upload.file_name, path: upload.path, contentType: upload.mime })),
+    attachments: [...attachments],
   };
 }
 

@@ -13,10 +13,13 @@ import {
   makeUnreachableJobsDue,
   markDelivered,
   markFailed,
+  releaseJobs,
   type OutboxKind,
   type OutboxRow,
   type Store,
+  type StoredRequest,
 } from '../db';
+import { readUpload } from '../forms/uploads';
 import { alertConfirmMail, alertMail, searcherResetMail } from './alert-mail';
 import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, visitorMail, type Mail } from './compose';
 import { webhookPayload } from './webhook-payload';
@@ -42,8 +45,19 @@ const probeMs = () => Number(process.env.OUTBOX_PROBE_MS) || 30_000;
  * transport.ts), so no other round claims and sends it again while the server is still answering.
  */
 export function outboxLeaseMs(): number {
-  return smtpSendDeadlineMs() + 60_000;
+  // OUTBOX_LEASE_MARGIN_MS: for tests that stop an instance and wait for another to take over.
+  return smtpSendDeadlineMs() + (Number(process.env.OUTBOX_LEASE_MARGIN_MS) || 60_000);
 }
+
+/*
+ * The jobs this process has claimed and not yet marked, with their lease, and whether it is
+ * stopping (then it claims nothing more). On globalThis: the instrumentation and the routes load
+ * their own copies of this module.
+ */
+const claims = globalThis as typeof globalThis & { __outboxHeld?: Map<string, string>; __outboxStopping?: boolean; __outboxStop?: AbortController };
+const held = () => (claims.__outboxHeld ??= new Map());
+/** Aborts the sends still hanging once their jobs are handed back, so that the process can end. */
+const stopSignal = () => (claims.__outboxStop ??= new AbortController()).signal;
 
 const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm', 'alert-confirm', 'alert-mail'];
 
@@ -69,7 +83,7 @@ async function sendMail(job: OutboxRow, mail: Mail, headers: Record<string, stri
     ...mail,
     messageId: jobMessageId(job.id),
     headers: { ...headers, 'X-Outbox-Job': job.id },
-    signal: AbortSignal.timeout(smtpSendDeadlineMs()),
+    signal: AbortSignal.any([AbortSignal.timeout(smtpSendDeadlineMs()), stopSignal()]),
   };
   await transport.sendMail(options);
 }
@@ -110,6 +124,10 @@ async function sendAlertMail(job: OutboxRow, store: Store): Promise<void> {
   if (alert) await sendMail(job, alert.mail, alert.headers);
 }
 
+/** The request's files as attachments, read through the upload store, never by a path of this machine. */
+const uploadAttachments = (request: StoredRequest) =>
+  Promise.all(request.uploads.map(async (upload) => ({ filename: upload.file_name, content: await readUpload(upload), contentType: upload.mime })));
+
 async function send(job: OutboxRow, store: Store): Promise<void> {
   if (job.kind === 'owner-reset' || job.kind === 'owner-invite') {
     const mail = await ownerLinkJobMail(job, job.kind === 'owner-invite' ? 'invite' : 'reset');
@@ -128,7 +146,7 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
   if (job.kind === 'webhook') return postWebhook(webhookPayload(request), job.id);
   const mail: Mail | undefined =
     job.kind === 'agency-mail'
-      ? agencyMail(request)
+      ? agencyMail(request, await uploadAttachments(request))
       : job.kind === 'visitor-mail'
         ? visitorMail(request)
         : job.kind === 'newsletter-confirm'
@@ -158,7 +176,10 @@ async function deliver(store: Store, jobs: readonly OutboxRow[], clock: () => Da
       await send(job, store);
       await markDelivered(store, job.id, clock());
       delivered += 1;
+      held().delete(job.id);
     } catch (error) {
+      // Handed back while this send hung (the process is stopping): the job is another's now.
+      if (!held().delete(job.id)) continue;
       const message = error instanceof Error ? error.message : String(error);
       const unreachable = job.kind !== 'webhook' && isUnreachable(error);
       await markFailed(store, job.id, message, new Date(clock().getTime() + retryDelay(job.attempts)), unreachable);
@@ -183,8 +204,10 @@ export async function deliverDueJobs(options: { requestId?: string; jobId?: stri
   const store = await getStore();
   let total = 0;
   for (;;) {
+    if (claims.__outboxStopping) return total;
     const claimed = await claimDueJobs(store, { limit: 1, leaseMs: outboxLeaseMs(), now: clock(), requestId: options.requestId, jobId: options.jobId, kinds });
     if (claimed.length === 0) return total;
+    for (const job of claimed) if (job.locked_until) held().set(job.id, job.locked_until);
     // A failed job is not due again before its backoff, so this ends.
     total += await deliver(store, claimed, clock);
   }
@@ -263,4 +286,52 @@ export function startOutboxWorker(): void {
   workerState.__outboxTimer = setInterval(tick, pollMs());
   workerState.__outboxTimer.unref();
   void tick();
+}
+
+const stopGraceMs = 5_000;
+
+/**
+ * The process is stopping (a deploy): claim nothing more, give the sends under way a moment to
+ * finish, then hand back the jobs still held, so that another instance sends them now and not
+ * after the lease (over a minute). Returns how many were handed back. A send still under way after
+ * the grace is most likely waiting for a server that does not answer; one waiting for the answer
+ * to its end of DATA may be sent again, with the same Message-ID, which is what the lease would do.
+ */
+export async function releaseClaimedJobs(graceMs = stopGraceMs): Promise<number> {
+  claims.__outboxStopping = true;
+  clearInterval(workerState.__outboxTimer);
+  const end = Date.now() + graceMs;
+  while (held().size > 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (held().size === 0) return 0;
+  const released = await releaseJobs(await getStore(), [...held()].map(([id, lease]) => ({ id, lease })));
+  held().clear();
+  // Next.js waits for the deliveries begun after a request (after()) before it exits.
+  claims.__outboxStop ??= new AbortController();
+  claims.__outboxStop.abort();
+  return released;
+}
+
+/**
+ * On SIGTERM or SIGINT, hands back the claimed jobs before Next.js closes the server and exits:
+ * its own handlers (registered before ours) run once ours is done.
+ */
+export function releaseClaimsOnStop(): void {
+  let stopping = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const others = process.listeners(signal);
+    process.removeAllListeners(signal);
+    // A second signal (Ctrl+C reaches both npm start and the server) changes nothing.
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void releaseClaimedJobs()
+        .then((released) => {
+          if (released > 0) console.log(`[outbox] ${released} claimed job(s) handed back before stopping`);
+        })
+        .catch((error: unknown) => console.error('[outbox] could not hand back the claimed jobs; they wait for their lease', error))
+        .finally(() => {
+          for (const listener of others) listener(signal);
+        });
+    });
+  }
 }

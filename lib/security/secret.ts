@@ -3,26 +3,46 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /*
- * The site's signing secret: SITE_SECRET in production. Without it, a random secret is created
- * once under var/ so that a restart keeps captchas and links valid on the embedded default.
+ * The site's signing secret: SITE_SECRET. A production server refuses to start without one (see
+ * {@link siteSecretProblem}): two instances with different secrets would refuse each other's
+ * captchas and count a visitor twice. `npm start` (scripts/start.mjs) gives the embedded default
+ * the secret kept in var/site-secret; other runs without SITE_SECRET (next dev, the npm scripts)
+ * read or create that same file, so a restart keeps captchas and links valid.
  */
 let cached: Buffer | undefined;
 
+/** Long enough that guessing it is out of reach: 32 characters, `openssl rand -hex 32` gives 64. */
+const minimumSecretLength = 32;
+
+/** Why a production server must not start with this environment, in one line; undefined when it may. */
+export function siteSecretProblem(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  if (env.NODE_ENV !== 'production') return undefined;
+  const secret = env.SITE_SECRET ?? '';
+  if (secret.length >= minimumSecretLength) return undefined;
+  const what = secret === '' ? 'SITE_SECRET is not set' : `SITE_SECRET is too short (${secret.length} characters, at least ${minimumSecretLength})`;
+  return `${what}: set SITE_SECRET to the same random value on every instance, for example the output of \`openssl rand -hex 32\`, and start the server again.`;
+}
+
+// The file holds the secret as SITE_SECRET would: scripts/start.mjs passes its content as is.
+const secretFile = () => path.resolve('var', 'site-secret');
+
 function rootSecret(): Buffer {
   if (cached) return cached;
+  const problem = siteSecretProblem();
+  if (problem) throw new Error(problem);
   const fromEnv = process.env.SITE_SECRET;
   if (fromEnv) {
     cached = Buffer.from(fromEnv, 'utf8');
     return cached;
   }
-  const file = path.resolve('var', 'site-secret');
+  const file = secretFile();
   try {
-    cached = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+    cached = Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
   } catch {
     mkdirSync(path.dirname(file), { recursive: true });
-    const generated = randomBytes(32);
-    writeFileSync(file, generated.toString('hex'), { mode: 0o600, flag: 'wx' });
-    cached = generated;
+    const generated = randomBytes(32).toString('hex');
+    writeFileSync(file, generated, { mode: 0o600, flag: 'wx' });
+    cached = Buffer.from(generated, 'utf8');
   }
   return cached;
 }

@@ -28,10 +28,10 @@ const dayMs = 24 * 60 * 60 * 1000;
 let perListing: RateLimiter | undefined;
 let perAddress: RateLimiter | undefined;
 
-function allowedVisit(client: string, id: number): boolean {
-  perAddress ??= createRateLimiter({ limit: 120, windowMs: 10 * 60 * 1000 });
-  perListing ??= createRateLimiter({ limit: visitorsPerAddressAndListing, windowMs: dayMs });
-  return perAddress.hit(client).allowed && perListing.hit(`${client}:${id}`).allowed;
+async function allowedVisit(client: string, id: number): Promise<boolean> {
+  perAddress ??= createRateLimiter({ name: 'visits', limit: 120, windowMs: 10 * 60 * 1000 });
+  perListing ??= createRateLimiter({ name: 'visitors', limit: visitorsPerAddressAndListing, windowMs: dayMs });
+  return (await perAddress.hit(client)).allowed && (await perListing.hit(`${client}:${id}`)).allowed;
 }
 
 /** POST /api/visits/ {"id": 4000001}: the detail page reports a view (navigator.sendBeacon). */
@@ -47,7 +47,7 @@ export async function visitRoute(request: Request): Promise<Response> {
   if (isBot(userAgent)) return new Response(null, { status: 204 });
   const client = clientAddress(request.headers);
   // Answered like a counted visit, so that a script learns nothing from the answer.
-  if (!allowedVisit(client, id)) return new Response(null, { status: 204 });
+  if (!(await allowedVisit(client, id))) return new Response(null, { status: 204 });
   const day = brusselsDay();
   await recordVisit(await getStore(), id, day, visitorHash(day, client, userAgent ?? '', id));
   return new Response(null, { status: 204 });

@@ -53,7 +53,7 @@ const serverEnv = (catalogueDir?: string) => ({
   SMTP_URL: `smtp://127.0.0.1:${sitePort + 1025}`,
   // The links of the mails open the site that serves the pages.
   SITE_URL: `http://localhost:${sitePort}`,
-  SITE_SECRET: 'e2e-site-secret',
+  SITE_SECRET: 'e2e-site-secret-0123456789abcdef0123456789',
   OUTBOX_POLL_MS: '500',
   ...(catalogueDir ? { CATALOGUE_DIR: catalogueDir } : {}),
 });

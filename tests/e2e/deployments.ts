@@ -29,7 +29,7 @@ export function deployments(sitePort: number): Deployment[] {
     UPLOAD_DIR: `var/e2e-uploads-${port}`,
     SMTP_URL: `smtp://127.0.0.1:${sitePort + 1025}`,
     SITE_URL: `http://localhost:${port}`,
-    SITE_SECRET: 'e2e-site-secret',
+    SITE_SECRET: 'e2e-site-secret-0123456789abcdef0123456789',
     OUTBOX_POLL_MS: '500',
     OUTBOX_RETRY_BASE_MS: '300',
     OUTBOX_RETRY_MAX_MS: '2000',

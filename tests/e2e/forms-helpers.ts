@@ -11,7 +11,7 @@ import { openCaptcha } from '@/lib/forms/captcha';
 // The servers under test run with this secret (playwright.config.ts), so a test can read the
 // answer of the captcha cookie the browser received, as a person reads the picture. The key is
 // derived on first use, after this line.
-process.env.SITE_SECRET = 'e2e-site-secret';
+process.env.SITE_SECRET = 'e2e-site-secret-0123456789abcdef0123456789';
 
 export const messages = { nl, fr, en, de } as const;
 export type TestLanguage = keyof typeof messages;

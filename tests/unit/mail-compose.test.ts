@@ -110,13 +110,13 @@ const contactMe = () =>
 describe('agencyMail', () => {
   it('goes to the site e-mail address, or to MAIL_TO when it is set', async () => {
     const request = await contactMe();
-    expect(agencyMail(request).to).toBe(site.siteInfo.email);
+    expect(agencyMail(request, []).to).toBe(site.siteInfo.email);
     process.env.MAIL_TO = 'leads@immo-hainaut.example';
-    expect(agencyMail(request).to).toBe('leads@immo-hainaut.example');
+    expect(agencyMail(request, []).to).toBe('leads@immo-hainaut.example');
   });
 
   it('lets the agency answer the visitor directly and copies the listing manager', async () => {
-    const mail = agencyMail(await contactMe());
+    const mail = agencyMail(await contactMe(), []);
     expect(mail.replyTo).toBe(visitor.email);
     const manager = listing(listingId, agencyLanguage).ManagerEmail;
     expect(manager).toBeTruthy();
@@ -125,7 +125,7 @@ describe('agencyMail', () => {
   });
 
   it('lists every answer, labelled and spelled out in the agency language', async () => {
-    const mail = agencyMail(await contactMe());
+    const mail = agencyMail(await contactMe(), []);
     const label = (field: string) => text(agencyMessages, `forms.fields.${field}`);
     const option = (key: string) => text(agencyMessages, `forms.options.${key}`);
     const expectedLines = [
@@ -145,7 +145,7 @@ describe('agencyMail', () => {
 
   it('names the listing by its reference and links to it with an absolute address', async () => {
     process.env.SITE_URL = 'https://www.immo-hainaut.example/';
-    const mail = agencyMail(await contactMe());
+    const mail = agencyMail(await contactMe(), []);
     const reference = fill(text(agencyMessages, 'mail.reference'), { id: listingId });
     expect(reference).toContain(String(listingId));
     expect(mail.text).toContain(reference);
@@ -164,17 +164,17 @@ describe('agencyMail', () => {
   });
 
   it('falls back to the configured site address for links', async () => {
-    const mail = agencyMail(await contactMe());
+    const mail = agencyMail(await contactMe(), []);
     expect(mail.text).toMatch(new RegExp(`${site.siteInfo.siteUrl.replace(/\/$/, '').replace(/[.:/]/g, '\\$&')}/\\S*/${listingId}/`));
   });
 
   it('tells the agency which language the visitor used', async () => {
-    const mail = agencyMail(await contactMe());
+    const mail = agencyMail(await contactMe(), []);
     expect(mail.text).toContain(fill(text(agencyMessages, 'mail.visitorLanguage'), { language: text(agencyMessages, 'forms.languages.fr') }));
   });
 
   it('never shows the privacy flag, and escapes what the visitor typed in the HTML version', async () => {
-    const mail = agencyMail(await contactMe());
+    const mail = agencyMail(await contactMe(), []);
     const privacyLabel = text(agencyMessages, 'forms.fields.privacy');
     expect(mail.text).not.toContain(privacyLabel);
     expect(mail.text).not.toMatch(/^privacy:/m);
@@ -193,8 +193,9 @@ describe('agencyMail', () => {
       uploads: [{ field: 'cv', file_name: 'cv.pdf', mime: 'application/pdf', size: 2048, path: '/var/uploads/0b8e.pdf' }],
       jobs: ['agency-mail', 'visitor-mail'],
     });
-    const mail = agencyMail(request);
-    expect(mail.attachments).toEqual([{ filename: 'cv.pdf', path: '/var/uploads/0b8e.pdf', contentType: 'application/pdf' }]);
+    const files = [{ filename: 'cv.pdf', content: Buffer.from('%PDF-1.4'), contentType: 'application/pdf' }];
+    const mail = agencyMail(request, files);
+    expect(mail.attachments).toEqual(files);
     expect(mail.text.split('\n')).toContain(`${text(agencyMessages, 'forms.fields.cv')}: cv.pdf (2 kB)`);
   });
 });
@@ -265,7 +266,7 @@ describe('a search alert account', () => {
       jobs: ['agency-mail', 'visitor-mail'],
     });
     const secret = hash.split('$').at(-1) ?? hash;
-    for (const mail of [agencyMail(request), required(visitorMail(request))]) {
+    for (const mail of [agencyMail(request, []), required(visitorMail(request))]) {
       for (const part of [mail.subject, mail.text, mail.html]) {
         expect(part).not.toContain(hash);
         expect(part).not.toContain(secret);
@@ -274,7 +275,7 @@ describe('a search alert account', () => {
       }
     }
     // The rest of the search is still there, spelled out.
-    const agency = agencyMail(request).text.split('\n');
+    const agency = agencyMail(request, []).text.split('\n');
     expect(agency).toContain(`${text(agencyMessages, 'forms.fields.goal')}: ${text(agencyMessages, 'forms.options.goal.sale')}`);
     expect(agency).toContain(`${text(agencyMessages, 'forms.fields.zones')}: Mons (7000)`);
     expect(agency).toContain(`${text(agencyMessages, 'forms.fields.priceMax')}: ${new Intl.NumberFormat(`${agencyLanguage}-BE`, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(300000)}`);
@@ -417,7 +418,7 @@ describe('the agency mail as staff read it (issue 13, item 24)', () => {
   it('is written in the configured agency language, not the site default', async () => {
     expect(site.agencyLanguage).toBe('fr');
     expect(site.languageDefault).toBe('nl');
-    const mail = agencyMail(await offer());
+    const mail = agencyMail(await offer(), []);
     expect(mail.subject).toContain(text(fr, 'forms.names.purchase-offer'));
     expect(mail.text).toContain(fill(text(fr, 'mail.visitorLanguage'), { language: text(fr, 'forms.languages.nl') }));
     expect(mail.text.split('\n')).toContain(`${fill(text(fr, 'mail.buyerField'), { field: text(fr, 'forms.fields.firstName'), buyer: 'A' })}: Élise`);
@@ -434,15 +435,15 @@ describe('the agency mail as staff read it (issue 13, item 24)', () => {
   });
 
   it('gives the time on a Brussels clock, in winter and in summer', async () => {
-    const winter = agencyMail(await offer('2026-01-15T23:30:00.000Z'));
+    const winter = agencyMail(await offer('2026-01-15T23:30:00.000Z'), []);
     expect(winter.text).toContain(fill(text(fr, 'mail.agencyIntro'), { form: text(fr, 'forms.names.purchase-offer'), date: '16-01-2026', time: '00:30' }));
-    const summer = agencyMail(await offer('2026-07-01T10:05:00.000Z'));
+    const summer = agencyMail(await offer('2026-07-01T10:05:00.000Z'), []);
     expect(summer.text).toContain(fill(text(fr, 'mail.agencyIntro'), { form: text(fr, 'forms.names.purchase-offer'), date: '01-07-2026', time: '12:05' }));
     expect(summer.text).not.toContain('UTC');
   });
 
   it('labels each answer of an offer with its buyer, A or B, new buyer B fields included', async () => {
-    const lines = agencyMail(await offer()).text.split('\n');
+    const lines = agencyMail(await offer(), []).text.split('\n');
     const as = (field: string, buyer: 'A' | 'B') => fill(text(fr, 'mail.buyerField'), { field: text(fr, `forms.fields.${field}`), buyer });
     expect(lines).toContain(`${as('firstName', 'A')}: Élise`);
     expect(lines).toContain(`${as('lastName', 'A')}: Peeters`);
@@ -460,7 +461,7 @@ describe('the agency mail as staff read it (issue 13, item 24)', () => {
   });
 
   it('writes the amount as money in the agency locale (fr-BE), not as bare digits', async () => {
-    const mail = agencyMail(await offer());
+    const mail = agencyMail(await offer(), []);
     const amount = mail.text.split('\n').find((line) => line.startsWith(`${text(fr, 'forms.fields.amount')}: `));
     expect(amount).toBeDefined();
     expect(amount).toMatch(/: 245\s000\s€$/u);
@@ -468,7 +469,7 @@ describe('the agency mail as staff read it (issue 13, item 24)', () => {
   });
 
   it('has no newsletter line for a form without that box', async () => {
-    const mail = agencyMail(await offer());
+    const mail = agencyMail(await offer(), []);
     for (const language of ['nl', 'fr', 'en', 'de']) {
       const label = text(messages(language), 'forms.fields.newsletter');
       expect(mail.text).not.toContain(label);
@@ -479,7 +480,7 @@ describe('the agency mail as staff read it (issue 13, item 24)', () => {
 
   it('only holds absolute links', async () => {
     process.env.SITE_URL = 'https://www.immo-hainaut.example';
-    const mail = agencyMail(await offer());
+    const mail = agencyMail(await offer(), []);
     expect(mail.text).toContain(fill(text(fr, 'mail.sentFrom'), { page: `https://www.immo-hainaut.example/nl/te-koop/bergen/huis/${listingId}/` }));
     const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
     expect(hrefs.length).toBeGreaterThan(0);

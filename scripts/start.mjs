@@ -1,0 +1,43 @@
+/*
+ * `npm start`: `next start` with a SITE_SECRET. A production server refuses to start without one
+ * (lib/security/secret.ts); the embedded default (one instance, SQLite) should start with nothing
+ * else, so this keeps a random secret in var/site-secret and passes it. With several instances
+ * (PostgreSQL) every instance needs the same secret: set SITE_SECRET there.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+function keptSecret() {
+  const file = path.resolve('var', 'site-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const generated = randomBytes(32).toString('hex');
+    try {
+      writeFileSync(file, generated, { mode: 0o600, flag: 'wx' });
+      return generated;
+    } catch {
+      // Another process wrote it first: use theirs.
+      return readFileSync(file, 'utf8').trim();
+    }
+  }
+}
+
+const env = { ...process.env };
+if (!env.SITE_SECRET) {
+  if (/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) {
+    console.error('SITE_SECRET is not set: with PostgreSQL every instance needs the same SITE_SECRET, for example the output of `openssl rand -hex 32`.');
+    process.exit(1);
+  }
+  env.SITE_SECRET = keptSecret();
+}
+
+const next = createRequire(import.meta.url).resolve('next/dist/bin/next');
+const child = spawn(process.execPath, [next, 'start', ...process.argv.slice(2)], { env, stdio: 'inherit' });
+// A deploy stops the server with SIGTERM: the server gets it, so it can hand back its claimed mails.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
