@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Store } from './client';
+import { jsonText } from './portable';
 import type { AccountRealm, OwnerTokenRow } from './schema';
 
 /*
@@ -104,7 +105,7 @@ export async function ownerAccess(store: Store, email: string, now = new Date())
     .selectFrom('outbox')
     .select('status')
     .where('kind', '=', 'owner-invite')
-    .where(sql<string>`lower(json_extract(payload, '$.email'))`, '=', address)
+    .where(sql<string>`lower(${jsonText(store, 'payload', 'email')})`, '=', address)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
   return { passwordSet: password !== undefined, revokedAt: revocation?.revoked_at, invitedUntil: invite?.expires_at, inviteMail: mail?.status };
@@ -189,18 +190,17 @@ export async function upgradeOwnerPasswordHash(store: Store, email: string, prev
 
 /** Counts a visit once per visitor, listing and day; the hash is of the caller's making. */
 export async function recordVisit(store: Store, propertyId: number, day: string, visitorHash: string): Promise<boolean> {
-  const results = await store.client.batch(
-    [
-      { sql: 'INSERT OR IGNORE INTO visitor_days (day, property_id, visitor_hash) VALUES (?, ?, ?)', args: [day, propertyId, visitorHash] },
-      {
-        sql: 'INSERT INTO visit_counts (property_id, day, count) SELECT ?, ?, 1 WHERE changes() = 1 ON CONFLICT (property_id, day) DO UPDATE SET count = count + 1',
-        args: [propertyId, day],
-      },
-      // Yesterday's visitor hashes are deleted by the hourly housekeeping (pruneExpired).
-    ],
-    'write',
-  );
-  return results[0]?.rowsAffected === 1;
+  return store.db.transaction().execute(async (trx) => {
+    const seen = await trx.insertInto('visitor_days').values({ day, property_id: propertyId, visitor_hash: visitorHash }).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
+    if (Number(seen.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    await trx
+      .insertInto('visit_counts')
+      .values({ property_id: propertyId, day, count: 1 })
+      .onConflict((conflict) => conflict.columns(['property_id', 'day']).doUpdateSet({ count: sql<number>`visit_counts.count + 1` }))
+      .execute();
+    // Yesterday's visitor hashes are deleted by the hourly housekeeping (pruneExpired).
+    return true;
+  });
 }
 
 export async function visitCounts(store: Store, propertyIds: readonly number[], sinceDay?: string): Promise<{ property_id: number; day: string; count: number }[]> {

@@ -10,7 +10,8 @@ process.env.SITE_SECRET = 'unit-test-secret';
 process.env.FORM_RATE_LIMIT = '1000';
 delete process.env.SMTP_URL;
 
-const { openStore, setStore, listRequests } = await import('@/lib/db');
+const { closeStore, openStore, setStore, listRequests } = await import('@/lib/db');
+const { runSql } = await import('./test-stores');
 const { formRoute, handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
 const { readDraft } = await import('@/lib/forms/draft');
@@ -232,8 +233,8 @@ describe('bad input changes nothing', () => {
     expect((await send('contact-me', { ...visitor, propertyId: 4999999 })).status).toBe(422);
     expect((await send('purchase-offer', offerFor(await findListing('rent')))).status).toBe(422);
     expect((await send('purchase-offer', offerFor(await findListing('sale')))).status).toBe(201);
-    await store.client.execute('DELETE FROM outbox');
-    await store.client.execute('DELETE FROM requests');
+    await runSql(store, 'DELETE FROM outbox');
+    await runSql(store, 'DELETE FROM requests');
     expect(await count()).toBe(0);
   });
 
@@ -339,7 +340,7 @@ describe('a database that cannot store the request', () => {
 
   it('sends a plain post back to its form, filled in, saying that nothing was stored or sent', async () => {
     // The write of the request fails inside its transaction (a lost table stands for a broken disk).
-    await store.client.execute('DROP TABLE outbox');
+    await runSql(store, 'DROP TABLE outbox');
     const response = await handleFormRequest('site-contact', plainContact(captchaFor('site-contact')));
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toMatch(/^\/fr\/contact\/\?draft=/);
@@ -349,7 +350,7 @@ describe('a database that cannot store the request', () => {
   });
 
   it('does so too when the database cannot be reached at all, and tells a script with a 500', async () => {
-    store.client.close();
+    await closeStore(store);
     const plain = await handleFormRequest('site-contact', plainContact(captchaFor('site-contact')));
     expect(plain.status).toBe(303);
     expect(draftOf(plain)).toMatchObject({ status: 'apiError', values: { lastName: 'Dubois' } });

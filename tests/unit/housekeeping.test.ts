@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { consumeOwnerToken, createOwnerToken, createSession, enqueueJob, openStore, pruneExpired, sessionEmail, storeRequest, type Store } from '@/lib/db';
+import { runSql } from './test-stores';
 import { captchaTtlMs } from '@/lib/forms/captcha';
 
 /*
@@ -22,7 +24,7 @@ beforeEach(async () => {
   store = await openStore('file::memory:');
 });
 
-const column = async (sql: string) => (await store.client.execute(sql)).rows.map((row) => String(row[0]));
+const column = async (text: string) => (await runSql(store, text)).map((row) => String(Object.values(row)[0]));
 
 describe('pruneExpired', () => {
   it('deletes used captchas once their token has expired, and keeps the ones that could still be presented', async () => {
@@ -57,7 +59,7 @@ describe('pruneExpired', () => {
 
   it('deletes login failures older than a day', async () => {
     for (const at of [iso(-day - second), iso(-day + second), iso(-hour)]) {
-      await store.client.execute({ sql: 'INSERT INTO login_failures (email, failed_at) VALUES (?, ?)', args: ['a@example.be', at] });
+      await sql`INSERT INTO login_failures (email, failed_at) VALUES ('a@example.be', ${at})`.execute(store.db);
     }
     expect(await pruneExpired(store, now)).toMatchObject({ loginFailures: 1 });
     expect(await column('SELECT failed_at FROM login_failures ORDER BY failed_at')).toEqual([iso(-day + second), iso(-hour)]);
@@ -97,12 +99,10 @@ describe('pruneExpired', () => {
 
   it('deletes a newsletter sign-up nobody confirmed before its link expired, with its request and jobs; confirmed ones stay', async () => {
     const signup = async (id: string, expires: number, confirmed: boolean) => {
-      await store.client.execute({ sql: "INSERT INTO requests (id, form, lang, email, payload, created_at) VALUES (?, 'sign-newsletter', 'nl', ?, '{}', ?)", args: [id, `${id}@example.be`, iso(-8 * day)] });
-      await store.client.execute({ sql: "INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at) VALUES (?, ?, 'newsletter-confirm', 'delivered', 1, ?, ?)", args: [`job-${id}`, id, iso(-8 * day), iso(-8 * day)] });
-      await store.client.execute({
-        sql: 'INSERT INTO newsletter_signups (request_id, email, token_hash, expires_at, confirmed_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-        args: [id, `${id}@example.be`, `hash-${id}`, iso(expires), confirmed ? iso(-7 * day) : null, iso(-8 * day)],
-      });
+      await sql`INSERT INTO requests (id, form, lang, email, payload, created_at) VALUES (${id}, 'sign-newsletter', 'nl', ${`${id}@example.be`}, '{}', ${iso(-8 * day)})`.execute(store.db);
+      await sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at) VALUES (${`job-${id}`}, ${id}, 'newsletter-confirm', 'delivered', 1, ${iso(-8 * day)}, ${iso(-8 * day)})`.execute(store.db);
+      await sql`INSERT INTO newsletter_signups (request_id, email, token_hash, expires_at, confirmed_at, created_at)
+        VALUES (${id}, ${`${id}@example.be`}, ${`hash-${id}`}, ${iso(expires)}, ${confirmed ? iso(-7 * day) : null}, ${iso(-8 * day)})`.execute(store.db);
     };
     await signup('expired', -second, false);
     await signup('pending', second, false);

@@ -18,7 +18,7 @@ vi.mock('next/server', () => ({ after: (task: () => unknown) => pending.push(tas
 process.env.SITE_SECRET = 'unit-test-secret';
 process.env.FORM_RATE_LIMIT = '1000';
 
-const { openStore, setStore, listRequests } = await import('@/lib/db');
+const { closeStore, openStore, setStore, listRequests } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { confirmNewsletterRequest } = await import('@/lib/newsletter/confirm-route');
 const { confirmationLinkState } = await import('@/lib/newsletter/link-state');
@@ -262,7 +262,7 @@ describe('sign-ups stored before double opt-in', () => {
       await flush();
       expect(smtp.received).toHaveLength(0);
     } finally {
-      store.client.close();
+      await closeStore(store);
       rmSync(folder, { recursive: true, force: true });
     }
   });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, setStore, storeRequest, type Store } from '@/lib/db';
+import { closeStore, openStore, setStore, storeRequest, type Store } from '@/lib/db';
 import { migrations } from '@/lib/db/migrations';
 import { deliverDueJobs, outboxLeaseMs, retryDelay, runOutboxRound } from '@/lib/mail/outbox-worker';
 import { smtpSendDeadlineMs, smtpTimeouts } from '@/lib/mail/transport';
@@ -196,7 +196,7 @@ describe('the outbox migration', () => {
     ]);
     expect(await deliverDueJobs()).toBe(1);
     expect(smtp.received.map((mail) => mail.to)).toEqual([['ancien@example.be']]);
-    store.client.close();
+    await closeStore(store);
     rmSync(folder, { recursive: true, force: true });
   });
 });

@@ -16,6 +16,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 
 process.env.SITE_SECRET = 'unit-test-secret';
 const { getOwners } = await import('@/lib/catalogue');
+const { sql } = await import('kysely');
 const { createSession, getOwnerPasswordHash, openStore, recordLoginFailure, sessionEmail, setOwnerPassword, setStore } = await import('@/lib/db');
 const { accountLockoutFailures, issuePasswordToken, lockoutFailures, logIn, setPasswordWithToken } = await import('@/lib/auth/owner-auth');
 const { hashPassword } = await import('@/lib/security/password');
@@ -69,7 +70,7 @@ describe('owner login', () => {
     await failFrom(accountLockoutFailures - 1, (index) => `192.0.2.${index}`);
     expect(await logIn(owner!.Email, 'guess 50', '192.0.2.200')).toEqual({ ok: false, reason: 'locked' });
     expect(await logIn(owner!.Email, 'the right password', home)).toEqual({ ok: false, reason: 'locked' });
-    await store.client.execute({ sql: 'UPDATE login_failures SET failed_at = ?', args: [new Date(Date.now() - 61 * 60 * 1000).toISOString()] });
+    await sql`UPDATE login_failures SET failed_at = ${new Date(Date.now() - 61 * 60 * 1000).toISOString()}`.execute(store.db);
     expect((await logIn(owner!.Email, 'the right password', home)).ok).toBe(true);
 
     // A new password chosen through the e-mailed link lifts the lock at once.
