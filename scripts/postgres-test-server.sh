@@ -72,4 +72,4 @@ if [ "$#" -gt 0 ]; then
   exit "$code"
 fi
 echo "PostgreSQL runs until Ctrl-C." >&2
-while true; do sleep 3600; done
+while true; do sleep 3600 & wait $!; done
