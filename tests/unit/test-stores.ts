@@ -30,14 +30,24 @@ export async function freshPostgresUrl(url = postgresUrl): Promise<string> {
   return fresh.toString();
 }
 
+const opened: Store[] = [];
+const remember = (store: Store) => {
+  opened.push(store);
+  return store;
+};
+
 export const testDatabases: TestDatabase[] = [
-  { name: 'sqlite', open: () => openStore('file::memory:') },
-  ...(postgresUrl ? [{ name: 'postgres' as const, open: async () => openStore(await freshPostgresUrl()) }] : []),
+  { name: 'sqlite', open: async () => remember(await openStore('file::memory:')) },
+  ...(postgresUrl ? [{ name: 'postgres' as const, open: async () => remember(await openStore(await freshPostgresUrl())) }] : []),
 ];
+
+/** Closes the stores opened so far (a file's afterAll): PostgreSQL's connections are few. */
+export async function closeOpenedStores(): Promise<void> {
+  await Promise.allSettled(opened.splice(0).map((store) => closeStore(store)));
+}
 
 /** Runs one SQL text (a test's setup or probe) and returns its rows. */
 export async function runSql<R = Record<string, unknown>>(store: Store, text: string): Promise<R[]> {
   return (await sql.raw<R>(text).execute(store.db)).rows;
 }
 
-export { closeStore };
