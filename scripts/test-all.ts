@@ -84,11 +84,12 @@ async function lane(steps: Step[]): Promise<void> {
 }
 
 let postgres: ChildProcess | undefined;
+const postgresScript = new URL('postgres-test-server.sh', import.meta.url).pathname;
 
 /** Starts the test PostgreSQL and returns its URL, or says why it cannot. */
 function startPostgres(): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('scripts/postgres-test-server.sh', [], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    const child = spawn('bash', [postgresScript], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     postgres = child;
     let output = '';
     child.stderr?.on('data', (chunk: Buffer) => {

@@ -8,7 +8,7 @@ import { migrate } from './migrate';
 import type { Database } from './schema';
 
 /** Which server the store speaks to: the few queries that differ between them ask (lib/db only). */
-export type DatabaseKind = 'sqlite' | 'postgres';
+type DatabaseKind = 'sqlite' | 'postgres';
 
 /** A database: Kysely over SQLite (libsql) or PostgreSQL (pg). Nothing outside lib/db sees the driver. */
 export type Store = { db: Kysely<Database>; kind: DatabaseKind };
@@ -20,7 +20,7 @@ const busyTimeoutMs = 5000;
 /** Connections per process to PostgreSQL; with several instances, their sum must stay under the server's max_connections. */
 const postgresPoolSize = Number(process.env.DATABASE_POOL_SIZE) || 10;
 
-export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
 
 function prepareLocalFile(url: string): void {
   if (!url.startsWith('file:') || url === 'file::memory:') return;
