@@ -39,15 +39,17 @@ export async function consumeOwnerToken(store: Store, token: string, now = new D
 
 export async function setOwnerPassword(store: Store, email: string, passwordHash: string): Promise<void> {
   const now = new Date().toISOString();
-  await store.db
-    .insertInto('owner_accounts')
-    .values({ email: email.toLowerCase(), password_hash: passwordHash, updated_at: now })
-    .onConflict((conflict) => conflict.column('email').doUpdateSet({ password_hash: passwordHash, updated_at: now }))
-    .execute();
-  // A new password closes every open session of the account, and retires the other links still
-  // open (the invitation printed for staff and the one mailed to the owner are two links).
-  await store.db.deleteFrom('owner_sessions').where('email', '=', email.toLowerCase()).where('realm', '=', 'owner').execute();
-  await store.db.updateTable('owner_tokens').set({ used_at: now }).where('email', '=', email.toLowerCase()).where('purpose', 'in', realmPurposes.owner).where('used_at', 'is', null).execute();
+  await store.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('owner_accounts')
+      .values({ email: email.toLowerCase(), password_hash: passwordHash, updated_at: now })
+      .onConflict((conflict) => conflict.column('email').doUpdateSet({ password_hash: passwordHash, updated_at: now }))
+      .execute();
+    // A new password closes every open session of the account, and retires the other links still
+    // open (the invitation printed for staff and the one mailed to the owner are two links).
+    await trx.deleteFrom('owner_sessions').where('email', '=', email.toLowerCase()).where('realm', '=', 'owner').execute();
+    await trx.updateTable('owner_tokens').set({ used_at: now }).where('email', '=', email.toLowerCase()).where('purpose', 'in', realmPurposes.owner).where('used_at', 'is', null).execute();
+  });
 }
 
 /**
@@ -57,15 +59,17 @@ export async function setOwnerPassword(store: Store, email: string, passwordHash
 export async function revokeOwnerAccess(store: Store, email: string, now = new Date()): Promise<{ sessions: number; links: number; hadPassword: boolean }> {
   const address = email.toLowerCase();
   const at = now.toISOString();
-  await store.db
-    .insertInto('owner_revocations')
-    .values({ email: address, revoked_at: at })
-    .onConflict((conflict) => conflict.column('email').doUpdateSet({ revoked_at: at }))
-    .execute();
-  const sessions = await store.db.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'owner').executeTakeFirst();
-  const links = await store.db.updateTable('owner_tokens').set({ used_at: at }).where('email', '=', address).where('purpose', 'in', realmPurposes.owner).where('used_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
-  const account = await store.db.deleteFrom('owner_accounts').where('email', '=', address).executeTakeFirst();
-  return { sessions: Number(sessions.numDeletedRows), links: Number(links.numUpdatedRows), hadPassword: Number(account.numDeletedRows) > 0 };
+  return store.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('owner_revocations')
+      .values({ email: address, revoked_at: at })
+      .onConflict((conflict) => conflict.column('email').doUpdateSet({ revoked_at: at }))
+      .execute();
+    const sessions = await trx.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'owner').executeTakeFirst();
+    const links = await trx.updateTable('owner_tokens').set({ used_at: at }).where('email', '=', address).where('purpose', 'in', realmPurposes.owner).where('used_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
+    const account = await trx.deleteFrom('owner_accounts').where('email', '=', address).executeTakeFirst();
+    return { sessions: Number(sessions.numDeletedRows), links: Number(links.numUpdatedRows), hadPassword: Number(account.numDeletedRows) > 0 };
+  });
 }
 
 /** A new invitation opens a revoked account again. */

@@ -26,8 +26,7 @@ it('waits for a short lock held by another process on every pooled connection', 
   const store = await openStore(url);
   try {
     await runSql(store, 'CREATE TABLE probe (n INTEGER)');
-    // Concurrent requests make the pool open more connections than the one that ran the pragmas;
-    // the pool hands out the last one returned first.
+    // Concurrent requests: whichever pooled connection libsql lends, the timeout must reach it.
     await Promise.all(Array.from({ length: 4 }, () => runSql(store, 'SELECT COUNT(*) FROM probe')));
     // The other process takes the write lock, says so, and lets go 400 ms later.
     const holder = spawn(
