@@ -137,6 +137,25 @@ describe.each(testDatabases)('lib/db on $name', (database) => {
     const rows = await runSql<{ id: string }>(store, 'SELECT id FROM captcha_uses ORDER BY id');
     expect(rows.map((row) => row.id)).toEqual(['beside']);
   });
+  it('keeps two overlapping transactions apart: one commits, the other rolls back', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const committed = store.db.transaction().execute(async (trx) => {
+      await trx.insertInto('captcha_uses').values({ id: 'first', used_at: 'now' }).execute();
+      await held;
+    });
+    const rolledBack = store.db.transaction().execute(async (trx) => {
+      await trx.insertInto('captcha_uses').values({ id: 'second', used_at: 'now' }).execute();
+      throw new Error('the second transaction fails');
+    });
+    release();
+    await committed;
+    await expect(rolledBack).rejects.toThrow('the second transaction fails');
+    const rows = await runSql<{ id: string }>(store, 'SELECT id FROM captcha_uses ORDER BY id');
+    expect(rows.map((row) => row.id)).toEqual(['first']);
+  });
 });
 
 describe('two processes starting at once on an empty database', () => {
