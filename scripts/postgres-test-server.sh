@@ -41,7 +41,9 @@ free_port() {
 }
 port="$(free_port 5433 2>/dev/null || free_port 0)"
 
+sleeper=""
 stop() {
+  if [ -n "$sleeper" ]; then kill "$sleeper" 2>/dev/null || true; fi
   "${run_as[@]}" "$bin_dir/pg_ctl" -D "$data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$work"
 }
@@ -72,4 +74,8 @@ if [ "$#" -gt 0 ]; then
   exit "$code"
 fi
 echo "PostgreSQL runs until Ctrl-C." >&2
-while true; do sleep 3600 & wait $!; done
+while true; do
+  sleep 3600 &
+  sleeper=$!
+  wait "$sleeper"
+done
