@@ -58,8 +58,11 @@ class LibsqlConnection implements DatabaseConnection {
   }
 
   async rollback(): Promise<void> {
-    const transaction = this.#take();
-    await transaction.rollback();
+    // Kysely rolls back after any failure, also one of BEGIN (the file locked by another process
+    // beyond the busy timeout): then there is nothing to roll back, and the BEGIN's error is the one to see.
+    const transaction = this.#transaction;
+    this.#transaction = undefined;
+    await transaction?.rollback();
   }
 
   /** Gives back a transaction left open (rolled back by libsql). */
