@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   claimDueJobs,
   closeStore,
+  confirmAlertSubscription,
   confirmNewsletterSignup,
   consumeCaptcha,
   countBookings,
@@ -109,6 +110,19 @@ describe.each(testDatabases)('lib/db on $name', (database) => {
       ),
     );
     expect(results.filter((result) => result.status === 'stored')).toHaveLength(1);
+  });
+
+  it('confirms a search alert once when its link is used twice at once', async () => {
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const alert = { id: 'alert-1', kind: 'search' as const, criteria: '{}', frequency: 'daily' as const, tokenHash: 'alert-hash', expiresAt, passwordHash: 'scrypt$hash', since: new Date(Date.now() - 86_400_000).toISOString() };
+    const stored = await storeRequest(store, { form: 'demand-register', lang: 'fr', email: 'searcher@example.be', payload: {}, jobs: ['alert-confirm'] }, { alert });
+    expect(stored.status).toBe('stored');
+    const results = await Promise.all(Array.from({ length: 5 }, () => confirmAlertSubscription(store, 'alert-hash', ['agency-mail', 'webhook'])));
+    expect(results.filter((result) => result !== undefined)).toHaveLength(1);
+    const [jobs] = await runSql<{ n: number }>(store, "SELECT COUNT(*) AS n FROM outbox WHERE kind IN ('agency-mail', 'webhook')");
+    expect(jobs?.n).toBe(2);
+    const [accounts] = await runSql<{ n: number }>(store, 'SELECT COUNT(*) AS n FROM searcher_accounts');
+    expect(accounts?.n).toBe(1);
   });
 
   it('counts a visitor once per listing and day however many pages they open at once', async () => {
