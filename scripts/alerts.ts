@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { planLines } from '../lib/alerts/plan-text';
 import { runAlerts } from '../lib/alerts/run';
-import { defaultDatabaseUrl, openStore } from '../lib/db';
+import { closeStore, defaultDatabaseUrl, openStore } from '../lib/db';
 
 const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } }, strict: true });
 
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const dryRun = values['dry-run'];
   const plan = await runAlerts(store, { dryRun });
   for (const line of planLines(plan, dryRun)) console.log(line);
-  store.client.close();
+  await closeStore(store);
 }
 
 void main();

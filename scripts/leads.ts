@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getAgencyLanguage } from '../lib/config';
-import { defaultDatabaseUrl, getRequest, listRequests, openStore, type StoredRequest } from '../lib/db';
+import { closeStore, defaultDatabaseUrl, getRequest, listRequests, openStore, type StoredRequest } from '../lib/db';
 import { deliveryByRequest, leadLines, leadsCsv } from '../lib/leads/report';
 import { alertLines } from '../lib/leads/alerts-report';
 import { listSubscriptions } from '../lib/db/alerts';
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     const subscriptions = await listSubscriptions(store);
     if (subscriptions.length === 0) console.log('No search alerts or followed listings yet.');
     for (const line of alertLines(subscriptions, getAgencyLanguage())) console.log(line);
-    store.client.close();
+    await closeStore(store);
     return;
   }
   const rows = await listRequests(store, { since: values.since, form: values.form });
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     for (const line of leadLines(latest, delivery)) console.log(line);
     console.log(`${selected.length} of ${rows.length} requests${values.pending ? ' with e-mail waiting' : ''}.`);
   }
-  store.client.close();
+  await closeStore(store);
 }
 
 void main();

@@ -12,8 +12,13 @@
  * command fails.
  *
  * --fast (npm run test:fast): no knip, only the site build and the site browser project.
+ *
+ * The unit tests of the database run against SQLite and PostgreSQL: a throw-away PostgreSQL is
+ * started first (scripts/postgres-test-server.sh) and TEST_POSTGRES_URL given to every step. A
+ * machine without PostgreSQL fails here, saying so; TEST_POSTGRES=off runs SQLite only (a quick
+ * local run), and a TEST_POSTGRES_URL already set is used as it is.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { deployments } from '../tests/e2e/deployments';
 
 interface Step {
@@ -78,7 +83,35 @@ async function lane(steps: Step[]): Promise<void> {
   }
 }
 
+let postgres: ChildProcess | undefined;
+const postgresScript = new URL('postgres-test-server.sh', import.meta.url).pathname;
+
+/** Starts the test PostgreSQL and returns its URL, or says why it cannot. */
+function startPostgres(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', [postgresScript], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    postgres = child;
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /TEST_POSTGRES_URL=(\S+)/.exec(output)?.[1];
+      if (url) resolve(url);
+    });
+    child.on('close', (code) => reject(new Error(`${output.trim()}\n(the PostgreSQL test server stopped with code ${code})`)));
+  });
+}
+
+function stopPostgres(): void {
+  if (postgres?.pid === undefined || postgres.exitCode !== null) return;
+  try {
+    process.kill(-postgres.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
 function stopAll(signal: NodeJS.Signals): void {
+  stopPostgres();
   for (const pid of running) {
     try {
       process.kill(-pid, signal);
@@ -102,6 +135,18 @@ const builds: Step[] = deployments(sitePort)
   .map((deployment) => ({ name: `build ${deployment.name}`, command: deployment.build, env: deployment.env }));
 
 async function main(): Promise<void> {
+  if (process.env.TEST_POSTGRES === 'off') {
+    console.log('TEST_POSTGRES=off: the database tests run against SQLite only.');
+  } else if (!process.env.TEST_POSTGRES_URL) {
+    try {
+      process.env.TEST_POSTGRES_URL = await startPostgres();
+      console.log(`PostgreSQL for the tests: ${process.env.TEST_POSTGRES_URL}`);
+    } catch (error) {
+      console.error(`npm test needs PostgreSQL for the database tests and could not start it:\n${error instanceof Error ? error.message : String(error)}`);
+      console.error('Install it (Debian: apt-get install postgresql), or set TEST_POSTGRES=off for a run on SQLite only.');
+      process.exit(1);
+    }
+  }
   await Promise.all([lane(checks), lane(builds)]);
   if (!failed) {
     await lane([
@@ -119,6 +164,7 @@ async function main(): Promise<void> {
   for (const outcome of outcomes) console.log(`  ${outcome.ok ? '✓' : '✗'} ${outcome.name.padEnd(22)} ${String(outcome.seconds).padStart(6)} s`);
   const total = seconds(started);
   console.log(`  ${failed ? 'FAILED' : 'passed'} in ${total} s (${Math.round(total / 6) / 10} min)`);
+  stopPostgres();
   process.exit(failed ? 1 : 0);
 }
 

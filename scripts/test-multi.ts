@@ -17,6 +17,7 @@
  *
  * It builds nothing: it serves the site build of the browser tests (.next-e2e-<E2E_PORT>), or
  * MULTI_BUILD_DIR, or .next (npm run build). MULTI_DATABASE_URL picks the database (default: a
+ * fresh schema of the test PostgreSQL when TEST_POSTGRES_URL is set, as under npm test, else a
  * fresh SQLite file under var/multi/); MULTI_PORT the first of six ports (default E2E_PORT + 60).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,6 +34,7 @@ import { openStore } from '../lib/db';
 import { captchaCookie, newCaptcha, openCaptcha, sealCaptcha } from '../lib/forms/captcha';
 import { brusselsNow } from '../lib/forms/slots';
 import { brusselsDay } from '../lib/stats/visits';
+import { freshPostgresUrl } from '../tests/unit/test-stores';
 
 // The instances and this test share one secret (the key is derived on first use, after this line):
 // the test reads the answer of a captcha cookie as a person reads the picture.
@@ -46,7 +48,8 @@ const base = Number(process.env.MULTI_PORT ?? sitePort + 60);
 const ports = { a: base, b: base + 1, proxy: base + 2, mail: base + 3, gate: base + 4, c: base + 5 };
 const work = path.join(root, 'var', `multi-${base}`);
 const mailFolder = path.join(work, 'mailbox');
-const databaseUrl = process.env.MULTI_DATABASE_URL || `file:${path.join(work, 'site.db')}`;
+/** MULTI_DATABASE_URL; else, under npm test, a fresh schema of the test PostgreSQL; else a fresh SQLite file. */
+let databaseUrl = process.env.MULTI_DATABASE_URL || `file:${path.join(work, 'site.db')}`;
 const proxyUrl = `http://localhost:${ports.proxy}`;
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
@@ -236,6 +239,7 @@ async function inBatches<T>(count: number, width: number, run: (index: number) =
 // ── The test ──────────────────────────────────────────────────────────────────────────────────
 
 async function main(): Promise<void> {
+  if (!process.env.MULTI_DATABASE_URL && process.env.TEST_POSTGRES_URL) databaseUrl = await freshPostgresUrl(process.env.TEST_POSTGRES_URL);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(mailFolder, { recursive: true });
   console.log(`Two instances of ${buildDirectory()} on ${databaseUrl.startsWith('file:') ? databaseUrl : databaseUrl.replace(/\/\/[^@]*@/, '//…@')}, ports ${base}–${base + 5}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type CompiledQuery } from 'kysely';
 import type { Store } from './client';
-import { runBatch } from './dialect';
+import { runInTransaction } from './portable';
 import type { AlertEventRow, AlertSubscriptionRow, CatalogueStateRow } from './schema';
 
 /*
@@ -53,7 +53,7 @@ export async function recordAlertRun(store: Store, run: { events: readonly NewAl
   }
   if (run.removed.length > 0) queries.push(store.db.deleteFrom('catalogue_state').where('property_id', 'in', run.removed).compile());
   if (queries.length === 0) return 0;
-  const affected = await runBatch(store.client, queries);
+  const affected = await runInTransaction(store.db, queries);
   return affected.slice(0, run.events.length).reduce((sum, count) => sum + count, 0);
 }
 
@@ -79,14 +79,17 @@ export async function subscriptionsWithUnsentEvents(store: Store): Promise<(Pick
 export async function queueAlertMail(store: Store, subscriptionId: string, now = new Date()): Promise<string | undefined> {
   const jobId = randomUUID();
   const at = now.toISOString();
-  const payload = JSON.stringify({ subscriptionId });
-  const [taken] = await runBatch(store.client, [
-    sql`UPDATE alert_events SET job_id = ${jobId} WHERE subscription_id = ${subscriptionId} AND job_id IS NULL`.compile(store.db),
-    sql`INSERT INTO outbox (id, request_id, payload, kind, status, attempts, next_attempt_at, created_at)
-        SELECT ${jobId}, NULL, ${payload}, 'alert-mail', 'pending', 0, ${at}, ${at} WHERE changes() > 0`.compile(store.db),
-    sql`UPDATE alert_subscriptions SET last_sent_at = ${at} WHERE id = ${subscriptionId} AND EXISTS (SELECT 1 FROM outbox WHERE id = ${jobId})`.compile(store.db),
-  ]);
-  return taken !== undefined && taken > 0 ? jobId : undefined;
+  return store.db.transaction().execute(async (trx) => {
+    // The update takes the events' rows: a second run waits for this one, then finds none free.
+    const taken = await trx.updateTable('alert_events').set({ job_id: jobId }).where('subscription_id', '=', subscriptionId).where('job_id', 'is', null).executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) return undefined;
+    await trx
+      .insertInto('outbox')
+      .values({ id: jobId, request_id: null, payload: JSON.stringify({ subscriptionId }), kind: 'alert-mail', status: 'pending', attempts: 0, next_attempt_at: at, locked_until: null, last_error: null, unreachable: 0, delivered_at: null, created_at: at })
+      .execute();
+    await trx.updateTable('alert_subscriptions').set({ last_sent_at: at }).where('id', '=', subscriptionId).execute();
+    return jobId;
+  });
 }
 
 export async function eventsOfJob(store: Store, jobId: string): Promise<AlertEventRow[]> {
@@ -116,27 +119,33 @@ export async function alertLinkState(store: Store, tokenHash: string, now = new 
  */
 export async function confirmAlertSubscription(store: Store, tokenHash: string, jobs: readonly string[], now = new Date()): Promise<{ requestId: string } | undefined> {
   const at = now.toISOString();
-  const confirmedNow = sql`SELECT 1 FROM alert_subscriptions WHERE token_hash = ${tokenHash} AND confirmed_at = ${at} AND status = 'active'`;
-  const queries: CompiledQuery[] = [
-    sql`UPDATE alert_subscriptions SET status = 'active', confirmed_at = ${at}
-        WHERE token_hash = ${tokenHash} AND status = 'pending' AND expires_at > ${at}`.compile(store.db),
-    sql`INSERT INTO searcher_accounts (email, password_hash, updated_at)
-        SELECT email, password_hash, ${at} FROM alert_subscriptions
-        WHERE token_hash = ${tokenHash} AND password_hash IS NOT NULL AND EXISTS (${confirmedNow})
-        ON CONFLICT (email) DO NOTHING`.compile(store.db),
-    sql`UPDATE alert_subscriptions SET password_hash = NULL WHERE token_hash = ${tokenHash} AND EXISTS (${confirmedNow})`.compile(store.db),
-  ];
-  for (const kind of jobs) {
-    queries.push(
-      sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at)
-          SELECT ${randomUUID()}, request_id, ${kind}, 'pending', 0, ${at}, ${at} FROM alert_subscriptions
-          WHERE token_hash = ${tokenHash} AND kind = 'search' AND EXISTS (${confirmedNow})`.compile(store.db),
-    );
-  }
-  const [updated] = await runBatch(store.client, queries);
-  if (updated !== 1) return undefined;
-  const row = await store.db.selectFrom('alert_subscriptions').select('request_id').where('token_hash', '=', tokenHash).executeTakeFirst();
-  return row ? { requestId: row.request_id } : undefined;
+  return store.db.transaction().execute(async (trx) => {
+    // The update takes the row: a second use of the link waits, then finds it no longer pending.
+    const subscription = await trx
+      .updateTable('alert_subscriptions')
+      .set({ status: 'active', confirmed_at: at })
+      .where('token_hash', '=', tokenHash)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', at)
+      .returning(['request_id', 'email', 'password_hash', 'kind'])
+      .executeTakeFirst();
+    if (!subscription) return undefined;
+    if (subscription.password_hash !== null) {
+      await trx
+        .insertInto('searcher_accounts')
+        .values({ email: subscription.email, password_hash: subscription.password_hash, updated_at: at })
+        .onConflict((conflict) => conflict.column('email').doNothing())
+        .execute();
+      await trx.updateTable('alert_subscriptions').set({ password_hash: null }).where('token_hash', '=', tokenHash).execute();
+    }
+    if (subscription.kind === 'search') {
+      for (const kind of jobs) {
+        await sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at)
+          VALUES (${randomUUID()}, ${subscription.request_id}, ${kind}, 'pending', 0, ${at}, ${at})`.execute(trx);
+      }
+    }
+    return { requestId: subscription.request_id };
+  });
 }
 
 export async function subscriptionOfRequest(store: Store, requestId: string): Promise<AlertSubscriptionRow | undefined> {
@@ -159,7 +168,7 @@ export async function deleteSubscription(store: Store, id: string, email?: strin
       store.db.deleteFrom('requests').where('id', '=', row.request_id).where('form', '=', 'follow-listing').compile(),
     );
   }
-  const [, deleted] = await runBatch(store.client, queries);
+  const [, deleted] = await runInTransaction(store.db, queries);
   return deleted === 1;
 }
 
@@ -188,7 +197,7 @@ export async function getSearcherPasswordHash(store: Store, email: string): Prom
 export async function setSearcherPassword(store: Store, email: string, passwordHash: string): Promise<void> {
   const address = email.toLowerCase();
   const at = new Date().toISOString();
-  await runBatch(store.client, [
+  await runInTransaction(store.db, [
     store.db
       .insertInto('searcher_accounts')
       .values({ email: address, password_hash: passwordHash, updated_at: at })
@@ -265,5 +274,5 @@ export async function deleteSearcherAccount(store: Store, email: string): Promis
     store.db.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'searcher').compile(),
     store.db.deleteFrom('owner_tokens').where('email', '=', address).where('purpose', '=', 'searcher-reset').compile(),
   );
-  await runBatch(store.client, queries);
+  await runInTransaction(store.db, queries);
 }

@@ -1,17 +1,26 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type Client } from '@libsql/client';
-import { Kysely } from 'kysely';
+import { createClient } from '@libsql/client';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { LibsqlDialect } from './dialect';
-import { migrations } from './migrations';
+import { migrate } from './migrate';
 import type { Database } from './schema';
 
-export type Store = { db: Kysely<Database>; client: Client };
+/** Which server the store speaks to: the few queries that differ between them ask (lib/db only). */
+type DatabaseKind = 'sqlite' | 'postgres';
 
-/** The embedded default; DATABASE_URL picks another file (or a libsql server). */
+/** A database: Kysely over SQLite (libsql) or PostgreSQL (pg). Nothing outside lib/db sees the driver. */
+export type Store = { db: Kysely<Database>; kind: DatabaseKind };
+
+/** The embedded default; DATABASE_URL picks another file (or a libsql server), or PostgreSQL. */
 export const defaultDatabaseUrl = 'file:var/site.db';
 
 const busyTimeoutMs = 5000;
+/** Connections per process to PostgreSQL; with several instances, their sum must stay under the server's max_connections. */
+const postgresPoolSize = Number(process.env.DATABASE_POOL_SIZE) || 10;
+
+const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
 
 function prepareLocalFile(url: string): void {
   if (!url.startsWith('file:') || url === 'file::memory:') return;
@@ -19,24 +28,17 @@ function prepareLocalFile(url: string): void {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
 }
 
-async function migrate(client: Client): Promise<void> {
-  await client.execute('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
-  const applied = new Set((await client.execute('SELECT id FROM schema_migrations')).rows.map((row) => String(row.id)));
-  for (const migration of migrations) {
-    if (applied.has(migration.id)) continue;
-    // The statements and the record of the migration commit together, or not at all.
-    await client.batch(
-      [
-        ...migration.statements,
-        { sql: 'INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)', args: [migration.id, new Date().toISOString()] },
-      ],
-      'write',
-    );
-  }
-}
+/*
+ * pg returns BIGINT (COUNT(*), SUM of integers) and NUMERIC as strings, to keep every digit. The
+ * site's counts and sums are far below 2^53: read as numbers, as SQLite gives them.
+ */
+const numberTypes = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC]);
+const postgresTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    numberTypes.has(oid) ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 
-/** Opens a database and brings its schema up to date. */
-export async function openStore(url: string): Promise<Store> {
+async function openSqlite(url: string): Promise<Store> {
   prepareLocalFile(url);
   // The client keeps a pool of connections: the busy timeout (waiting out a short lock held by
   // another process, such as `npm run owner`) must be given here to reach every one of them; a
@@ -44,8 +46,32 @@ export async function openStore(url: string): Promise<Store> {
   const client = createClient({ url, timeout: busyTimeoutMs });
   // WAL (stored in the file, so once is enough) lets `npm run leads` read while the site writes.
   if (url.startsWith('file:') && url !== 'file::memory:') await client.execute('PRAGMA journal_mode = WAL');
-  await migrate(client);
-  return { db: new Kysely<Database>({ dialect: new LibsqlDialect(client) }), client };
+  return { db: new Kysely<Database>({ dialect: new LibsqlDialect(client) }), kind: 'sqlite' };
+}
+
+function openPostgres(url: string): Store {
+  const pool = new pg.Pool({ connectionString: url, max: postgresPoolSize, types: postgresTypes });
+  // An idle connection the server closed (a restart, a failover) is dropped by the pool; without a
+  // listener its error would stop the process.
+  pool.on('error', (error) => console.error('[db] an idle PostgreSQL connection failed', error.message));
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+}
+
+/** Opens a database and brings its schema up to date. */
+export async function openStore(url: string): Promise<Store> {
+  const store = isPostgresUrl(url) ? openPostgres(url) : await openSqlite(url);
+  try {
+    await migrate(store);
+  } catch (error) {
+    await store.db.destroy();
+    throw error;
+  }
+  return store;
+}
+
+/** Closes the store's connections (scripts and tests; the site keeps its store for its life). */
+export async function closeStore(store: Store): Promise<void> {
+  await store.db.destroy();
 }
 
 const globalStore = globalThis as typeof globalThis & { __agencyStore?: Promise<Store> };

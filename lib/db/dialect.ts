@@ -1,4 +1,4 @@
-import type { Client, InValue } from '@libsql/client';
+import type { Client, InValue, Transaction } from '@libsql/client';
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -12,17 +12,75 @@ import {
 } from 'kysely';
 
 /*
- * A Kysely dialect over one @libsql/client connection. Kysely builds and types the queries; libsql
- * runs them. Interactive transactions are refused on purpose: on a shared connection a BEGIN from
- * one request would swallow the statements of another. Atomic groups go through `runBatch`, which
- * libsql executes as one transaction.
+ * A Kysely dialect over @libsql/client. Kysely builds and types the queries; libsql runs them.
+ *
+ * A Kysely transaction is a libsql `transaction('write')`: libsql lends it a connection of its own
+ * (see ConnectionPool in @libsql/client's sqlite3.js) and starts it with BEGIN IMMEDIATE, so the
+ * statements of other requests never land inside it.
+ *
+ * One connection is lent at a time, as Kysely's own SQLite driver does. libsql runs each statement
+ * synchronously: a second write transaction of this process would wait for the database's write
+ * lock inside that synchronous call, blocking the event loop the first transaction needs to
+ * finish, until the busy timeout failed it. SQLite has one writer anyway; waiting here costs
+ * nothing and other processes (npm run owner) still meet the busy timeout.
  */
 
+class ConnectionMutex {
+  #held: Promise<void> | undefined;
+  #release: (() => void) | undefined;
+
+  async lock(): Promise<void> {
+    while (this.#held) await this.#held;
+    this.#held = new Promise((resolve) => {
+      this.#release = resolve;
+    });
+  }
+
+  unlock(): void {
+    const release = this.#release;
+    this.#held = undefined;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
 class LibsqlConnection implements DatabaseConnection {
+  #transaction: Transaction | undefined;
   constructor(private readonly client: Client) {}
 
+  async begin(): Promise<void> {
+    this.#transaction = await this.client.transaction('write');
+  }
+
+  async commit(): Promise<void> {
+    const transaction = this.#take();
+    await transaction.commit();
+  }
+
+  async rollback(): Promise<void> {
+    // Kysely rolls back after any failure, also one of BEGIN (the file locked by another process
+    // beyond the busy timeout): then there is nothing to roll back, and the BEGIN's error is the one to see.
+    const transaction = this.#transaction;
+    this.#transaction = undefined;
+    await transaction?.rollback();
+  }
+
+  /** Gives back a transaction left open (rolled back by libsql). */
+  release(): void {
+    this.#transaction?.close();
+    this.#transaction = undefined;
+  }
+
+  #take(): Transaction {
+    const transaction = this.#transaction;
+    if (!transaction) throw new Error('no transaction is open on this connection');
+    this.#transaction = undefined;
+    return transaction;
+  }
+
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.execute({ sql: query.sql, args: query.parameters as InValue[] });
+    const statement = { sql: query.sql, args: query.parameters as InValue[] };
+    const result = await (this.#transaction ?? this.client).execute(statement);
     return {
       rows: result.rows.map((row) => ({ ...row }) as R),
       numAffectedRows: BigInt(result.rowsAffected),
@@ -37,21 +95,37 @@ class LibsqlConnection implements DatabaseConnection {
 }
 
 class LibsqlDriver implements Driver {
-  private readonly connection: LibsqlConnection;
-  constructor(client: Client) {
-    this.connection = new LibsqlConnection(client);
+  readonly #connection: LibsqlConnection;
+  readonly #mutex = new ConnectionMutex();
+  constructor(private readonly client: Client) {
+    this.#connection = new LibsqlConnection(client);
   }
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    return this.connection;
+    await this.#mutex.lock();
+    return this.#connection;
   }
-  async beginTransaction(): Promise<void> {
-    throw new Error('use runBatch for atomic writes; interactive transactions would interleave on the shared connection');
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await libsqlConnection(connection).begin();
   }
-  async commitTransaction(): Promise<void> {}
-  async rollbackTransaction(): Promise<void> {}
-  async releaseConnection(): Promise<void> {}
-  async destroy(): Promise<void> {}
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await libsqlConnection(connection).commit();
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await libsqlConnection(connection).rollback();
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    libsqlConnection(connection).release();
+    this.#mutex.unlock();
+  }
+  async destroy(): Promise<void> {
+    this.client.close();
+  }
+}
+
+function libsqlConnection(connection: DatabaseConnection): LibsqlConnection {
+  if (!(connection instanceof LibsqlConnection)) throw new Error('not a connection of the libsql driver');
+  return connection;
 }
 
 export class LibsqlDialect implements Dialect {
@@ -68,13 +142,4 @@ export class LibsqlDialect implements Dialect {
   createIntrospector(db: Kysely<unknown>) {
     return new SqliteIntrospector(db);
   }
-}
-
-/** Runs compiled queries as one write transaction; returns the rows affected by each. */
-export async function runBatch(client: Client, queries: readonly CompiledQuery[]): Promise<number[]> {
-  const results = await client.batch(
-    queries.map((query) => ({ sql: query.sql, args: query.parameters as InValue[] })),
-    'write',
-  );
-  return results.map((result) => result.rowsAffected);
 }

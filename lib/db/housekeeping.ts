@@ -1,8 +1,8 @@
 import { captchaTtlMs } from '../forms/captcha';
 import { brusselsDay } from '../stats/visits';
 import { getStore, type Store } from './client';
-import { runBatch } from './dialect';
 import { pruneRateLimits } from './limits';
+import { runInTransaction } from './portable';
 import { pruneOrphanUploadContents } from './uploads';
 
 /*
@@ -76,18 +76,17 @@ export async function pruneExpired(store: Store, now = new Date()): Promise<Prun
  * consent: its request, its jobs and its row go together, in one transaction.
  */
 async function pruneUnconfirmedSignups(store: Store, now: Date): Promise<number> {
-  const expired = "SELECT request_id FROM newsletter_signups WHERE confirmed_at IS NULL AND expires_at <= ?";
+  const { db } = store;
   const at = now.toISOString();
+  const expired = db.selectFrom('newsletter_signups').select('request_id').where('confirmed_at', 'is', null).where('expires_at', '<=', at);
   // A request some confirmed row still points at is kept (a second link of the same sign-up).
-  const results = await store.client.batch(
-    [
-      { sql: `DELETE FROM outbox WHERE request_id IN (${expired}) AND request_id NOT IN (SELECT request_id FROM newsletter_signups WHERE confirmed_at IS NOT NULL)`, args: [at] },
-      { sql: `DELETE FROM requests WHERE id IN (${expired}) AND id NOT IN (SELECT request_id FROM newsletter_signups WHERE confirmed_at IS NOT NULL)`, args: [at] },
-      { sql: 'DELETE FROM newsletter_signups WHERE confirmed_at IS NULL AND expires_at <= ?', args: [at] },
-    ],
-    'write',
-  );
-  return results[2]?.rowsAffected ?? 0;
+  const confirmed = db.selectFrom('newsletter_signups').select('request_id').where('confirmed_at', 'is not', null);
+  const [, , deleted] = await runInTransaction(db, [
+    db.deleteFrom('outbox').where('request_id', 'in', expired).where('request_id', 'not in', confirmed).compile(),
+    db.deleteFrom('requests').where('id', 'in', expired).where('id', 'not in', confirmed).compile(),
+    db.deleteFrom('newsletter_signups').where('confirmed_at', 'is', null).where('expires_at', '<=', at).compile(),
+  ]);
+  return deleted ?? 0;
 }
 
 /**
@@ -100,7 +99,7 @@ async function pruneUnconfirmedAlerts(store: Store, now: Date): Promise<number> 
   const ids = rows.map((row) => row.id);
   const requests = rows.map((row) => row.request_id);
   // The status is checked again in the transaction: a link used meanwhile keeps its subscription.
-  const [, deleted] = await runBatch(store.client, [
+  const [, deleted] = await runInTransaction(store.db, [
     store.db.deleteFrom('outbox').where('request_id', 'in', requests).where('request_id', 'in', (eb) => eb.selectFrom('alert_subscriptions').select('request_id').where('id', 'in', ids).where('status', '=', 'pending')).compile(),
     store.db.deleteFrom('alert_subscriptions').where('id', 'in', ids).where('status', '=', 'pending').compile(),
     store.db.deleteFrom('requests').where('id', 'in', requests).where((eb) => eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id')))).compile(),

@@ -1,4 +1,4 @@
-export { defaultDatabaseUrl, getStore, openStore, setStore, type Store } from './client';
+export { closeStore, defaultDatabaseUrl, getStore, openStore, setStore, type Store } from './client';
 export { pruneExpired, startHousekeeping } from './housekeeping';
 export { countRateLimitHit } from './limits';
 export { deleteUploadContents, readUploadContent, saveUploadContent } from './uploads';

@@ -1,5 +1,7 @@
 /*
- * Forward-only migrations, applied in order on start. A migration never changes once released:
+ * Forward-only migrations, applied in order on start (lib/db/migrate: one transaction, under a
+ * lock). Each statement is SQL that SQLite and PostgreSQL both run (TEXT, INTEGER, no
+ * AUTOINCREMENT, no SQLite-only functions). A migration never changes once released:
  * add a new one instead.
  */
 export type Migration = { id: string; statements: readonly string[] };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type CompiledQuery } from 'kysely';
 import type { Store } from './client';
-import { runBatch } from './dialect';
+import { lockKeys } from './portable';
 import type { OutboxKind } from './schema';
 
 /*
@@ -33,25 +32,29 @@ export type ConfirmResult = { status: 'confirmed'; requestId: string } | { statu
  */
 export async function confirmNewsletterSignup(store: Store, tokenHash: string, jobs: readonly OutboxKind[], now = new Date()): Promise<ConfirmResult> {
   const at = now.toISOString();
-  const queries: CompiledQuery[] = [
-    sql`UPDATE newsletter_signups SET confirmed_at = ${at}
-        WHERE token_hash = ${tokenHash} AND confirmed_at IS NULL AND expires_at > ${at}
-          AND NOT EXISTS (SELECT 1 FROM newsletter_signups AS other WHERE other.email = newsletter_signups.email AND other.confirmed_at IS NOT NULL)`.compile(store.db),
-  ];
-  // changes() is the row count of the statement before: the update, then each job in turn, so
-  // the jobs are written exactly when the update confirmed the sign-up.
-  for (const kind of jobs) {
-    queries.push(
-      sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at)
-          SELECT ${randomUUID()}, request_id, ${kind}, 'pending', 0, ${at}, ${at} FROM newsletter_signups
-          WHERE token_hash = ${tokenHash} AND changes() = 1`.compile(store.db),
-    );
-  }
-  const [updated] = await runBatch(store.client, queries);
-  if (updated === 1) {
-    const row = await store.db.selectFrom('newsletter_signups').select('request_id').where('token_hash', '=', tokenHash).executeTakeFirstOrThrow();
-    return { status: 'confirmed', requestId: row.request_id };
-  }
+  const confirmed = await store.db.transaction().execute(async (trx) => {
+    const signup = await trx.selectFrom('newsletter_signups').select(['request_id', 'email']).where('token_hash', '=', tokenHash).executeTakeFirst();
+    if (!signup) return undefined;
+    // Two links of one address used at once: the second waits, then finds the address confirmed.
+    await lockKeys(store, trx, `newsletter:${signup.email}`);
+    const updated = await trx
+      .updateTable('newsletter_signups')
+      .set({ confirmed_at: at })
+      .where('token_hash', '=', tokenHash)
+      .where('confirmed_at', 'is', null)
+      .where('expires_at', '>', at)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('newsletter_signups as other').select('other.request_id').where('other.email', '=', signup.email).where('other.confirmed_at', 'is not', null))))
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return undefined;
+    if (jobs.length > 0) {
+      await trx
+        .insertInto('outbox')
+        .values(jobs.map((kind) => ({ id: randomUUID(), request_id: signup.request_id, payload: null, kind, status: 'pending' as const, attempts: 0, next_attempt_at: at, locked_until: null, last_error: null, unreachable: 0, delivered_at: null, created_at: at })))
+        .execute();
+    }
+    return signup.request_id;
+  });
+  if (confirmed !== undefined) return { status: 'confirmed', requestId: confirmed };
   const state = await newsletterSignupState(store, tokenHash, now);
   if (state === 'confirmed') return { status: 'already-confirmed' };
   // Still pending here means the update found it expired at the same instant: expired it is.

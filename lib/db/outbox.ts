@@ -18,7 +18,7 @@ export async function enqueueJob(store: Store, kind: OutboxKind, payload: Record
 
 /**
  * Claims up to `limit` due jobs for `leaseMs`. The claim is one UPDATE, so two workers (or the
- * worker and the immediate delivery after a request) never send the same job twice.
+ * worker and the immediate delivery after a request, or two instances) never send the same job twice.
  */
 export async function claimDueJobs(store: Store, options: { limit: number; leaseMs: number; now?: Date; requestId?: string; jobId?: string; kinds?: readonly OutboxKind[] }): Promise<OutboxRow[]> {
   const now = (options.now ?? new Date()).toISOString();
@@ -36,7 +36,11 @@ export async function claimDueJobs(store: Store, options: { limit: number; lease
       if (options.requestId) due = due.where('request_id', '=', options.requestId);
       if (options.jobId) due = due.where('id', '=', options.jobId);
       if (options.kinds) due = due.where('kind', 'in', options.kinds);
-      return due.orderBy('next_attempt_at').limit(options.limit);
+      due = due.orderBy('next_attempt_at').limit(options.limit);
+      // PostgreSQL at READ COMMITTED: two claims could both read a job as free before either
+      // wrote its lease. The lock makes a job one claim's; the other skips it (and re-reads it
+      // once committed: leased, so no longer due). SQLite's single writer needs no lock.
+      return store.kind === 'postgres' ? due.forUpdate().skipLocked() : due;
     })
     .returningAll()
     .execute();

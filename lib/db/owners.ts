@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Store } from './client';
+import { jsonText } from './portable';
 import type { AccountRealm, OwnerTokenRow } from './schema';
 
 /*
@@ -38,15 +39,17 @@ export async function consumeOwnerToken(store: Store, token: string, now = new D
 
 export async function setOwnerPassword(store: Store, email: string, passwordHash: string): Promise<void> {
   const now = new Date().toISOString();
-  await store.db
-    .insertInto('owner_accounts')
-    .values({ email: email.toLowerCase(), password_hash: passwordHash, updated_at: now })
-    .onConflict((conflict) => conflict.column('email').doUpdateSet({ password_hash: passwordHash, updated_at: now }))
-    .execute();
-  // A new password closes every open session of the account, and retires the other links still
-  // open (the invitation printed for staff and the one mailed to the owner are two links).
-  await store.db.deleteFrom('owner_sessions').where('email', '=', email.toLowerCase()).where('realm', '=', 'owner').execute();
-  await store.db.updateTable('owner_tokens').set({ used_at: now }).where('email', '=', email.toLowerCase()).where('purpose', 'in', realmPurposes.owner).where('used_at', 'is', null).execute();
+  await store.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('owner_accounts')
+      .values({ email: email.toLowerCase(), password_hash: passwordHash, updated_at: now })
+      .onConflict((conflict) => conflict.column('email').doUpdateSet({ password_hash: passwordHash, updated_at: now }))
+      .execute();
+    // A new password closes every open session of the account, and retires the other links still
+    // open (the invitation printed for staff and the one mailed to the owner are two links).
+    await trx.deleteFrom('owner_sessions').where('email', '=', email.toLowerCase()).where('realm', '=', 'owner').execute();
+    await trx.updateTable('owner_tokens').set({ used_at: now }).where('email', '=', email.toLowerCase()).where('purpose', 'in', realmPurposes.owner).where('used_at', 'is', null).execute();
+  });
 }
 
 /**
@@ -56,15 +59,17 @@ export async function setOwnerPassword(store: Store, email: string, passwordHash
 export async function revokeOwnerAccess(store: Store, email: string, now = new Date()): Promise<{ sessions: number; links: number; hadPassword: boolean }> {
   const address = email.toLowerCase();
   const at = now.toISOString();
-  await store.db
-    .insertInto('owner_revocations')
-    .values({ email: address, revoked_at: at })
-    .onConflict((conflict) => conflict.column('email').doUpdateSet({ revoked_at: at }))
-    .execute();
-  const sessions = await store.db.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'owner').executeTakeFirst();
-  const links = await store.db.updateTable('owner_tokens').set({ used_at: at }).where('email', '=', address).where('purpose', 'in', realmPurposes.owner).where('used_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
-  const account = await store.db.deleteFrom('owner_accounts').where('email', '=', address).executeTakeFirst();
-  return { sessions: Number(sessions.numDeletedRows), links: Number(links.numUpdatedRows), hadPassword: Number(account.numDeletedRows) > 0 };
+  return store.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('owner_revocations')
+      .values({ email: address, revoked_at: at })
+      .onConflict((conflict) => conflict.column('email').doUpdateSet({ revoked_at: at }))
+      .execute();
+    const sessions = await trx.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'owner').executeTakeFirst();
+    const links = await trx.updateTable('owner_tokens').set({ used_at: at }).where('email', '=', address).where('purpose', 'in', realmPurposes.owner).where('used_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
+    const account = await trx.deleteFrom('owner_accounts').where('email', '=', address).executeTakeFirst();
+    return { sessions: Number(sessions.numDeletedRows), links: Number(links.numUpdatedRows), hadPassword: Number(account.numDeletedRows) > 0 };
+  });
 }
 
 /** A new invitation opens a revoked account again. */
@@ -104,7 +109,7 @@ export async function ownerAccess(store: Store, email: string, now = new Date())
     .selectFrom('outbox')
     .select('status')
     .where('kind', '=', 'owner-invite')
-    .where(sql<string>`lower(json_extract(payload, '$.email'))`, '=', address)
+    .where(sql<string>`lower(${jsonText(store, 'payload', 'email')})`, '=', address)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
   return { passwordSet: password !== undefined, revokedAt: revocation?.revoked_at, invitedUntil: invite?.expires_at, inviteMail: mail?.status };
@@ -189,18 +194,17 @@ export async function upgradeOwnerPasswordHash(store: Store, email: string, prev
 
 /** Counts a visit once per visitor, listing and day; the hash is of the caller's making. */
 export async function recordVisit(store: Store, propertyId: number, day: string, visitorHash: string): Promise<boolean> {
-  const results = await store.client.batch(
-    [
-      { sql: 'INSERT OR IGNORE INTO visitor_days (day, property_id, visitor_hash) VALUES (?, ?, ?)', args: [day, propertyId, visitorHash] },
-      {
-        sql: 'INSERT INTO visit_counts (property_id, day, count) SELECT ?, ?, 1 WHERE changes() = 1 ON CONFLICT (property_id, day) DO UPDATE SET count = count + 1',
-        args: [propertyId, day],
-      },
-      // Yesterday's visitor hashes are deleted by the hourly housekeeping (pruneExpired).
-    ],
-    'write',
-  );
-  return results[0]?.rowsAffected === 1;
+  return store.db.transaction().execute(async (trx) => {
+    const seen = await trx.insertInto('visitor_days').values({ day, property_id: propertyId, visitor_hash: visitorHash }).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
+    if (Number(seen.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    await trx
+      .insertInto('visit_counts')
+      .values({ property_id: propertyId, day, count: 1 })
+      .onConflict((conflict) => conflict.columns(['property_id', 'day']).doUpdateSet({ count: sql<number>`visit_counts.count + 1` }))
+      .execute();
+    // Yesterday's visitor hashes are deleted by the hourly housekeeping (pruneExpired).
+    return true;
+  });
 }
 
 export async function visitCounts(store: Store, propertyIds: readonly number[], sinceDay?: string): Promise<{ property_id: number; day: string; count: number }[]> {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type CompiledQuery } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { documentLinkTtlDays } from '../documents/signed-link';
-import { runBatch } from './dialect';
 import type { Store } from './client';
-import type { OutboxKind, RequestRow, UploadRow } from './schema';
+import { jsonText, lockKeys } from './portable';
+import type { Database, OutboxKind, RequestRow, UploadRow } from './schema';
 
 export type NewUpload = Omit<UploadRow, 'id' | 'request_id'>;
 
@@ -73,130 +73,158 @@ const dayMs = 24 * 60 * 60 * 1000;
  * Stores a request, its uploads and its delivery jobs in one transaction. A slot booking, a
  * document request, a newsletter confirmation and the send-to-friend limits are guards of that
  * transaction (one per request): when the slot is full, the documents were already asked for by
- * this address within the life of their links, the address needs no new link, or a limit is reached, nothing at all is written.
- * Each guard is checked inside the write transaction, so parallel requests cannot both pass it.
+ * this address within the life of their links, the address needs no new link, or a limit is
+ * reached, nothing at all is written. Each guard reads and writes under the lock of what it
+ * guards (lockKeys), so parallel requests cannot both pass it.
  */
 export async function storeRequest(store: Store, request: NewRequest, guards: StoreGuards = {}): Promise<StoreResult> {
-  const { db, client } = store;
   const id = request.id ?? randomUUID();
   const createdAt = now();
-  const queries: CompiledQuery[] = [];
-  let guard = sql<boolean>`1`;
-  let refused: Exclude<StoreResult, { status: 'stored' }> | undefined;
+  return store.db.transaction().execute(async (trx) => {
+    const refused = await checkGuards(store, trx, request, guards, id, createdAt);
+    if (refused) return refused;
+    await trx
+      .insertInto('requests')
+      .values({
+        id,
+        form: request.form,
+        lang: request.lang,
+        property_id: request.propertyId ?? null,
+        project_id: request.projectId ?? null,
+        email: request.email ?? null,
+        name: request.name ?? null,
+        payload: JSON.stringify(request.payload),
+        source: request.source ?? null,
+        created_at: createdAt,
+      })
+      .execute();
+    const { alert } = guards;
+    if (alert) {
+      if (!request.email) throw new Error('an alert needs an e-mail');
+      await trx
+        .insertInto('alert_subscriptions')
+        .values({
+          id: alert.id,
+          request_id: id,
+          kind: alert.kind,
+          email: request.email.toLowerCase(),
+          language: request.lang,
+          criteria: alert.criteria ?? null,
+          property_id: request.propertyId ?? null,
+          frequency: alert.frequency,
+          status: 'pending',
+          token_hash: alert.tokenHash,
+          expires_at: alert.expiresAt,
+          password_hash: alert.passwordHash ?? null,
+          created_at: createdAt,
+          confirmed_at: null,
+          last_sent_at: null,
+        })
+        .execute();
+    }
+    const uploads = request.uploads ?? [];
+    if (uploads.length > 0) await trx.insertInto('uploads').values(uploads.map((upload) => ({ ...upload, id: randomUUID(), request_id: id }))).execute();
+    if (request.jobs.length > 0) {
+      await trx
+        .insertInto('outbox')
+        .values(
+          request.jobs.map((kind) => ({
+            id: randomUUID(),
+            request_id: id,
+            payload: null,
+            kind,
+            status: 'pending' as const,
+            attempts: 0,
+            next_attempt_at: createdAt,
+            locked_until: null,
+            last_error: null,
+            unreachable: 0,
+            delivered_at: null,
+            created_at: createdAt,
+          })),
+        )
+        .execute();
+    }
+    return { status: 'stored', id };
+  });
+}
 
+const countOf = async (query: Promise<{ count: number | string | bigint } | undefined>) => Number((await query)?.count ?? 0);
+
+/** The guard's refusal, or undefined once its rows are written (a booking, a document request, a sign-up). */
+async function checkGuards(store: Store, trx: Transaction<Database>, request: NewRequest, guards: StoreGuards, id: string, createdAt: string): Promise<Exclude<StoreResult, { status: 'stored' }> | undefined> {
   if (guards.booking) {
     const { slotId, capacity, bookedElsewhere, perEmail } = guards.booking;
-    if (!request.email) throw new Error('a booking needs an e-mail');
-    const bookingId = randomUUID();
-    // One statement: SQLite runs it under the write lock, so two bookings never both see room,
-    // and two bookings of one address never both see it had none.
-    queries.push(
-      sql`INSERT INTO bookings (id, slot_id, property_id, request_id, status, created_at)
-          SELECT ${bookingId}, ${slotId}, ${request.propertyId ?? null}, ${id}, 'confirmed', ${createdAt}
-          WHERE (SELECT COUNT(*) FROM bookings WHERE slot_id = ${slotId} AND status = 'confirmed') + ${bookedElsewhere} < ${capacity}
-            AND (${bookingsOfEmail(slotId, request.email)}) < ${perEmail}`.compile(db),
-    );
-    guard = sql<boolean>`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`;
-    refused = { status: 'slot-full' };
+    if (!request.email || request.propertyId === undefined) throw new Error('a booking needs an e-mail and a listing');
+    // The slot lives in the CRM's snapshot, not in a table with a row to lock: the lock is the slot's id.
+    await lockKeys(store, trx, `slot:${slotId}`);
+    // The answer names the condition the visitor can act on: their own places first.
+    if ((await bookingsOfEmail(trx, slotId, request.email)) >= perEmail) return { status: 'slot-already-booked' };
+    const booked = await countOf(trx.selectFrom('bookings').select((eb) => eb.fn.countAll().as('count')).where('slot_id', '=', slotId).where('status', '=', 'confirmed').executeTakeFirst());
+    if (booked + bookedElsewhere >= capacity) return { status: 'slot-full' };
+    await trx
+      .insertInto('bookings')
+      .values({ id: randomUUID(), slot_id: slotId, property_id: request.propertyId, request_id: id, status: 'confirmed', created_at: createdAt })
+      .execute();
   }
   if (guards.documents) {
     if (!request.email || request.propertyId === undefined) throw new Error('a document request needs an e-mail and a listing');
-    queries.push(
-      db
-        .insertInto('document_requests')
-        .values({ email: request.email.toLowerCase(), property_id: request.propertyId, request_id: id, created_at: createdAt })
-        // Once the links mailed for the earlier request have expired, the visitor may ask again.
-        .onConflict((conflict) =>
-          conflict
-            .columns(['email', 'property_id'])
-            .doUpdateSet({ request_id: id, created_at: createdAt })
-            .where('document_requests.created_at', '<', new Date(Date.now() - documentLinkTtlDays * dayMs).toISOString()),
-        )
-        .compile(),
-    );
-    guard = sql<boolean>`EXISTS (SELECT 1 FROM document_requests WHERE request_id = ${id})`;
-    refused = { status: 'documents-already-requested' };
+    // One statement on the primary key: the database lets one of two parallel requests write it.
+    const result = await trx
+      .insertInto('document_requests')
+      .values({ email: request.email.toLowerCase(), property_id: request.propertyId, request_id: id, created_at: createdAt })
+      // Once the links mailed for the earlier request have expired, the visitor may ask again.
+      .onConflict((conflict) =>
+        conflict
+          .columns(['email', 'property_id'])
+          .doUpdateSet({ request_id: id, created_at: createdAt })
+          .where('document_requests.created_at', '<', new Date(Date.now() - documentLinkTtlDays * dayMs).toISOString()),
+      )
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return { status: 'documents-already-requested' };
   }
   if (guards.newsletter) {
     if (!request.email) throw new Error('a newsletter sign-up needs an e-mail');
     const { tokenHash, expiresAt, since } = guards.newsletter;
     const email = request.email.toLowerCase();
-    queries.push(
-      sql`INSERT INTO newsletter_signups (request_id, email, token_hash, expires_at, confirmed_at, created_at)
-          SELECT ${id}, ${email}, ${tokenHash}, ${expiresAt}, NULL, ${createdAt}
-          WHERE NOT EXISTS (SELECT 1 FROM newsletter_signups WHERE email = ${email} AND (confirmed_at IS NOT NULL OR created_at > ${since}))`.compile(db),
-    );
-    guard = sql<boolean>`EXISTS (SELECT 1 FROM newsletter_signups WHERE request_id = ${id})`;
-    refused = { status: 'newsletter-unchanged' };
+    await lockKeys(store, trx, `newsletter:${email}`);
+    const known = await trx
+      .selectFrom('newsletter_signups')
+      .select('request_id')
+      .where('email', '=', email)
+      .where((eb) => eb.or([eb('confirmed_at', 'is not', null), eb('created_at', '>', since)]))
+      .executeTakeFirst();
+    if (known) return { status: 'newsletter-unchanged' };
+    await trx.insertInto('newsletter_signups').values({ request_id: id, email, token_hash: tokenHash, expires_at: expiresAt, confirmed_at: null, created_at: createdAt }).execute();
   }
   if (guards.friendLimits) {
     if (!request.email) throw new Error('a send-to-friend request needs the sender e-mail');
     const { recipient, perSender, perRecipient, since } = guards.friendLimits;
+    const sender = request.email.toLowerCase();
+    const friend = recipient.toLowerCase();
+    await lockKeys(store, trx, `friend-sender:${sender}`, `friend-recipient:${friend}`);
+    const recent = trx.selectFrom('requests').select((eb) => eb.fn.countAll().as('count')).where('form', '=', request.form).where('created_at', '>', since);
     // The friend's address lives in the payload (payload.friendEmail), the sender's in its column.
-    guard = sql<boolean>`(SELECT COUNT(*) FROM requests WHERE form = ${request.form} AND created_at > ${since} AND email = ${request.email.toLowerCase()}) < ${perSender}
-      AND (SELECT COUNT(*) FROM requests WHERE form = ${request.form} AND created_at > ${since} AND lower(json_extract(payload, '$.friendEmail')) = ${recipient.toLowerCase()}) < ${perRecipient}`;
-    refused = { status: 'friend-limit' };
+    const bySender = await countOf(recent.where('email', '=', sender).executeTakeFirst());
+    const toFriend = await countOf(recent.where(sql`lower(${jsonText(store, 'payload', 'friendEmail')})`, '=', friend).executeTakeFirst());
+    if (bySender >= perSender || toFriend >= perRecipient) return { status: 'friend-limit' };
   }
-
   const { alert } = guards;
   if (alert?.kind === 'follow') {
     if (!request.email || request.propertyId === undefined) throw new Error('following a listing needs an e-mail and a listing');
-    guard = sql<boolean>`NOT EXISTS (SELECT 1 FROM alert_subscriptions WHERE kind = 'follow' AND email = ${request.email.toLowerCase()} AND property_id = ${request.propertyId}
-      AND (status != 'pending' OR created_at > ${alert.since}))`;
-    refused = { status: 'alert-unchanged' };
+    const email = request.email.toLowerCase();
+    await lockKeys(store, trx, `follow:${email}:${request.propertyId}`);
+    const following = await trx
+      .selectFrom('alert_subscriptions')
+      .select('id')
+      .where('kind', '=', 'follow')
+      .where('email', '=', email)
+      .where('property_id', '=', request.propertyId)
+      .where((eb) => eb.or([eb('status', '!=', 'pending'), eb('created_at', '>', alert.since)]))
+      .executeTakeFirst();
+    if (following) return { status: 'alert-unchanged' };
   }
-
-  const row: RequestRow = {
-    id,
-    form: request.form,
-    lang: request.lang,
-    property_id: request.propertyId ?? null,
-    project_id: request.projectId ?? null,
-    email: request.email ?? null,
-    name: request.name ?? null,
-    payload: JSON.stringify(request.payload),
-    source: request.source ?? null,
-    created_at: createdAt,
-  };
-  queries.push(
-    sql`INSERT INTO requests (id, form, lang, property_id, project_id, email, name, payload, source, created_at)
-        SELECT ${row.id}, ${row.form}, ${row.lang}, ${row.property_id}, ${row.project_id}, ${row.email}, ${row.name}, ${row.payload}, ${row.source}, ${row.created_at}
-        WHERE ${guard}`.compile(db),
-  );
-  // Uploads and jobs are written only alongside their request, so a failed guard leaves no trace.
-  const requestWritten = sql<boolean>`EXISTS (SELECT 1 FROM requests WHERE id = ${id})`;
-  if (alert) {
-    if (!request.email) throw new Error('an alert needs an e-mail');
-    queries.push(
-      sql`INSERT INTO alert_subscriptions (id, request_id, kind, email, language, criteria, property_id, frequency, status, token_hash, expires_at, password_hash, created_at)
-          SELECT ${alert.id}, ${id}, ${alert.kind}, ${request.email.toLowerCase()}, ${request.lang}, ${alert.criteria ?? null}, ${request.propertyId ?? null}, ${alert.frequency}, 'pending',
-            ${alert.tokenHash}, ${alert.expiresAt}, ${alert.passwordHash ?? null}, ${createdAt}
-          WHERE ${requestWritten}`.compile(db),
-    );
-  }
-  for (const upload of request.uploads ?? []) {
-    const uploadId = randomUUID();
-    queries.push(
-      sql`INSERT INTO uploads (id, request_id, field, file_name, mime, size, path)
-          SELECT ${uploadId}, ${id}, ${upload.field}, ${upload.file_name}, ${upload.mime}, ${upload.size}, ${upload.path}
-          WHERE ${requestWritten}`.compile(db),
-    );
-  }
-  for (const kind of request.jobs) {
-    queries.push(
-      sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at)
-          SELECT ${randomUUID()}, ${id}, ${kind}, 'pending', 0, ${createdAt}, ${createdAt}
-          WHERE ${requestWritten}`.compile(db),
-    );
-  }
-
-  const affected = await runBatch(client, queries);
-  const requestIndex = queries.length - (request.uploads?.length ?? 0) - request.jobs.length - (alert ? 1 : 0) - 1;
-  if (affected[requestIndex] === 1) return { status: 'stored', id };
-  if (!refused) throw new Error('the request was not written');
-  // Which of the booking's two conditions refused it: the answer names the one the visitor can act on.
-  if (guards.booking && request.email && (await countSlotBookingsOf(store, guards.booking.slotId, request.email)) >= guards.booking.perEmail) return { status: 'slot-already-booked' };
-  return refused;
+  return undefined;
 }
 
 export type StoredRequest = RequestRow & { uploads: UploadRow[] };
@@ -230,14 +258,22 @@ export async function listRequests(store: Store, options: { since?: string; form
   return query.execute();
 }
 
-const bookingsOfEmail = (slotId: number, email: string) =>
-  sql<number>`SELECT COUNT(*) FROM bookings JOIN requests ON requests.id = bookings.request_id
-    WHERE bookings.slot_id = ${slotId} AND bookings.status = 'confirmed' AND requests.email = ${email.toLowerCase()}`;
+async function bookingsOfEmail(db: Kysely<Database>, slotId: number, email: string): Promise<number> {
+  return countOf(
+    db
+      .selectFrom('bookings')
+      .innerJoin('requests', 'requests.id', 'bookings.request_id')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('bookings.slot_id', '=', slotId)
+      .where('bookings.status', '=', 'confirmed')
+      .where('requests.email', '=', email.toLowerCase())
+      .executeTakeFirst(),
+  );
+}
 
 /** The places of a slot one e-mail address holds. */
 export async function countSlotBookingsOf(store: Store, slotId: number, email: string): Promise<number> {
-  const row = await sql<{ count: number }>`SELECT (${bookingsOfEmail(slotId, email)}) AS count`.execute(store.db);
-  return Number(row.rows[0]?.count ?? 0);
+  return bookingsOfEmail(store.db, slotId, email);
 }
 
 /** Bookings made through the site, per slot. */

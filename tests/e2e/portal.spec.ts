@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { getOwners, getProperty } from '@/lib/catalogue';
-import { openStore, storeRequest } from '@/lib/db';
+import { closeStore, openStore, storeRequest } from '@/lib/db';
 import { href } from '@/lib/pages';
 import { waitForMails } from './mailbox';
 import { databaseFile, messages, sitePort } from './forms-helpers';
@@ -183,7 +183,7 @@ test('on a phone, in Dutch and French: no visitor\'s name or message, the histor
   const secrets = { name: 'Zoë Geheimnaam', friendNote: 'Kijk schat, ons volgende huis', bidder: 'Bastien Offrant' };
   await storeRequest(store, { form: 'send-to-friend', lang: 'nl', propertyId: listing, email: 'zoe@example.be', name: secrets.name, payload: { remark: secrets.friendNote }, jobs: [] });
   await storeRequest(store, { form: 'purchase-offer', lang: 'fr', propertyId: listing, email: 'bastien@example.be', name: secrets.bidder, payload: { remark: 'Mon offre est ferme' }, jobs: [] });
-  store.client.close();
+  await closeStore(store);
   const crm = who.History.find((entry) => entry.PropertyID === listing)!;
   // The visitors the CRM names without their consent (the subjects of viewings).
   const namedVisitors = crm.Calendar.filter((event) => event.Type === 'Visit' && !event.VisitorConsent).map((event) => event.Subject);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRequest, openStore, storeRequest, type NewRequest, type Store } from '@/lib/db';
+import { closeStore, getRequest, openStore, storeRequest, type NewRequest, type Store } from '@/lib/db';
 import { webhookJsonSchema, webhookPayload, webhookPayloadSchema } from '@/lib/mail/webhook-payload';
 
 /*
@@ -18,9 +18,9 @@ beforeAll(async () => {
   store = await openStore('file::memory:');
 });
 
-afterAll(() => {
+afterAll(async () => {
   delete process.env.SITE_URL;
-  store.client.close();
+  await closeStore(store);
 });
 
 async function payloadOf(request: NewRequest) {

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { openStore } from '@/lib/db/client';
+import { closeStore, openStore } from '@/lib/db/client';
+import { runSql } from './test-stores';
 
 /*
  * Another process (`npm run owner invite`, `npm run leads`, a second server) holding the write lock
@@ -24,10 +25,9 @@ it('waits for a short lock held by another process on every pooled connection', 
   const url = `file:${path.join(dir, 'site.db')}`;
   const store = await openStore(url);
   try {
-    await store.client.execute('CREATE TABLE probe (n INTEGER)');
-    // Concurrent requests make the pool open more connections than the one that ran the pragmas;
-    // the pool hands out the last one returned first.
-    await Promise.all(Array.from({ length: 4 }, () => store.client.execute('SELECT COUNT(*) FROM probe')));
+    await runSql(store, 'CREATE TABLE probe (n INTEGER)');
+    // Concurrent requests: whichever pooled connection libsql lends, the timeout must reach it.
+    await Promise.all(Array.from({ length: 4 }, () => runSql(store, 'SELECT COUNT(*) FROM probe')));
     // The other process takes the write lock, says so, and lets go 400 ms later.
     const holder = spawn(
       process.execPath,
@@ -45,11 +45,11 @@ it('waits for a short lock held by another process on every pooled connection', 
       { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
     );
     await once(holder.stdout, 'data');
-    const settled = await Promise.allSettled([store.client.execute({ sql: 'INSERT INTO probe (n) VALUES (?)', args: [1] })]);
+    const settled = await Promise.allSettled([runSql(store, 'INSERT INTO probe (n) VALUES (1)')]);
     await once(holder, 'exit');
     expect(settled.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(['ok']);
-    expect((await store.client.execute('SELECT COUNT(*) AS n FROM probe')).rows[0]?.n).toBe(2);
+    expect((await runSql<{ n: number }>(store, 'SELECT COUNT(*) AS n FROM probe'))[0]?.n).toBe(2);
   } finally {
-    store.client.close();
+    await closeStore(store);
   }
 });

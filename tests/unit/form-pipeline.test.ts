@@ -13,6 +13,7 @@ process.env.FORM_RATE_LIMIT = '1000';
 delete process.env.SMTP_URL;
 
 const { openStore, setStore, listRequests } = await import('@/lib/db');
+const { runSql } = await import('./test-stores');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { formDefinitions } = await import('@/lib/forms/definitions');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
@@ -146,8 +147,8 @@ describe('the guards and transforms named by the definition', () => {
     expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
     expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
     define('contact-me', { sendsDocuments: true });
-    await store.client.execute('DELETE FROM outbox');
-    await store.client.execute('DELETE FROM requests');
+    await runSql(store, 'DELETE FROM outbox');
+    await runSql(store, 'DELETE FROM requests');
     expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
     const again = await send('contact-me', { ...visitor, propertyId });
     expect(again.status).toBe(409);

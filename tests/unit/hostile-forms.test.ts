@@ -58,6 +58,7 @@ delete process.env.ALLOWED_ORIGINS;
 delete process.env.TRUST_PROXY_HOPS;
 
 const { openStore, setStore } = await import('@/lib/db');
+const { runSql } = await import('./test-stores');
 const { formRoute, handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { captchaCookie, sealCaptcha } = await import('@/lib/forms/captcha');
 const { readBody } = await import('@/lib/forms/read-body');
@@ -641,7 +642,7 @@ const tables = ['outbox', 'uploads', 'bookings', 'document_requests', 'newslette
 
 async function storedRows(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of tables) counts[table] = Number((await store.client.execute(`SELECT COUNT(*) AS n FROM ${table}`)).rows[0]?.n ?? -1);
+  for (const table of tables) counts[table] = Number((await runSql<{ n: number }>(store, `SELECT COUNT(*) AS n FROM ${table}`))[0]?.n ?? -1);
   return counts;
 }
 const nothingStored = Object.fromEntries(tables.map((table) => [table, 0]));
@@ -695,7 +696,7 @@ describe('every form endpoint, under 1,000+ hostile payloads each', () => {
         const files = readdirSync(uploadDir);
         if (JSON.stringify(rows) !== JSON.stringify(nothingStored) || files.length > 0) {
           problems.push(`stored ${JSON.stringify(rows)} and ${files.length} files by cases ${checkedUpTo}..${index} (last: ${hostile.label})`);
-          for (const table of tables) await store.client.execute(`DELETE FROM ${table}`);
+          for (const table of tables) await runSql(store, `DELETE FROM ${table}`);
         }
         checkedUpTo = index + 1;
       }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getRequest, openStore, storeRequest, type NewRequest, type Store, type StoredRequest } from '@/lib/db';
+import { closeStore, getRequest, openStore, storeRequest, type NewRequest, type Store, type StoredRequest } from '@/lib/db';
 import { agencyMail, friendMail, visitorMail, type Mail } from '@/lib/mail/compose';
 import { siteSchema } from '@/lib/config/schemas';
 import { listRecords } from '@/lib/data-file';
@@ -90,8 +90,8 @@ afterEach(() => {
   delete process.env.SITE_URL;
 });
 
-afterAll(() => {
-  store.client.close();
+afterAll(async () => {
+  await closeStore(store);
   restore('MAIL_TO');
   restore('SITE_URL');
 });

@@ -1,5 +1,6 @@
 import { randomBytes, scryptSync, type BinaryLike, type ScryptOptions } from 'node:crypto';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeOpenedStores, testDatabases } from './test-stores';
 
 type ScryptWork = { N?: number; r?: number; p?: number; length: number };
 const scryptWork = vi.hoisted((): ScryptWork[] => []);
@@ -16,97 +17,102 @@ vi.mock('node:crypto', async (importOriginal) => {
 
 process.env.SITE_SECRET = 'unit-test-secret';
 const { getOwners } = await import('@/lib/catalogue');
+const { sql } = await import('kysely');
 const { createSession, getOwnerPasswordHash, openStore, recordLoginFailure, sessionEmail, setOwnerPassword, setStore } = await import('@/lib/db');
 const { accountLockoutFailures, issuePasswordToken, lockoutFailures, logIn, setPasswordWithToken } = await import('@/lib/auth/owner-auth');
 const { hashPassword } = await import('@/lib/security/password');
 
 type Store = Awaited<ReturnType<typeof openStore>>;
-let store: Store;
-const [owner, withoutPassword] = getOwners();
-const attacker = '198.51.100.66';
-const home = '203.0.113.9';
-const current = { N: 131072, r: 8, p: 1, length: 32 };
+describe.each(testDatabases)('on $name', (database) => {
+  afterAll(closeOpenedStores);
 
-async function givePassword(email: string, password: string) {
-  const issued = await issuePasswordToken(email, 'invite');
-  const result = await setPasswordWithToken(issued!.token, password);
-  expect(result.ok).toBe(true);
-}
+  let store: Store;
+  const [owner, withoutPassword] = getOwners();
+  const attacker = '198.51.100.66';
+  const home = '203.0.113.9';
+  const current = { N: 131072, r: 8, p: 1, length: 32 };
 
-// One hash at today's cost for every test: each one costs the best part of a second.
-let rightHash = '';
-beforeAll(async () => {
-  rightHash = await hashPassword('the right password');
-});
+  async function givePassword(email: string, password: string) {
+    const issued = await issuePasswordToken(email, 'invite');
+    const result = await setPasswordWithToken(issued!.token, password);
+    expect(result.ok).toBe(true);
+  }
 
-beforeEach(async () => {
-  store = await openStore('file::memory:');
-  setStore(store);
-  await setOwnerPassword(store, owner!.Email, rightHash);
-  scryptWork.length = 0;
-});
+  // One hash at today's cost for every test: each one costs the best part of a second.
+  let rightHash = '';
+  beforeAll(async () => {
+    rightHash = await hashPassword('the right password');
+  });
 
-const failFrom = async (count: number, client: (index: number) => string) => {
-  for (let index = 0; index < count; index += 1) await recordLoginFailure(store, owner!.Email, client(index));
-};
-
-describe('owner login', () => {
-  it("locks the attacker's address out of the account after 5 failures, not the owner at home, even after 49", async () => {
-    await failFrom(lockoutFailures - 1, () => attacker);
-    expect(await logIn(owner!.Email, 'guess 5', attacker)).toEqual({ ok: false, reason: 'locked' });
+  beforeEach(async () => {
+    store = await database.open();
+    setStore(store);
+    await setOwnerPassword(store, owner!.Email, rightHash);
     scryptWork.length = 0;
-    // Locked out: the attacker's next guesses are not even checked, the right password included.
-    expect(await logIn(owner!.Email, 'the right password', attacker)).toEqual({ ok: false, reason: 'locked' });
-    expect(scryptWork).toHaveLength(0);
-    expect((await logIn(owner!.Email, 'the right password', home)).ok).toBe(true);
-
-    // 49 failures within the hour, from the attacker and many other addresses: the owner still gets in.
-    await failFrom(accountLockoutFailures - 1 - lockoutFailures, (index) => `192.0.2.${index}`);
-    expect((await logIn(owner!.Email, 'the right password', home)).ok).toBe(true);
   });
 
-  it('locks the account from everywhere after 50 failures within the hour, until they age or the password is reset', async () => {
-    await failFrom(accountLockoutFailures - 1, (index) => `192.0.2.${index}`);
-    expect(await logIn(owner!.Email, 'guess 50', '192.0.2.200')).toEqual({ ok: false, reason: 'locked' });
-    expect(await logIn(owner!.Email, 'the right password', home)).toEqual({ ok: false, reason: 'locked' });
-    await store.client.execute({ sql: 'UPDATE login_failures SET failed_at = ?', args: [new Date(Date.now() - 61 * 60 * 1000).toISOString()] });
-    expect((await logIn(owner!.Email, 'the right password', home)).ok).toBe(true);
+  const failFrom = async (count: number, client: (index: number) => string) => {
+    for (let index = 0; index < count; index += 1) await recordLoginFailure(store, owner!.Email, client(index));
+  };
 
-    // A new password chosen through the e-mailed link lifts the lock at once.
-    await failFrom(accountLockoutFailures, (index) => `192.0.2.${index}`);
-    expect(await logIn(owner!.Email, 'the right password', home)).toEqual({ ok: false, reason: 'locked' });
-    await givePassword(owner!.Email, 'a new password');
-    expect((await logIn(owner!.Email, 'a new password', home)).ok).toBe(true);
-  });
-
-  it('does the same scrypt work for an unknown address, an owner without a password and a wrong password', async () => {
-    const work = async (email: string, client: string) => {
+  describe('owner login', () => {
+    it("locks the attacker's address out of the account after 5 failures, not the owner at home, even after 49", async () => {
+      await failFrom(lockoutFailures - 1, () => attacker);
+      expect(await logIn(owner!.Email, 'guess 5', attacker)).toEqual({ ok: false, reason: 'locked' });
       scryptWork.length = 0;
-      expect(await logIn(email, 'not the password', client)).toEqual({ ok: false, reason: 'failed' });
-      return [...scryptWork];
-    };
-    const known = await work(owner!.Email, '192.0.2.1');
-    expect(known).toEqual([current]);
-    expect(await work('nobody@example.be', '192.0.2.2')).toEqual(known);
-    expect(await work(withoutPassword!.Email, '192.0.2.3')).toEqual(known);
-  });
+      // Locked out: the attacker's next guesses are not even checked, the right password included.
+      expect(await logIn(owner!.Email, 'the right password', attacker)).toEqual({ ok: false, reason: 'locked' });
+      expect(scryptWork).toHaveLength(0);
+      expect((await logIn(owner!.Email, 'the right password', home)).ok).toBe(true);
 
-  it('logs in with a hash of the old cost (N=16384) and rewrites it at the current one, keeping sessions', async () => {
-    const salt = randomBytes(16);
-    const old = ['scrypt', 16384, 8, 1, salt.toString('base64url'), scryptSync('an old password', salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64url')].join('$');
-    await setOwnerPassword(store, owner!.Email, old);
-    const elsewhere = await createSession(store, owner!.Email, 60 * 60 * 1000);
+      // 49 failures within the hour, from the attacker and many other addresses: the owner still gets in.
+      await failFrom(accountLockoutFailures - 1 - lockoutFailures, (index) => `192.0.2.${index}`);
+      expect((await logIn(owner!.Email, 'the right password', home)).ok).toBe(true);
+    });
 
-    scryptWork.length = 0;
-    expect((await logIn(owner!.Email, 'an old password', home)).ok).toBe(true);
-    expect(scryptWork).toEqual([{ N: 16384, r: 8, p: 1, length: 32 }, current]);
-    const upgraded = await getOwnerPasswordHash(store, owner!.Email);
-    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect(await sessionEmail(store, elsewhere.token)).toBe(owner!.Email.toLowerCase());
+    it('locks the account from everywhere after 50 failures within the hour, until they age or the password is reset', async () => {
+      await failFrom(accountLockoutFailures - 1, (index) => `192.0.2.${index}`);
+      expect(await logIn(owner!.Email, 'guess 50', '192.0.2.200')).toEqual({ ok: false, reason: 'locked' });
+      expect(await logIn(owner!.Email, 'the right password', home)).toEqual({ ok: false, reason: 'locked' });
+      await sql`UPDATE login_failures SET failed_at = ${new Date(Date.now() - 61 * 60 * 1000).toISOString()}`.execute(store.db);
+      expect((await logIn(owner!.Email, 'the right password', home)).ok).toBe(true);
 
-    scryptWork.length = 0;
-    expect((await logIn(owner!.Email, 'an old password', home)).ok).toBe(true);
-    expect(scryptWork).toEqual([current]);
-    expect(await getOwnerPasswordHash(store, owner!.Email)).toBe(upgraded);
+      // A new password chosen through the e-mailed link lifts the lock at once.
+      await failFrom(accountLockoutFailures, (index) => `192.0.2.${index}`);
+      expect(await logIn(owner!.Email, 'the right password', home)).toEqual({ ok: false, reason: 'locked' });
+      await givePassword(owner!.Email, 'a new password');
+      expect((await logIn(owner!.Email, 'a new password', home)).ok).toBe(true);
+    });
+
+    it('does the same scrypt work for an unknown address, an owner without a password and a wrong password', async () => {
+      const work = async (email: string, client: string) => {
+        scryptWork.length = 0;
+        expect(await logIn(email, 'not the password', client)).toEqual({ ok: false, reason: 'failed' });
+        return [...scryptWork];
+      };
+      const known = await work(owner!.Email, '192.0.2.1');
+      expect(known).toEqual([current]);
+      expect(await work('nobody@example.be', '192.0.2.2')).toEqual(known);
+      expect(await work(withoutPassword!.Email, '192.0.2.3')).toEqual(known);
+    });
+
+    it('logs in with a hash of the old cost (N=16384) and rewrites it at the current one, keeping sessions', async () => {
+      const salt = randomBytes(16);
+      const old = ['scrypt', 16384, 8, 1, salt.toString('base64url'), scryptSync('an old password', salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64url')].join('$');
+      await setOwnerPassword(store, owner!.Email, old);
+      const elsewhere = await createSession(store, owner!.Email, 60 * 60 * 1000);
+
+      scryptWork.length = 0;
+      expect((await logIn(owner!.Email, 'an old password', home)).ok).toBe(true);
+      expect(scryptWork).toEqual([{ N: 16384, r: 8, p: 1, length: 32 }, current]);
+      const upgraded = await getOwnerPasswordHash(store, owner!.Email);
+      expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+      expect(await sessionEmail(store, elsewhere.token)).toBe(owner!.Email.toLowerCase());
+
+      scryptWork.length = 0;
+      expect((await logIn(owner!.Email, 'an old password', home)).ok).toBe(true);
+      expect(scryptWork).toEqual([current]);
+      expect(await getOwnerPasswordHash(store, owner!.Email)).toBe(upgraded);
+    });
   });
 });

@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSmtpSink } from './smtp-sink';
+import { closeOpenedStores, testDatabases } from './test-stores';
 
 /*
  * Send-to-friend mails a stranger under the agency's name, so it carries the listing, the sender's
@@ -28,126 +29,130 @@ function draftOf(response: Response) {
 }
 
 type Store = Awaited<ReturnType<typeof openStore>>;
-let store: Store;
-const origin = 'http://localhost:3100';
-const siteUrl = 'https://www.immo-hainaut.example';
-const listingId = 4000001;
+describe.each(testDatabases)('on $name', (database) => {
+  afterAll(closeOpenedStores);
 
-const smtp = useSmtpSink(siteUrl, () => setStore(undefined));
+  let store: Store;
+  const origin = 'http://localhost:3100';
+  const siteUrl = 'https://www.immo-hainaut.example';
+  const listingId = 4000001;
 
-beforeEach(async () => {
-  store = await openStore('file::memory:');
-  setStore(store);
-  resetRateLimiter();
-  pending.length = 0;
-  smtp.received = [];
-});
+  const smtp = useSmtpSink(siteUrl, () => setStore(undefined));
 
-const sender = { firstName: 'Marie', lastName: 'Dubois', email: 'marie.dubois@example.be' };
-
-function send(fields: Record<string, unknown>, plain = false) {
-  const token = newCaptcha('send-to-friend');
-  const values: Record<string, string> = { lang: 'fr', propertyId: String(listingId), ...sender, friendEmail: 'paul@example.be', privacy: 'on', captcha: token.answer };
-  for (const [key, value] of Object.entries(fields)) values[key] = String(value);
-  const headers = { origin, host: 'localhost:3100', cookie: `${captchaCookie('send-to-friend')}=${sealCaptcha(token)}` };
-  const request = plain
-    ? new Request(`${origin}/api/forms/send-to-friend/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(values).toString() })
-    : new Request(`${origin}/api/forms/send-to-friend/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ ...values, privacy: true }) });
-  return handleFormRequest('send-to-friend', request);
-}
-
-async function flush(): Promise<void> {
-  for (const task of pending.splice(0)) await task();
-  await deliverDueJobs();
-}
-
-const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
-const stored = async () => store.db.selectFrom('requests').selectAll().where('form', '=', 'send-to-friend').execute();
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
-
-describe("the friend's e-mail", () => {
-  it('shows the listing with its price, picture and link, the sender and the note, escaped', async () => {
-    const response = await send({ remark: 'Regarde celle-ci : <b>jardin</b> & garage !' });
-    expect(response.status).toBe(201);
-    await flush();
-    const [mail, ...more] = mailsTo('paul@example.be');
-    expect(more).toHaveLength(0);
-    const property = getProperty(listingId, 'fr');
-    if (!property) throw new Error('no listing');
-    const body = mail?.body ?? '';
-    expect(body).toContain(`${property.type.name} – ${property.town.name}`);
-    expect(body).toContain('€ 235.000');
-    expect(body).toContain('Marie Dubois');
-    expect(body).toMatch(new RegExp(`${siteUrl.replace(/\./g, '\\.')}/fr/a-vendre/\\S+/${listingId}/`));
-    expect(body).toContain(`<img src="${siteUrl}/api/image/?src=%2Fcatalogue%2F${listingId}%2F1-xl.webp&#38;width=600&#38;format=png"`);
-    // The note as typed in the text part, and as text (not markup) in the HTML part.
-    expect(body).toContain('Regarde celle-ci : <b>jardin</b> & garage !');
-    expect(body).toContain('Regarde celle-ci : &#60;b&#62;jardin&#60;/b&#62; &#38; garage !');
-    // Nothing else of the sender's: the address is only the Reply-To.
-    expect(body).not.toContain(sender.email);
-    expect(mail?.raw).toMatch(/^Reply-To: marie\.dubois@example\.be/im);
-  });
-});
-
-describe('the note', () => {
-  it('is refused with a link in it, with a French field error, and nothing is stored or sent', async () => {
-    for (const remark of ['Vu sur https://promo.example/deal', 'www.casino-en-ligne', 'super-affaire.xyz']) {
-      const response = await send({ remark });
-      expect(response.status, remark).toBe(422);
-      const body = (await response.json()) as { fieldErrors: Record<string, { message: string }> };
-      expect(body.fieldErrors.remark?.message).toBe(fr.forms.errors.noLinks);
-    }
-    // Without JavaScript: back to the listing, the note kept and the error beside it.
-    const plain = await send({ remark: 'cliquez sur promo.example' }, true);
-    expect(plain.status).toBe(303);
-    expect(draftOf(plain)).toMatchObject({ status: 'validation', values: { remark: 'cliquez sur promo.example' }, errors: { remark: 'noLinks' } });
-    const named = await send({ firstName: 'www.spam' });
-    expect(((await named.json()) as { fieldErrors: Record<string, { message: string }> }).fieldErrors.firstName?.message).toBe(fr.forms.errors.noLinks);
-    await flush();
-    expect(await stored()).toHaveLength(0);
-    expect(smtp.received).toHaveLength(0);
+  beforeEach(async () => {
+    store = await database.open();
+    setStore(store);
+    resetRateLimiter();
+    pending.length = 0;
+    smtp.received = [];
   });
 
-  it('is at most 300 characters', async () => {
-    const response = await send({ remark: 'a'.repeat(301) });
-    expect(response.status).toBe(422);
-    expect(((await response.json()) as { fieldErrors: Record<string, { message: string }> }).fieldErrors.remark?.message).toBe(fr.forms.errors.noteTooLong);
-    expect((await send({ remark: 'a'.repeat(300) })).status).toBe(201);
-  });
-});
+  const sender = { firstName: 'Marie', lastName: 'Dubois', email: 'marie.dubois@example.be' };
 
-describe('the daily limits', () => {
-  it('let one recipient get three listings a day, whoever sends them', async () => {
-    const statuses = [];
-    for (let index = 0; index < 3; index += 1) statuses.push((await send({ email: `sender${index}@example.be` })).status);
-    const fourth = await send({ email: 'sender9@example.be', friendEmail: 'PAUL@example.be' });
-    expect([...statuses, fourth.status]).toEqual([201, 201, 201, 429]);
-    expect(((await fourth.json()) as { message: string }).message).toBe(fr.forms.status.friendLimit);
-    const plain = await send({ email: 'sender10@example.be' }, true);
-    expect(plain.status).toBe(303);
-    expect(draftOf(plain)).toMatchObject({ status: 'friendLimit', values: { email: 'sender10@example.be' } });
-    await flush();
-    expect(mailsTo('paul@example.be')).toHaveLength(3);
-    expect(await stored()).toHaveLength(3);
-    // Another recipient is not affected, and the next day the first one may get mail again.
-    expect((await send({ friendEmail: 'anne@example.be' })).status).toBe(201);
-    await store.db.updateTable('requests').set({ created_at: hoursAgo(25) }).execute();
-    expect((await send({})).status).toBe(201);
+  function send(fields: Record<string, unknown>, plain = false) {
+    const token = newCaptcha('send-to-friend');
+    const values: Record<string, string> = { lang: 'fr', propertyId: String(listingId), ...sender, friendEmail: 'paul@example.be', privacy: 'on', captcha: token.answer };
+    for (const [key, value] of Object.entries(fields)) values[key] = String(value);
+    const headers = { origin, host: 'localhost:3100', cookie: `${captchaCookie('send-to-friend')}=${sealCaptcha(token)}` };
+    const request = plain
+      ? new Request(`${origin}/api/forms/send-to-friend/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(values).toString() })
+      : new Request(`${origin}/api/forms/send-to-friend/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ ...values, privacy: true }) });
+    return handleFormRequest('send-to-friend', request);
+  }
+
+  async function flush(): Promise<void> {
+    for (const task of pending.splice(0)) await task();
+    await deliverDueJobs();
+  }
+
+  const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
+  const stored = async () => store.db.selectFrom('requests').selectAll().where('form', '=', 'send-to-friend').execute();
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
+
+  describe("the friend's e-mail", () => {
+    it('shows the listing with its price, picture and link, the sender and the note, escaped', async () => {
+      const response = await send({ remark: 'Regarde celle-ci : <b>jardin</b> & garage !' });
+      expect(response.status).toBe(201);
+      await flush();
+      const [mail, ...more] = mailsTo('paul@example.be');
+      expect(more).toHaveLength(0);
+      const property = getProperty(listingId, 'fr');
+      if (!property) throw new Error('no listing');
+      const body = mail?.body ?? '';
+      expect(body).toContain(`${property.type.name} – ${property.town.name}`);
+      expect(body).toContain('€ 235.000');
+      expect(body).toContain('Marie Dubois');
+      expect(body).toMatch(new RegExp(`${siteUrl.replace(/\./g, '\\.')}/fr/a-vendre/\\S+/${listingId}/`));
+      expect(body).toContain(`<img src="${siteUrl}/api/image/?src=%2Fcatalogue%2F${listingId}%2F1-xl.webp&#38;width=600&#38;format=png"`);
+      // The note as typed in the text part, and as text (not markup) in the HTML part.
+      expect(body).toContain('Regarde celle-ci : <b>jardin</b> & garage !');
+      expect(body).toContain('Regarde celle-ci : &#60;b&#62;jardin&#60;/b&#62; &#38; garage !');
+      // Nothing else of the sender's: the address is only the Reply-To.
+      expect(body).not.toContain(sender.email);
+      expect(mail?.raw).toMatch(/^Reply-To: marie\.dubois@example\.be/im);
+    });
   });
 
-  it('let one sender send ten a day', async () => {
-    const statuses = [];
-    for (let index = 0; index < 11; index += 1) statuses.push((await send({ friendEmail: `friend${index}@example.be` })).status);
-    expect(statuses).toEqual([...Array(10).fill(201), 429]);
-    expect(await stored()).toHaveLength(10);
-    expect((await send({ email: 'other.sender@example.be', friendEmail: 'friend10@example.be' })).status).toBe(201);
+  describe('the note', () => {
+    it('is refused with a link in it, with a French field error, and nothing is stored or sent', async () => {
+      for (const remark of ['Vu sur https://promo.example/deal', 'www.casino-en-ligne', 'super-affaire.xyz']) {
+        const response = await send({ remark });
+        expect(response.status, remark).toBe(422);
+        const body = (await response.json()) as { fieldErrors: Record<string, { message: string }> };
+        expect(body.fieldErrors.remark?.message).toBe(fr.forms.errors.noLinks);
+      }
+      // Without JavaScript: back to the listing, the note kept and the error beside it.
+      const plain = await send({ remark: 'cliquez sur promo.example' }, true);
+      expect(plain.status).toBe(303);
+      expect(draftOf(plain)).toMatchObject({ status: 'validation', values: { remark: 'cliquez sur promo.example' }, errors: { remark: 'noLinks' } });
+      const named = await send({ firstName: 'www.spam' });
+      expect(((await named.json()) as { fieldErrors: Record<string, { message: string }> }).fieldErrors.firstName?.message).toBe(fr.forms.errors.noLinks);
+      await flush();
+      expect(await stored()).toHaveLength(0);
+      expect(smtp.received).toHaveLength(0);
+    });
+
+    it('is at most 300 characters', async () => {
+      const response = await send({ remark: 'a'.repeat(301) });
+      expect(response.status).toBe(422);
+      expect(((await response.json()) as { fieldErrors: Record<string, { message: string }> }).fieldErrors.remark?.message).toBe(fr.forms.errors.noteTooLong);
+      expect((await send({ remark: 'a'.repeat(300) })).status).toBe(201);
+    });
   });
 
-  it('hold when many are sent at once', async () => {
-    const responses = await Promise.all(Array.from({ length: 8 }, (_, index) => send({ email: `rush${index}@example.be`, friendEmail: 'cible@example.be' })));
-    const statuses = responses.map((response) => response.status).sort();
-    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
-    await flush();
-    expect(mailsTo('cible@example.be')).toHaveLength(3);
+  describe('the daily limits', () => {
+    it('let one recipient get three listings a day, whoever sends them', async () => {
+      const statuses = [];
+      for (let index = 0; index < 3; index += 1) statuses.push((await send({ email: `sender${index}@example.be` })).status);
+      const fourth = await send({ email: 'sender9@example.be', friendEmail: 'PAUL@example.be' });
+      expect([...statuses, fourth.status]).toEqual([201, 201, 201, 429]);
+      expect(((await fourth.json()) as { message: string }).message).toBe(fr.forms.status.friendLimit);
+      const plain = await send({ email: 'sender10@example.be' }, true);
+      expect(plain.status).toBe(303);
+      expect(draftOf(plain)).toMatchObject({ status: 'friendLimit', values: { email: 'sender10@example.be' } });
+      await flush();
+      expect(mailsTo('paul@example.be')).toHaveLength(3);
+      expect(await stored()).toHaveLength(3);
+      // Another recipient is not affected, and the next day the first one may get mail again.
+      expect((await send({ friendEmail: 'anne@example.be' })).status).toBe(201);
+      await store.db.updateTable('requests').set({ created_at: hoursAgo(25) }).execute();
+      expect((await send({})).status).toBe(201);
+    });
+
+    it('let one sender send ten a day', async () => {
+      const statuses = [];
+      for (let index = 0; index < 11; index += 1) statuses.push((await send({ friendEmail: `friend${index}@example.be` })).status);
+      expect(statuses).toEqual([...Array(10).fill(201), 429]);
+      expect(await stored()).toHaveLength(10);
+      expect((await send({ email: 'other.sender@example.be', friendEmail: 'friend10@example.be' })).status).toBe(201);
+    });
+
+    it('hold when many are sent at once', async () => {
+      const responses = await Promise.all(Array.from({ length: 8 }, (_, index) => send({ email: `rush${index}@example.be`, friendEmail: 'cible@example.be' })));
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+      await flush();
+      expect(mailsTo('cible@example.be')).toHaveLength(3);
+    });
   });
 });
