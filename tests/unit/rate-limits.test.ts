@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, pruneExpired, setStore, type Store } from '@/lib/db';
 import { createRateLimiter, sharedRateLimits } from '@/lib/security/rate-limit';
+import { closeOpenedStores, testDatabases } from './test-stores';
 
 /*
  * Rate limits behind one interface (issue 18): in memory by default, in the database when several
@@ -37,7 +38,13 @@ describe('which store counts', () => {
   });
 });
 
-describe('the database limit', () => {
+describe.each(testDatabases)('the database limit on $name', (database) => {
+  afterAll(closeOpenedStores);
+  beforeEach(async () => {
+    store = await database.open();
+    setStore(store);
+  });
+
   it('is shared by two instances: the third hit of a limit of two is refused on either', async () => {
     process.env.RATE_LIMIT_STORE = 'database';
     const first = createRateLimiter({ name: 'forms', limit: 2, windowMs: 10 * minute });

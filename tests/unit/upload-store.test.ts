@@ -6,6 +6,7 @@ import { openStore, pruneExpired, setStore, storeRequest, type Store } from '@/l
 import { discardUploads, readUpload, saveUpload, uploadsInDatabase, type CheckedUpload } from '@/lib/forms/uploads';
 import { deliverDueJobs } from '@/lib/mail/outbox-worker';
 import { SmtpSink } from './smtp-sink';
+import { closeOpenedStores, testDatabases } from './test-stores';
 
 /*
  * Uploads behind one interface (issue 18): a local folder by default, the database when several
@@ -61,7 +62,13 @@ describe('where uploads go', () => {
   });
 });
 
-describe('uploads in the database', () => {
+describe.each(testDatabases)('uploads in the database on $name', (database) => {
+  afterAll(closeOpenedStores);
+  beforeEach(async () => {
+    store = await database.open();
+    setStore(store);
+  });
+
   it('keeps the bytes in the database, not on this disk, and the agency mail attaches them', async () => {
     process.env.UPLOAD_STORE = 'database';
     const stored = await saveUpload(upload);
