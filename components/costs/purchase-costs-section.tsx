@@ -10,7 +10,8 @@ import styles from './purchase-costs.module.css';
 
 type Translator = Awaited<ReturnType<typeof getTranslations<'purchaseCosts'>>>;
 
-function Sources({ view, t }: { view: SaleCostsView; t: Translator }) {
+/** The pages the rules come from, each marked with its own language where it is not the page's. */
+function Sources({ view, t, language }: { view: SaleCostsView; t: Translator; language: Language }) {
   const { rules, region } = view;
   const duties = rules.registrationDuties[region];
   const sources = [...duties.sources, ...rules.notary.sources, ...rules.mortgage.sources];
@@ -21,7 +22,7 @@ function Sources({ view, t }: { view: SaleCostsView; t: Translator }) {
       <ul>
         {sources.map((source) => (
           <li key={source.url}>
-            <a href={source.url} rel="noopener noreferrer" target="_blank">
+            <a href={source.url} rel="noopener noreferrer" target="_blank" hrefLang={source.language} lang={source.language === language ? undefined : source.language}>
               {source.name}
             </a>
           </li>
@@ -46,7 +47,7 @@ async function SaleCosts({ view, listing, language }: { view: SaleCostsView; lis
         <li>{t('ownHomeScale')}</li>
         <li>{t('estimate')}</li>
       </ul>
-      <Sources view={view} t={t} />
+      <Sources view={view} t={t} language={language} />
     </section>
   );
 }

@@ -33,6 +33,8 @@ const source = z.strictObject({
   url: z
     .url({ protocol: /^https$/, error: 'expected the https address of the official page, such as https://www.vlaanderen.be/…' })
     .max(500),
+  // A page in Dutch cited on a French page is read out (and typeset) as Dutch.
+  language: z.enum(['nl', 'fr', 'de', 'en'], { error: 'expected the language the page is written in: nl, fr, de or en' }).describe('The language the cited page is written in.'),
 });
 
 /** A rule for a buyer who will live in the home: a rate, and optionally an abatement on the base (Brussels) or a fixed reduction of the duty (Flanders, modest homes). */
