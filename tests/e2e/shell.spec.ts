@@ -30,6 +30,7 @@ for (const language of getEnabledLanguages()) {
         const lastLink = nav.getByRole('link', { name: localise(last.params.title, language), exact: true });
         await expect(lastLink).toBeHidden();
         const more = nav.getByRole('button', { expanded: false });
+        await expect.poll(() => more.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))).toBe(true);
         await more.click();
         await expect(lastLink).toBeVisible();
         await page.keyboard.press('Escape');
@@ -39,6 +40,9 @@ for (const language of getEnabledLanguages()) {
         // The top bar is for desktops only; the menu sits behind the mobile toggle.
         await expect(topBar).toBeHidden();
         const toggle = header.getByRole('button', { name: /^(Menu|Menü)$/ });
+        // A press before the header's script has hydrated the button does nothing (on a loaded
+        // machine the page paints long before): wait until React has attached its handler.
+        await expect.poll(() => toggle.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))).toBe(true);
         await toggle.click();
         await expect(toggle).toHaveAttribute('aria-expanded', 'true');
         const contact = topLevel.find((entry) => entry.id === 'contact')!;
