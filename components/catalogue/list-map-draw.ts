@@ -13,7 +13,7 @@ import { tileLayerOf } from './tile-map';
  * the outline of Belgium and Luxembourg under the pins: nothing is asked of any host.
  */
 
-export type ListMapTexts = { label: string; townCount: (count: number) => string };
+type ListMapTexts = { label: string; townCount: (count: number) => string };
 
 export type ListMapOptions = {
   tiles: TileSource;

@@ -68,7 +68,7 @@ export type ListBbox = { minLng: number; minLat: number; maxLng: number; maxLat:
  * The area a bbox may cover: Belgium and Luxembourg with a margin. A map zoomed out further is
  * cut to it (components/catalogue/list-map), so a URL outside it is no search the site offers.
  */
-export const bboxLimits: ListBbox = { minLng: 2.3, minLat: 49.3, maxLng: 6.7, maxLat: 51.7 };
+const bboxLimits: ListBbox = { minLng: 2.3, minLat: 49.3, maxLng: 6.7, maxLat: 51.7 };
 /** Four decimals are about 10 m: finer adds nothing to a search but copies in caches. */
 const bboxDecimals = 4;
 const coordinatePattern = /^-?\d{1,3}(?:\.\d{1,4})?$/;

@@ -15,13 +15,13 @@ import { href } from '../pages';
  */
 
 /** A pin and its card: `picture` is a small variant from the site's own image route. */
-export type ListPin = { id: number; lat: number; lng: number; title: string; price: string; town: string; picture?: string; href: string };
+type ListPin = { id: number; lat: number; lng: number; title: string; price: string; town: string; picture?: string; href: string };
 /** Over `pinLimit` matches, the towns with their counts instead: the map asks to zoom in or filter. */
-export type ListPinTown = { town: string; lat: number; lng: number; count: number };
+type ListPinTown = { town: string; lat: number; lng: number; count: number };
 export type ListPins = { total: number; pins: ListPin[]; towns: ListPinTown[] };
 
 /** More pins than this would weigh the answer and the map down; a searcher zooms in or filters first. */
-export const pinLimit = 500;
+const pinLimit = 500;
 /** Longer query strings are no list query (the longest, every filter and a bbox, is under 200 characters). */
 const queryLimit = 500;
 

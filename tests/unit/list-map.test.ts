@@ -4,6 +4,7 @@ import { getListMatches, getListPage } from '@/lib/catalogue/list-page';
 import { bboxOfBounds, listQueryKeys, listQueryString, parseBbox, parseListParams } from '@/lib/catalogue/list-query';
 import { loadCatalogue } from '@/lib/catalogue/load';
 import { listPinsOf, listPinsResponse } from '@/lib/map/list-pins';
+import { href } from '@/lib/pages';
 import { forSalePage } from '@/lib/pages/list';
 
 /*
@@ -52,7 +53,7 @@ describe('?bbox=minLng,minLat,maxLng,maxLat', () => {
     expect(listQueryString(parseListParams(new URLSearchParams(listQueryString(params).slice(1))))).toBe(listQueryString(params));
     const route = forSalePage.match(['te-koop'], new URLSearchParams('bbox=3.7,50.8,4.5,51.1'), 'nl');
     expect(route?.query?.bbox).toEqual({ minLng: 3.7, minLat: 50.8, maxLng: 4.5, maxLat: 51.1 });
-    expect(forSalePage.path({ page: 'for-sale', query: { bbox: { minLng: 3.7, minLat: 50.8, maxLng: 4.5, maxLat: 51.1 } } }, 'nl')).toBe('/nl/te-koop/?bbox=3.7%2C50.8%2C4.5%2C51.1');
+    expect(href({ page: 'for-sale', query: { bbox: { minLng: 3.7, minLat: 50.8, maxLng: 4.5, maxLat: 51.1 } } }, 'nl')).toBe('/nl/te-koop/?bbox=3.7%2C50.8%2C4.5%2C51.1');
   });
 });
 
