@@ -40,6 +40,10 @@ export function ListMap({ goal, filters, area, onSearchArea, tiles, markerColour
   const needsConsent = tiles.kind === 'tiles' && tiles.consent;
   const [tilesAsked, setTilesAsked] = useState(!needsConsent);
 
+  // The map is drawn once per opening, whatever re-renders the list meanwhile (each of its pages brings new props).
+  const texts = useRef({ label: t('label'), townCount: (count: number) => t('townCount', { count }) });
+  const config = useRef({ tiles, markerColour, withTiles: !needsConsent });
+
   useEffect(() => {
     const element = canvas.current;
     if (!open || !element) return;
@@ -49,10 +53,8 @@ export function ListMap({ goal, filters, area, onSearchArea, tiles, markerColour
     import('./list-map-draw')
       .then(({ drawListMap }) =>
         drawListMap(element, {
-          tiles,
-          withTiles: !needsConsent,
-          markerColour,
-          texts: { label: t('label'), townCount: (count) => t('townCount', { count }) },
+          ...config.current,
+          texts: texts.current,
           onTiles: (result) => {
             if (result === 'failed') setState('failed');
           },
@@ -71,7 +73,7 @@ export function ListMap({ goal, filters, area, onSearchArea, tiles, markerColour
       drawn?.remove();
       setView(undefined);
     };
-  }, [open, tiles, needsConsent, markerColour, t]);
+  }, [open]);
 
   useEffect(() => {
     if (!view) return;
