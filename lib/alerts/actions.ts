@@ -72,6 +72,6 @@ export async function deleteSearcherAccountAction(lang: string): Promise<void> {
   await deleteSearcherAccount(await getStore(), email);
   const jar = await cookies();
   jar.delete(sessionCookie);
-  jar.delete(searcherHintCookie);
+  jar.delete({ name: searcherHintCookie, path: '/' });
   redirect(href({ page: 'home' }, language));
 }

@@ -37,7 +37,7 @@ async function setSessionCookie(token: string, expires: Date, realm: 'owner' | '
   jar.set(sessionCookie, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires });
   // The heart's scripts read this one (lib/favourites/account-hint.ts); an owner's favourites are no account's.
   if (realm === 'searcher') jar.set(searcherHintCookie, '1', { httpOnly: false, sameSite: 'lax', secure, path: '/', expires });
-  else jar.delete(searcherHintCookie);
+  else jar.delete({ name: searcherHintCookie, path: '/' });
 }
 
 export async function loginAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
@@ -60,7 +60,8 @@ export async function logoutAction(lang: string): Promise<void> {
   const jar = await cookies();
   await logOut(jar.get(sessionCookie)?.value);
   jar.delete(sessionCookie);
-  jar.delete(searcherHintCookie);
+  // With the path it was set with: a bare name would delete only a cookie of this page's path.
+  jar.delete({ name: searcherHintCookie, path: '/' });
   redirect(href({ page: 'login' }, language));
 }
 

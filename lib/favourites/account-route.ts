@@ -15,7 +15,7 @@ const listingId = z.number().int().positive().max(2_147_483_647);
 const listingIds = z.array(listingId).max(accountFavouritesLimit);
 
 /** `ids`: the device's list, newest first; `forgotten`: what it removed since its last merge. */
-export const postedFavourites = z.object({ ids: listingIds, forgotten: listingIds.default([]) }).strict();
+const postedFavourites = z.object({ ids: listingIds, forgotten: listingIds.default([]) }).strict();
 
 /** 2 × 100 IDs of 10 digits with their commas and the keys: about 2.3 kB. */
 export const maxFavouritesBody = 4096;
