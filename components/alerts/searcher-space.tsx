@@ -18,13 +18,13 @@ import { href } from '@/lib/pages';
 import type { RefusedEdit, SearchEditErrors, SearchEditField, SearcherNotice } from '@/lib/pages/searcher';
 import styles from './searcher.module.css';
 
-type Props = { email: string; subscriptions: AlertSubscriptionRow[]; notice: SearcherNotice | undefined; refused?: RefusedEdit; language: Language };
+type Props = { email: string; subscriptions: AlertSubscriptionRow[]; favourites: number; notice: SearcherNotice | undefined; refused?: RefusedEdit; language: Language };
 
 /**
  * A searcher's searches and followed listings, each with its own plain forms (server actions), so
- * that the space works without JavaScript.
+ * that the space works without JavaScript; and how many favourites the account keeps.
  */
-export async function SearcherSpace({ email, subscriptions, notice, refused, language }: Props) {
+export async function SearcherSpace({ email, subscriptions, favourites, notice, refused, language }: Props) {
   const t = await getTranslations({ locale: language, namespace: 'searcher' });
   const searches = subscriptions.filter((subscription) => subscription.kind === 'search');
   const follows = subscriptions.filter((subscription) => subscription.kind === 'follow');
@@ -62,6 +62,14 @@ export async function SearcherSpace({ email, subscriptions, notice, refused, lan
             <FollowItem key={subscription.id} subscription={subscription} language={language} />
           ))}
         </ul>
+      </section>
+      <section aria-labelledby="searcher-favourites">
+        <h2 id="searcher-favourites">{t('favourites')}</h2>
+        <p data-searcher-favourites={favourites}>{t('favouritesCount', { count: favourites })}</p>
+        <p>{t('favouritesText')}</p>
+        <p>
+          <SiteLink href={href({ page: 'favourites' }, language)}>{t('favouritesLink')}</SiteLink>
+        </p>
       </section>
       <section aria-labelledby="searcher-account">
         <h2 id="searcher-account">{t('deleteAccount')}</h2>

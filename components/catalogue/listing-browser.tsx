@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useOptimistic, useState, useTransition, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   applyListParams,
+  bboxText,
   canonicalListParams,
   epcLetters,
   figureSteps,
@@ -23,6 +24,7 @@ import type { StatusChoices } from '@/lib/catalogue/list-page';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
 import { followInLanguageLinks } from '@/components/layout/language-links';
 import { ListingResults } from './listing-results';
+import { ListMap, type ListMapConfig } from './list-map';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './listing-browser.module.css';
 
@@ -59,7 +61,7 @@ type Shared = {
  * page only. In the browser a change asks the server for the new page through the router (no full
  * reload); the static export has no server, so there the island filters every card itself.
  */
-export function ServerListingBrowser({ params, result, ...shared }: Shared & { params: ListParams; result: ListResult }) {
+export function ServerListingBrowser({ params, result, map, ...shared }: Shared & { params: ListParams; result: ListResult; map?: ListMapConfig }) {
   const router = useRouter();
   const [busy, startTransition] = useTransition();
   // The choice shows at once; the cards follow when the server's page arrives.
@@ -69,9 +71,10 @@ export function ServerListingBrowser({ params, result, ...shared }: Shared & { p
       showChoice(parseListParams(new URLSearchParams(query)));
       router.push(`${shared.path}${query}`, { scroll: false });
     });
-  return <ListingControls {...shared} params={shown} result={result} busy={busy} go={go} />;
+  return <ListingControls {...shared} params={shown} result={result} busy={busy} go={go} map={map} />;
 }
 
+/** The static export has no server to answer the map's pins: its list has no map (a ?bbox= link still filters it). */
 export function ExportListingBrowser({ initialParams, items, ...shared }: Shared & { initialParams: ListParams; items: ListItem[] }) {
   const known = shared.choices['on-offer'];
   const typeIds = useMemo(() => known.types.map((type) => Number(type.value)), [known]);
@@ -112,7 +115,7 @@ function BoundSelect({ label, name, value, any, options, onChoose }: { label: st
   );
 }
 
-function ListingControls({ goal, path, choices, cards, params, result, busy, go }: Shared & { params: ListParams; result: ListResult; busy: boolean; go: (query: string) => void }) {
+function ListingControls({ goal, path, choices, cards, params, result, busy, go, map }: Shared & { params: ListParams; result: ListResult; busy: boolean; go: (query: string) => void; map?: ListMapConfig }) {
   const t = useTranslations('list');
   const format = useFormatter();
   const euros = (value: number) => format.number(value, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
@@ -134,7 +137,7 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go 
     event.preventDefault();
     navigate(formParams(new FormData(event.currentTarget)));
   };
-  const filtered = [params.city, params.type, params.minPrice, params.maxPrice, params.bedrooms, params.surface, params.epc].some((value) => value !== undefined);
+  const filtered = [params.city, params.bbox, params.type, params.minPrice, params.maxPrice, params.bedrooms, params.surface, params.epc].some((value) => value !== undefined);
 
   const statusLabel = (status: ListStatus) => {
     const { count } = choices[status];
@@ -167,6 +170,7 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go 
       </nav>
       <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={t('filters')} data-ready={hydrated || undefined}>
         {params.status === 'references' ? <input type="hidden" name="status" value={params.status} /> : null}
+        {params.bbox ? <input type="hidden" name="bbox" value={bboxText(params.bbox)} /> : null}
         <label>
           <span>{t('town')}</span>
           <select name="city" value={params.city ?? ''} onChange={(event) => navigate({ city: event.target.value || undefined })}>
@@ -236,6 +240,15 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go 
           </button>
         ) : null}
       </form>
+      {map && hydrated ? (
+        <ListMap
+          {...map}
+          goal={goal}
+          filters={listQueryString({ ...params, sort: 'newest', page: 1 })}
+          area={params.bbox ? bboxText(params.bbox) : ''}
+          onSearchArea={(bbox) => go(listQueryString({ ...params, bbox, page: 1 }))}
+        />
+      ) : null}
       <ListingResults path={path} result={result} params={params} cards={cards} busy={busy} onPage={(query) => go(query)} />
     </>
   );

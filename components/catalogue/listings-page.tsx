@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Goal, Listing } from '@/lib/catalogue';
 import { getListPage, getWholeList } from '@/lib/catalogue/list-page';
 import { parseListParams, type ListParams } from '@/lib/catalogue/list-query';
-import type { Language } from '@/lib/config';
+import { getSite, type Language } from '@/lib/config';
 import { isStaticExport } from '@/lib/export/mode';
 import { IslandIntl } from '@/components/layout/island-intl';
 import { href } from '@/lib/pages';
@@ -36,11 +36,12 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
     );
   }
   const page = getListPage(language, goal, params);
+  const { tiles, markerColour } = getSite().map;
   return (
     <>
       {title}
-      <IslandIntl language={language} namespaces={['list']}>
-        <LazyServerListingBrowser goal={goal} path={path} params={page.params} result={page.result} cards={await cardsOf(page.listings)} choices={page.choices} />
+      <IslandIntl language={language} namespaces={['list', 'listMap']}>
+        <LazyServerListingBrowser goal={goal} path={path} params={page.params} result={page.result} cards={await cardsOf(page.listings)} choices={page.choices} map={{ tiles, markerColour }} />
       </IslandIntl>
     </>
   );

@@ -35,11 +35,16 @@ async function pmtilesLayer(file: string, options: L.GridLayerOptions): Promise<
   return layer;
 }
 
+/** The configured tiles as a Leaflet layer (also the list pages' map, components/catalogue/list-map-draw). */
+export async function tileLayerOf(tiles: Exclude<TileSource, { kind: 'none' }>): Promise<L.GridLayer> {
+  const layerOptions = { maxZoom: tiles.maxZoom, attribution: escapeHtml(tiles.attribution) };
+  return tiles.kind === 'pmtiles' ? pmtilesLayer(tiles.file, layerOptions) : L.tileLayer(tiles.url, layerOptions);
+}
+
 /** Draws the map into the element; returns what removes it again. */
 export async function drawTileMap(element: HTMLElement, options: TileMapOptions): Promise<() => void> {
   const { tiles, properties } = options;
-  const layerOptions = { maxZoom: tiles.maxZoom, attribution: escapeHtml(tiles.attribution) };
-  const layer = tiles.kind === 'pmtiles' ? await pmtilesLayer(tiles.file, layerOptions) : L.tileLayer(tiles.url, layerOptions);
+  const layer = await tileLayerOf(tiles);
 
   const map = L.map(element, { scrollWheelZoom: false, maxZoom: tiles.maxZoom });
   map.attributionControl.setPrefix(false);

@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { useHydrated } from '@/components/ui/use-hydrated';
+import { favouriteChanged } from '@/lib/favourites/account-sync';
 import { favouritesSnapshot, serverFavourites, subscribeFavourites, toggleFavourite } from '@/lib/favourites/storage';
 import { HeartIcon } from './heart-icon';
 import styles from './favourite-button.module.css';
@@ -29,7 +30,7 @@ export function FavouriteButton({ id, label, showLabel = false }: FavouriteButto
       aria-pressed={kept}
       data-ready={hydrated ? '' : undefined}
       data-favourite={id}
-      onClick={() => toggleFavourite(id)}
+      onClick={() => favouriteChanged(id, toggleFavourite(id))}
     >
       <HeartIcon filled={kept} />
       {/* Named by its text, not aria-label: "Enregistrer Maison 4 chambres" must never pass for the label of the list's "Chambres" field. */}

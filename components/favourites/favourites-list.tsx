@@ -5,6 +5,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { compareHref, compareLimit } from '@/lib/favourites/compare-query';
 import { isSavedListingsIndex, savedListings, type SavedListing, type SavedListingsIndex } from '@/lib/favourites/saved-listings';
+import { favouriteChanged, syncFavourites } from '@/lib/favourites/account-sync';
 import { favouritesSnapshot, removeFavourite, serverFavourites, subscribeFavourites } from '@/lib/favourites/storage';
 import { HeartIcon } from './heart-icon';
 import styles from './favourites.module.css';
@@ -64,7 +65,10 @@ function SavedCard({ listing, chosen, canChoose, full, onChoose }: { listing: Sa
 
 function RemoveButton({ id, label, text }: { id: number; label: string; text: string }) {
   return (
-    <button type="button" className={styles.remove} aria-label={label} onClick={() => removeFavourite(id)}>
+    <button type="button" className={styles.remove} aria-label={label} onClick={() => {
+        removeFavourite(id);
+        favouriteChanged(id, false);
+      }}>
       <HeartIcon filled size={18} />
       <span aria-hidden="true">{text}</span>
     </button>
@@ -82,6 +86,8 @@ export function FavouritesList({ dataUrl, compareBase }: { dataUrl: string; comp
   const ids = useSyncExternalStore(subscribeFavourites, favouritesSnapshot, serverFavourites);
   const load = useSavedListingsIndex(dataUrl, hydrated && ids.length > 0);
   const [chosen, setChosen] = useState<number[]>([]);
+  // Reached without a new page (after signing in, say): the account's listings join here too.
+  useEffect(() => syncFavourites(), []);
   if (!hydrated) return null;
   if (ids.length === 0) return <p className={styles.notice}>{t('empty')}</p>;
   if (load.kind === 'loading') return <p role="status">{t('loading')}</p>;

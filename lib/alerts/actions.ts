@@ -4,6 +4,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { sessionCookie } from '../auth/owner-auth';
+import { searcherHintCookie } from '../favourites/account-hint';
 import { currentSearcher } from '../auth/session';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
 import { deleteSearcherAccount, deleteSubscription, getStore, updateSubscription, type SubscriptionChange } from '../db';
@@ -69,6 +70,8 @@ export async function deleteSearcherAccountAction(lang: string): Promise<void> {
   const language = languageOf(lang);
   const email = await searcherOrLogin(language);
   await deleteSearcherAccount(await getStore(), email);
-  (await cookies()).delete(sessionCookie);
+  const jar = await cookies();
+  jar.delete(sessionCookie);
+  jar.delete({ name: searcherHintCookie, path: '/' });
   redirect(href({ page: 'home' }, language));
 }

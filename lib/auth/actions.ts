@@ -10,6 +10,7 @@ import { translatorFor } from '../i18n/messages';
 import { deliverJob } from '../mail/outbox-worker';
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
+import { searcherHintCookie } from '../favourites/account-hint';
 import { logIn, logOut, sessionCookie, setPasswordWithToken } from './owner-auth';
 import { fieldErrorsOf, forgotPasswordSchema, loginSchema, portalMessage, setPasswordSchema, type FieldErrors } from './schemas';
 
@@ -29,15 +30,14 @@ const postedFields = (data: FormData, names: readonly string[]) => Object.fromEn
 /** The address typed, given back to the form after a refusal. */
 const typedEmail = (data: FormData) => String(data.get('email') ?? '').trim();
 
-async function setSessionCookie(token: string, expires: Date): Promise<void> {
-  (await cookies()).set(sessionCookie, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    // Browsers accept Secure cookies on http://localhost too, so production is always Secure.
-    secure: process.env.NODE_ENV === 'production',
-    path: '/',
-    expires,
-  });
+async function setSessionCookie(token: string, expires: Date, realm: 'owner' | 'searcher'): Promise<void> {
+  const jar = await cookies();
+  // Browsers accept Secure cookies on http://localhost too, so production is always Secure.
+  const secure = process.env.NODE_ENV === 'production';
+  jar.set(sessionCookie, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires });
+  // The heart's scripts read this one (lib/favourites/account-hint.ts); an owner's favourites are no account's.
+  if (realm === 'searcher') jar.set(searcherHintCookie, '1', { httpOnly: false, sameSite: 'lax', secure, path: '/', expires });
+  else jar.delete({ name: searcherHintCookie, path: '/' });
 }
 
 export async function loginAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
@@ -51,7 +51,7 @@ export async function loginAction(lang: string, _previous: AuthFormState, data: 
     const message = result.reason === 'locked' ? t('lockedOut') : result.reason === 'rate-limited' ? t('rateLimited') : t('credentialsWrong');
     return { status: 'error', title: t('loginFailed'), message, email };
   }
-  await setSessionCookie(result.token, result.expires);
+  await setSessionCookie(result.token, result.expires, result.realm);
   redirect(href({ page: result.realm === 'owner' ? 'portal' : 'searcher' }, language));
 }
 
@@ -60,6 +60,8 @@ export async function logoutAction(lang: string): Promise<void> {
   const jar = await cookies();
   await logOut(jar.get(sessionCookie)?.value);
   jar.delete(sessionCookie);
+  // With the path it was set with: a bare name would delete only a cookie of this page's path.
+  jar.delete({ name: searcherHintCookie, path: '/' });
   redirect(href({ page: 'login' }, language));
 }
 
@@ -91,6 +93,6 @@ export async function setPasswordAction(lang: string, _previous: AuthFormState, 
   const { token, password } = posted.data;
   const result = await setPasswordWithToken(token, password);
   if (!result.ok) return { status: 'error', message: t('linkInvalid') };
-  await setSessionCookie(result.token, result.expires);
+  await setSessionCookie(result.token, result.expires, result.realm);
   redirect(href({ page: result.realm === 'owner' ? 'portal' : 'searcher' }, language));
 }

@@ -114,6 +114,7 @@ export function listItemOf(listing: Listing): ListItem {
     bedrooms: listing.rooms.bedrooms,
     living: listing.surfaces.living,
     epc: epcLetterOf(listing),
+    ...(listing.position ? { lat: listing.position.latitude, lng: listing.position.longitude } : {}),
   };
 }
 

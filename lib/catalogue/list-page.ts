@@ -1,5 +1,5 @@
 import { getCities, getProperties, getTypes, listItemOf, townChoices, type Goal, type Listing } from './index';
-import { applyListParams, canonicalListParams, sortListItems, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus, type TownChoice } from './list-query';
+import { applyListParams, canonicalListParams, matchingListItems, sortListItems, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus, type TownChoice } from './list-query';
 import { loadCatalogue, type CatalogueSnapshot } from './load';
 import type { CatalogueLanguage } from './schemas';
 
@@ -89,6 +89,13 @@ export function getListPage(language: CatalogueLanguage, goal: Goal, params: Lis
     listings: result.ids.flatMap((id) => model.byId.get(id) ?? []),
     choices: model.choices,
   };
+}
+
+/** Every listing the request's filters keep, on every page: what the list's map places. */
+export function getListMatches(language: CatalogueLanguage, goal: Goal, params: ListParams): Listing[] {
+  const model = listModel(language, goal);
+  const canonical = canonicalListParams(params, model.choices['on-offer'].towns, model.typeIds);
+  return matchingListItems(model.items, canonical).flatMap((item) => model.byId.get(item.id) ?? []);
 }
 
 /** Every listing of a list with what the browser needs to filter them: the static export, which has no server to ask. */

@@ -35,6 +35,8 @@ export type EpcLetter = (typeof epcLetters)[number];
  */
 export type ListParams = {
   city?: string;
+  /** The map's visible area ("search this area"): only listings placed inside it. */
+  bbox?: ListBbox;
   type?: number;
   minPrice?: number;
   maxPrice?: number;
@@ -59,6 +61,51 @@ export const figureSteps = {
   surface: [50, 75, 100, 125, 150, 200, 250, 300],
 } as const;
 
+/** An area of the map in degrees, west to east and south to north. */
+export type ListBbox = { minLng: number; minLat: number; maxLng: number; maxLat: number };
+
+/**
+ * The area a bbox may cover: Belgium and Luxembourg with a margin. A map zoomed out further is
+ * cut to it (components/catalogue/list-map), so a URL outside it is no search the site offers.
+ */
+const bboxLimits: ListBbox = { minLng: 2.3, minLat: 49.3, maxLng: 6.7, maxLat: 51.7 };
+/** Four decimals are about 10 m: finer adds nothing to a search but copies in caches. */
+const bboxDecimals = 4;
+const coordinatePattern = /^-?\d{1,3}(?:\.\d{1,4})?$/;
+
+/** Parses ?bbox=minLng,minLat,maxLng,maxLat; anything else (reversed, outside the limits, more decimals) is ignored. */
+export function parseBbox(value: string | null | undefined): ListBbox | undefined {
+  if (!value || value.length > 60) return undefined;
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length !== 4 || !parts.every((part) => coordinatePattern.test(part))) return undefined;
+  const [minLng, minLat, maxLng, maxLat] = parts.map(Number);
+  if (minLng === undefined || minLat === undefined || maxLng === undefined || maxLat === undefined) return undefined;
+  if (minLng >= maxLng || minLat >= maxLat) return undefined;
+  if (minLng < bboxLimits.minLng || maxLng > bboxLimits.maxLng || minLat < bboxLimits.minLat || maxLat > bboxLimits.maxLat) return undefined;
+  return { minLng, minLat, maxLng, maxLat };
+}
+
+/**
+ * The bbox of a map's visible bounds as a URL carries it: cut to the limits and widened outward to
+ * four decimals, so that every listing the map showed is still inside. Undefined when the bounds
+ * lie wholly outside the limits.
+ */
+export function bboxOfBounds(bounds: ListBbox): ListBbox | undefined {
+  const scale = 10 ** bboxDecimals;
+  const down = (value: number) => Math.floor(value * scale) / scale;
+  const up = (value: number) => Math.ceil(value * scale) / scale;
+  const box = {
+    minLng: down(Math.max(bounds.minLng, bboxLimits.minLng)),
+    minLat: down(Math.max(bounds.minLat, bboxLimits.minLat)),
+    maxLng: up(Math.min(bounds.maxLng, bboxLimits.maxLng)),
+    maxLat: up(Math.min(bounds.maxLat, bboxLimits.maxLat)),
+  };
+  return box.minLng < box.maxLng && box.minLat < box.maxLat ? box : undefined;
+}
+
+/** The ?bbox= value of an area. */
+export const bboxText = (box: ListBbox) => [box.minLng, box.minLat, box.maxLng, box.maxLat].map((value) => Number(value.toFixed(bboxDecimals))).join(',');
+
 function figure(params: URLSearchParams, key: Figure): number | undefined {
   const text = params.get(figureKeys[key]);
   if (text === null || !/^\d{1,9}$/.test(text.trim())) return undefined;
@@ -76,7 +123,7 @@ export function parseListParams(params: URLSearchParams): ListParams {
   const pageValue = Number(params.get('page'));
   const page = Number.isInteger(pageValue) && pageValue > 0 ? pageValue : 1;
   const epc = epcLetters.find((letter) => letter === params.get('epc')?.trim().toLowerCase());
-  return { city, type, minPrice: figure(params, 'minPrice'), maxPrice: figure(params, 'maxPrice'), bedrooms: figure(params, 'bedrooms'), surface: figure(params, 'surface'), epc, status, sort, page };
+  return { city, type, bbox: parseBbox(params.get('bbox')), minPrice: figure(params, 'minPrice'), maxPrice: figure(params, 'maxPrice'), bedrooms: figure(params, 'bedrooms'), surface: figure(params, 'surface'), epc, status, sort, page };
 }
 
 /** What the list needs to know of a listing to filter and sort it. */
@@ -96,6 +143,9 @@ export type ListItem = {
   living?: number;
   /** The letter of its EPC label, when it has one. */
   epc?: EpcLetter;
+  /** Where the map places it (its town when the address is hidden); absent when it has no coordinates. */
+  lat?: number;
+  lng?: number;
 };
 
 export type ListResult = { ids: number[]; total: number; page: number; pages: number };
@@ -118,6 +168,13 @@ function matchesFigures(item: ListItem, params: ListParams): boolean {
   );
 }
 
+/** A listing without coordinates is on no map, so inside no area. */
+function inBbox(item: ListItem, box: ListBbox | undefined): boolean {
+  if (box === undefined) return true;
+  if (item.lat === undefined || item.lng === undefined) return false;
+  return item.lng >= box.minLng && item.lng <= box.maxLng && item.lat >= box.minLat && item.lat <= box.maxLat;
+}
+
 function compare(sort: ListSort) {
   return (a: ListItem, b: ListItem): number => {
     if (sort === 'newest') return b.created.localeCompare(a.created) || b.id - a.id;
@@ -131,16 +188,20 @@ export function sortListItems(items: readonly ListItem[], sort: ListSort): ListI
   return items.toSorted(compare(sort));
 }
 
+/** Every item of the list that the filters keep, in no particular order (the map's pins are all of them). */
+export function matchingListItems(items: readonly ListItem[], params: ListParams): ListItem[] {
+  return items.filter(
+    (item) =>
+      item.reference === (params.status === 'references') &&
+      (params.city === undefined || matchesCity(item, params.city)) &&
+      (params.type === undefined || item.webIds.includes(params.type)) &&
+      matchesFigures(item, params) &&
+      inBbox(item, params.bbox),
+  );
+}
+
 export function applyListParams(items: readonly ListItem[], params: ListParams, pageSize = listPageSize): ListResult {
-  const matching = items
-    .filter(
-      (item) =>
-        item.reference === (params.status === 'references') &&
-        (params.city === undefined || matchesCity(item, params.city)) &&
-        (params.type === undefined || item.webIds.includes(params.type)) &&
-        matchesFigures(item, params),
-    )
-    .sort(compare(params.sort));
+  const matching = matchingListItems(items, params).sort(compare(params.sort));
   const pages = Math.max(1, Math.ceil(matching.length / pageSize));
   const page = Math.min(params.page, pages);
   return { ids: matching.slice((page - 1) * pageSize, page * pageSize).map((item) => item.id), total: matching.length, page, pages };
@@ -173,6 +234,7 @@ export function listQueryString(params: Partial<ListParams>): string {
     if (value !== undefined) query.set(figureKeys[key], String(value));
   }
   if (params.epc) query.set('epc', params.epc);
+  if (params.bbox) query.set('bbox', bboxText(params.bbox));
   if (params.status === 'references') query.set('status', params.status);
   if (params.sort && params.sort !== 'newest') query.set('sort', params.sort);
   if (params.page !== undefined && params.page > 1) query.set('page', String(params.page));
@@ -181,7 +243,7 @@ export function listQueryString(params: Partial<ListParams>): string {
 }
 
 /** The query parameters a list reads; any other parameter is not the list's. */
-export const listQueryKeys = ['city', 'type', 'min-price', 'max-price', 'bedrooms', 'surface', 'epc', 'status', 'sort', 'page'] as const;
+export const listQueryKeys = ['city', 'type', 'min-price', 'max-price', 'bedrooms', 'surface', 'epc', 'bbox', 'status', 'sort', 'page'] as const;
 
 /** Whether a list URL carries any of the list's parameters. */
 export function hasListQuery(params: URLSearchParams): boolean {

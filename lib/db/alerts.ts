@@ -238,7 +238,7 @@ export async function updateSubscription(store: Store, id: string, email: string
 }
 
 /**
- * Deletes a searcher's account and data in one transaction: the account, its sessions and links,
+ * Deletes a searcher's account and data in one transaction: the account, its sessions, links and favourites,
  * every search and follow of the address with what was told to them, and the requests they came
  * from with those requests' jobs.
  */
@@ -271,6 +271,7 @@ export async function deleteSearcherAccount(store: Store, email: string): Promis
     store.db.deleteFrom('outbox').where('request_id', 'in', orphanRequests).compile(),
     store.db.deleteFrom('requests').where('id', 'in', orphanRequests).compile(),
     store.db.deleteFrom('searcher_accounts').where('email', '=', address).compile(),
+    store.db.deleteFrom('searcher_favourites').where('email', '=', address).compile(),
     store.db.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'searcher').compile(),
     store.db.deleteFrom('owner_tokens').where('email', '=', address).where('purpose', '=', 'searcher-reset').compile(),
   );

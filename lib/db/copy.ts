@@ -32,6 +32,7 @@ const copyOrder: Record<TableName, number> = {
   catalogue_state: 1,
   alert_events: 2,
   searcher_accounts: 1,
+  searcher_favourites: 1,
   rate_limits: 0,
   upload_contents: 0,
 };

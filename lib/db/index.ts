@@ -42,6 +42,7 @@ export {
   type AlertLinkState,
   type SubscriptionChange,
 } from './alerts';
+export { accountFavouritesLimit, mergeSearcherFavourites, searcherFavourites } from './favourites';
 export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, releaseJobs } from './outbox';
 export {
   bookingsAbout,

@@ -245,4 +245,10 @@ export const migrations: readonly Migration[] = [
       'CREATE TABLE upload_contents (id TEXT PRIMARY KEY, content TEXT NOT NULL, created_at TEXT NOT NULL)',
     ],
   },
+  {
+    // A searcher's favourites, kept with the account so that they follow it across devices
+    // (issue 19 item 3); the order is added_at's, newest first, at most 100 per address.
+    id: '0009-searcher-favourites',
+    statements: ['CREATE TABLE searcher_favourites (email TEXT NOT NULL, property_id INTEGER NOT NULL, added_at TEXT NOT NULL, PRIMARY KEY (email, property_id))'],
+  },
 ];

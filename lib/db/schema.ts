@@ -169,6 +169,9 @@ export type AlertEventRow = {
 
 type SearcherAccountRow = { email: string; password_hash: string; updated_at: string };
 
+/** One listing a searcher keeps (lib/favourites/account.ts); the address in lower case. */
+type SearcherFavouriteRow = { email: string; property_id: number; added_at: string };
+
 /** A fixed window of one rate limit (lib/security/rate-limit.ts); the key is a hash, never an address. */
 type RateLimitRow = { key: string; count: number; expires_at: string };
 
@@ -182,6 +185,7 @@ export type Database = {
   catalogue_state: CatalogueStateRow;
   alert_events: AlertEventRow;
   searcher_accounts: SearcherAccountRow;
+  searcher_favourites: SearcherFavouriteRow;
   owner_accounts: OwnerAccountRow;
   owner_tokens: OwnerTokenRow;
   owner_sessions: OwnerSessionRow;

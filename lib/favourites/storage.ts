@@ -59,6 +59,11 @@ function write(ids: readonly number[], store: Store | undefined): void {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(changeEvent));
 }
 
+/** Puts `ids` in place of the list (the merge with a searcher's account, lib/favourites/account-sync.ts). */
+export function replaceFavourites(ids: readonly number[], store: Store | undefined = browserStore()): void {
+  write(ids, store);
+}
+
 /** Saves a listing (first in the list) or forgets it; returns whether it is now kept. */
 export function toggleFavourite(id: number, store: Store | undefined = browserStore()): boolean {
   const ids = readFavourites(store);

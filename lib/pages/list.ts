@@ -23,7 +23,7 @@ function listPage<P extends 'for-sale' | 'for-rent'>(page: P): PageKind<ListRout
     path: (route, language) => join(language, [systemSlugs[page][language]]) + queryString(route.query, language),
     match: (segments, params, language) => {
       if (segments.length !== 1 || segments[0] !== systemSlugs[page][language]) return undefined;
-      const { city, type, minPrice, maxPrice, bedrooms, surface, epc, status, sort, page: number } = parseListParams(params);
+      const { city, type, bbox, minPrice, maxPrice, bedrooms, surface, epc, status, sort, page: number } = parseListParams(params);
       const query: ListQuery = {};
       if (city) query.city = city;
       if (type !== undefined) query.type = type;
@@ -32,6 +32,7 @@ function listPage<P extends 'for-sale' | 'for-rent'>(page: P): PageKind<ListRout
       if (bedrooms !== undefined) query.bedrooms = bedrooms;
       if (surface !== undefined) query.surface = surface;
       if (epc !== undefined) query.epc = epc;
+      if (bbox !== undefined) query.bbox = bbox;
       if (status !== 'on-offer') query.status = status;
       if (sort !== 'newest') query.sort = sort;
       if (number > 1) query.page = number;

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { SearcherSpace } from '@/components/alerts/searcher-space';
 import { PageFrame } from '@/components/layout/page-frame';
 import { currentSearcher } from '@/lib/auth/session';
-import { getStore, subscriptionsOf } from '@/lib/db';
+import { getStore, searcherFavourites, subscriptionsOf } from '@/lib/db';
 import { requireLanguage } from '@/lib/i18n';
 import { href } from '@/lib/pages';
 import { refusedEditOf } from '@/lib/pages/searcher';
@@ -33,7 +33,14 @@ export default async function SearcherSpacePage({ params, searchParams }: Props)
   const refused = typeof search === 'string' && typeof errors === 'string' ? refusedEditOf(search, errors) : undefined;
   return (
     <PageFrame language={language} route={{ page: 'searcher', notice: shown, refused }}>
-      <SearcherSpace email={email} subscriptions={await subscriptionsOf(await getStore(), email)} notice={shown} refused={refused} language={language} />
+      <SearcherSpace
+        email={email}
+        subscriptions={await subscriptionsOf(await getStore(), email)}
+        favourites={(await searcherFavourites(await getStore(), email)).length}
+        notice={shown}
+        refused={refused}
+        language={language}
+      />
     </PageFrame>
   );
 }
