@@ -2,7 +2,7 @@
 
 import { useMessages, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { useFormContext, type FieldError } from 'react-hook-form';
+import { useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import { isMessageKey } from '@/lib/i18n/message-keys';
 import { useInitialValue, useRequestFormSettings } from './form-context';
 import styles from './forms.module.css';
@@ -119,6 +119,10 @@ export function ChoiceGroup({ name, label, choices, multiple, required, wide }: 
   const ownLabel = useFieldLabel(name);
   const { register } = useFormContext();
   const initial = useInitialValue(name);
+  // A choice that turns unavailable while it is ticked (a visit time filled by someone else) stays
+  // enabled: a disabled input is not posted, so the request would lose it silently instead of being
+  // refused with a message.
+  const ticked: unknown = useWatch({ name }) ?? initial;
   const { id, errorId } = useIds(name);
   const message = useFieldError(name);
   return (
@@ -139,7 +143,7 @@ export function ChoiceGroup({ name, label, choices, multiple, required, wide }: 
       <div className={styles.choices}>
         {choices.map((choice) => (
           <label key={choice.value} className={styles.choice}>
-            <input type={multiple ? 'checkbox' : 'radio'} value={choice.value} disabled={choice.disabled} defaultChecked={isTicked(initial, choice.value) || undefined} {...register(name)} />
+            <input type={multiple ? 'checkbox' : 'radio'} value={choice.value} disabled={choice.disabled && !isTicked(ticked, choice.value)} defaultChecked={isTicked(initial, choice.value) || undefined} {...register(name)} />
             <span>{choice.label}</span>
           </label>
         ))}
