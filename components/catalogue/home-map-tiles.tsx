@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TileSource } from '@/lib/config';
 import type { MapProperty } from '@/lib/map';
 import styles from './home-map.module.css';
+import { TileConsent } from './tile-consent';
 
 type HomeMapTilesTexts = { mapLabel: string; showMap: string; consentNotice: string; failed: string };
 
@@ -68,12 +69,7 @@ export function HomeMapTiles({ tiles, properties, markerColour, texts, children 
       <div ref={canvas} className={styles.tileCanvas} />
       {state === 'loaded' ? null : <div className={styles.placeholder}>{children}</div>}
       {asked ? null : (
-        <div className={styles.consent}>
-          <button type="button" onClick={() => setAsked(true)}>
-            {texts.showMap}
-          </button>
-          <p>{texts.consentNotice}</p>
-        </div>
+        <TileConsent button={texts.showMap} notice={texts.consentNotice} onAccept={() => setAsked(true)} />
       )}
       <p role="status" className={state === 'failed' ? styles.failed : 'visually-hidden'}>
         {state === 'failed' ? texts.failed : ''}

@@ -5,7 +5,7 @@ import type { TileSource } from '@/lib/config';
 import { escapeHtml } from '@/lib/html/escape';
 import type { ListPins } from '@/lib/map/list-pins';
 import { countryOutlines } from '@/lib/map/outline';
-import { tileLayerOf } from './tile-map';
+import { attachTiles, tileLayerOf } from './tile-map';
 
 /*
  * The Leaflet map of a list (components/catalogue/list-map), in a module of its own so that it is
@@ -61,17 +61,7 @@ export async function drawListMap(element: HTMLElement, options: ListMapOptions)
     if (tiles.kind === 'none' || tileLayer) return;
     const layer = await tileLayerOf(tiles);
     tileLayer = layer;
-    let reported = false;
-    const report = (result: 'loaded' | 'failed') => {
-      if (reported) return;
-      reported = true;
-      options.onTiles(result);
-    };
-    // Tiles are decoration for screen readers: the pins and the list carry the content.
-    layer.on('tileloadstart', (event: L.TileEvent) => event.tile.setAttribute('alt', ''));
-    layer.on('load', () => report('loaded'));
-    layer.on('tileerror', () => report('failed'));
-    layer.addTo(map);
+    attachTiles(layer, map, options.onTiles);
     outline.remove();
   };
   outline.addTo(map);

@@ -8,6 +8,7 @@ import type { TileSource } from '@/lib/config';
 import type { ListPins } from '@/lib/map/list-pins';
 import type { ListMapView } from './list-map-draw';
 import styles from './list-map.module.css';
+import { TileConsent } from './tile-consent';
 
 export type ListMapConfig = { tiles: TileSource; markerColour: string };
 
@@ -117,18 +118,14 @@ export function ListMap({ goal, filters, area, onSearchArea, tiles, markerColour
             </button>
           ) : null}
           {view && !tilesAsked && tiles.kind === 'tiles' ? (
-            <div className={styles.consent}>
-              <button
-                type="button"
-                onClick={() => {
-                  setTilesAsked(true);
-                  view.addTiles().catch(() => setState('failed'));
-                }}
-              >
-                {t('showTiles')}
-              </button>
-              <p>{t('consentNotice', { host: new URL(tiles.url, window.location.href).host })}</p>
-            </div>
+            <TileConsent
+              button={t('showTiles')}
+              notice={t('consentNotice', { host: new URL(tiles.url, window.location.href).host })}
+              onAccept={() => {
+                setTilesAsked(true);
+                view.addTiles().catch(() => setState('failed'));
+              }}
+            />
           ) : null}
         </div>
         <p role="status" className={styles.status}>

@@ -41,6 +41,25 @@ export async function tileLayerOf(tiles: Exclude<TileSource, { kind: 'none' }>):
   return tiles.kind === 'pmtiles' ? pmtilesLayer(tiles.file, layerOptions) : L.tileLayer(tiles.url, layerOptions);
 }
 
+/**
+ * Adds the tile layer to the map and tells, once, whether its first tiles came or failed (the
+ * caller then shows the list that stands in for the map).
+ */
+export function attachTiles(layer: L.GridLayer, map: L.Map, onTiles: (result: 'loaded' | 'failed') => void): void {
+  let reported = false;
+  const report = (result: 'loaded' | 'failed') => {
+    if (reported) return;
+    reported = true;
+    onTiles(result);
+  };
+  // Tiles are decoration for screen readers (the markers and the lists carry the content);
+  // Leaflet's own tile layer says so, the pmtiles layer does not.
+  layer.on('tileloadstart', (event: L.TileEvent) => event.tile.setAttribute('alt', ''));
+  layer.on('load', () => report('loaded'));
+  layer.on('tileerror', () => report('failed'));
+  layer.addTo(map);
+}
+
 /** Draws the map into the element; returns what removes it again. */
 export async function drawTileMap(element: HTMLElement, options: TileMapOptions): Promise<() => void> {
   const { tiles, properties } = options;
@@ -51,18 +70,7 @@ export async function drawTileMap(element: HTMLElement, options: TileMapOptions)
   element.setAttribute('role', 'region');
   element.setAttribute('aria-label', options.label);
 
-  let reported = false;
-  const report = (result: 'loaded' | 'failed') => {
-    if (reported) return;
-    reported = true;
-    options.onTiles(result);
-  };
-  // Tiles are decoration for screen readers (the markers and the town list carry the content);
-  // Leaflet's own tile layer says so, the pmtiles layer does not.
-  layer.on('tileloadstart', (event: L.TileEvent) => event.tile.setAttribute('alt', ''));
-  layer.on('load', () => report('loaded'));
-  layer.on('tileerror', () => report('failed'));
-  layer.addTo(map);
+  attachTiles(layer, map, options.onTiles);
 
   const icon = L.divIcon({
     className: 'home-map-marker',

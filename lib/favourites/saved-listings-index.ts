@@ -2,21 +2,10 @@ import { getProperties, type CatalogueLanguage, type Listing } from '../catalogu
 import { listingPrice, townLine } from '../format';
 import { pictureSrc } from '../media/picture-src';
 import { href } from '../pages';
-import { savedIdPlaceholder, type SavedListingsIndex, type SavedState } from './saved-listings';
+import { patternOf, positionIn } from '../search/row-tables';
+import type { SavedListingsIndex, SavedState } from './saved-listings';
 
 type PriceWords = Parameters<typeof listingPrice>[1];
-
-function positionIn(table: string[], positions: Map<string, number>, value: string): number {
-  let position = positions.get(value);
-  if (position === undefined) {
-    position = table.push(value) - 1;
-    positions.set(value, position);
-  }
-  return position;
-}
-
-/** `value` with the listing's ID as a placeholder where it is a path segment or a file name's start. */
-const patternOf = (value: string, id: number) => value.replace(new RegExp(`(?<=/)${id}(?=[/.-])`, 'g'), savedIdPlaceholder);
 
 const stateOf = (listing: Listing): SavedState => (listing.state === 'sold' ? 1 : listing.state === 'rented' ? 2 : 0);
 

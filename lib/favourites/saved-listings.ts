@@ -7,7 +7,7 @@
  * types, and the link and picture paths with the listing's ID as a placeholder.
  */
 
-export const savedIdPlaceholder = '{id}';
+import { fillPattern } from '../search/row-tables';
 
 /** A listing's state: on offer, sold, rented. */
 export type SavedState = 0 | 1 | 2;
@@ -44,7 +44,6 @@ export function isSavedListingsIndex(value: unknown): value is SavedListingsInde
  */
 export function savedListings(index: SavedListingsIndex, ids: readonly number[]): { id: number; listing: SavedListing | undefined }[] {
   const rows = new Map(index.rows.map((row) => [row[0], row]));
-  const fill = (pattern: string | undefined, id: number) => (pattern ?? '').replaceAll(savedIdPlaceholder, String(id));
   return ids.map((id) => {
     const row = rows.get(id);
     if (!row) return { id, listing: undefined };
@@ -57,8 +56,8 @@ export function savedListings(index: SavedListingsIndex, ids: readonly number[])
         town: index.towns[town] ?? '',
         price,
         state: states[state],
-        href: fill(index.links[link], id),
-        picture: picture < 0 ? undefined : fill(index.pictures[picture], id),
+        href: fillPattern(index.links[link], id),
+        picture: picture < 0 ? undefined : fillPattern(index.pictures[picture], id),
       },
     };
   });

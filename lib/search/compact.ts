@@ -24,11 +24,11 @@ export type SearchIndex = {
   properties: SearchRow[];
 };
 
-export const idPlaceholder = '{id}';
+import { fillPattern } from './row-tables';
 
 /** The listing of a row, as the panel shows it. */
 export function searchProperty(index: SearchIndex, [id, text, town, link, picture]: SearchRow): SearchProperty {
-  const fill = (pattern: string | undefined) => (pattern ?? '').replaceAll(idPlaceholder, String(id));
+  const fill = (pattern: string | undefined) => fillPattern(pattern, id);
   return { id: String(id), text, town: index.towns[town] ?? '', picture: picture < 0 ? null : fill(index.pictures[picture]), href: fill(index.links[link]) };
 }
 

@@ -2,7 +2,8 @@ import { getCities, getProperties, getTypes, type CatalogueLanguage } from '../c
 import { cleanDescription, townLine } from '../format';
 import { href } from '../pages';
 import { pictureSrc } from '../media/picture-src';
-import { idPlaceholder, type SearchIndex } from './compact';
+import type { SearchIndex } from './compact';
+import { patternOf, positionIn } from './row-tables';
 
 export type { SearchIndex } from './compact';
 
@@ -14,21 +15,6 @@ export type { SearchIndex } from './compact';
 
 /** Descriptions in the results panel are cut at 100 characters (spec §9). */
 export const searchDescriptionLimit = 100;
-
-/** The position of `value` in `table`, added at the end when new. */
-function positionIn(table: string[], positions: Map<string, number>, value: string): number {
-  let position = positions.get(value);
-  if (position === undefined) {
-    position = table.push(value) - 1;
-    positions.set(value, position);
-  }
-  return position;
-}
-
-/** `value` with the listing's ID as a placeholder, or as it is when the ID is not a path segment of it. */
-function patternOf(value: string, id: number): string {
-  return value.replace(new RegExp(`(?<=/)${id}(?=[/.-])`, 'g'), idPlaceholder);
-}
 
 export function buildSearchIndex(language: CatalogueLanguage): SearchIndex {
   const list = (goal: 'for-sale' | 'for-rent', query: { city?: string; type?: number }) => href({ page: goal, query }, language);
