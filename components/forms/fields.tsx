@@ -1,7 +1,7 @@
 'use client';
 
 import { useMessages, useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import { isMessageKey } from '@/lib/i18n/message-keys';
 import { useInitialValue, useRequestFormSettings } from './form-context';
@@ -117,14 +117,20 @@ export type Choice = { value: string; label: string; disabled?: boolean };
 /** Radio buttons or checkboxes under one legend; the group carries the error. */
 export function ChoiceGroup({ name, label, choices, multiple, required, wide }: { name: string; label?: string; choices: readonly Choice[]; multiple?: boolean; required?: boolean; wide?: boolean }) {
   const ownLabel = useFieldLabel(name);
-  const { register } = useFormContext();
+  const { register, setValue } = useFormContext();
   const initial = useInitialValue(name);
-  // A choice that turns unavailable while it is ticked (a visit time filled by someone else) stays
-  // enabled: a disabled input is not posted, so the request would lose it silently instead of being
-  // refused with a message.
   const ticked: unknown = useWatch({ name }) ?? initial;
   const { id, errorId } = useIds(name);
   const message = useFieldError(name);
+  // A disabled input is not posted, so a ticked choice that turns unavailable (a visit time filled
+  // by someone else since the page was drawn) would be lost without a word. It stays enabled until
+  // the server has refused it (an error on the field); from then on it is disabled and unticked,
+  // never both disabled and ticked.
+  const isOff = (choice: Choice) => Boolean(choice.disabled) && (message !== undefined || !isTicked(ticked, choice.value));
+  const tickedOff = choices.some((choice) => isOff(choice) && isTicked(ticked, choice.value));
+  useEffect(() => {
+    if (tickedOff) setValue(name, multiple ? choices.filter((choice) => !isOff(choice) && isTicked(ticked, choice.value)).map((choice) => choice.value) : null);
+  });
   return (
     <fieldset
       className={`${styles.group} ${wide ? styles.wide : ''}`}
@@ -143,7 +149,7 @@ export function ChoiceGroup({ name, label, choices, multiple, required, wide }: 
       <div className={styles.choices}>
         {choices.map((choice) => (
           <label key={choice.value} className={styles.choice}>
-            <input type={multiple ? 'checkbox' : 'radio'} value={choice.value} disabled={choice.disabled && !isTicked(ticked, choice.value)} defaultChecked={isTicked(initial, choice.value) || undefined} {...register(name)} />
+            <input type={multiple ? 'checkbox' : 'radio'} value={choice.value} disabled={isOff(choice)} defaultChecked={(isTicked(initial, choice.value) && !isOff(choice)) || undefined} {...register(name)} />
             <span>{choice.label}</span>
           </label>
         ))}

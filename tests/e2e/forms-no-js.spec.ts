@@ -154,13 +154,20 @@ test('after a failure to store, the page says honestly that nothing was stored o
   await expect(page.locator('#form-status')).toHaveCount(0);
 });
 
-async function visitTooLate({ page, context, request }: { page: Page; context: BrowserContext; request: APIRequestContext }, javaScript: boolean) {
+/**
+ * no-js and js: the last place goes to someone else after the visitor ticked it, and the server
+ * refuses. late-refresh: the places left the form asks for come back only after the visitor
+ * ticked the time and it filled up; the ticked time must still be posted and refused, not dropped.
+ */
+async function visitTooLate({ page, context, request }: { page: Page; context: BrowserContext; request: APIRequestContext }, mode: 'no-js' | 'js' | 'late-refresh') {
+  const javaScript = mode !== 'no-js';
   await storeConsent(context);
   // A listing with a viewing time of which places are left: all but one are taken by others.
   let target: { propertyId: number; slotId: number; remaining: number } | undefined;
-  // The two runs of this test (with and without JavaScript) may run at once: each takes its own end of the list.
+  // The runs of this test may run at once: each takes its own part of the list.
   const listings = getProperties('en').filter((candidate) => candidate.availability === 'on-offer');
-  for (const property of javaScript ? listings.reverse() : listings) {
+  const own = { 'no-js': listings, js: [...listings].reverse(), 'late-refresh': listings.slice(Math.floor(listings.length / 2)) }[mode];
+  for (const property of own) {
     const { slots } = (await (await request.get(`/api/slots/${property.id}/`)).json()) as { slots: { id: number; start: string; remaining: number }[] };
     const slot = slots.find((candidate) => candidate.remaining >= 1);
     if (slot) {
@@ -176,6 +183,14 @@ async function visitTooLate({ page, context, request }: { page: Page; context: B
   };
   for (let index = 1; index < target.remaining; index += 1) expect((await book(uniqueEmail(`other-${index}`))).status()).toBe(201);
 
+  let lastPlaceTaken: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (lastPlaceTaken = resolve));
+  if (mode === 'late-refresh') {
+    await page.route(`**/api/slots/${target.propertyId}/`, async (route) => {
+      await held;
+      await route.continue();
+    });
+  }
   await page.goto(href({ page: 'property', id: target.propertyId }, 'en'));
   const disclosure = page.locator('details:has(#request-visit)');
   await disclosure.locator('summary').click();
@@ -186,6 +201,13 @@ async function visitTooLate({ page, context, request }: { page: Page; context: B
   await option.check();
   // The last place goes to someone else before this visitor sends.
   expect((await book(uniqueEmail('last-place'))).status()).toBe(201);
+  lastPlaceTaken();
+  if (mode === 'late-refresh') {
+    // The form now knows the time is full, and keeps it ticked and sendable.
+    await expect(option.locator('xpath=..')).toContainText(`(${messages.en.forms.ui.full})`);
+    await expect(option).toBeChecked();
+    await expect(option).toBeEnabled();
+  }
   const email = uniqueEmail('too-late');
   await form.locator('[name="title"][value="ms"]').check();
   await form.locator('[name="firstName"]').fill('Sara');
@@ -201,17 +223,22 @@ async function visitTooLate({ page, context, request }: { page: Page; context: B
   const label = again.locator('label', { has: page.locator(`[name="slotId"][value="${target.slotId}"]`) });
   await expect(label).toContainText(`(${messages.en.forms.ui.full})`);
   await expect(again.locator(`[name="slotId"][value="${target.slotId}"]`)).toBeDisabled();
+  // Never shown ticked while it cannot be sent.
+  await expect(again.locator(`[name="slotId"][value="${target.slotId}"]`)).not.toBeChecked();
   await expect(again.locator('[name="firstName"]')).toHaveValue('Sara');
   expect(await requestsFor(email)).toHaveLength(0);
 }
 
 test('a visit time that filled up meanwhile shows as full when the form comes back', async ({ page, context, request }) => {
-  await visitTooLate({ page, context, request }, false);
+  await visitTooLate({ page, context, request }, 'no-js');
 });
 
 test.describe('with JavaScript', () => {
   test.use({ javaScriptEnabled: true });
   test('a refused visit refreshes the places left: "full", not "1 place left"', async ({ page, context, request }) => {
-    await visitTooLate({ page, context, request }, true);
+    await visitTooLate({ page, context, request }, 'js');
+  });
+  test('a time that fills up before the places left come back is still sent, and refused with a message', async ({ page, context, request }) => {
+    await visitTooLate({ page, context, request }, 'late-refresh');
   });
 });

@@ -194,6 +194,52 @@ test.describe('odd links and query values', () => {
   });
 });
 
+test.describe('odd list filters, map pins and searcher notices', () => {
+  const long = '9'.repeat(3000);
+  const oddFilters = [
+    'min-price=abc&max-price=-5&bedrooms=1e400&surface=NaN&epc=z',
+    `min-price=${long}&epc=${'a'.repeat(500)}`,
+    'bbox=1,2,3&page=-1',
+    'bbox=999,999,-999,-999&city=%00&type=..%2f..',
+    'bbox=4.1234567,50.1,4.2,50.2&bedrooms=2&bedrooms=3&epc=c&epc=%3Cscript%3Exss-probe',
+    'sort=%3Cscript%3Exss-probe&city=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+  ];
+
+  test('an odd or forged filter value shows the list as if it were absent, never a 500 or an echo', async ({ request }) => {
+    for (const [goal, language] of [['for-sale', 'nl'], ['for-rent', 'fr']] as const) {
+      const path = href({ page: goal }, language);
+      for (const query of oddFilters) {
+        const response = await request.get(`${path}?${query}`);
+        expect(response.status(), `${path}?${query.slice(0, 60)}`).toBe(200);
+        const html = await response.text();
+        expect(html).not.toContain('<script>xss-probe');
+        expect(html).not.toContain('<img src=x');
+      }
+    }
+  });
+
+  test('the map pins answer odd queries with 400 or pins of a bounded query, and an unknown language with 404', async ({ request }) => {
+    for (const query of ['', 'goal=buy', `goal=sale&${'city=x&'.repeat(400)}`, ...oddFilters.map((filters) => `goal=sale&${filters}`)]) {
+      const response = await request.get(`/api/list-pins/en/?${query}`);
+      expect([200, 400], query.slice(0, 60)).toContain(response.status());
+      const body: unknown = await response.json();
+      expect(typeof body === 'object' && body !== null, query.slice(0, 60)).toBe(true);
+      expect(JSON.stringify(body)).not.toContain('xss-probe');
+    }
+    expect((await request.get('/api/list-pins/xx/?goal=sale')).status()).toBe(404);
+    expect((await request.get('/api/list-pins/%2e%2e/?goal=sale')).status()).toBe(404);
+  });
+
+  test("a forged searcher notice or error list shows nobody's data and no echo", async ({ request }) => {
+    for (const query of [`notice=${long}`, 'search=00000000-0000-4000-8000-000000000000&errors=priceMax:priceRange', `search=../../x&errors=${'a:b,'.repeat(500)}`, 'errors=%3Cscript%3Exss-probe:x']) {
+      const response = await request.get(`${href({ page: 'searcher' }, 'en')}?${query}`, { maxRedirects: 0 });
+      // Not signed in: the searcher's space sends the visitor to sign in.
+      expect([200, 303, 307], query.slice(0, 60)).toContain(response.status());
+      expect(await response.text()).not.toContain('<script>xss-probe');
+    }
+  });
+});
+
 test.describe('bodies and forged requests', () => {
   test('a 10 MB beacon is refused without being read; a 60 kB post of 15,000 repeated names is refused as too large', async ({ request }) => {
     const beacon = await request.post('/api/visits/', { headers: { 'content-type': 'text/plain' }, data: Buffer.alloc(10 * 1024 * 1024, 0x61) });
