@@ -115,6 +115,8 @@ test('invite, set a password, see my listings and their visits, not another owne
 });
 
 test('wrong passwords give one message, then the lockout', async ({ page }) => {
+  // Seven sign-ins in a row, each a page load and a deliberately slow password hash.
+  test.setTimeout(60_000);
   await storeConsent(page);
   const t = messages.fr.portal;
   invite(lockedOwner!.Email);
