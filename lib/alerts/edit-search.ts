@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alertFrequencies, goals } from '../forms/fields';
+import { searchLimits } from '../forms/schemas';
 import type { SearchEditErrors } from '../pages/searcher';
 import { searchCriteria, type SearchCriteria } from './criteria';
 
@@ -14,8 +15,8 @@ const bound = (max: number) => z.preprocess((value) => (value === '' || value ==
 
 const numberFields = ['priceMin', 'priceMax', 'minRooms', 'minBathrooms', 'minParkings'] as const;
 type NumberField = (typeof numberFields)[number];
-const priceBound = bound(100_000_000);
-const countBound = bound(50);
+const priceBound = bound(searchLimits.price);
+const countBound = bound(searchLimits.count);
 
 /** The choices of selects and boxes: a value outside them is a forged post, not a typing error. */
 const choices = z.object({
@@ -48,7 +49,7 @@ export function readEditedSearch(data: FormData): EditedSearch {
 
   const tokens = [...new Set((text('postcodes') ?? '').split(/[\s,;]+/).filter(Boolean))];
   if (tokens.length === 0) errors.postcodes = 'zoneRequired';
-  else if (tokens.length > 30 || tokens.some((token) => !/^\d{4}$/.test(token))) errors.postcodes = 'postcodesInvalid';
+  else if (tokens.length > searchLimits.postcodes || tokens.some((token) => !/^\d{4}$/.test(token))) errors.postcodes = 'postcodesInvalid';
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const criteria = searchCriteria.safeParse({ goal: chosen.data.goal, types: chosen.data.types.map(Number), zips: tokens, ...numbers });

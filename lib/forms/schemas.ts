@@ -40,10 +40,13 @@ const typeIds = z.preprocess(
 /** Towns ("Mons|7000") picked from the list, or bare postcodes typed in. */
 const zones = z.preprocess(asList, z.array(z.string().trim().regex(/^([^|]{1,80}\|)?\d{4}$/, 'zoneRequired'), { error: 'zoneRequired' }).max(30, 'zoneRequired'));
 
+/** What a search alert may ask, here and in the searcher's space (lib/alerts/edit-search.ts). */
+export const searchLimits = { price: 100_000_000, count: 50, postcodes: 30 } as const;
+
 /** Postcodes typed in one field, separated by commas or spaces ("7000, 7011"). */
 const postcodes = z.preprocess(
   (value) => (typeof value === 'string' ? value.split(/[\s,;]+/).filter(Boolean) : asList(value)),
-  z.array(z.string().regex(/^\d{4}$/, 'postcodesInvalid'), { error: 'postcodesInvalid' }).max(30, 'postcodesInvalid'),
+  z.array(z.string().regex(/^\d{4}$/, 'postcodesInvalid'), { error: 'postcodesInvalid' }).max(searchLimits.postcodes, 'postcodesInvalid'),
 );
 
 
@@ -119,12 +122,12 @@ export const formSchemas = {
       goal: z.enum(goals, { error: 'goalRequired' }),
       types: typeIds,
       zones,
-      priceMin: optionalCount(100_000_000),
-      priceMax: optionalCount(100_000_000),
-      minRooms: optionalCount(50),
-      minParkings: optionalCount(50),
-      minBathrooms: optionalCount(50),
-      budget: optionalCount(100_000_000),
+      priceMin: optionalCount(searchLimits.price),
+      priceMax: optionalCount(searchLimits.price),
+      minRooms: optionalCount(searchLimits.count),
+      minParkings: optionalCount(searchLimits.count),
+      minBathrooms: optionalCount(searchLimits.count),
+      budget: optionalCount(searchLimits.price),
       postcodes,
       frequency: z.preprocess(blankToUndefined, z.enum(alertFrequencies, { error: 'invalid' }).default('immediately')),
       password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').min(8, 'passwordTooShort').max(200, 'tooLong'),
