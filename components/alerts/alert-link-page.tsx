@@ -3,19 +3,47 @@ import { SiteLink } from '@/components/ui/site-link';
 import { getSite, type Language } from '@/lib/config';
 import { alertConfirmEndpoint, alertUnsubscribeEndpoint } from '@/lib/alerts/endpoints';
 import type { AlertLinkState } from '@/lib/db';
-import type { UnsubscribeState } from '@/lib/alerts/link-routes';
+import type { AlertLinkSubject, UnsubscribeState } from '@/lib/alerts/link-routes';
 import { alertConfirmationTtlDays } from '@/lib/alerts/token';
 import type { AlertLinkAction } from '@/lib/pages/alert-link';
 import { href } from '@/lib/pages';
 import styles from '@/components/newsletter/newsletter.module.css';
 
-type Props = { action: AlertLinkAction | undefined; state: AlertLinkState | UnsubscribeState; token: string | undefined; language: Language };
+type Props = { action: AlertLinkAction | undefined; state: AlertLinkState | UnsubscribeState; subject: AlertLinkSubject | undefined; token: string | undefined; language: Language };
+
+/** What the link confirms or ends: the search in words, or the followed listing and a link to it. */
+async function Subject({ subject, language }: { subject: AlertLinkSubject | undefined; language: Language }) {
+  if (!subject) return null;
+  const t = await getTranslations({ locale: language, namespace: 'alerts' });
+  if (subject.kind === 'search') {
+    return (
+      <section className={styles.subject} aria-labelledby="alert-link-subject" data-alert-subject="search">
+        <h2 id="alert-link-subject">{t('yourSearch')}</h2>
+        <dl>
+          {subject.lines.map((line) => (
+            <div key={line.label}>
+              <dt>{line.label}</dt>
+              <dd>{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    );
+  }
+  const searcher = await getTranslations({ locale: language, namespace: 'searcher' });
+  return (
+    <section className={styles.subject} aria-labelledby="alert-link-subject" data-alert-subject="follow">
+      <h2 id="alert-link-subject">{t('page.followSubject')}</h2>
+      <p>{subject.listing ? <SiteLink href={subject.listing.path}>{subject.listing.title}</SiteLink> : searcher('removedListing')}</p>
+    </section>
+  );
+}
 
 /**
  * The page of an alert mail's links. Opening it changes nothing: the button posts the token (a
  * plain form, so it works without JavaScript), and the answer comes back to this page.
  */
-export async function AlertLinkPage({ action, state, token, language }: Props) {
+export async function AlertLinkPage({ action, state, subject, token, language }: Props) {
   const t = await getTranslations({ locale: language, namespace: 'alerts.page' });
   const agency = getSite().siteInfo.name;
   const home = <SiteLink href={href({ page: 'home' }, language)}>{t('backHome')}</SiteLink>;
@@ -33,6 +61,7 @@ export async function AlertLinkPage({ action, state, token, language }: Props) {
       <div className={styles.narrow}>
         <h1>{t('unsubscribeTitle')}</h1>
         <p>{t('unsubscribeText')}</p>
+        <Subject subject={subject} language={language} />
         {button(alertUnsubscribeEndpoint, t('unsubscribeButton'), 'alert-unsubscribe')}
       </div>
     );
@@ -51,6 +80,7 @@ export async function AlertLinkPage({ action, state, token, language }: Props) {
       <div className={styles.narrow}>
         <h1>{t('confirmTitle')}</h1>
         <p>{t('confirmText', { agency })}</p>
+        <Subject subject={subject} language={language} />
         {button(alertConfirmEndpoint, t('confirmButton'), 'alert-confirm')}
       </div>
     );
@@ -59,6 +89,7 @@ export async function AlertLinkPage({ action, state, token, language }: Props) {
     return (
       <div className={styles.narrow}>
         <h1>{t('confirmedTitle')}</h1>
+        <Subject subject={subject} language={language} />
         <p>{t('confirmedText', { agency })}</p>
         {home}
       </div>

@@ -13,8 +13,10 @@ const footerSignupAnchor = '#footer-newsletter';
 /**
  * The page of a newsletter confirmation link. Opening it changes nothing: the button posts the
  * token (a plain form, so it works without JavaScript), and the answer comes back to this page.
+ * It names the address the link confirms, which only the link's holder typed; an expired or
+ * unknown link names nothing.
  */
-export async function NewsletterConfirmationPage({ state, token, language }: { state: SignupState; token: string | undefined; language: Language }) {
+export async function NewsletterConfirmationPage({ state, email, token, language }: { state: SignupState; email: string | undefined; token: string | undefined; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'newsletter' });
   const agency = getSite().siteInfo.name;
   if (state === 'pending' && token) {
@@ -22,6 +24,7 @@ export async function NewsletterConfirmationPage({ state, token, language }: { s
       <div className={styles.narrow}>
         <h1>{t('pendingTitle')}</h1>
         <p>{t('pendingText', { agency })}</p>
+        {email ? <p data-newsletter-address>{t('pendingAddress', { email })}</p> : null}
         <form method="post" action={newsletterConfirmEndpoint} className={styles.form} data-form="newsletter-confirm">
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="lang" value={language} />
@@ -37,6 +40,7 @@ export async function NewsletterConfirmationPage({ state, token, language }: { s
       <div className={styles.narrow}>
         <h1>{t('confirmedTitle')}</h1>
         <p>{t('confirmedText', { agency })}</p>
+        {email ? <p data-newsletter-address>{t('confirmedAddress', { email })}</p> : null}
         <SiteLink href={href({ page: 'home' }, language)}>{t('backHome')}</SiteLink>
       </div>
     );

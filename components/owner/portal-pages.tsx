@@ -14,8 +14,10 @@ import styles from './owner.module.css';
 
 type T = Awaited<ReturnType<typeof getTranslations<'portal'>>>;
 
+const statusKey = { 'on-offer': 'statusAvailable', 'under-option': 'statusOption', sold: 'statusSold', rented: 'statusRented' } as const;
+
 function statusOf({ state }: Listing, t: T): string {
-  return state === 'sold' ? t('statusSold') : state === 'rented' ? t('statusRented') : t('statusAvailable');
+  return t(statusKey[state]);
 }
 
 /** A date (and time) that stays on one line: a wrapped 'dd-mm-yyyy hh:mm' is hard to read. */

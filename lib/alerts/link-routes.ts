@@ -1,8 +1,12 @@
-import { getDefaultLanguage } from '../config';
-import { alertLinkState, confirmAlertSubscription, deleteSubscription, getStore, getSubscription, type AlertLinkState } from '../db';
+import { getProperty } from '../catalogue';
+import { getDefaultLanguage, type Language } from '../config';
+import { alertLinkState, confirmAlertSubscription, deleteSubscription, getStore, getSubscription, subscriptionOfLink, type AlertLinkState } from '../db';
 import { backToPage, confirmLinkPost, linkPostFailure, linkPostFields, postedLanguage } from '../forms/link-post';
+import { translatorFor } from '../i18n/messages';
 import { isTokenShaped, tokenDigest } from '../newsletter/token';
 import { href } from '../pages';
+import { parseCriteria } from './criteria';
+import { criteriaLines } from './criteria-text';
 import { subscriptionOfUnsubscribeToken } from './token';
 
 /*
@@ -52,4 +56,27 @@ export async function alertLinkStates(action: 'confirm' | 'unsubscribe' | undefi
     return (await getSubscription(store, id)) ? 'subscribed' : 'unsubscribed';
   }
   return isTokenShaped(token) ? alertLinkState(store, tokenDigest(token)) : 'unknown';
+}
+
+/** What a link's subscription is about, in the page's language: a search's criteria, or the followed listing (undefined once it left the catalogue). */
+export type AlertLinkSubject = { kind: 'search'; lines: { label: string; value: string }[] } | { kind: 'follow'; listing: { title: string; path: string } | undefined };
+
+/**
+ * What the page of a link names, read with the same token as its state: the person who holds the
+ * token submitted it, and nobody can guess a token, so the page shows them their own search or
+ * listing and nothing of anyone else's (never the address).
+ */
+export async function alertLinkSubject(action: 'confirm' | 'unsubscribe' | undefined, token: string | undefined, language: Language): Promise<AlertLinkSubject | undefined> {
+  const store = await getStore();
+  const id = action === 'unsubscribe' ? subscriptionOfUnsubscribeToken(token) : undefined;
+  const subscription = id ? await getSubscription(store, id) : action !== 'unsubscribe' && isTokenShaped(token) ? await subscriptionOfLink(store, tokenDigest(token)) : undefined;
+  if (!subscription) return undefined;
+  if (subscription.kind === 'follow') {
+    const listing = subscription.property_id === null ? undefined : getProperty(subscription.property_id, language);
+    return { kind: 'follow', listing: listing ? { title: listing.title, path: href({ page: 'property', id: listing.id }, language) } : undefined };
+  }
+  const criteria = parseCriteria(subscription.criteria);
+  if (!criteria) return undefined;
+  const t = translatorFor(language, 'forms');
+  return { kind: 'search', lines: [...criteriaLines(criteria, language), { label: t('fields.frequency'), value: t(`options.frequency.${subscription.frequency}`) }] };
 }

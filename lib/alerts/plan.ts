@@ -3,8 +3,9 @@ import type { CatalogueChange, DeployedListing } from './changes';
 import { matchesCriteria, type SearchCriteria } from './criteria';
 
 /*
- * Who is told what: each confirmed search the listings that newly answer it (new, back on the
- * market, or a price that now fits), each follower the changes of the listing they follow. Pure:
+ * Who is told what: each confirmed search the listings on offer that newly answer it (new, back
+ * on the market, or a price that now fits), each follower the changes of the listing they follow
+ * (an option taken or given up among them). Pure:
  * the database side (lib/db/alerts) writes the events, once per key.
  */
 
@@ -32,9 +33,14 @@ function listingIn(listing: DeployedListing, language: string) {
   return listing.listings.find((candidate) => candidate.language === language) ?? listing.listings[0];
 }
 
-/** Whether a change can make a listing answer a search it did not answer before. */
+/**
+ * Whether a change can make a listing answer a search it did not answer before. A listing under
+ * option is not news to a search: its buyer is likely found, so a searcher would be told of a
+ * house they cannot have. It is announced when it is back on offer (if never before).
+ */
 function opensToSearches(change: CatalogueChange): change is Extract<CatalogueChange, { kind: 'new' | 'price' | 'status' }> {
-  return change.kind === 'new' || change.kind === 'price' || (change.kind === 'status' && change.to === 'on-offer');
+  if (change.kind === 'removed' || change.listing.state !== 'on-offer') return false;
+  return change.kind === 'new' || change.kind === 'price' || change.to === 'on-offer';
 }
 
 export function planEvents(changes: readonly CatalogueChange[], subscriptions: readonly ActiveSubscription[]): PlannedEvent[] {

@@ -1,7 +1,8 @@
+import { getSite } from '../config';
 import { searchName, slugify } from '../format';
 import { epcLabel } from '../epc';
 import { canonicalCity, epcLetters, type EpcLetter, type ListItem, type TownChoice } from './list-query';
-import { reshapeListing, reshapeProject, type Availability, type Goal, type Listing, type ProjectView } from './listing-view';
+import { optionMarqueesOf, reshapeListing, reshapeProject, type Availability, type Goal, type Listing, type ProjectView } from './listing-view';
 import { loadCatalogue, type CatalogueSnapshot } from './load';
 import { publicProject, publicProperty } from './public-view';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, PropertyType } from './schemas';
@@ -30,7 +31,8 @@ function siteSnapshot(): SiteSnapshot {
   const cached = siteCache.get(snapshot);
   if (cached) return cached;
   const hiddenPrices = new Set(snapshot.properties.filter((property) => !property.PublishPrice).map((property) => property.ID));
-  const listings = snapshot.properties.map((record) => reshapeListing(publicProperty(record)));
+  const optionMarquees = optionMarqueesOf(getSite().marquees);
+  const listings = snapshot.properties.map((record) => reshapeListing(publicProperty(record), optionMarquees));
   const byKey = new Map(listings.map((listing) => [`${listing.language}/${listing.id}`, listing]));
   const projects = snapshot.projects.map((record) =>
     reshapeProject(

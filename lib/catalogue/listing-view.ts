@@ -8,7 +8,8 @@ import type { CatalogueLanguage, PictureItem } from './schemas';
  * field names and codes, and leave once per snapshot as a Listing or a ProjectView that says what
  * each value means. Omnicasa writes the goal as 0/1, the availability in Status (1 on offer,
  * 2 sold, 4 rented), a "starting from" price as PriceUnit 7 and a ribbon as Marquee ≠ 0; those
- * codes are read here and nowhere else.
+ * codes are read here and nowhere else. Status has no word for "under option": the agency says it
+ * with a marquee, and the marquee table of data/site says which ids mean it (design.md §6).
  *
  * The input is the public view (public-view.ts): what the agency hides is already gone, so nothing
  * built from a Listing can leak it.
@@ -17,7 +18,16 @@ import type { CatalogueLanguage, PictureItem } from './schemas';
 export type Goal = 'sale' | 'rent';
 /** On offer, or a sold or rented reference kept online with its message. */
 export type Availability = 'on-offer' | 'reference';
-export type ListingState = 'on-offer' | 'sold' | 'rented';
+/** Under option: still on offer (Status 1), with a marquee that means an option is taken. */
+export type ListingState = 'on-offer' | 'under-option' | 'sold' | 'rented';
+/** What Status alone says, before the marquee is read. */
+type StatusState = Exclude<ListingState, 'under-option'>;
+
+/** The marquee ids the site config's marquee table gives the meaning "option". */
+type OptionMarquees = ReadonlySet<number>;
+
+export const optionMarqueesOf = (table: readonly { id: number; meaning: string }[]): OptionMarquees =>
+  new Set(table.filter((marquee) => marquee.meaning === 'option').map((marquee) => marquee.id));
 
 /**
  * The price as the spec shows it: on demand when unpublished (the public view then has no price),
@@ -133,7 +143,13 @@ const given = <T>(value: T | null | undefined): T | undefined => value ?? undefi
 
 const goalOf = (record: Pick<PublicProperty, 'Goal'>): Goal => (record.Goal === 0 ? 'sale' : 'rent');
 /** Also the data check's word for a Status (site-checks.ts). */
-export const listingStateOf = (record: Pick<PublicProperty, 'Status'>): ListingState => (record.Status === 2 ? 'sold' : record.Status === 4 ? 'rented' : 'on-offer');
+export const statusStateOf = (record: Pick<PublicProperty, 'Status'>): StatusState => (record.Status === 2 ? 'sold' : record.Status === 4 ? 'rented' : 'on-offer');
+
+/** Sold and rented come from Status alone; an option marquee only qualifies a listing still on offer. */
+function listingStateOf(record: Pick<PublicProperty, 'Status' | 'Marquee'>, optionMarquees: OptionMarquees): ListingState {
+  const state = statusStateOf(record);
+  return state === 'on-offer' && optionMarquees.has(record.Marquee) ? 'under-option' : state;
+}
 
 function shownPriceOf(record: Pick<PublicProperty, 'Price' | 'PriceUnit' | 'Goal'>): ShownPrice {
   if (record.Price === null) return { kind: 'on-demand' };
@@ -143,7 +159,8 @@ function shownPriceOf(record: Pick<PublicProperty, 'Price' | 'PriceUnit' | 'Goal
 }
 
 function ribbonOf(record: Pick<PublicProperty, 'Status' | 'Marquee' | 'MarqueeName'>): Ribbon {
-  const state = listingStateOf(record);
+  // An option keeps the marquee's own text: the card says "Option" once, as the CRM writes it.
+  const state = statusStateOf(record);
   if (state !== 'on-offer') return { kind: state };
   return record.Marquee !== 0 && record.MarqueeName ? { kind: 'marquee', text: record.MarqueeName } : undefined;
 }
@@ -172,9 +189,13 @@ const optionalPicture = (item: PictureItem | null): Picture | undefined => (item
 
 const facadesOf = { 2: 'closed', 3: 'half-open', 4: 'open' } as const satisfies Record<number, Facades>;
 
-/** A public listing record as the site shows it; built once per snapshot (lib/catalogue/index.ts). */
-export function reshapeListing(record: PublicProperty): Listing {
-  const state = listingStateOf(record);
+/**
+ * A public listing record as the site shows it; built once per snapshot (lib/catalogue/index.ts).
+ * A listing under option is still available: it stays in the lists, its forms and its price.
+ */
+export function reshapeListing(record: PublicProperty, optionMarquees: OptionMarquees): Listing {
+  const state = listingStateOf(record, optionMarquees);
+  const onOffer = state === 'on-offer' || state === 'under-option';
   const position = positionOf(record);
   const annuity = record.LifeAnnuity;
   return {
@@ -182,7 +203,7 @@ export function reshapeListing(record: PublicProperty): Listing {
     language: record.language,
     goal: goalOf(record),
     state,
-    availability: state === 'on-offer' ? 'on-offer' : 'reference',
+    availability: onOffer ? 'on-offer' : 'reference',
     title: `${record.TypeDescription} – ${record.City}`,
     type: { name: record.TypeDescription, mainName: record.MainTypeName, webId: record.WebID, webIds: record.WebIDs.split(',').map(Number) },
     town: townOf(record),
@@ -277,7 +298,7 @@ export function reshapeListing(record: PublicProperty): Listing {
     manager: { name: record.ManagerName, email: record.ManagerEmail, directPhone: given(record.ManagerDirectPhone), mobilePhone: given(record.ManagerMobilePhone) },
     created: record.CreatedDate,
     lastChanged: record.LastChangedDate,
-    availableFrom: state === 'on-offer' ? given(record.DateFree) : undefined,
+    availableFrom: onOffer ? given(record.DateFree) : undefined,
   };
 }
 

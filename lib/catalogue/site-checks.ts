@@ -1,7 +1,7 @@
 import type { Localised } from '../config/schemas';
 import type { DataIssue } from '../data-file';
 import type { CatalogueSnapshot } from './load';
-import { listingStateOf } from './listing-view';
+import { statusStateOf } from './listing-view';
 import { isAbsolutePictureUrl, picturePathProblem } from './pictures';
 
 /*
@@ -79,9 +79,10 @@ export function siteFactIssues(catalogue: CatalogueSnapshot, facts: SiteFacts): 
       if (property.Marquee !== 0 && property.MarqueeName !== name) {
         issues.push({ file, record, field: 'MarqueeName', message: `"${property.MarqueeName}" is not the name of marquee ${property.Marquee} in "${property.language}", which data/site/site.json calls "${name}": write "${name}" (the ribbon on the listing's card shows this text)` });
       }
-      const needs = marquee.meaning === 'sold' ? 2 : marquee.meaning === 'rented' ? 4 : undefined;
+      // An option qualifies a listing on offer (listing-view.ts): on a sold one it would say nothing.
+      const needs = marquee.meaning === 'sold' ? 2 : marquee.meaning === 'rented' ? 4 : marquee.meaning === 'option' ? 1 : undefined;
       if (needs !== undefined && property.Status !== needs) {
-        issues.push({ file, record, field: 'Marquee', message: `marquee ${property.Marquee} ("${name}") says the listing is ${marquee.meaning}, but its Status is ${property.Status} (${listingStateOf(property).replace('-', ' ')}): set Status to ${needs}, or pick a marquee that fits (0 for none)` });
+        issues.push({ file, record, field: 'Marquee', message: `marquee ${property.Marquee} ("${name}") says the listing is ${marquee.meaning === 'option' ? 'under option' : marquee.meaning}, but its Status is ${property.Status} (${statusStateOf(property).replace('-', ' ')}): set Status to ${needs}, or pick a marquee that fits (0 for none)` });
       }
     }
     pictureIssues(file, record, [

@@ -111,6 +111,14 @@ export async function alertLinkState(store: Store, tokenHash: string, now = new 
 }
 
 /**
+ * What a confirmation link's subscription is about, for its page to name it: only what the
+ * address's owner submitted (the token is theirs and cannot be guessed), never the address.
+ */
+export async function subscriptionOfLink(store: Store, tokenHash: string): Promise<Pick<AlertSubscriptionRow, 'kind' | 'criteria' | 'property_id' | 'frequency'> | undefined> {
+  return store.db.selectFrom('alert_subscriptions').select(['kind', 'criteria', 'property_id', 'frequency']).where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/**
  * Confirms the subscription behind a link, in one transaction: the subscription is active, the
  * password typed in the search form becomes the address's account unless it has one (the hash is
  * then dropped from the subscription), and the request's deliveries (the agency, the CRM) are

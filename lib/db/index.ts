@@ -18,7 +18,7 @@ export {
   type StoredRequest,
   type StoreResult,
 } from './requests';
-export { confirmNewsletterSignup, newsletterSignupState, type SignupState } from './newsletter';
+export { confirmNewsletterSignup, newsletterSignupEmail, newsletterSignupState, type SignupState } from './newsletter';
 export type { AlertEventRow, AlertSubscriptionRow, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
 export {
   activeSubscriptions,
@@ -37,6 +37,7 @@ export {
   queueAlertMail,
   readCatalogueState,
   recordAlertRun,
+  subscriptionOfLink,
   subscriptionOfRequest,
   subscriptionsWithUnsentEvents,
   type AlertLinkState,

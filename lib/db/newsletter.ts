@@ -22,6 +22,11 @@ export async function newsletterSignupState(store: Store, tokenHash: string, now
   return row.expires_at > now.toISOString() ? 'pending' : 'expired';
 }
 
+/** The address a newsletter link confirms, for its page to name it (the token is the address owner's alone). */
+export async function newsletterSignupEmail(store: Store, tokenHash: string): Promise<string | undefined> {
+  return (await store.db.selectFrom('newsletter_signups').select('email').where('token_hash', '=', tokenHash).executeTakeFirst())?.email;
+}
+
 /** 'confirmed' is this call's confirmation, with the request whose deliveries it queued. */
 export type ConfirmResult = { status: 'confirmed'; requestId: string } | { status: 'already-confirmed' | 'expired' | 'unknown' };
 

@@ -81,8 +81,9 @@ function changeText(item: AlertItem, language: Language): string | undefined {
   const money = (value: number | string | null | undefined) => (typeof value === 'number' ? formatEuro(value) : translatorFor(language, 'property')('priceOnDemand'));
   if (item.event === 'price') return t('events.price', { from: money(item.from), to: money(item.to) });
   if (item.event === 'removed') return t('events.removed');
-  if (item.event === 'status') return item.to === 'sold' ? t('events.sold') : item.to === 'rented' ? t('events.rented') : t('events.back');
-  return undefined;
+  if (item.event !== 'status') return undefined;
+  // On offer again is "back", after an option as after a sale or a rental that fell through.
+  return item.to === 'sold' ? t('events.sold') : item.to === 'rented' ? t('events.rented') : item.to === 'under-option' ? t('events.option') : t('events.back');
 }
 
 function cardText(item: AlertItem, language: Language, price: string): string {

@@ -1,4 +1,4 @@
-import { getStore, newsletterSignupState, type SignupState } from '../db';
+import { getStore, newsletterSignupEmail, newsletterSignupState, type SignupState } from '../db';
 import { isTokenShaped, tokenDigest } from './token';
 
 /** Where the form of the confirmation page posts (lib/newsletter/confirm-route). */
@@ -8,4 +8,9 @@ export const newsletterConfirmEndpoint = '/api/newsletter/confirm/';
 export async function confirmationLinkState(token: string | undefined): Promise<SignupState> {
   if (!isTokenShaped(token)) return 'unknown';
   return newsletterSignupState(await getStore(), tokenDigest(token));
+}
+
+/** The address the link confirms, to name it on the page: the link's holder typed it (tokens cannot be guessed). */
+export async function confirmationLinkEmail(token: string | undefined): Promise<string | undefined> {
+  return isTokenShaped(token) ? newsletterSignupEmail(await getStore(), tokenDigest(token)) : undefined;
 }

@@ -1,23 +1,25 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { unsubscribeToken } from '@/lib/alerts/token';
+import { getSite, isSupportedLanguage, localise } from '@/lib/config';
 import { href } from '@/lib/pages';
-import { answerCaptchaQuestion, databaseFile, messages, queryCount, sitePort, uniqueEmail, type TestLanguage } from './forms-helpers';
-import { mailsTo, portOpen, waitForMails, type ReceivedMail } from './mailbox';
+import { alertLink, follow, registerSearch as registerSearchFor, withoutJavaScript } from './alerts-helpers';
+import { databaseFile, messages, queryCount, sitePort, uniqueEmail, type TestLanguage } from './forms-helpers';
+import { mailsTo, portOpen, waitForMails } from './mailbox';
 
 /*
  * Search alerts and followed listings through the real server, without JavaScript: a search
  * alert and follows are made with the site's forms and confirmed from the mailbox; then a second
  * snapshot of the catalogue is deployed beside the first (a second server on the same database,
  * as a rebuild would start): a new listing that answers the search, a price drop on a followed
- * listing, one sold, one removed. Each confirmed subscriber gets exactly the mail of its news,
+ * listing, one sold, one removed, one put under option. Each confirmed subscriber gets exactly the mail of its news,
  * in its language, once; none after a restart or a second deploy of the same snapshot; nothing
  * to an unconfirmed or unsubscribed address; `npm run alerts -- --dry-run` printed that plan.
  */
 
-type PropertyRecord = { ID: number; language: string; Status: number; Goal: number; WebID: number; Zip: string; Price: number; PublishPrice: boolean };
+type PropertyRecord = { ID: number; language: string; Status: number; Goal: number; WebID: number; Zip: string; Price: number; PublishPrice: boolean; Marquee: number; MarqueeName: string };
 const catalogueFile = 'data/catalogue/properties.json';
 const catalogue = JSON.parse(readFileSync(catalogueFile, 'utf8')) as { $schema?: string; records: PropertyRecord[] };
 /** What the other files of the catalogue say of listings (a project's units, viewing times, owners): those listings are left alone. */
@@ -26,8 +28,11 @@ const related = ['projects.json', 'appointment-slots.json', 'owners.json'].map((
 const candidates = [...new Set(catalogue.records.filter((record) => record.Status === 1 && record.Goal === 0 && record.PublishPrice && record.Price > 0).map((record) => record.ID))].filter(
   (id) => !related.includes(String(id)) && ['nl', 'fr', 'en'].every((language) => catalogue.records.some((record) => record.ID === id && record.language === language)),
 );
-const [templateId, droppedId, soldId, removedId] = candidates;
-if (!templateId || !droppedId || !soldId || !removedId) throw new Error('the demo catalogue has too few listings for sale');
+const [templateId, droppedId, soldId, removedId, ...others] = candidates;
+/** A listing without a marquee, which the second snapshot puts under option (the marquee of data/site that means it). */
+const optionedId = others.find((id) => catalogue.records.every((record) => record.ID !== id || record.Marquee === 0));
+const optionMarquee = getSite().marquees.find((marquee) => marquee.meaning === 'option') ?? { id: -1, name: '' };
+if (!templateId || !droppedId || !soldId || !removedId || !optionedId || optionMarquee.id < 0) throw new Error('the demo catalogue has too few listings for sale, or data/site no marquee that means option');
 const template = catalogue.records.find((record) => record.ID === templateId && record.language === 'nl');
 if (!template) throw new Error('no template listing');
 const freshId = 4_999_001;
@@ -41,7 +46,12 @@ function writeSecondSnapshot(): void {
   cpSync('data/catalogue', snapshotDir, { recursive: true });
   const records = catalogue.records
     .filter((record) => record.ID !== removedId)
-    .map((record) => (record.ID === droppedId ? { ...record, Price: record.Price - 10_000 } : record.ID === soldId ? { ...record, Status: 2 } : record));
+    .map((record) => {
+      if (record.ID === droppedId) return { ...record, Price: record.Price - 10_000 };
+      if (record.ID === soldId) return { ...record, Status: 2 };
+      if (record.ID === optionedId && isSupportedLanguage(record.language)) return { ...record, Marquee: optionMarquee.id, MarqueeName: localise(optionMarquee.name, record.language) };
+      return record;
+    });
   const fresh = catalogue.records.filter((record) => record.ID === templateId).map((record) => ({ ...record, ID: freshId }));
   writeFileSync(`${snapshotDir}/properties.json`, JSON.stringify({ ...catalogue, records: [...records, ...fresh] }, null, 2));
 }
@@ -87,59 +97,11 @@ async function stop(server: ChildProcess | undefined): Promise<void> {
   await expect.poll(() => portOpen(secondServerPort), { timeout: 20_000 }).toBe(false);
 }
 
-const slugOf = { nl: 'meldingen', fr: 'alertes', en: 'alerts' } as const;
-
-/** The link of a mail to the alerts page (confirm or unsubscribe). */
-function alertLink(mail: ReceivedMail | undefined, language: keyof typeof slugOf, action: 'confirm' | 'unsubscribe'): string {
-  const match = new RegExp(`http://localhost:${sitePort}/${language}/${slugOf[language]}/\\?action=${action}&token=[A-Za-z0-9_.-]+`).exec(mail?.text ?? '');
-  if (!match) throw new Error(`no ${action} link in: ${mail?.text}`);
-  return match[0];
-}
-
-async function withoutJavaScript<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    return await run(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
-/** Follows a listing with the form of its page; returns nothing (the mailbox tells the rest). */
-async function follow(page: Page, language: TestLanguage, id: number, email: string): Promise<void> {
-  await page.goto(href({ page: 'property', id }, language));
-  const disclosure = page.locator('details:has(#follow-listing)');
-  await disclosure.locator('summary').click();
-  const form = disclosure.locator('form[data-form="follow-listing"]');
-  await form.locator('[name="email"]').fill(email);
-  await form.locator('[name="privacy"]').check();
-  await form.locator('button[type="submit"]').click();
-  await page.waitForURL(`**${href({ page: 'thank-you', form: 'follow-listing' }, language)}`);
-  await expect(page.locator('main')).toContainText(messages[language].thankYou.forms['follow-listing']);
-}
-
-/** Registers a search alert with the site's form (nothing typed but what the spec's form asks). */
-async function registerSearch(page: Page, language: TestLanguage, email: string, password: string): Promise<void> {
-  await page.goto(href({ page: 'menu', id: 'demand-register' }, language));
-  const form = page.locator('form[data-form="demand-register"]');
-  await form.locator('[name="goal"][value="sale"]').check();
-  await form.locator(`[name="types"][value="${template?.WebID}"]`).check();
-  await form.locator('[name="postcodes"]').fill(template?.Zip ?? '');
-  await form.locator('[name="title"][value="ms"]').check();
-  await form.locator('[name="firstName"]').fill('Sofie');
-  await form.locator('[name="lastName"]').fill('Peeters');
-  await form.locator('[name="email"]').fill(email);
-  await form.locator('[name="phone"]').fill('0475 12 34 56');
-  await form.locator('[name="password"]').fill(password);
-  await form.locator('[name="passwordConfirm"]').fill(password);
-  await form.locator('[name="privacy"]').check();
-  await answerCaptchaQuestion(form, language);
-  await form.locator('button[type="submit"]').click();
-  await page.waitForURL(`**${href({ page: 'thank-you', form: 'demand-register' }, language)}`);
-}
+/** A search for the template listing's type and postcode, which the new listing of the second snapshot answers. */
+const registerSearch = (page: Page, language: TestLanguage, email: string, password: string) => registerSearchFor(page, language, email, password, { webId: template?.WebID, zip: template?.Zip });
 
 /** Opens a confirmation link from the mailbox and presses its button, as a visitor without JavaScript. */
-async function confirmFromMail(page: Page, email: string, language: keyof typeof slugOf): Promise<void> {
+async function confirmFromMail(page: Page, email: string, language: TestLanguage): Promise<void> {
   const [mail] = await waitForMails(email);
   await page.goto(alertLink(mail, language, 'confirm'));
   await expect(page.locator('h1')).toHaveText(messages[language].alerts.page.confirmTitle);
@@ -151,6 +113,7 @@ const searcher = uniqueEmail('zoeker');
 const dropFollower = uniqueEmail('suiveur');
 const soldFollower = uniqueEmail('follower');
 const removedFollower = uniqueEmail('volger');
+const optionFollower = uniqueEmail('option');
 const unconfirmed = uniqueEmail('unconfirmed');
 const unsubscribed = uniqueEmail('unsubscribed');
 
@@ -164,17 +127,19 @@ test('a second snapshot mails each confirmed subscriber its news once, in its la
     await follow(page, 'fr', droppedId, dropFollower);
     await follow(page, 'en', soldId, soldFollower);
     await follow(page, 'nl', removedId, removedFollower);
+    await follow(page, 'fr', optionedId, optionFollower);
     await follow(page, 'en', droppedId, unconfirmed);
     await follow(page, 'en', soldId, unsubscribed);
     await confirmFromMail(page, searcher, 'nl');
     await confirmFromMail(page, dropFollower, 'fr');
     await confirmFromMail(page, soldFollower, 'en');
     await confirmFromMail(page, removedFollower, 'nl');
+    await confirmFromMail(page, optionFollower, 'fr');
     await confirmFromMail(page, unsubscribed, 'en');
     await waitForMails(unconfirmed);
   });
-  // Five confirmed subscriptions; the search form's password made the searcher's account.
-  expect(await queryCount("SELECT COUNT(*) FROM alert_subscriptions WHERE status = 'active' AND email IN (?, ?, ?, ?, ?)", [searcher, dropFollower, soldFollower, removedFollower, unsubscribed])).toBe(5);
+  // Six confirmed subscriptions; the search form's password made the searcher's account.
+  expect(await queryCount("SELECT COUNT(*) FROM alert_subscriptions WHERE status = 'active' AND email IN (?, ?, ?, ?, ?, ?)", [searcher, dropFollower, soldFollower, removedFollower, optionFollower, unsubscribed])).toBe(6);
   expect(await queryCount('SELECT COUNT(*) FROM searcher_accounts WHERE email = ?', [searcher])).toBe(1);
 
   // The unsubscribed follower leaves before the deploy, with the one-click post a mail program makes.
@@ -190,16 +155,17 @@ test('a second snapshot mails each confirmed subscriber its news once, in its la
 
   writeSecondSnapshot();
   const dryRun = execFileSync('npm', ['run', '--silent', 'alerts', '--', '--dry-run'], { env: serverEnv(snapshotDir), encoding: 'utf8' });
-  for (const address of [searcher, dropFollower, soldFollower, removedFollower]) expect(dryRun).toContain(address);
+  for (const address of [searcher, dropFollower, soldFollower, removedFollower, optionFollower]) expect(dryRun).toContain(address);
   for (const address of [unconfirmed, unsubscribed]) expect(dryRun).not.toContain(address);
   expect(dryRun).toContain(`new #${freshId}`);
   expect(dryRun).toContain(`price #${droppedId}`);
   expect(dryRun).toContain(`status #${soldId}`);
   expect(dryRun).toContain(`removed #${removedId}`);
+  expect(dryRun).toMatch(new RegExp(`status #${optionedId} .* on-offer -> under-option`));
   // The dry run wrote nothing.
   expect(await queryCount('SELECT COUNT(*) FROM alert_events JOIN alert_subscriptions ON alert_subscriptions.id = alert_events.subscription_id WHERE email = ?', [searcher])).toBe(0);
 
-  const counted = new Map([searcher, dropFollower, soldFollower, removedFollower, unconfirmed, unsubscribed].map((address) => [address, mailsTo(address).length]));
+  const counted = new Map([searcher, dropFollower, soldFollower, removedFollower, optionFollower, unconfirmed, unsubscribed].map((address) => [address, mailsTo(address).length]));
   const earlier = (address: string) => counted.get(address) ?? 0;
   /** The mail that comes after those of the confirmation. */
   const nextMail = async (address: string) => (await waitForMails(address, earlier(address) + 1)).at(earlier(address));
@@ -209,6 +175,7 @@ test('a second snapshot mails each confirmed subscriber its news once, in its la
     const dropMail = await nextMail(dropFollower);
     const soldMail = await nextMail(soldFollower);
     const removedMail = await nextMail(removedFollower);
+    const optionMail = await nextMail(optionFollower);
     expect(searchMail?.subject).toContain('1 nieuw pand');
     expect(searchMail?.text).toContain(messages.nl.alerts.searchIntro);
     expect(searchMail?.text).toContain(`/nl/te-koop/`);
@@ -219,6 +186,7 @@ test('a second snapshot mails each confirmed subscriber its news once, in its la
     expect(dropMail?.text).toContain('Prix modifié de');
     expect(soldMail?.text).toContain(messages.en.alerts.events.sold);
     expect(removedMail?.text).toContain(messages.nl.alerts.events.removed);
+    expect(optionMail?.text).toContain(messages.fr.alerts.events.option);
 
     // A restart of the same deploy, then a second deploy of the same snapshot: nothing more.
     await stop(server);
@@ -227,7 +195,7 @@ test('a second snapshot mails each confirmed subscriber its news once, in its la
     await stop(server);
     server = await deploySecondSnapshot();
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    for (const address of [searcher, dropFollower, soldFollower, removedFollower]) expect(mailsTo(address)).toHaveLength(earlier(address) + 1);
+    for (const address of [searcher, dropFollower, soldFollower, removedFollower, optionFollower]) expect(mailsTo(address)).toHaveLength(earlier(address) + 1);
     expect(mailsTo(unconfirmed)).toHaveLength(earlier(unconfirmed));
     expect(mailsTo(unsubscribed)).toHaveLength(earlier(unsubscribed));
   } finally {

@@ -18,7 +18,7 @@ process.env.FORM_RATE_LIMIT = '1000';
 const { openStore, setStore } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
-const { confirmAlertRequest, unsubscribeAlertRequest, alertLinkStates } = await import('@/lib/alerts/link-routes');
+const { confirmAlertRequest, unsubscribeAlertRequest, alertLinkStates, alertLinkSubject } = await import('@/lib/alerts/link-routes');
 const { runAlerts } = await import('@/lib/alerts/run');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
 const { getProperties, getProperty } = await import('@/lib/catalogue');
@@ -126,6 +126,11 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(await alertLinkStates('confirm', tokenOf(searchLink))).toBe('pending');
       const followLink = linkOf(mailsTo('follower@example.com')[0]?.body ?? '', 'en', 'confirm');
       expect(mailsTo('follower@example.com')[0]?.body).toContain(getProperty(dropped.id, 'en')?.title ?? 'no title');
+      // The link's page names what it confirms, from the link's token alone, in the page's language.
+      const searchSubject = await alertLinkSubject('confirm', tokenOf(searchLink), 'fr');
+      expect(searchSubject?.kind === 'search' ? searchSubject.lines.map((line) => line.value) : []).toEqual(expect.arrayContaining([fr.forms.options.goal.sale, expect.stringContaining(`(${fresh.town.zip})`), fr.forms.options.frequency.immediately]));
+      expect(await alertLinkSubject('confirm', tokenOf(followLink), 'nl')).toEqual({ kind: 'follow', listing: { title: getProperty(dropped.id, 'nl')?.title, path: expect.stringMatching(/^\/nl\//) } });
+      expect(await alertLinkSubject('confirm', `${tokenOf(followLink).slice(0, -3)}AAA`, 'en')).toBeUndefined();
 
       expect((await confirm(tokenOf(searchLink), 'fr')).headers.get('location')).toBe(`/fr/alertes/?action=confirm&token=${tokenOf(searchLink)}`);
       await confirm(tokenOf(searchLink), 'fr');
@@ -192,6 +197,7 @@ describe.each(testDatabases)('on $name', (database) => {
       // The page's link works too, and says so once done.
       const pageLink = linkOf(searchMail?.body ?? '', 'fr', 'unsubscribe');
       expect(await alertLinkStates('unsubscribe', tokenOf(pageLink))).toBe('subscribed');
+      expect(await alertLinkSubject('unsubscribe', tokenOf(pageLink), 'fr')).toMatchObject({ kind: 'search' });
 
       // The unconfirmed addresses (the follower, and the two later searches) are pruned with their requests after seven days.
       const later = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);

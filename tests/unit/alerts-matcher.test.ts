@@ -2,7 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getProperties, type Listing } from '@/lib/catalogue';
 import { openStore, setStore, type Store } from '@/lib/db';
 import { countMatchingSearches } from '@/lib/alerts/matching';
+import { planLines } from '@/lib/alerts/plan-text';
 import { runAlerts } from '@/lib/alerts/run';
+import { alertMail } from '@/lib/mail/alert-mail';
+import de from '@/messages/de.json';
+import fr from '@/messages/fr.json';
+
+// The unsubscribe link of a mail is signed with the site secret.
+process.env.SITE_SECRET ??= 'unit-test-secret';
 
 /*
  * The matcher over two snapshots of the demo catalogue: the second has a new listing that answers
@@ -17,7 +24,7 @@ beforeEach(async () => {
   setStore(store);
 });
 
-const all = (): Listing[] => (['nl', 'fr', 'en'] as const).flatMap((language) => getProperties(language));
+const all = (): Listing[] => (['nl', 'fr', 'en', 'de'] as const).flatMap((language) => getProperties(language));
 const onOfferSale = getProperties('nl', { goal: 'sale', availability: 'on-offer' }).filter((listing) => listing.price.kind === 'amount');
 function nth(index: number): Listing {
   const listing = onOfferSale[index];
@@ -148,5 +155,66 @@ describe('alerts over two snapshots', () => {
     await subscribe('follow', { kind: 'follow', email: 'e@example.com', language: 'nl', propertyId: fresh.id });
     await subscribe('elsewhere', { kind: 'search', email: 'f@example.com', language: 'nl', criteria: { goal: fresh.goal, types: [], zips: ['9999'] } });
     expect(await countMatchingSearches(store, fresh)).toBe(2);
+  });
+
+  describe('an option taken, then given up', () => {
+    const optioned = nth(4);
+    // A listing that comes into the catalogue under option, in another town than the first.
+    const arriving = onOfferSale.find((listing, index) => index > 4 && listing.town.zip !== optioned.town.zip && listing.type.webId !== optioned.type.webId);
+    if (!arriving) throw new Error('the demo catalogue has too few listings for sale');
+    const withStates = (states: Record<number, Listing['state']>, without: number[] = []) =>
+      all()
+        .filter((listing) => !without.includes(listing.id))
+        .map((listing) => {
+          const state = states[listing.id];
+          return state ? { ...listing, state, lastChanged: state === 'on-offer' ? '2026-11-22' : '2026-11-20' } : listing;
+        });
+
+    async function mailOf(subscriptionId: string, event?: string) {
+      const subscription = await store.db.selectFrom('alert_subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirstOrThrow();
+      const rows = await store.db.selectFrom('alert_events').selectAll().where('subscription_id', '=', subscriptionId).orderBy('created_at').execute();
+      return alertMail(subscription, event === undefined ? rows : rows.filter((row) => row.detail.includes(`"to":"${event}"`)))?.mail;
+    }
+
+    it('tells its followers "under option" then "back on the market", and a search nothing until it is on offer again', async () => {
+      await subscribe('follow-fr', { kind: 'follow', email: 'suiveur@example.be', language: 'fr', propertyId: optioned.id });
+      await subscribe('follow-de', { kind: 'follow', email: 'folger@example.de', language: 'de', propertyId: optioned.id, frequency: 'daily' });
+      await subscribe('search', { kind: 'search', email: 'zoeker@example.be', language: 'nl', criteria: searchFor(arriving) });
+
+      await runAlerts(store, { listings: withStates({}, [arriving.id]), now: new Date('2026-11-19T08:00:00Z') });
+      const dry = await runAlerts(store, { listings: withStates({ [optioned.id]: 'under-option', [arriving.id]: 'under-option' }), now: new Date('2026-11-20T08:00:00Z'), dryRun: true });
+      // What `npm run alerts -- --dry-run` prints: each follower's line names the change.
+      expect(planLines(dry, true).filter((line) => line.startsWith(`  status #${optioned.id} `) && line.endsWith(' on-offer -> under-option'))).toHaveLength(2);
+      const taken = await runAlerts(store, { listings: withStates({ [optioned.id]: 'under-option', [arriving.id]: 'under-option' }), now: new Date('2026-11-20T08:00:00Z') });
+      // The followers hear of the option; the search does not hear of a listing it cannot have.
+      expect(taken.events.map(({ subscriptionId, event, propertyId, detail }) => ({ subscriptionId, event, propertyId, from: detail.from, to: detail.to }))).toEqual([
+        { subscriptionId: 'follow-fr', event: 'status', propertyId: optioned.id, from: 'on-offer', to: 'under-option' },
+        { subscriptionId: 'follow-de', event: 'status', propertyId: optioned.id, from: 'on-offer', to: 'under-option' },
+      ]);
+      const optionMail = await mailOf('follow-fr');
+      expect(optionMail?.text).toContain(fr.alerts.events.option);
+      expect(optionMail?.text).not.toContain(fr.alerts.events.back);
+      expect((await mailOf('follow-de'))?.text).toContain(de.alerts.events.option);
+
+      const given = await runAlerts(store, { listings: withStates({}), now: new Date('2026-11-20T20:00:00Z') });
+      expect(given.events.map(({ subscriptionId, event, propertyId, detail }) => ({ subscriptionId, event, propertyId, to: detail.to }))).toEqual([
+        { subscriptionId: 'follow-fr', event: 'status', propertyId: optioned.id, to: 'on-offer' },
+        { subscriptionId: 'follow-de', event: 'status', propertyId: optioned.id, to: 'on-offer' },
+        { subscriptionId: 'search', event: 'new', propertyId: arriving.id, to: undefined },
+      ]);
+      const backMail = await mailOf('follow-fr', 'on-offer');
+      expect(backMail?.text).toContain(fr.alerts.events.back);
+      expect(backMail?.text).not.toContain(fr.alerts.events.option);
+      expect((await mailOf('search'))?.text).toContain(arriving.town.name);
+      // The German follower's daily digest keeps "back on the market" for the next day.
+      expect(given.mails.find((mail) => mail.subscriptionId === 'follow-de')).toMatchObject({ events: 1, due: false });
+      expect((await mailOf('follow-de', 'on-offer'))?.text).toContain(de.alerts.events.back);
+      const nextDay = await runAlerts(store, { listings: withStates({}), now: new Date('2026-11-21T09:00:00Z') });
+      expect(nextDay.events).toEqual([]);
+      expect(nextDay.queued).toHaveLength(1);
+
+      // The same catalogue again: nothing more.
+      expect((await runAlerts(store, { listings: withStates({}), now: new Date('2026-11-22T09:00:00Z') })).events).toEqual([]);
+    });
   });
 });

@@ -32,7 +32,7 @@ describe('a listing whose picture files are missing', () => {
     expect(shown.XLargePictureItem?.Url).toBe('/catalogue/4000001/2-xl.webp');
     expect(shown.XLargePictureItems.map((p) => p.Url)).toEqual(['/catalogue/4000001/2-xl.webp', '/catalogue/4000001/3-xl.webp']);
     expect(shown.SmallPictureItem).toEqual(property.SmallPictureItem);
-    expect(listingJsonLd(reshapeListing(publicProperty(shown)), 'en').image).toMatch(/\/catalogue\/4000001\/2-xl\.webp$/);
+    expect(listingJsonLd(reshapeListing(publicProperty(shown), new Set()), 'en').image).toMatch(/\/catalogue\/4000001\/2-xl\.webp$/);
   });
 
   // Cards, the detail gallery, banners, the owner portal and mails test these fields for null or
@@ -41,7 +41,7 @@ describe('a listing whose picture files are missing', () => {
     const property = listing(4000001);
     const shown = propertyWithoutMissingPictures(property, allOf(property));
     expect([shown.XLargePictureItem, shown.SmallPictureItem, shown.XLargePictureItems, shown.SmallPictureItems]).toEqual([null, null, [], []]);
-    expect(listingJsonLd(reshapeListing(publicProperty(shown)), 'en').image).toBeUndefined();
+    expect(listingJsonLd(reshapeListing(publicProperty(shown), new Set()), 'en').image).toBeUndefined();
   });
 
   it('leaves a listing untouched when nothing is missing', () => {

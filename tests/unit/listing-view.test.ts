@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { reshapeListing, reshapeProject } from '@/lib/catalogue/listing-view';
+import { optionMarqueesOf, reshapeListing, reshapeProject } from '@/lib/catalogue/listing-view';
 import { loadCatalogue } from '@/lib/catalogue/load';
 import { publicProject, publicProperty } from '@/lib/catalogue/public-view';
 import type { Property as PropertyRecord } from '@/lib/catalogue/schemas';
+import { getSite } from '@/lib/config';
 
 /*
  * reshapeListing is where the CRM's codes get their meaning (lib/catalogue/listing-view.ts). The
@@ -18,7 +19,9 @@ function record(id: number, changes: Partial<PropertyRecord> = {}): PropertyReco
   return { ...found, ...changes };
 }
 
-const view = (id: number, changes: Partial<PropertyRecord> = {}) => reshapeListing(publicProperty(record(id, changes)));
+// The site's own marquee table: in data/site, marquee 2 means "option".
+const optionMarquees = optionMarqueesOf(getSite().marquees);
+const view = (id: number, changes: Partial<PropertyRecord> = {}) => reshapeListing(publicProperty(record(id, changes)), optionMarquees);
 
 describe('the price a listing shows', () => {
   it('is on demand when the agency does not publish it, whatever the unit', () => {
@@ -48,12 +51,28 @@ describe('goal, state and ribbon', () => {
     expect(view(4000013)).toMatchObject({ goal: 'rent', state: 'rented', availability: 'reference' });
   });
 
+  it('is under option on offer with a marquee the site config says means option, and stays available', () => {
+    expect(record(4000006)).toMatchObject({ Status: 1, Marquee: 2 });
+    expect(view(4000006)).toMatchObject({ state: 'under-option', availability: 'on-offer' });
+    // Still to be moved into on its day, as a listing on offer.
+    expect(view(4000022)).toMatchObject({ state: 'under-option', availableFrom: '2026-11-15' });
+    // Another meaning of the same id, or no marquee: on offer.
+    expect(reshapeListing(publicProperty(record(4000006)), optionMarqueesOf([{ id: 2, meaning: 'new' }])).state).toBe('on-offer');
+    expect(view(4000006, { Marquee: 0, MarqueeName: '' }).state).toBe('on-offer');
+  });
+
+  it('is sold or rented by Status, whatever an option marquee says', () => {
+    expect(view(4000003, { Marquee: 2, MarqueeName: 'Under option' })).toMatchObject({ state: 'sold', availability: 'reference', ribbon: { kind: 'sold' } });
+    expect(view(4000013, { Marquee: 2, MarqueeName: 'Under option' })).toMatchObject({ state: 'rented', availability: 'reference' });
+  });
+
   it('says sold or rented first, whatever marquee the CRM left on the listing', () => {
     expect(view(4000003, { Marquee: 1, MarqueeName: 'New' }).ribbon).toEqual({ kind: 'sold' });
     expect(view(4000013).ribbon).toEqual({ kind: 'rented' });
   });
 
   it("shows the marquee's text on a listing on offer, and no ribbon without one", () => {
+    // Under option too: the ribbon is the marquee's text, said once.
     expect(view(4000006).ribbon).toEqual({ kind: 'marquee', text: 'Under option' });
     expect(view(4000004).ribbon).toBeUndefined();
     expect(view(4000004, { Marquee: 1, MarqueeName: '' }).ribbon).toBeUndefined();

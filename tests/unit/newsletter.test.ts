@@ -22,7 +22,7 @@ process.env.FORM_RATE_LIMIT = '1000';
 const { closeStore, openStore, setStore, listRequests } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { confirmNewsletterRequest } = await import('@/lib/newsletter/confirm-route');
-const { confirmationLinkState } = await import('@/lib/newsletter/link-state');
+const { confirmationLinkEmail, confirmationLinkState } = await import('@/lib/newsletter/link-state');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
 const { resolvePath } = await import('@/lib/pages');
 const { migrations } = await import('@/lib/db/migrations');
@@ -107,6 +107,9 @@ describe.each(testDatabases)('on $name', (database) => {
       // The link is a page of the site in the visitor's language, and it leads to a button.
       expect(resolvePath(link.pathname, link.search)).toEqual({ language: 'fr', route: { page: 'newsletter-confirm', token: tokenOf(link) } });
       expect(await confirmationLinkState(tokenOf(link))).toBe('pending');
+      // The page names the address its link confirms; a token nobody was given names none.
+      expect(await confirmationLinkEmail(tokenOf(link))).toBe('lecteur@example.be');
+      expect(await confirmationLinkEmail(randomBytes(32).toString('base64url'))).toBeUndefined();
       // Only a hash of the token is stored, and the sign-up is no lead until confirmed.
       const [signup] = await store.db.selectFrom('newsletter_signups').selectAll().execute();
       expect(signup).toMatchObject({ email: 'lecteur@example.be', confirmed_at: null });

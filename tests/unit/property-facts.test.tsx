@@ -206,7 +206,7 @@ describe('PropertyFacts', () => {
   it('never shows a row for null, undefined or empty text, and names the ground floor', async () => {
     const record = loadCatalogue().properties.find((candidate) => candidate.ID === 4000002 && candidate.language === 'en');
     if (!record) throw new Error('listing 4000002 (en) is missing from data/catalogue');
-    const property = reshapeListing(publicProperty({ ...record, Heating: '', Glazing: '   ', WindowFrame: null, Kitchen: undefined, NumberOfParkings: null }));
+    const property = reshapeListing(publicProperty({ ...record, Heating: '', Glazing: '   ', WindowFrame: null, Kitchen: undefined, NumberOfParkings: null }), new Set());
     render(await PropertyFacts({ property, language: 'en' }));
     const comfort = rowsOf('Comfort and finishing');
     expect(comfort).not.toHaveProperty('Heating');

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AlertLinkPage } from '@/components/alerts/alert-link-page';
 import { PageFrame } from '@/components/layout/page-frame';
-import { alertLinkStates } from '@/lib/alerts/link-routes';
+import { alertLinkStates, alertLinkSubject } from '@/lib/alerts/link-routes';
 import { requireLanguage } from '@/lib/i18n';
 import { routeMetadata } from '@/lib/seo';
 
@@ -25,10 +25,10 @@ export default async function AlertLink({ params, searchParams }: Props) {
   const query = await searchParams;
   const token = typeof query.token === 'string' ? query.token : undefined;
   const action = query.action === 'unsubscribe' ? 'unsubscribe' : query.action === 'confirm' ? 'confirm' : undefined;
-  const state = await alertLinkStates(action, token);
+  const [state, subject] = await Promise.all([alertLinkStates(action, token), alertLinkSubject(action, token, language)]);
   return (
     <PageFrame language={language} route={{ page: 'alert-link', action, token }}>
-      <AlertLinkPage action={action} state={state} token={token} language={language} />
+      <AlertLinkPage action={action} state={state} subject={subject} token={token} language={language} />
     </PageFrame>
   );
 }

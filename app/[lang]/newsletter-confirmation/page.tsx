@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { PageFrame } from '@/components/layout/page-frame';
 import { NewsletterConfirmationPage } from '@/components/newsletter/confirmation-page';
 import { requireLanguage } from '@/lib/i18n';
-import { confirmationLinkState } from '@/lib/newsletter/link-state';
+import { confirmationLinkEmail, confirmationLinkState } from '@/lib/newsletter/link-state';
 import { routeMetadata } from '@/lib/seo';
 
 /*
@@ -24,10 +24,10 @@ export default async function NewsletterConfirmation({ params, searchParams }: P
   const language = requireLanguage(lang);
   const { token } = await searchParams;
   const linkToken = typeof token === 'string' ? token : undefined;
-  const state = await confirmationLinkState(linkToken);
+  const [state, email] = await Promise.all([confirmationLinkState(linkToken), confirmationLinkEmail(linkToken)]);
   return (
     <PageFrame language={language} route={{ page: 'newsletter-confirm', token: linkToken }}>
-      <NewsletterConfirmationPage state={state} token={linkToken} language={language} />
+      <NewsletterConfirmationPage state={state} email={email} token={linkToken} language={language} />
     </PageFrame>
   );
 }

@@ -329,6 +329,16 @@ const cases: CorpusCase[] = [
     expect: { refused: { file: properties, record: recordOf(bergen, 'en'), field: 'Marquee', message: /set Status to 2/ } },
   },
   {
+    // Under option qualifies a listing on offer (lib/catalogue/listing-view): on a sold one it says nothing true.
+    name: 'the option marquee on a sold listing',
+    file: 'catalogue/properties.json',
+    edit: (f) => {
+      setAll(f, 4000003, 'Marquee', 2);
+      for (const [language, name] of [['nl', 'Optie'], ['fr', 'Option'], ['en', 'Under option'], ['de', 'Option']] as const) setIn(f, 4000003, language, 'MarqueeName', name);
+    },
+    expect: { refused: { file: properties, record: recordOf(4000003, 'en'), field: 'Marquee', message: /says the listing is under option, but its Status is 2 \(sold\): set Status to 1/ } },
+  },
+  {
     name: 'a manager name that is not the team member of the e-mail',
     file: 'catalogue/properties.json',
     edit: (f) => setAll(f, bergen, 'ManagerName', 'Sophie Lamberts'),
