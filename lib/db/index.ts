@@ -45,6 +45,7 @@ export {
 export { accountFavouritesLimit, mergeSearcherFavourites, searcherFavourites } from './favourites';
 export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, releaseJobs } from './outbox';
 export {
+  beginLoginAttempt,
   bookingsAbout,
   clearLoginFailures,
   consumeOwnerToken,
@@ -56,7 +57,6 @@ export {
   ownerRevoked,
   reinstateOwner,
   revokeOwnerAccess,
-  recentLoginFailures,
   recordLoginFailure,
   recordVisit,
   requestsAbout,
@@ -65,5 +65,6 @@ export {
   upgradeOwnerPasswordHash,
   visitCounts,
   visitTotals,
+  type LoginLockout,
   type OwnerAccess,
 } from './owners';
