@@ -91,7 +91,7 @@ export async function logIn(email: string, password: string, client: string): Pr
   const valid = account ? await verifyPassword(password, account.stored) : await verifyWithoutAccount(password);
   if (!account || !valid) {
     // This failure is the one that locks the client or the account: say so now, as the next attempt would.
-    const locked = attempt.failures.client + 1 >= lockoutFailures || attempt.failures.account + 1 >= accountLockoutFailures;
+    const locked = attempt.failures.client + 1 >= lockout.clientFailures || attempt.failures.account + 1 >= lockout.accountFailures;
     return { ok: false, reason: locked ? 'locked' : 'failed' };
   }
   // The password is known to be right only now: the moment to bring an older hash to today's cost.
