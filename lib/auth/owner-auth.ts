@@ -1,5 +1,6 @@
 import { getOwners, type Owner } from '../catalogue';
 import {
+  beginLoginAttempt,
   clearLoginFailures,
   consumeOwnerToken,
   createOwnerToken,
@@ -12,13 +13,12 @@ import {
   ownerRevoked,
   reinstateOwner,
   revokeOwnerAccess,
-  recentLoginFailures,
-  recordLoginFailure,
   sessionEmail,
   setOwnerPassword,
   setSearcherPassword,
   upgradeOwnerPasswordHash,
   upgradeSearcherPasswordHash,
+  type LoginLockout,
   type OwnerResetPayload,
 } from '../db';
 import { hashPassword, needsRehash, verifyPassword, verifyWithoutAccount } from '../security/password';
@@ -43,6 +43,7 @@ const lockoutWindowMs = 15 * 60 * 1000;
 /** The slower backstop against guessing from many addresses: failures from all clients together. */
 export const accountLockoutFailures = 50;
 const accountLockoutWindowMs = 60 * 60 * 1000;
+const lockout: LoginLockout = { clientFailures: lockoutFailures, clientMs: lockoutWindowMs, accountFailures: accountLockoutFailures, accountMs: accountLockoutWindowMs };
 export const minPasswordLength = 8;
 
 function snapshotOwner(email: string): Owner | undefined {
@@ -81,19 +82,21 @@ export async function logIn(email: string, password: string, client: string): Pr
   if (!(await loginLimiter().hit(client)).allowed) return { ok: false, reason: 'rate-limited' };
   const store = await getStore();
   const address = email.trim().toLowerCase();
-  const failures = await recentLoginFailures(store, address, client, { clientMs: lockoutWindowMs, accountMs: accountLockoutWindowMs });
-  const lockedAfter = (extra: number) => failures.client + extra >= lockoutFailures || failures.account + extra >= accountLockoutFailures;
-  if (lockedAfter(0)) return { ok: false, reason: 'locked' };
+  // The attempt counts as a failure from here on, so that guesses sent at once cannot all be checked.
+  const attempt = await beginLoginAttempt(store, address, client, lockout);
+  if (attempt.locked) return { ok: false, reason: 'locked' };
   const account = await accountOf(store, address);
   // Without an account, the same scrypt work against a hash of the current cost, so that the time
   // of the answer does not tell whether the address has one.
   const valid = account ? await verifyPassword(password, account.stored) : await verifyWithoutAccount(password);
   if (!account || !valid) {
-    await recordLoginFailure(store, address, client);
-    return { ok: false, reason: lockedAfter(1) ? 'locked' : 'failed' };
+    // This failure is the one that locks the client or the account: say so now, as the next attempt would.
+    const locked = attempt.failures.client + 1 >= lockout.clientFailures || attempt.failures.account + 1 >= lockout.accountFailures;
+    return { ok: false, reason: locked ? 'locked' : 'failed' };
   }
   // The password is known to be right only now: the moment to bring an older hash to today's cost.
   if (needsRehash(account.stored)) await (account.realm === 'owner' ? upgradeOwnerPasswordHash : upgradeSearcherPasswordHash)(store, address, account.stored, await hashPassword(password));
+  // The right password: this attempt was no failure, nor were this client's before it.
   await clearLoginFailures(store, address, client);
   const session = await createSession(store, address, sessionTtlMs, new Date(), account.realm);
   return account.realm === 'owner' ? { ok: true, realm: 'owner', owner: account.owner, ...session } : { ok: true, realm: 'searcher', email: address, ...session };

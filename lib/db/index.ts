@@ -46,6 +46,7 @@ export {
 export { accountFavouritesLimit, mergeSearcherFavourites, searcherFavourites } from './favourites';
 export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, releaseJobs } from './outbox';
 export {
+  beginLoginAttempt,
   bookingsAbout,
   clearLoginFailures,
   consumeOwnerToken,
@@ -57,7 +58,6 @@ export {
   ownerRevoked,
   reinstateOwner,
   revokeOwnerAccess,
-  recentLoginFailures,
   recordLoginFailure,
   recordVisit,
   requestsAbout,
@@ -66,5 +66,6 @@ export {
   upgradeOwnerPasswordHash,
   visitCounts,
   visitTotals,
+  type LoginLockout,
   type OwnerAccess,
 } from './owners';

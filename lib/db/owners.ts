@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Store } from './client';
-import { jsonText } from './portable';
-import type { AccountRealm, OwnerTokenRow } from './schema';
+import { jsonText, lockKeys } from './portable';
+import type { AccountRealm, Database, OwnerTokenRow } from './schema';
 
 /*
  * Owner accounts, one-time tokens, sessions and login failures. Tokens and session ids are
@@ -150,26 +150,48 @@ export async function recordLoginFailure(store: Store, email: string, client: st
   await store.db.insertInto('login_failures').values({ email: email.toLowerCase(), client, failed_at: now.toISOString() }).execute();
 }
 
+/** How many failures lock an account: from one client within its window, from anywhere within the account's. */
+export type LoginLockout = { clientFailures: number; clientMs: number; accountFailures: number; accountMs: number };
+
 /** Failures for the account from this client within `clientMs`, and from anywhere within `accountMs`. */
-export async function recentLoginFailures(
-  store: Store,
-  email: string,
-  client: string,
-  windows: { clientMs: number; accountMs: number },
-  now = new Date(),
-): Promise<{ client: number; account: number }> {
-  const clientSince = new Date(now.getTime() - windows.clientMs).toISOString();
-  const accountSince = new Date(now.getTime() - windows.accountMs).toISOString();
-  const row = await store.db
+async function recentLoginFailures(db: Kysely<Database>, email: string, client: string, lockout: LoginLockout, now: Date): Promise<{ client: number; account: number }> {
+  const clientSince = new Date(now.getTime() - lockout.clientMs).toISOString();
+  const accountSince = new Date(now.getTime() - lockout.accountMs).toISOString();
+  const row = await db
     .selectFrom('login_failures')
     .select([
       (eb) => eb.fn.sum<number>(eb.case().when(eb.and([eb('client', '=', client), eb('failed_at', '>', clientSince)])).then(1).else(0).end()).as('client'),
       (eb) => eb.fn.sum<number>(eb.case().when('failed_at', '>', accountSince).then(1).else(0).end()).as('account'),
     ])
-    .where('email', '=', email.toLowerCase())
+    .where('email', '=', email)
     .where('failed_at', '>', clientSince < accountSince ? clientSince : accountSince)
     .executeTakeFirst();
   return { client: Number(row?.client ?? 0), account: Number(row?.account ?? 0) };
+}
+
+/**
+ * Counts a login attempt as a failure before its password is checked, unless the account is
+ * locked for this client: then nothing is recorded and the password must not be checked. The
+ * caller clears the client's failures once the password proves right. Counting and recording
+ * are one step under the account's lock, so that guesses arriving at once each see the ones
+ * before: checked first and recorded after, all of them would read the same count and all be
+ * checked. Returns the failures counted before this attempt.
+ */
+export async function beginLoginAttempt(
+  store: Store,
+  email: string,
+  client: string,
+  lockout: LoginLockout,
+  now = new Date(),
+): Promise<{ locked: boolean; failures: { client: number; account: number } }> {
+  const address = email.toLowerCase();
+  return store.db.transaction().execute(async (trx) => {
+    await lockKeys(store, trx, `login:${address}`);
+    const failures = await recentLoginFailures(trx, address, client, lockout, now);
+    if (failures.client >= lockout.clientFailures || failures.account >= lockout.accountFailures) return { locked: true, failures };
+    await trx.insertInto('login_failures').values({ email: address, client, failed_at: now.toISOString() }).execute();
+    return { locked: false, failures };
+  });
 }
 
 /** Forgets the account's failures: those of one client, or all of them. */

@@ -1,12 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { getProperties, type Listing } from '@/lib/catalogue';
-import { openStore, setStore, type Store } from '@/lib/db';
+import { setStore, type Store } from '@/lib/db';
 import { countMatchingSearches } from '@/lib/alerts/matching';
 import { planLines } from '@/lib/alerts/plan-text';
 import { runAlerts } from '@/lib/alerts/run';
 import { alertMail } from '@/lib/mail/alert-mail';
 import de from '@/messages/de.json';
 import fr from '@/messages/fr.json';
+import { closeOpenedStores, testDatabases } from './test-stores';
 
 // The unsubscribe link of a mail is signed with the site secret.
 process.env.SITE_SECRET ??= 'unit-test-secret';
@@ -18,11 +19,6 @@ process.env.SITE_SECRET ??= 'unit-test-secret';
  */
 
 let store: Store;
-
-beforeEach(async () => {
-  store = await openStore('file::memory:');
-  setStore(store);
-});
 
 const all = (): Listing[] => (['nl', 'fr', 'en', 'de'] as const).flatMap((language) => getProperties(language));
 const onOfferSale = getProperties('nl', { goal: 'sale', availability: 'on-offer' }).filter((listing) => listing.price.kind === 'amount');
@@ -78,7 +74,17 @@ async function eventsOf(subscriptionId: string) {
   return store.db.selectFrom('alert_events').select(['property_id', 'event', 'job_id']).where('subscription_id', '=', subscriptionId).orderBy('key').execute();
 }
 
-describe('alerts over two snapshots', () => {
+describe.each(testDatabases)('alerts over two snapshots on $name', (database) => {
+  afterAll(async () => {
+    setStore(undefined);
+    await closeOpenedStores();
+  });
+
+  beforeEach(async () => {
+    store = await database.open();
+    setStore(store);
+  });
+
   it('tells each confirmed subscriber of its changes once, and nothing on a second run', async () => {
     await subscribe('search-fr', { kind: 'search', email: 'a@example.com', language: 'fr', criteria: searchFor(fresh) });
     await subscribe('search-pending', { kind: 'search', email: 'b@example.com', language: 'nl', criteria: searchFor(fresh), status: 'pending' });

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeStore, getRequest, openStore, storeRequest, type NewRequest, type Store } from '@/lib/db';
+import { getRequest, storeRequest, type NewRequest, type Store } from '@/lib/db';
 import { webhookJsonSchema, webhookPayload, webhookPayloadSchema } from '@/lib/mail/webhook-payload';
+import { closeOpenedStores, testDatabases } from './test-stores';
 
 /*
  * The CRM webhook is the documented way into the agency's CRM (issue 13, item 25): its body is
@@ -11,31 +12,47 @@ import { webhookJsonSchema, webhookPayload, webhookPayloadSchema } from '@/lib/m
  */
 
 const root = path.resolve(__dirname, '../..');
-let store: Store;
 
-beforeAll(async () => {
+beforeAll(() => {
   process.env.SITE_URL = 'https://www.immo-hainaut.example';
-  store = await openStore('file::memory:');
 });
 
-afterAll(async () => {
+afterAll(() => {
   delete process.env.SITE_URL;
-  await closeStore(store);
 });
-
-async function payloadOf(request: NewRequest) {
-  const result = await storeRequest(store, request);
-  if (result.status !== 'stored') throw new Error(`not stored: ${result.status}`);
-  const row = await getRequest(store, result.id);
-  if (!row) throw new Error('not found');
-  return webhookPayload(row);
-}
 
 describe('the CRM webhook contract', () => {
   it('is the committed JSON Schema, generated from the payload the code builds (npm run generate:webhook-schema)', () => {
     const committed: unknown = JSON.parse(readFileSync(path.join(root, 'docs/crm-webhook.schema.json'), 'utf8'));
     expect(committed).toEqual(JSON.parse(JSON.stringify(webhookJsonSchema())));
   });
+
+  it('is shown in the README by an example that is valid against it', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### The CRM webhook'));
+    expect(section).toContain('docs/crm-webhook.schema.json');
+    const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
+    expect(example).toBeDefined();
+    expect(webhookPayloadSchema.safeParse(JSON.parse(example ?? 'null')).success).toBe(true);
+  });
+});
+
+// The payload is made from the request as the database gives it back.
+describe.each(testDatabases)('the CRM webhook payload on $name', (database) => {
+  afterAll(closeOpenedStores);
+
+  let store: Store;
+  beforeAll(async () => {
+    store = await database.open();
+  });
+
+  async function payloadOf(request: NewRequest) {
+    const result = await storeRequest(store, request);
+    if (result.status !== 'stored') throw new Error(`not stored: ${result.status}`);
+    const row = await getRequest(store, result.id);
+    if (!row) throw new Error('not found');
+    return webhookPayload(row);
+  }
 
   it('holds for the requests of the forms, with buyer labels, spelled-out answers and no secret', async () => {
     const offer = await payloadOf({
@@ -75,14 +92,5 @@ describe('the CRM webhook contract', () => {
     expect(webhookPayloadSchema.parse(application)).toEqual(application);
     expect(application.uploads).toEqual([{ field: 'cv', fileName: 'cv.pdf', mime: 'application/pdf', size: 2048 }]);
     expect(JSON.stringify(application)).not.toContain('/var/uploads');
-  });
-
-  it('is shown in the README by an example that is valid against it', () => {
-    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### The CRM webhook'));
-    expect(section).toContain('docs/crm-webhook.schema.json');
-    const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
-    expect(example).toBeDefined();
-    expect(webhookPayloadSchema.safeParse(JSON.parse(example ?? 'null')).success).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  beginLoginAttempt,
   claimDueJobs,
   closeStore,
   confirmAlertSubscription,
@@ -12,7 +13,6 @@ import {
   countBookings,
   enqueueJob,
   openStore,
-  recentLoginFailures,
   recordLoginFailure,
   recordVisit,
   storeRequest,
@@ -53,7 +53,8 @@ describe.each(testDatabases)('lib/db on $name', (database) => {
     const [row] = await runSql<{ n: unknown }>(store, 'SELECT COUNT(*) AS n FROM requests');
     expect(row?.n).toBe(1);
     await recordLoginFailure(store, 'owner@example.be', 'client-1');
-    expect(await recentLoginFailures(store, 'owner@example.be', 'client-1', { clientMs: 60_000, accountMs: 60_000 })).toEqual({ client: 1, account: 1 });
+    const lockout = { clientFailures: 5, clientMs: 60_000, accountFailures: 50, accountMs: 60_000 };
+    expect(await beginLoginAttempt(store, 'owner@example.be', 'client-1', lockout)).toEqual({ locked: false, failures: { client: 1, account: 1 } });
   });
 
   it('stores exactly the places of a slot when 100 visitors book it at once', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Store } from '@/lib/db';
 
 /*
  * The route handler is one pipeline for every form: what differs between forms is read from the
@@ -12,8 +13,8 @@ process.env.SITE_SECRET = 'unit-test-secret';
 process.env.FORM_RATE_LIMIT = '1000';
 delete process.env.SMTP_URL;
 
-const { openStore, setStore, listRequests } = await import('@/lib/db');
-const { runSql } = await import('./test-stores');
+const { setStore, listRequests } = await import('@/lib/db');
+const { closeOpenedStores, runSql, testDatabases } = await import('./test-stores');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { formDefinitions } = await import('@/lib/forms/definitions');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
@@ -26,7 +27,7 @@ const { default: fr } = await import('@/messages/fr.json');
 type FormName = Parameters<typeof handleFormRequest>[0];
 type FormDefinition = (typeof formDefinitions)[FormName];
 
-let store: Awaited<ReturnType<typeof openStore>>;
+let store: Store;
 const origin = 'http://localhost:3100';
 const visitor = { title: 'ms', firstName: 'Marie', lastName: 'Dubois', email: 'marie.dubois@example.be', phone: '0475 12 34 56', privacy: true };
 
@@ -70,107 +71,112 @@ function slotOf(when: 'past' | 'future') {
   throw new Error(`the snapshot has no ${when} slot of a listing on offer`);
 }
 
-beforeEach(async () => {
-  store = await openStore('file::memory:');
-  setStore(store);
-  resetRateLimiter();
-});
-
-afterEach(() => {
-  for (const [form, definition] of saved) formDefinitions[form] = definition;
-  saved.clear();
-});
-
-afterAll(() => setStore(undefined));
-
-describe('the captcha named by the definition', () => {
-  it('is not asked of a form whose definition has none', async () => {
-    expect(formDefinitions['sign-newsletter'].captcha).toBe(false);
-    expect((await send('sign-newsletter', { email: 'lecteur@example.be', privacy: true }, { captcha: false })).status).toBe(201);
-    define('contact-me', { captcha: false });
-    expect((await send('contact-me', { ...visitor, propertyId: listingOf('sale') }, { captcha: false })).status).toBe(201);
+describe.each(testDatabases)('on $name', (database) => {
+  beforeEach(async () => {
+    store = await database.open();
+    setStore(store);
+    resetRateLimiter();
   });
 
-  it('is asked of a form whose definition has one', async () => {
-    const refused = await send('contact-me', { ...visitor, propertyId: listingOf('sale') }, { captcha: false });
-    expect(refused.status).toBe(422);
-    expect(Object.keys((await answerOf(refused)).fieldErrors ?? {})).toEqual(['captcha']);
-    define('sign-newsletter', { captcha: true });
-    const newsletter = await send('sign-newsletter', { email: 'lecteur@example.be', privacy: true }, { captcha: false });
-    expect(newsletter.status).toBe(422);
-    expect(Object.keys((await answerOf(newsletter)).fieldErrors ?? {})).toEqual(['captcha']);
-    expect(await listRequests(store)).toHaveLength(0);
-  });
-});
-
-describe('the slot booking named by the definition', () => {
-  it('refuses a viewing time that has passed, and books one that is to come', async () => {
-    const past = slotOf('past');
-    const refused = await send('contact-appointment', { ...visitor, propertyId: past.PropertyID, slotId: past.ID });
-    expect(refused.status).toBe(422);
-    expect((await answerOf(refused)).fieldErrors?.slotId?.code).toBe('slotUnavailable');
-    const future = slotOf('future');
-    expect((await send('contact-appointment', { ...visitor, propertyId: future.PropertyID, slotId: future.ID })).status).toBe(201);
-    expect((await bookings()).map((booking) => booking.slot_id)).toEqual([future.ID]);
+  afterEach(() => {
+    for (const [form, definition] of saved) formDefinitions[form] = definition;
+    saved.clear();
   });
 
-  it('is not made by a form whose definition books none, whatever the post says', async () => {
-    define('contact-appointment', { booksSlot: false });
-    const past = slotOf('past');
-    expect((await send('contact-appointment', { ...visitor, propertyId: past.PropertyID, slotId: past.ID })).status).toBe(201);
-    const future = slotOf('future');
-    expect((await send('contact-appointment', { ...visitor, email: 'paul@example.be', propertyId: future.PropertyID, slotId: future.ID })).status).toBe(201);
-    expect(await bookings()).toHaveLength(0);
-  });
-});
-
-describe('what the definition says the request is about', () => {
-  it('refuses a listing of another goal than the definition names', async () => {
-    define('contact-me', { goal: 'rent' });
-    const refused = await send('contact-me', { ...visitor, propertyId: listingOf('sale') });
-    expect(refused.status).toBe(422);
-    expect((await answerOf(refused)).error).toBe('propertyUnavailable');
-    expect((await send('contact-me', { ...visitor, propertyId: listingOf('rent') })).status).toBe(201);
+  afterAll(async () => {
+    setStore(undefined);
+    await closeOpenedStores();
   });
 
-  it('needs no listing when the definition says the request is about the agency', async () => {
-    expect((await send('contact-me', { ...visitor, propertyId: 4999999 })).status).toBe(422);
-    define('contact-me', { about: 'agency' });
-    expect((await send('contact-me', { ...visitor, propertyId: 4999999 })).status).toBe(201);
-    expect((await listRequests(store))[0]?.property_id).toBeNull();
-  });
-});
+  describe('the captcha named by the definition', () => {
+    it('is not asked of a form whose definition has none', async () => {
+      expect(formDefinitions['sign-newsletter'].captcha).toBe(false);
+      expect((await send('sign-newsletter', { email: 'lecteur@example.be', privacy: true }, { captcha: false })).status).toBe(201);
+      define('contact-me', { captcha: false });
+      expect((await send('contact-me', { ...visitor, propertyId: listingOf('sale') }, { captcha: false })).status).toBe(201);
+    });
 
-describe('the guards and transforms named by the definition', () => {
-  it('sends the documents of a listing once per address only where the definition says so', async () => {
-    const propertyId = listingOf('sale');
-    expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
-    expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
-    define('contact-me', { sendsDocuments: true });
-    await runSql(store, 'DELETE FROM outbox');
-    await runSql(store, 'DELETE FROM requests');
-    expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
-    const again = await send('contact-me', { ...visitor, propertyId });
-    expect(again.status).toBe(409);
-    expect(((await again.json()) as { message: string }).message).toBe(fr.forms.status.documentsAlreadyRequested);
+    it('is asked of a form whose definition has one', async () => {
+      const refused = await send('contact-me', { ...visitor, propertyId: listingOf('sale') }, { captcha: false });
+      expect(refused.status).toBe(422);
+      expect(Object.keys((await answerOf(refused)).fieldErrors ?? {})).toEqual(['captcha']);
+      define('sign-newsletter', { captcha: true });
+      const newsletter = await send('sign-newsletter', { email: 'lecteur@example.be', privacy: true }, { captcha: false });
+      expect(newsletter.status).toBe(422);
+      expect(Object.keys((await answerOf(newsletter)).fieldErrors ?? {})).toEqual(['captcha']);
+      expect(await listRequests(store)).toHaveLength(0);
+    });
   });
 
-  it('mails the visitor only where the definition says so', async () => {
-    define('contact-me', { visitorMail: false });
-    expect((await send('contact-me', { ...visitor, propertyId: listingOf('sale') })).status).toBe(201);
-    expect(await jobKinds()).toEqual(['agency-mail']);
+  describe('the slot booking named by the definition', () => {
+    it('refuses a viewing time that has passed, and books one that is to come', async () => {
+      const past = slotOf('past');
+      const refused = await send('contact-appointment', { ...visitor, propertyId: past.PropertyID, slotId: past.ID });
+      expect(refused.status).toBe(422);
+      expect((await answerOf(refused)).fieldErrors?.slotId?.code).toBe('slotUnavailable');
+      const future = slotOf('future');
+      expect((await send('contact-appointment', { ...visitor, propertyId: future.PropertyID, slotId: future.ID })).status).toBe(201);
+      expect((await bookings()).map((booking) => booking.slot_id)).toEqual([future.ID]);
+    });
+
+    it('is not made by a form whose definition books none, whatever the post says', async () => {
+      define('contact-appointment', { booksSlot: false });
+      const past = slotOf('past');
+      expect((await send('contact-appointment', { ...visitor, propertyId: past.PropertyID, slotId: past.ID })).status).toBe(201);
+      const future = slotOf('future');
+      expect((await send('contact-appointment', { ...visitor, email: 'paul@example.be', propertyId: future.PropertyID, slotId: future.ID })).status).toBe(201);
+      expect(await bookings()).toHaveLength(0);
+    });
   });
 
-  it('keeps a password only as its hash, by the transform the definition names', async () => {
-    const payload = await transformPayload({ email: 'a@example.be', password: 'correct horse', passwordConfirm: 'correct horse' }, ['hash-password']);
-    expect(Object.keys(payload)).toEqual(['email', 'passwordHash']);
-    expect(await verifyPassword('correct horse', String(payload.passwordHash))).toBe(true);
-    expect(await transformPayload({ email: 'a@example.be' })).toEqual({ email: 'a@example.be' });
+  describe('what the definition says the request is about', () => {
+    it('refuses a listing of another goal than the definition names', async () => {
+      define('contact-me', { goal: 'rent' });
+      const refused = await send('contact-me', { ...visitor, propertyId: listingOf('sale') });
+      expect(refused.status).toBe(422);
+      expect((await answerOf(refused)).error).toBe('propertyUnavailable');
+      expect((await send('contact-me', { ...visitor, propertyId: listingOf('rent') })).status).toBe(201);
+    });
+
+    it('needs no listing when the definition says the request is about the agency', async () => {
+      expect((await send('contact-me', { ...visitor, propertyId: 4999999 })).status).toBe(422);
+      define('contact-me', { about: 'agency' });
+      expect((await send('contact-me', { ...visitor, propertyId: 4999999 })).status).toBe(201);
+      expect((await listRequests(store))[0]?.property_id).toBeNull();
+    });
   });
 
-  it('transforms what it stores as the definition says', async () => {
-    define('contact-me', { transforms: ['hash-password'] });
-    expect((await send('contact-me', { ...visitor, propertyId: listingOf('sale') })).status).toBe(201);
-    expect(Object.keys(JSON.parse((await listRequests(store))[0]?.payload ?? '{}'))).toContain('passwordHash');
+  describe('the guards and transforms named by the definition', () => {
+    it('sends the documents of a listing once per address only where the definition says so', async () => {
+      const propertyId = listingOf('sale');
+      expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
+      expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
+      define('contact-me', { sendsDocuments: true });
+      await runSql(store, 'DELETE FROM outbox');
+      await runSql(store, 'DELETE FROM requests');
+      expect((await send('contact-me', { ...visitor, propertyId })).status).toBe(201);
+      const again = await send('contact-me', { ...visitor, propertyId });
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { message: string }).message).toBe(fr.forms.status.documentsAlreadyRequested);
+    });
+
+    it('mails the visitor only where the definition says so', async () => {
+      define('contact-me', { visitorMail: false });
+      expect((await send('contact-me', { ...visitor, propertyId: listingOf('sale') })).status).toBe(201);
+      expect(await jobKinds()).toEqual(['agency-mail']);
+    });
+
+    it('keeps a password only as its hash, by the transform the definition names', async () => {
+      const payload = await transformPayload({ email: 'a@example.be', password: 'correct horse', passwordConfirm: 'correct horse' }, ['hash-password']);
+      expect(Object.keys(payload)).toEqual(['email', 'passwordHash']);
+      expect(await verifyPassword('correct horse', String(payload.passwordHash))).toBe(true);
+      expect(await transformPayload({ email: 'a@example.be' })).toEqual({ email: 'a@example.be' });
+    });
+
+    it('transforms what it stores as the definition says', async () => {
+      define('contact-me', { transforms: ['hash-password'] });
+      expect((await send('contact-me', { ...visitor, propertyId: listingOf('sale') })).status).toBe(201);
+      expect(Object.keys(JSON.parse((await listRequests(store))[0]?.payload ?? '{}'))).toContain('passwordHash');
+    });
   });
 });

@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
 import { getAppointmentSlots, getProperties } from '@/lib/catalogue';
-import { getDefaultLanguage } from '@/lib/config';
-import type { StoredRequest } from '@/lib/db';
+import { getAgencyLanguage, getDefaultLanguage } from '@/lib/config';
+import { claimDueJobs, closeStore, markDelivered, openStore, storeRequest, type NewRequest, type Store, type StoredRequest } from '@/lib/db';
 import { translatorFor } from '@/lib/i18n/messages';
 import { deliveryByRequest, leadLines, leadsCsv } from '@/lib/leads/report';
 import { csvCell, terminalText } from '@/lib/leads/safe-text';
+import { freshPostgresUrl } from './test-stores';
 
 /** RFC 4180, as a spreadsheet reads the file: quoted cells may hold separators, quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -162,5 +168,66 @@ describe('the leads in a terminal', () => {
     expect(line).toContain('Marie Dubois');
     expect(line).toContain('marie@example.be');
     expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  });
+});
+
+/*
+ * npm run leads as staff run it, on the database the site wrote: a SQLite file, or PostgreSQL.
+ * The rows come back from each database with the types and order the report expects.
+ */
+const run = promisify(execFile);
+const folder = mkdtempSync(path.join(tmpdir(), 'leads-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const databases: { name: string; url: () => Promise<string> }[] = [
+  { name: 'sqlite', url: async () => `file:${path.join(folder, 'site.db')}` },
+  ...(process.env.TEST_POSTGRES_URL ? [{ name: 'postgres', url: () => freshPostgresUrl() }] : []),
+];
+
+describe.each(databases)('npm run leads on $name', (database) => {
+  const keep = async (store: Store, request: NewRequest) => {
+    const result = await storeRequest(store, request);
+    if (result.status !== 'stored') throw new Error(`not stored: ${result.status}`);
+    return result.id;
+  };
+
+  it('lists every stored request with its e-mails sent and waiting, in the agency language', { timeout: 180_000 }, async () => {
+    const url = await database.url();
+    const site = await openStore(url);
+    try {
+      const listing = getProperties('fr', { goal: 'sale' })[0]!;
+      const offer = await keep(site, {
+        form: 'contact-me',
+        lang: 'fr',
+        propertyId: listing.id,
+        email: 'marie@example.be',
+        name: 'Marie Dubois',
+        payload: { propertyId: listing.id, title: 'ms', firstName: '=Marie', lastName: 'Dubois', email: 'marie@example.be', phone: '0475 12 34 56', remark: 'Encore libre ?', privacy: true },
+        jobs: ['agency-mail', 'visitor-mail'],
+      });
+      await keep(site, { form: 'site-contact', lang: 'nl', email: 'jan@example.be', name: 'Jan Peeters', payload: { firstName: 'Jan', lastName: 'Peeters', email: 'jan@example.be', remark: 'Dag' }, jobs: ['agency-mail'] });
+      // The agency's copy of the first request is sent; its confirmation to the visitor waits.
+      const [sent] = await claimDueJobs(site, { limit: 1, leaseMs: 60_000, requestId: offer, kinds: ['agency-mail'] });
+      await markDelivered(site, sent!.id);
+    } finally {
+      await closeStore(site);
+    }
+
+    const env = { ...process.env, DATABASE_URL: url };
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', '--csv'], { env });
+    const agency = translatorFor(getAgencyLanguage(), 'leads');
+    const agencyForms = translatorFor(getAgencyLanguage(), 'forms');
+    const [header = [], ...rows] = parseCsv(stdout.replace(/^\uFEFF/, ''));
+    const column = (row: string[], key: Parameters<typeof agency>[0]) => row[header.indexOf(agency(key))];
+    const byForm = Object.fromEntries(rows.map((row) => [column(row, 'columns.form'), row]));
+    expect(rows).toHaveLength(2);
+    const offerRow = byForm[agencyForms('names.contact-me')]!;
+    expect([column(offerRow, 'columns.mailsSent'), column(offerRow, 'columns.mailsWaiting')]).toEqual(['1', '1']);
+    expect(column(offerRow, 'columns.received')).toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d$/);
+    expect(offerRow).toContain("'=Marie");
+    const contactRow = byForm[agencyForms('names.site-contact')]!;
+    expect([column(contactRow, 'columns.mailsSent'), column(contactRow, 'columns.mailsWaiting')]).toEqual(['0', '1']);
+
+    const pending = await run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', '--pending'], { env });
+    expect(pending.stdout).toContain('2 of 2 requests with e-mail waiting.');
   });
 });

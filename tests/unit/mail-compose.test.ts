@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closeStore, getRequest, openStore, storeRequest, type NewRequest, type Store, type StoredRequest } from '@/lib/db';
+import { getRequest, storeRequest, type NewRequest, type Store, type StoredRequest } from '@/lib/db';
 import { agencyMail, friendMail, visitorMail, type Mail } from '@/lib/mail/compose';
 import { siteSchema } from '@/lib/config/schemas';
 import { listRecords } from '@/lib/data-file';
 import { hashPassword } from '@/lib/security/password';
+import { closeOpenedStores, testDatabases } from './test-stores';
 
 /*
  * The e-mails a stored request turns into: the agency's copy in the agency's language (site.json
@@ -79,413 +80,416 @@ const restore = (name: keyof typeof savedEnv) => {
   else process.env[name] = value;
 };
 
-beforeAll(async () => {
-  delete process.env.MAIL_TO;
-  delete process.env.SITE_URL;
-  store = await openStore('file::memory:');
-});
-
-afterEach(() => {
-  delete process.env.MAIL_TO;
-  delete process.env.SITE_URL;
-});
-
-afterAll(async () => {
-  await closeStore(store);
-  restore('MAIL_TO');
-  restore('SITE_URL');
-});
-
-const contactMe = () =>
-  stored({
-    form: 'contact-me',
-    lang: 'fr',
-    propertyId: listingId,
-    email: visitor.email,
-    name: visitor.name,
-    payload: contactMePayload,
-    jobs: ['agency-mail', 'visitor-mail'],
+// The mails are made from the request as each database gives it back.
+describe.each(testDatabases)('on $name', (database) => {
+  beforeAll(async () => {
+    delete process.env.MAIL_TO;
+    delete process.env.SITE_URL;
+    store = await database.open();
   });
 
-describe('agencyMail', () => {
-  it('goes to the site e-mail address, or to MAIL_TO when it is set', async () => {
-    const request = await contactMe();
-    expect(agencyMail(request, []).to).toBe(site.siteInfo.email);
-    process.env.MAIL_TO = 'leads@immo-hainaut.example';
-    expect(agencyMail(request, []).to).toBe('leads@immo-hainaut.example');
+  afterEach(() => {
+    delete process.env.MAIL_TO;
+    delete process.env.SITE_URL;
   });
 
-  it('lets the agency answer the visitor directly and copies the listing manager', async () => {
-    const mail = agencyMail(await contactMe(), []);
-    expect(mail.replyTo).toBe(visitor.email);
-    const manager = listing(listingId, agencyLanguage).ManagerEmail;
-    expect(manager).toBeTruthy();
-    expect(manager).not.toBe(site.siteInfo.email);
-    expect(mail.cc).toBe(manager);
+  afterAll(async () => {
+    await closeOpenedStores();
+    restore('MAIL_TO');
+    restore('SITE_URL');
   });
 
-  it('lists every answer, labelled and spelled out in the agency language', async () => {
-    const mail = agencyMail(await contactMe(), []);
-    const label = (field: string) => text(agencyMessages, `forms.fields.${field}`);
-    const option = (key: string) => text(agencyMessages, `forms.options.${key}`);
-    const expectedLines = [
-      `${label('title')}: ${option('title.ms')}`,
-      `${label('firstName')}: Marie`,
-      `${label('lastName')}: Dubois`,
-      `${label('email')}: ${visitor.email}`,
-      `${label('phone')}: 0470 12 34 56`,
-      `${label('remark')}: ${contactMePayload.remark}`,
-      `${label('contactSlots')}: ${option('contactSlots.10-13')}`,
-      `${label('contactDevice')}: ${option('contactDevice.phone')}`,
-      `${label('newsletter')}: ${option('yes')}`,
-    ];
-    const lines = mail.text.split('\n');
-    for (const line of expectedLines) expect(lines).toContain(line);
-  });
-
-  it('names the listing by its reference and links to it with an absolute address', async () => {
-    process.env.SITE_URL = 'https://www.immo-hainaut.example/';
-    const mail = agencyMail(await contactMe(), []);
-    const reference = fill(text(agencyMessages, 'mail.reference'), { id: listingId });
-    expect(reference).toContain(String(listingId));
-    expect(mail.text).toContain(reference);
-    expect(mail.subject).toContain(reference);
-    expect(mail.subject).toContain(visitor.name);
-    const record = listing(listingId, agencyLanguage);
-    expect(mail.text).toContain(`${reference}: ${record.TypeDescription} – ${record.City}`);
-
-    const link = mail.text.split('\n').find((line) => line.startsWith(`${text(agencyMessages, 'mail.viewListing')}: `));
-    expect(link).toBeDefined();
-    const url = (link ?? '').slice(text(agencyMessages, 'mail.viewListing').length + 2);
-    expect(url).toMatch(/^https:\/\/www\.immo-hainaut\.example\/[^/]/);
-    expect(url).toContain(`/${listingId}/`);
-    expect(url).toContain(`/${agencyLanguage}/`);
-    expect(mail.html).toContain(`href="${url}"`);
-  });
-
-  it('falls back to the configured site address for links', async () => {
-    const mail = agencyMail(await contactMe(), []);
-    expect(mail.text).toMatch(new RegExp(`${site.siteInfo.siteUrl.replace(/\/$/, '').replace(/[.:/]/g, '\\$&')}/\\S*/${listingId}/`));
-  });
-
-  it('tells the agency which language the visitor used', async () => {
-    const mail = agencyMail(await contactMe(), []);
-    expect(mail.text).toContain(fill(text(agencyMessages, 'mail.visitorLanguage'), { language: text(agencyMessages, 'forms.languages.fr') }));
-  });
-
-  it('never shows the privacy flag, and escapes what the visitor typed in the HTML version', async () => {
-    const mail = agencyMail(await contactMe(), []);
-    const privacyLabel = text(agencyMessages, 'forms.fields.privacy');
-    expect(mail.text).not.toContain(privacyLabel);
-    expect(mail.text).not.toMatch(/^privacy:/m);
-    expect(mail.html).not.toContain(privacyLabel.slice(0, 20));
-    expect(mail.html).not.toContain('<b>Urgent</b>');
-    expect(mail.html).toContain('Urgent');
-  });
-
-  it('attaches the uploaded file and names it among the answers', async () => {
-    const request = await stored({
-      form: 'job-application',
-      lang: 'en',
-      email: visitor.email,
-      name: visitor.name,
-      payload: { ...contactMePayload, propertyId: undefined },
-      uploads: [{ field: 'cv', file_name: 'cv.pdf', mime: 'application/pdf', size: 2048, path: '/var/uploads/0b8e.pdf' }],
-      jobs: ['agency-mail', 'visitor-mail'],
-    });
-    const files = [{ filename: 'cv.pdf', content: Buffer.from('%PDF-1.4'), contentType: 'application/pdf' }];
-    const mail = agencyMail(request, files);
-    expect(mail.attachments).toEqual(files);
-    expect(mail.text.split('\n')).toContain(`${text(agencyMessages, 'forms.fields.cv')}: cv.pdf (2 kB)`);
-  });
-});
-
-describe('visitorMail', () => {
-  it('is addressed to the visitor, in French, with the agency to answer to', async () => {
-    const mail = required(visitorMail(await contactMe()));
-    expect(mail.to).toBe(visitor.email);
-    expect(mail.replyTo).toBe(site.siteInfo.email);
-    expect(mail.subject).toBe(fill(text(fr, 'mail.visitorSubject'), { agency: site.siteInfo.name }));
-    expect(mail.text.split('\n')[0]).toBe(fill(text(fr, 'mail.greeting'), { name: visitor.name }));
-    expect(mail.text).toContain(fill(text(fr, 'mail.received'), { form: text(fr, 'forms.names.contact-me') }));
-    expect(mail.text).toContain(text(fr, 'thankYou.forms.contact-me'));
-    expect(mail.text).toContain(text(fr, 'mail.yourAnswers'));
-  });
-
-  it('repeats the answers with French labels and the French listing reference and link', async () => {
-    const mail = required(visitorMail(await contactMe()));
-    const lines = mail.text.split('\n');
-    expect(lines).toContain(`${text(fr, 'forms.fields.title')}: ${text(fr, 'forms.options.title.ms')}`);
-    expect(lines).toContain(`${text(fr, 'forms.fields.firstName')}: Marie`);
-    expect(lines).toContain(`${text(fr, 'forms.fields.newsletter')}: ${text(fr, 'forms.options.yes')}`);
-    const record = listing(listingId, 'fr');
-    expect(mail.text).toContain(`${fill(text(fr, 'mail.reference'), { id: listingId })}: ${record.TypeDescription} – ${record.City}`);
-    expect(mail.text).toMatch(new RegExp(`${text(fr, 'mail.viewListing')}: https?://\\S+/fr/\\S*/${listingId}/`));
-    expect(mail.text).not.toContain(text(fr, 'forms.fields.privacy'));
-  });
-
-  it('signs with the agency name, address in French and contact details', async () => {
-    const mail = required(visitorMail(await contactMe()));
-    expect(mail.text).toContain(site.siteInfo.name);
-    const city = site.siteInfo.city.fr;
-    expect(city).toBeTruthy();
-    expect(mail.text).toContain(`${site.siteInfo.zip} ${city}`);
-    expect(mail.text).toContain(site.siteInfo.email);
-  });
-
-  it('greets without a name when the request has none, and is not composed without an address', async () => {
-    const anonymous = await stored({ form: 'sign-newsletter', lang: 'fr', email: visitor.email, payload: { email: visitor.email, privacy: true }, jobs: ['visitor-mail'] });
-    expect(required(visitorMail(anonymous)).text.split('\n')[0]).toBe(text(fr, 'mail.greetingAnonymous'));
-    const noAddress = await stored({ form: 'testimonial', lang: 'fr', name: 'Marie', payload: { name: 'Marie', comment: 'Merci' }, jobs: ['agency-mail'] });
-    expect(visitorMail(noAddress)).toBeUndefined();
-  });
-});
-
-describe('a search alert account', () => {
-  it('never shows the password hash to the agency or the visitor', async () => {
-    const hash = await hashPassword('correct horse battery');
-    const request = await stored({
-      form: 'demand-register',
+  const contactMe = () =>
+    stored({
+      form: 'contact-me',
       lang: 'fr',
+      propertyId: listingId,
       email: visitor.email,
       name: visitor.name,
-      payload: {
-        title: 'ms',
-        firstName: 'Marie',
-        lastName: 'Dubois',
-        email: visitor.email,
-        phone: '0470 12 34 56',
-        goal: 'sale',
-        types: ['1'],
-        zones: ['Mons|7000'],
-        priceMax: 300000,
-        newsletter: false,
-        privacy: true,
-        passwordHash: hash,
-      },
+      payload: contactMePayload,
       jobs: ['agency-mail', 'visitor-mail'],
     });
-    const secret = hash.split('$').at(-1) ?? hash;
-    for (const mail of [agencyMail(request, []), required(visitorMail(request))]) {
-      for (const part of [mail.subject, mail.text, mail.html]) {
-        expect(part).not.toContain(hash);
-        expect(part).not.toContain(secret);
-        expect(part).not.toContain('scrypt');
-        expect(part).not.toMatch(/passwordHash/);
+
+  describe('agencyMail', () => {
+    it('goes to the site e-mail address, or to MAIL_TO when it is set', async () => {
+      const request = await contactMe();
+      expect(agencyMail(request, []).to).toBe(site.siteInfo.email);
+      process.env.MAIL_TO = 'leads@immo-hainaut.example';
+      expect(agencyMail(request, []).to).toBe('leads@immo-hainaut.example');
+    });
+
+    it('lets the agency answer the visitor directly and copies the listing manager', async () => {
+      const mail = agencyMail(await contactMe(), []);
+      expect(mail.replyTo).toBe(visitor.email);
+      const manager = listing(listingId, agencyLanguage).ManagerEmail;
+      expect(manager).toBeTruthy();
+      expect(manager).not.toBe(site.siteInfo.email);
+      expect(mail.cc).toBe(manager);
+    });
+
+    it('lists every answer, labelled and spelled out in the agency language', async () => {
+      const mail = agencyMail(await contactMe(), []);
+      const label = (field: string) => text(agencyMessages, `forms.fields.${field}`);
+      const option = (key: string) => text(agencyMessages, `forms.options.${key}`);
+      const expectedLines = [
+        `${label('title')}: ${option('title.ms')}`,
+        `${label('firstName')}: Marie`,
+        `${label('lastName')}: Dubois`,
+        `${label('email')}: ${visitor.email}`,
+        `${label('phone')}: 0470 12 34 56`,
+        `${label('remark')}: ${contactMePayload.remark}`,
+        `${label('contactSlots')}: ${option('contactSlots.10-13')}`,
+        `${label('contactDevice')}: ${option('contactDevice.phone')}`,
+        `${label('newsletter')}: ${option('yes')}`,
+      ];
+      const lines = mail.text.split('\n');
+      for (const line of expectedLines) expect(lines).toContain(line);
+    });
+
+    it('names the listing by its reference and links to it with an absolute address', async () => {
+      process.env.SITE_URL = 'https://www.immo-hainaut.example/';
+      const mail = agencyMail(await contactMe(), []);
+      const reference = fill(text(agencyMessages, 'mail.reference'), { id: listingId });
+      expect(reference).toContain(String(listingId));
+      expect(mail.text).toContain(reference);
+      expect(mail.subject).toContain(reference);
+      expect(mail.subject).toContain(visitor.name);
+      const record = listing(listingId, agencyLanguage);
+      expect(mail.text).toContain(`${reference}: ${record.TypeDescription} – ${record.City}`);
+
+      const link = mail.text.split('\n').find((line) => line.startsWith(`${text(agencyMessages, 'mail.viewListing')}: `));
+      expect(link).toBeDefined();
+      const url = (link ?? '').slice(text(agencyMessages, 'mail.viewListing').length + 2);
+      expect(url).toMatch(/^https:\/\/www\.immo-hainaut\.example\/[^/]/);
+      expect(url).toContain(`/${listingId}/`);
+      expect(url).toContain(`/${agencyLanguage}/`);
+      expect(mail.html).toContain(`href="${url}"`);
+    });
+
+    it('falls back to the configured site address for links', async () => {
+      const mail = agencyMail(await contactMe(), []);
+      expect(mail.text).toMatch(new RegExp(`${site.siteInfo.siteUrl.replace(/\/$/, '').replace(/[.:/]/g, '\\$&')}/\\S*/${listingId}/`));
+    });
+
+    it('tells the agency which language the visitor used', async () => {
+      const mail = agencyMail(await contactMe(), []);
+      expect(mail.text).toContain(fill(text(agencyMessages, 'mail.visitorLanguage'), { language: text(agencyMessages, 'forms.languages.fr') }));
+    });
+
+    it('never shows the privacy flag, and escapes what the visitor typed in the HTML version', async () => {
+      const mail = agencyMail(await contactMe(), []);
+      const privacyLabel = text(agencyMessages, 'forms.fields.privacy');
+      expect(mail.text).not.toContain(privacyLabel);
+      expect(mail.text).not.toMatch(/^privacy:/m);
+      expect(mail.html).not.toContain(privacyLabel.slice(0, 20));
+      expect(mail.html).not.toContain('<b>Urgent</b>');
+      expect(mail.html).toContain('Urgent');
+    });
+
+    it('attaches the uploaded file and names it among the answers', async () => {
+      const request = await stored({
+        form: 'job-application',
+        lang: 'en',
+        email: visitor.email,
+        name: visitor.name,
+        payload: { ...contactMePayload, propertyId: undefined },
+        uploads: [{ field: 'cv', file_name: 'cv.pdf', mime: 'application/pdf', size: 2048, path: '/var/uploads/0b8e.pdf' }],
+        jobs: ['agency-mail', 'visitor-mail'],
+      });
+      const files = [{ filename: 'cv.pdf', content: Buffer.from('%PDF-1.4'), contentType: 'application/pdf' }];
+      const mail = agencyMail(request, files);
+      expect(mail.attachments).toEqual(files);
+      expect(mail.text.split('\n')).toContain(`${text(agencyMessages, 'forms.fields.cv')}: cv.pdf (2 kB)`);
+    });
+  });
+
+  describe('visitorMail', () => {
+    it('is addressed to the visitor, in French, with the agency to answer to', async () => {
+      const mail = required(visitorMail(await contactMe()));
+      expect(mail.to).toBe(visitor.email);
+      expect(mail.replyTo).toBe(site.siteInfo.email);
+      expect(mail.subject).toBe(fill(text(fr, 'mail.visitorSubject'), { agency: site.siteInfo.name }));
+      expect(mail.text.split('\n')[0]).toBe(fill(text(fr, 'mail.greeting'), { name: visitor.name }));
+      expect(mail.text).toContain(fill(text(fr, 'mail.received'), { form: text(fr, 'forms.names.contact-me') }));
+      expect(mail.text).toContain(text(fr, 'thankYou.forms.contact-me'));
+      expect(mail.text).toContain(text(fr, 'mail.yourAnswers'));
+    });
+
+    it('repeats the answers with French labels and the French listing reference and link', async () => {
+      const mail = required(visitorMail(await contactMe()));
+      const lines = mail.text.split('\n');
+      expect(lines).toContain(`${text(fr, 'forms.fields.title')}: ${text(fr, 'forms.options.title.ms')}`);
+      expect(lines).toContain(`${text(fr, 'forms.fields.firstName')}: Marie`);
+      expect(lines).toContain(`${text(fr, 'forms.fields.newsletter')}: ${text(fr, 'forms.options.yes')}`);
+      const record = listing(listingId, 'fr');
+      expect(mail.text).toContain(`${fill(text(fr, 'mail.reference'), { id: listingId })}: ${record.TypeDescription} – ${record.City}`);
+      expect(mail.text).toMatch(new RegExp(`${text(fr, 'mail.viewListing')}: https?://\\S+/fr/\\S*/${listingId}/`));
+      expect(mail.text).not.toContain(text(fr, 'forms.fields.privacy'));
+    });
+
+    it('signs with the agency name, address in French and contact details', async () => {
+      const mail = required(visitorMail(await contactMe()));
+      expect(mail.text).toContain(site.siteInfo.name);
+      const city = site.siteInfo.city.fr;
+      expect(city).toBeTruthy();
+      expect(mail.text).toContain(`${site.siteInfo.zip} ${city}`);
+      expect(mail.text).toContain(site.siteInfo.email);
+    });
+
+    it('greets without a name when the request has none, and is not composed without an address', async () => {
+      const anonymous = await stored({ form: 'sign-newsletter', lang: 'fr', email: visitor.email, payload: { email: visitor.email, privacy: true }, jobs: ['visitor-mail'] });
+      expect(required(visitorMail(anonymous)).text.split('\n')[0]).toBe(text(fr, 'mail.greetingAnonymous'));
+      const noAddress = await stored({ form: 'testimonial', lang: 'fr', name: 'Marie', payload: { name: 'Marie', comment: 'Merci' }, jobs: ['agency-mail'] });
+      expect(visitorMail(noAddress)).toBeUndefined();
+    });
+  });
+
+  describe('a search alert account', () => {
+    it('never shows the password hash to the agency or the visitor', async () => {
+      const hash = await hashPassword('correct horse battery');
+      const request = await stored({
+        form: 'demand-register',
+        lang: 'fr',
+        email: visitor.email,
+        name: visitor.name,
+        payload: {
+          title: 'ms',
+          firstName: 'Marie',
+          lastName: 'Dubois',
+          email: visitor.email,
+          phone: '0470 12 34 56',
+          goal: 'sale',
+          types: ['1'],
+          zones: ['Mons|7000'],
+          priceMax: 300000,
+          newsletter: false,
+          privacy: true,
+          passwordHash: hash,
+        },
+        jobs: ['agency-mail', 'visitor-mail'],
+      });
+      const secret = hash.split('$').at(-1) ?? hash;
+      for (const mail of [agencyMail(request, []), required(visitorMail(request))]) {
+        for (const part of [mail.subject, mail.text, mail.html]) {
+          expect(part).not.toContain(hash);
+          expect(part).not.toContain(secret);
+          expect(part).not.toContain('scrypt');
+          expect(part).not.toMatch(/passwordHash/);
+        }
       }
-    }
-    // The rest of the search is still there, spelled out.
-    const agency = agencyMail(request, []).text.split('\n');
-    expect(agency).toContain(`${text(agencyMessages, 'forms.fields.goal')}: ${text(agencyMessages, 'forms.options.goal.sale')}`);
-    expect(agency).toContain(`${text(agencyMessages, 'forms.fields.zones')}: Mons (7000)`);
-    expect(agency).toContain(`${text(agencyMessages, 'forms.fields.priceMax')}: ${new Intl.NumberFormat(`${agencyLanguage}-BE`, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(300000)}`);
+      // The rest of the search is still there, spelled out.
+      const agency = agencyMail(request, []).text.split('\n');
+      expect(agency).toContain(`${text(agencyMessages, 'forms.fields.goal')}: ${text(agencyMessages, 'forms.options.goal.sale')}`);
+      expect(agency).toContain(`${text(agencyMessages, 'forms.fields.zones')}: Mons (7000)`);
+      expect(agency).toContain(`${text(agencyMessages, 'forms.fields.priceMax')}: ${new Intl.NumberFormat(`${agencyLanguage}-BE`, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(300000)}`);
+    });
   });
-});
 
-describe('friendMail', () => {
-  const sendToFriend = () =>
-    stored({
-      form: 'send-to-friend',
-      lang: 'fr',
-      propertyId: listingId,
-      email: visitor.email,
-      name: visitor.name,
-      payload: {
+  describe('friendMail', () => {
+    const sendToFriend = () =>
+      stored({
+        form: 'send-to-friend',
+        lang: 'fr',
         propertyId: listingId,
-        firstName: 'Marie',
-        lastName: 'Dubois',
         email: visitor.email,
-        friendEmail: 'paul@example.be',
-        remark: 'Regarde celle-ci, le jardin est superbe !',
-        privacy: true,
-      },
-      jobs: ['agency-mail', 'friend-mail'],
+        name: visitor.name,
+        payload: {
+          propertyId: listingId,
+          firstName: 'Marie',
+          lastName: 'Dubois',
+          email: visitor.email,
+          friendEmail: 'paul@example.be',
+          remark: 'Regarde celle-ci, le jardin est superbe !',
+          privacy: true,
+        },
+        jobs: ['agency-mail', 'friend-mail'],
+      });
+
+    it('goes to the friend, from the visitor, with the listing link and the remark', async () => {
+      process.env.SITE_URL = 'https://www.immo-hainaut.example';
+      const mail = required(friendMail(await sendToFriend()));
+      expect(mail.to).toBe('paul@example.be');
+      expect(mail.replyTo).toBe(visitor.email);
+      expect(mail.subject).toBe(fill(text(fr, 'mail.friendSubject'), { name: visitor.name }));
+      expect(mail.text).toContain(fill(text(fr, 'mail.friendIntro'), { name: visitor.name }));
+      expect(mail.text).toContain('Regarde celle-ci, le jardin est superbe !');
+      expect(mail.text).toMatch(new RegExp(`https://www\\.immo-hainaut\\.example/fr/\\S*/${listingId}/`));
+      expect(mail.html).toContain(`/${listingId}/"`);
     });
 
-  it('goes to the friend, from the visitor, with the listing link and the remark', async () => {
-    process.env.SITE_URL = 'https://www.immo-hainaut.example';
-    const mail = required(friendMail(await sendToFriend()));
-    expect(mail.to).toBe('paul@example.be');
-    expect(mail.replyTo).toBe(visitor.email);
-    expect(mail.subject).toBe(fill(text(fr, 'mail.friendSubject'), { name: visitor.name }));
-    expect(mail.text).toContain(fill(text(fr, 'mail.friendIntro'), { name: visitor.name }));
-    expect(mail.text).toContain('Regarde celle-ci, le jardin est superbe !');
-    expect(mail.text).toMatch(new RegExp(`https://www\\.immo-hainaut\\.example/fr/\\S*/${listingId}/`));
-    expect(mail.html).toContain(`/${listingId}/"`);
-  });
-
-  it('shows the friend none of the sender other answers', async () => {
-    const mail = required(friendMail(await sendToFriend()));
-    expect(mail.text).not.toContain(text(fr, 'forms.fields.privacy'));
-    expect(mail.text).not.toContain(text(fr, 'mail.yourAnswers'));
-  });
-
-  it('is not composed for a request without a friend address', async () => {
-    expect(friendMail(await contactMe())).toBeUndefined();
-  });
-});
-
-describe('a document request', () => {
-  const withDocuments = listings.find((record) => record.language === 'fr' && record.Status === 1 && record.Documents.length > 0);
-  const withoutDocuments = listings.find((record) => record.language === 'fr' && record.Status === 1 && record.Documents.length === 0);
-
-  const requestDocuments = (propertyId: number) =>
-    stored({
-      form: 'request-documents',
-      lang: 'fr',
-      propertyId,
-      email: visitor.email,
-      name: visitor.name,
-      payload: { propertyId, title: 'ms', firstName: 'Marie', lastName: 'Dubois', email: visitor.email, phone: '0470 12 34 56', newsletter: false, privacy: true },
-      jobs: ['agency-mail', 'visitor-mail'],
+    it('shows the friend none of the sender other answers', async () => {
+      const mail = required(friendMail(await sendToFriend()));
+      expect(mail.text).not.toContain(text(fr, 'forms.fields.privacy'));
+      expect(mail.text).not.toContain(text(fr, 'mail.yourAnswers'));
     });
 
-  it('has listings with and without documents in the catalogue to test with', () => {
-    expect(withDocuments).toBeDefined();
-    expect(withoutDocuments).toBeDefined();
+    it('is not composed for a request without a friend address', async () => {
+      expect(friendMail(await contactMe())).toBeUndefined();
+    });
   });
 
-  it('lists every document of the listing by name with a signed link, never its public address', async () => {
-    if (!withDocuments) throw new Error('no listing with documents');
-    process.env.SITE_URL = 'https://www.immo-hainaut.example';
-    const mail = required(visitorMail(await requestDocuments(withDocuments.ID)));
-    expect(mail.text).toContain(fill(text(fr, 'mail.documentsIntro'), { days: 7 }));
-    for (const document of withDocuments.Documents) {
-      const line = mail.text.split('\n').find((candidate) => candidate.startsWith(`${document.Name}: `));
-      expect(line, document.Name).toBeDefined();
-      const url = new URL((line ?? '').slice(document.Name.length + 2));
-      expect(url.origin).toBe('https://www.immo-hainaut.example');
-      expect(url.pathname).toBe(`/api/documents/${withDocuments.ID}/${document.ID}/`);
-      expect(url.searchParams.get('lang')).toBe('fr');
-      expect(url.searchParams.get('signature')).toMatch(/^[\w-]{43}$/);
-      expect(mail.html).toContain(`<a href="${url.href.replace(/&/g, '&#38;')}">`);
-      expect(mail.text).not.toContain(document.Url);
-    }
-    expect(mail.text).not.toContain(text(fr, 'mail.documentsFollow'));
+  describe('a document request', () => {
+    const withDocuments = listings.find((record) => record.language === 'fr' && record.Status === 1 && record.Documents.length > 0);
+    const withoutDocuments = listings.find((record) => record.language === 'fr' && record.Status === 1 && record.Documents.length === 0);
+
+    const requestDocuments = (propertyId: number) =>
+      stored({
+        form: 'request-documents',
+        lang: 'fr',
+        propertyId,
+        email: visitor.email,
+        name: visitor.name,
+        payload: { propertyId, title: 'ms', firstName: 'Marie', lastName: 'Dubois', email: visitor.email, phone: '0470 12 34 56', newsletter: false, privacy: true },
+        jobs: ['agency-mail', 'visitor-mail'],
+      });
+
+    it('has listings with and without documents in the catalogue to test with', () => {
+      expect(withDocuments).toBeDefined();
+      expect(withoutDocuments).toBeDefined();
+    });
+
+    it('lists every document of the listing by name with a signed link, never its public address', async () => {
+      if (!withDocuments) throw new Error('no listing with documents');
+      process.env.SITE_URL = 'https://www.immo-hainaut.example';
+      const mail = required(visitorMail(await requestDocuments(withDocuments.ID)));
+      expect(mail.text).toContain(fill(text(fr, 'mail.documentsIntro'), { days: 7 }));
+      for (const document of withDocuments.Documents) {
+        const line = mail.text.split('\n').find((candidate) => candidate.startsWith(`${document.Name}: `));
+        expect(line, document.Name).toBeDefined();
+        const url = new URL((line ?? '').slice(document.Name.length + 2));
+        expect(url.origin).toBe('https://www.immo-hainaut.example');
+        expect(url.pathname).toBe(`/api/documents/${withDocuments.ID}/${document.ID}/`);
+        expect(url.searchParams.get('lang')).toBe('fr');
+        expect(url.searchParams.get('signature')).toMatch(/^[\w-]{43}$/);
+        expect(mail.html).toContain(`<a href="${url.href.replace(/&/g, '&#38;')}">`);
+        expect(mail.text).not.toContain(document.Url);
+      }
+      expect(mail.text).not.toContain(text(fr, 'mail.documentsFollow'));
+    });
+
+    it('promises the documents by e-mail when the listing has none online', async () => {
+      if (!withoutDocuments) throw new Error('no listing without documents');
+      const mail = required(visitorMail(await requestDocuments(withoutDocuments.ID)));
+      expect(mail.text).toContain(text(fr, 'mail.documentsFollow'));
+      expect(mail.text).not.toContain(text(fr, 'mail.documentsIntro'));
+    });
   });
 
-  it('promises the documents by e-mail when the listing has none online', async () => {
-    if (!withoutDocuments) throw new Error('no listing without documents');
-    const mail = required(visitorMail(await requestDocuments(withoutDocuments.ID)));
-    expect(mail.text).toContain(text(fr, 'mail.documentsFollow'));
-    expect(mail.text).not.toContain(text(fr, 'mail.documentsIntro'));
-  });
-});
-
-describe('the agency mail as staff read it (issue 13, item 24)', () => {
-  const offerPayload = {
-    propertyId: listingId,
-    title: 'ms',
-    firstName: 'Élise',
-    lastName: 'Peeters',
-    email: 'elise@example.be',
-    phone: '0475 12 34 56',
-    street: 'Rue de Nimy',
-    houseNumber: '12',
-    city: 'Mons',
-    remark: '',
-    contactSlots: [],
-    newsletter: false,
-    privacy: true,
-    personBFirstName: 'Jan',
-    personBLastName: 'Janssens',
-    // Fields another form version may add for buyer B: labelled by the same rule.
-    personBTitle: 'mr',
-    personBEmail: 'jan@example.be',
-    personBPhone: '0476 98 76 54',
-    amount: 245000,
-    amountInWords: 'deux cent quarante-cinq mille euros',
-    startDate: '2027-01-04',
-    endDate: '2027-01-18',
-    place: 'Mons',
-    signDate: '2027-01-04',
-    conditions: '',
-  };
-  const offer = async (createdAt?: string) => {
-    const request = await stored({
-      form: 'purchase-offer',
-      lang: 'nl',
+  describe('the agency mail as staff read it (issue 13, item 24)', () => {
+    const offerPayload = {
       propertyId: listingId,
+      title: 'ms',
+      firstName: 'Élise',
+      lastName: 'Peeters',
       email: 'elise@example.be',
-      name: 'Élise Peeters',
-      payload: offerPayload,
-      source: `/nl/te-koop/bergen/huis/${listingId}/`,
-      jobs: ['agency-mail', 'visitor-mail'],
+      phone: '0475 12 34 56',
+      street: 'Rue de Nimy',
+      houseNumber: '12',
+      city: 'Mons',
+      remark: '',
+      contactSlots: [],
+      newsletter: false,
+      privacy: true,
+      personBFirstName: 'Jan',
+      personBLastName: 'Janssens',
+      // Fields another form version may add for buyer B: labelled by the same rule.
+      personBTitle: 'mr',
+      personBEmail: 'jan@example.be',
+      personBPhone: '0476 98 76 54',
+      amount: 245000,
+      amountInWords: 'deux cent quarante-cinq mille euros',
+      startDate: '2027-01-04',
+      endDate: '2027-01-18',
+      place: 'Mons',
+      signDate: '2027-01-04',
+      conditions: '',
+    };
+    const offer = async (createdAt?: string) => {
+      const request = await stored({
+        form: 'purchase-offer',
+        lang: 'nl',
+        propertyId: listingId,
+        email: 'elise@example.be',
+        name: 'Élise Peeters',
+        payload: offerPayload,
+        source: `/nl/te-koop/bergen/huis/${listingId}/`,
+        jobs: ['agency-mail', 'visitor-mail'],
+      });
+      return createdAt ? { ...request, created_at: createdAt } : request;
+    };
+
+    it('is written in the configured agency language, not the site default', async () => {
+      expect(site.agencyLanguage).toBe('fr');
+      expect(site.languageDefault).toBe('nl');
+      const mail = agencyMail(await offer(), []);
+      expect(mail.subject).toContain(text(fr, 'forms.names.purchase-offer'));
+      expect(mail.text).toContain(fill(text(fr, 'mail.visitorLanguage'), { language: text(fr, 'forms.languages.nl') }));
+      expect(mail.text.split('\n')).toContain(`${fill(text(fr, 'mail.buyerField'), { field: text(fr, 'forms.fields.firstName'), buyer: 'A' })}: Élise`);
     });
-    return createdAt ? { ...request, created_at: createdAt } : request;
-  };
 
-  it('is written in the configured agency language, not the site default', async () => {
-    expect(site.agencyLanguage).toBe('fr');
-    expect(site.languageDefault).toBe('nl');
-    const mail = agencyMail(await offer(), []);
-    expect(mail.subject).toContain(text(fr, 'forms.names.purchase-offer'));
-    expect(mail.text).toContain(fill(text(fr, 'mail.visitorLanguage'), { language: text(fr, 'forms.languages.nl') }));
-    expect(mail.text.split('\n')).toContain(`${fill(text(fr, 'mail.buyerField'), { field: text(fr, 'forms.fields.firstName'), buyer: 'A' })}: Élise`);
-  });
+    it('takes the agency language from site.json, validated; the key may be left out (languageDefault then applies)', () => {
+      const config = readJson('data/site/site.json') as Record<string, unknown>;
+      expect(siteSchema.safeParse(config).success).toBe(true);
+      const wrong = siteSchema.safeParse({ ...config, agencyLanguage: 'es' });
+      expect(wrong.success).toBe(false);
+      expect(wrong.error?.issues[0]?.path).toEqual(['agencyLanguage']);
+      const { agencyLanguage: _unused, ...withoutIt } = config;
+      expect(siteSchema.parse(withoutIt).agencyLanguage).toBeUndefined();
+    });
 
-  it('takes the agency language from site.json, validated; the key may be left out (languageDefault then applies)', () => {
-    const config = readJson('data/site/site.json') as Record<string, unknown>;
-    expect(siteSchema.safeParse(config).success).toBe(true);
-    const wrong = siteSchema.safeParse({ ...config, agencyLanguage: 'es' });
-    expect(wrong.success).toBe(false);
-    expect(wrong.error?.issues[0]?.path).toEqual(['agencyLanguage']);
-    const { agencyLanguage: _unused, ...withoutIt } = config;
-    expect(siteSchema.parse(withoutIt).agencyLanguage).toBeUndefined();
-  });
+    it('gives the time on a Brussels clock, in winter and in summer', async () => {
+      const winter = agencyMail(await offer('2026-01-15T23:30:00.000Z'), []);
+      expect(winter.text).toContain(fill(text(fr, 'mail.agencyIntro'), { form: text(fr, 'forms.names.purchase-offer'), date: '16-01-2026', time: '00:30' }));
+      const summer = agencyMail(await offer('2026-07-01T10:05:00.000Z'), []);
+      expect(summer.text).toContain(fill(text(fr, 'mail.agencyIntro'), { form: text(fr, 'forms.names.purchase-offer'), date: '01-07-2026', time: '12:05' }));
+      expect(summer.text).not.toContain('UTC');
+    });
 
-  it('gives the time on a Brussels clock, in winter and in summer', async () => {
-    const winter = agencyMail(await offer('2026-01-15T23:30:00.000Z'), []);
-    expect(winter.text).toContain(fill(text(fr, 'mail.agencyIntro'), { form: text(fr, 'forms.names.purchase-offer'), date: '16-01-2026', time: '00:30' }));
-    const summer = agencyMail(await offer('2026-07-01T10:05:00.000Z'), []);
-    expect(summer.text).toContain(fill(text(fr, 'mail.agencyIntro'), { form: text(fr, 'forms.names.purchase-offer'), date: '01-07-2026', time: '12:05' }));
-    expect(summer.text).not.toContain('UTC');
-  });
+    it('labels each answer of an offer with its buyer, A or B, new buyer B fields included', async () => {
+      const lines = agencyMail(await offer(), []).text.split('\n');
+      const as = (field: string, buyer: 'A' | 'B') => fill(text(fr, 'mail.buyerField'), { field: text(fr, `forms.fields.${field}`), buyer });
+      expect(lines).toContain(`${as('firstName', 'A')}: Élise`);
+      expect(lines).toContain(`${as('lastName', 'A')}: Peeters`);
+      expect(lines).toContain(`${as('email', 'A')}: elise@example.be`);
+      expect(lines).toContain(`${as('city', 'A')}: Mons`);
+      expect(lines).toContain(`${as('firstName', 'B')}: Jan`);
+      expect(lines).toContain(`${as('lastName', 'B')}: Janssens`);
+      expect(lines).toContain(`${as('title', 'B')}: ${text(fr, 'forms.options.title.mr')}`);
+      expect(lines).toContain(`${as('email', 'B')}: jan@example.be`);
+      expect(lines).toContain(`${as('phone', 'B')}: 0476 98 76 54`);
+      // Buyer A's answers come first, then buyer B's.
+      expect(lines.indexOf(`${as('phone', 'A')}: 0475 12 34 56`)).toBeLessThan(lines.indexOf(`${as('firstName', 'B')}: Jan`));
+      // The offer itself carries no buyer.
+      expect(lines).toContain(`${text(fr, 'forms.fields.place')}: Mons`);
+    });
 
-  it('labels each answer of an offer with its buyer, A or B, new buyer B fields included', async () => {
-    const lines = agencyMail(await offer(), []).text.split('\n');
-    const as = (field: string, buyer: 'A' | 'B') => fill(text(fr, 'mail.buyerField'), { field: text(fr, `forms.fields.${field}`), buyer });
-    expect(lines).toContain(`${as('firstName', 'A')}: Élise`);
-    expect(lines).toContain(`${as('lastName', 'A')}: Peeters`);
-    expect(lines).toContain(`${as('email', 'A')}: elise@example.be`);
-    expect(lines).toContain(`${as('city', 'A')}: Mons`);
-    expect(lines).toContain(`${as('firstName', 'B')}: Jan`);
-    expect(lines).toContain(`${as('lastName', 'B')}: Janssens`);
-    expect(lines).toContain(`${as('title', 'B')}: ${text(fr, 'forms.options.title.mr')}`);
-    expect(lines).toContain(`${as('email', 'B')}: jan@example.be`);
-    expect(lines).toContain(`${as('phone', 'B')}: 0476 98 76 54`);
-    // Buyer A's answers come first, then buyer B's.
-    expect(lines.indexOf(`${as('phone', 'A')}: 0475 12 34 56`)).toBeLessThan(lines.indexOf(`${as('firstName', 'B')}: Jan`));
-    // The offer itself carries no buyer.
-    expect(lines).toContain(`${text(fr, 'forms.fields.place')}: Mons`);
-  });
+    it('writes the amount as money in the agency locale (fr-BE), not as bare digits', async () => {
+      const mail = agencyMail(await offer(), []);
+      const amount = mail.text.split('\n').find((line) => line.startsWith(`${text(fr, 'forms.fields.amount')}: `));
+      expect(amount).toBeDefined();
+      expect(amount).toMatch(/: 245\s000\s€$/u);
+      expect(mail.text).not.toContain('245000');
+    });
 
-  it('writes the amount as money in the agency locale (fr-BE), not as bare digits', async () => {
-    const mail = agencyMail(await offer(), []);
-    const amount = mail.text.split('\n').find((line) => line.startsWith(`${text(fr, 'forms.fields.amount')}: `));
-    expect(amount).toBeDefined();
-    expect(amount).toMatch(/: 245\s000\s€$/u);
-    expect(mail.text).not.toContain('245000');
-  });
+    it('has no newsletter line for a form without that box', async () => {
+      const mail = agencyMail(await offer(), []);
+      for (const language of ['nl', 'fr', 'en', 'de']) {
+        const label = text(messages(language), 'forms.fields.newsletter');
+        expect(mail.text).not.toContain(label);
+        expect(mail.html).not.toContain(label);
+      }
+      expect(required(visitorMail(await offer())).text).not.toContain(text(messages('nl'), 'forms.fields.newsletter'));
+    });
 
-  it('has no newsletter line for a form without that box', async () => {
-    const mail = agencyMail(await offer(), []);
-    for (const language of ['nl', 'fr', 'en', 'de']) {
-      const label = text(messages(language), 'forms.fields.newsletter');
-      expect(mail.text).not.toContain(label);
-      expect(mail.html).not.toContain(label);
-    }
-    expect(required(visitorMail(await offer())).text).not.toContain(text(messages('nl'), 'forms.fields.newsletter'));
-  });
-
-  it('only holds absolute links', async () => {
-    process.env.SITE_URL = 'https://www.immo-hainaut.example';
-    const mail = agencyMail(await offer(), []);
-    expect(mail.text).toContain(fill(text(fr, 'mail.sentFrom'), { page: `https://www.immo-hainaut.example/nl/te-koop/bergen/huis/${listingId}/` }));
-    const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
-    expect(hrefs.length).toBeGreaterThan(0);
-    for (const link of hrefs) expect(link).toMatch(/^https:\/\/www\.immo-hainaut\.example\//);
-    // No path of the site stands alone in the text either.
-    expect(mail.text).not.toMatch(/(^|[\s:(])\/(nl|fr|en|de|api|catalogue)\//m);
+    it('only holds absolute links', async () => {
+      process.env.SITE_URL = 'https://www.immo-hainaut.example';
+      const mail = agencyMail(await offer(), []);
+      expect(mail.text).toContain(fill(text(fr, 'mail.sentFrom'), { page: `https://www.immo-hainaut.example/nl/te-koop/bergen/huis/${listingId}/` }));
+      const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+      expect(hrefs.length).toBeGreaterThan(0);
+      for (const link of hrefs) expect(link).toMatch(/^https:\/\/www\.immo-hainaut\.example\//);
+      // No path of the site stands alone in the text either.
+      expect(mail.text).not.toMatch(/(^|[\s:(])\/(nl|fr|en|de|api|catalogue)\//m);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSmtpSink } from './smtp-sink';
+import { freshPostgresUrl } from './test-stores';
 
 /*
  * The staff command for owners (issue 13, item 23), run as staff run it, against a database file
@@ -15,14 +16,19 @@ import { useSmtpSink } from './smtp-sink';
 process.env.SITE_SECRET = 'unit-test-secret';
 
 const { getOwners } = await import('@/lib/catalogue');
-const { openStore, setStore, enqueueJob } = await import('@/lib/db');
+const { closeStore, openStore, setStore, enqueueJob } = await import('@/lib/db');
 const { logIn, ownerOfSession, setPasswordWithToken } = await import('@/lib/auth/owner-auth');
 const { deliverJob } = await import('@/lib/mail/outbox-worker');
 const { default: fr } = await import('@/messages/fr.json');
 const { default: nl } = await import('@/messages/nl.json');
 
 const directory = mkdtempSync(join(tmpdir(), 'owner-cli-'));
-const databaseUrl = `file:${join(directory, 'site.db')}`;
+/** The database staff's command and the site share: a file for SQLite, a server's schema for PostgreSQL. */
+const databases: { name: string; url: () => Promise<string> }[] = [
+  { name: 'sqlite', url: async () => `file:${join(directory, 'site.db')}` },
+  ...(process.env.TEST_POSTGRES_URL ? [{ name: 'postgres', url: () => freshPostgresUrl() }] : []),
+];
+let databaseUrl = '';
 const siteUrl = 'https://www.immo-hainaut.be';
 const smtp = useSmtpSink(siteUrl, () => setStore(undefined));
 
@@ -43,13 +49,19 @@ const frenchOwner = getOwners().find((candidate) => candidate.Language === 'fr')
 const dutchOwner = getOwners().find((candidate) => candidate.Language === 'nl')!;
 
 let store: Awaited<ReturnType<typeof openStore>>;
-beforeAll(async () => {
-  store = await openStore(databaseUrl);
-  setStore(store);
-});
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-describe('npm run owner', () => {
+describe.each(databases)('npm run owner on $name', (database) => {
+  beforeAll(async () => {
+    databaseUrl = await database.url();
+    store = await openStore(databaseUrl);
+    setStore(store);
+  });
+  afterAll(async () => {
+    setStore(undefined);
+    await closeStore(store);
+  });
+
   it('invite: e-mails the link in the owner\'s language, and list shows the invitation', { timeout: 180_000 }, async () => {
     expect(await listLine(dutchOwner.Email)).toContain('not invited yet');
     smtp.received = [];

@@ -16,6 +16,8 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 process.env.SITE_SECRET = 'unit-test-secret';
+// The per-address limit on login attempts (30 in 10 minutes) is not what these tests are about.
+process.env.LOGIN_RATE_LIMIT = '100000';
 const { getOwners } = await import('@/lib/catalogue');
 const { sql } = await import('kysely');
 const { createSession, getOwnerPasswordHash, openStore, recordLoginFailure, sessionEmail, setOwnerPassword, setStore } = await import('@/lib/db');
@@ -82,6 +84,24 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(await logIn(owner!.Email, 'the right password', home)).toEqual({ ok: false, reason: 'locked' });
       await givePassword(owner!.Email, 'a new password');
       expect((await logIn(owner!.Email, 'a new password', home)).ok).toBe(true);
+    });
+
+    it('checks no more guesses than the lockout allows when they arrive all at once', async () => {
+      const guesses = await Promise.all(Array.from({ length: 20 }, (_, index) => logIn(owner!.Email, `parallel guess ${index}`, attacker)));
+      // The 5th failure is answered 'locked' (as one at a time): 4 'failed', then nothing more is checked.
+      expect(guesses.filter((result) => !result.ok && result.reason === 'failed')).toHaveLength(lockoutFailures - 1);
+      expect(guesses.filter((result) => !result.ok && result.reason === 'locked')).toHaveLength(20 - (lockoutFailures - 1));
+      expect(scryptWork).toHaveLength(lockoutFailures);
+      expect(await logIn(owner!.Email, 'the right password', attacker)).toEqual({ ok: false, reason: 'locked' });
+      expect((await logIn(owner!.Email, 'the right password', home)).ok).toBe(true);
+    });
+
+    it('checks no more guesses than the account lockout allows when many addresses guess at once', async () => {
+      await failFrom(accountLockoutFailures - 5, (index) => `192.0.2.${index}`);
+      const guesses = await Promise.all(Array.from({ length: 20 }, (_, index) => logIn(owner!.Email, `parallel guess ${index}`, `198.51.100.${index}`)));
+      expect(scryptWork).toHaveLength(5);
+      expect(guesses.filter((result) => !result.ok && result.reason === 'failed')).toHaveLength(4);
+      expect(await logIn(owner!.Email, 'the right password', home)).toEqual({ ok: false, reason: 'locked' });
     });
 
     it('does the same scrypt work for an unknown address, an owner without a password and a wrong password', async () => {
