@@ -9,7 +9,6 @@ import { absoluteUrl } from '@/lib/seo/origin';
 import { recognizeVideo } from '@/lib/media/video';
 import { documentLinkTtlDays } from '@/lib/documents/signed-link';
 import { ListingRequests } from '@/components/forms/listing-requests';
-import { IslandIntl } from '@/components/layout/island-intl';
 import { PurchaseCostsSection } from '@/components/costs/purchase-costs-section';
 import { BackToList } from './back-to-list';
 import { DescriptionSection } from './description-section';
@@ -107,9 +106,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
       ) : null}
 
       {property.pictures.length > 0 ? (
-        <IslandIntl language={language} namespaces={['property', 'gallery']}>
-          <LazyPropertyGallery {...await galleryProps(property.pictures, title, language)} />
-        </IslandIntl>
+        <LazyPropertyGallery {...await galleryProps(property.pictures, title, language)} />
       ) : (
         <p className={styles.notice}>{t('noPhoto')}</p>
       )}

@@ -1,12 +1,20 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { SiteImage } from '@/components/ui/site-image';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './property-gallery.module.css';
 
-export type GalleryPicture = { id: number; src: string; width: number; height: number; alt: string };
+/** An <img>'s source attributes for one use of a picture (gallery-props.ts works them out with next/image). */
+export type GalleryImage = { src: string; srcSet: string | undefined; sizes: string | undefined; width: number; height: number };
+/** `number`: "Photo n of m"; `showLabel`: its thumbnail button's name. */
+export type GalleryPicture = { id: number; alt: string; number: string; showLabel: string; stage: GalleryImage; thumb: GalleryImage; full: GalleryImage };
+export type GalleryLabels = { photos: string; thumbnails: string; previous: string; next: string; fullScreen: string; closeFullScreen: string };
+
+/** One picture as a plain <img>: the attributes are the server's, lazy unless it is the first one shown. */
+function GalleryImg({ image, alt, eager = false, className }: { image: GalleryImage; alt: string; eager?: boolean; className?: string }) {
+  // eslint-disable-next-line @next/next/no-img-element -- next/image's attributes, without its client runtime
+  return <img {...image} alt={alt} className={className} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async" />;
+}
 function Chevron({ direction }: { direction: 'previous' | 'next' }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
@@ -23,9 +31,7 @@ const swipeDistance = 40;
  * turn it, Escape or the close button end it (the dialog's own cancel), and the gallery puts the
  * focus back on the button that opened it.
  */
-function FullScreen({ pictures, start, onClose }: { pictures: GalleryPicture[]; start: number; onClose: (index: number) => void }) {
-  const t = useTranslations('property');
-  const own = useTranslations('gallery');
+function FullScreen({ pictures, labels, start, onClose }: { pictures: GalleryPicture[]; labels: GalleryLabels; start: number; onClose: (index: number) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const swipeStart = useRef<number | null>(null);
   const [index, setIndex] = useState(start);
@@ -57,7 +63,7 @@ function FullScreen({ pictures, start, onClose }: { pictures: GalleryPicture[]; 
     <dialog
       ref={dialog}
       className={styles.dialog}
-      aria-label={t('photos')}
+      aria-label={labels.photos}
       onKeyDown={onKeyDown}
       onClose={() => onClose(index)}
       onPointerDown={(event) => {
@@ -67,22 +73,22 @@ function FullScreen({ pictures, start, onClose }: { pictures: GalleryPicture[]; 
     >
       <div className={styles.dialogBar}>
         <p className={styles.counter} aria-live="polite">
-          {t('photoNumber', { index: index + 1, total: pictures.length })}
+          {picture.number}
         </p>
-        <button type="button" className={styles.control} onClick={() => dialog.current?.close()} aria-label={own('closeFullScreen')}>
+        <button type="button" className={styles.control} onClick={() => dialog.current?.close()} aria-label={labels.closeFullScreen}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
             <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
         </button>
       </div>
       <div className={styles.dialogStage}>
-        <SiteImage key={picture.id} src={picture.src} width={picture.width} height={picture.height} alt={picture.alt} sizes="100vw" className={styles.fullPicture} />
+        <GalleryImg key={picture.id} image={picture.full} alt={picture.alt} eager className={styles.fullPicture} />
         {several ? (
           <>
-            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => step(-1)} aria-label={t('previousPhoto')}>
+            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => step(-1)} aria-label={labels.previous}>
               <Chevron direction="previous" />
             </button>
-            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => step(1)} aria-label={t('nextPhoto')}>
+            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => step(1)} aria-label={labels.next}>
               <Chevron direction="next" />
             </button>
           </>
@@ -106,9 +112,7 @@ function galleryKey(event: globalThis.KeyboardEvent): boolean {
  * arrow keys turn them once the island runs; a row of thumbnail buttons below (Tab and Enter reach
  * any picture); a full-screen view. No slider library: the browser's own scrolling does the work.
  */
-export function PropertyGallery({ pictures }: { pictures: GalleryPicture[] }) {
-  const t = useTranslations('property');
-  const own = useTranslations('gallery');
+export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture[]; labels: GalleryLabels }) {
   const hydrated = useHydrated();
   const [active, setActive] = useState(0);
   const [fullScreenFrom, setFullScreenFrom] = useState<number | null>(null);
@@ -119,7 +123,6 @@ export function PropertyGallery({ pictures }: { pictures: GalleryPicture[] }) {
   // The picture a button or key is scrolling to: the pictures passed on the way are not the active one.
   const heading = useRef<number | null>(null);
   const several = pictures.length > 1;
-  const photoNumber = (index: number) => t('photoNumber', { index: index + 1, total: pictures.length });
 
   /** Shows a picture (the last one's next is the first), smoothly unless motion is unwanted or asked off. */
   const show = useCallback(
@@ -170,7 +173,7 @@ export function PropertyGallery({ pictures }: { pictures: GalleryPicture[] }) {
   };
 
   return (
-    <section ref={section} className={styles.gallery} aria-label={t('photos')}>
+    <section ref={section} className={styles.gallery} aria-label={labels.photos}>
       <div className={styles.stage}>
         {/* Focusable: a row that scrolls must be reachable by keyboard (its arrow keys turn it). */}
         <div
@@ -184,42 +187,34 @@ export function PropertyGallery({ pictures }: { pictures: GalleryPicture[] }) {
           }}
           tabIndex={several ? 0 : undefined}>
           {pictures.map((picture, index) => (
-            <div key={picture.id} className={styles.slide} role="group" aria-label={photoNumber(index)}>
-              <SiteImage
-                src={picture.src}
-                width={picture.width}
-                height={picture.height}
-                alt={picture.alt}
-                sizes="(max-width: 1200px) 100vw, 1168px"
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
-              />
+            <div key={picture.id} className={styles.slide} role="group" aria-label={picture.number}>
+              <GalleryImg image={picture.stage} alt={picture.alt} eager={index === 0} />
             </div>
           ))}
         </div>
         {/* The buttons work once the island runs: until then (or without JavaScript) they are not offered. */}
         {several ? (
           <>
-            <button type="button" className={`${styles.control} ${styles.previous}`} hidden={!hydrated} onClick={() => show(active - 1)} aria-label={t('previousPhoto')}>
+            <button type="button" className={`${styles.control} ${styles.previous}`} hidden={!hydrated} onClick={() => show(active - 1)} aria-label={labels.previous}>
               <Chevron direction="previous" />
             </button>
-            <button type="button" className={`${styles.control} ${styles.next}`} hidden={!hydrated} onClick={() => show(active + 1)} aria-label={t('nextPhoto')}>
+            <button type="button" className={`${styles.control} ${styles.next}`} hidden={!hydrated} onClick={() => show(active + 1)} aria-label={labels.next}>
               <Chevron direction="next" />
             </button>
           </>
         ) : null}
-        <button type="button" ref={opener} className={`${styles.control} ${styles.expand}`} hidden={!hydrated} onClick={() => setFullScreenFrom(active)} aria-label={own('fullScreen')}>
+        <button type="button" ref={opener} className={`${styles.control} ${styles.expand}`} hidden={!hydrated} onClick={() => setFullScreenFrom(active)} aria-label={labels.fullScreen}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
       </div>
       {several ? (
-        <ul ref={strip} className={styles.thumbs} aria-label={t('thumbnails')}>
+        <ul ref={strip} className={styles.thumbs} aria-label={labels.thumbnails}>
           {pictures.map((picture, index) => (
             <li key={picture.id}>
               <button type="button" className={styles.thumb} aria-current={index === active ? 'true' : undefined} onClick={() => show(index)}>
-                <SiteImage src={picture.src} width={400} height={Math.round((400 * picture.height) / picture.width)} alt={t('showPhoto', { index: index + 1 })} sizes="160px" loading="lazy" />
+                <GalleryImg image={picture.thumb} alt={picture.showLabel} />
               </button>
             </li>
           ))}
@@ -228,6 +223,7 @@ export function PropertyGallery({ pictures }: { pictures: GalleryPicture[] }) {
       {fullScreenFrom !== null ? (
         <FullScreen
           pictures={pictures}
+          labels={labels}
           start={fullScreenFrom}
           onClose={(index) => {
             setFullScreenFrom(null);
