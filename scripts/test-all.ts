@@ -4,7 +4,8 @@
  *
  *   checks lane: type check, knip, data check, unit tests (mostly waiting on timers and child
  *                processes, so they leave a core to the builds)
- *   builds lane: the deployments of tests/e2e/deployments.ts, one build at a time
+ *   builds lane: the deployments of tests/e2e/deployments.ts, one build at a time; right after the
+ *                site's, its first-load JavaScript against its budgets (scripts/check-js-budget.ts)
  *
  * When both lanes have passed, Playwright starts the built servers (E2E_PREBUILT=1) and runs the
  * browser tests, then the multi-instance test (scripts/test-multi.ts) serves the site build twice. Each step's output is printed as one block when it ends, so the lanes do not mix
@@ -132,7 +133,12 @@ const checks: Step[] = [
 ];
 const builds: Step[] = deployments(sitePort)
   .filter((deployment) => !fast || deployment.name === 'site')
-  .map((deployment) => ({ name: `build ${deployment.name}`, command: deployment.build, env: deployment.env }));
+  .flatMap((deployment) => {
+    const build = { name: `build ${deployment.name}`, command: deployment.build, env: deployment.env };
+    if (deployment.name !== 'site') return [build];
+    // Issue 16: the site's first-load JavaScript per page type, against the budgets of lib/js-budget.
+    return [build, { name: 'js budget', command: `npx tsx scripts/check-js-budget.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` }];
+  });
 
 async function main(): Promise<void> {
   if (process.env.TEST_POSTGRES === 'off') {

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { ConsentManager } from '@/components/consent/consent-manager';
+import { consentTexts } from '@/components/consent/consent-texts';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { BackToTop } from '@/components/layout/back-to-top';
-import { IslandIntl } from '@/components/layout/island-intl';
 import { getMenuEntry, getSite } from '@/lib/config';
 import { consentGateScript } from '@/lib/consent';
 import { languageParams, requireLanguage } from '@/lib/i18n';
@@ -61,12 +61,11 @@ export default async function LanguageLayout({ children, params }: Props) {
         {children}
         <SiteFooter language={language} />
         <BackToTop label={t('backToTop')} />
-        <IslandIntl language={language} namespaces={['consent']}>
-          <ConsentManager
-            ids={{ analyticsId: siteInfo.analyticsId, adsId: siteInfo.adsId, tagManagerId: siteInfo.tagManagerId, socialPixelId: siteInfo.socialPixelId }}
-            policyHref={cookiePolicy && cookiePolicy.status !== 'Draft' ? menuEntryHref(cookiePolicy, language) : undefined}
-          />
-        </IslandIntl>
+        <ConsentManager
+          ids={{ analyticsId: siteInfo.analyticsId, adsId: siteInfo.adsId, tagManagerId: siteInfo.tagManagerId, socialPixelId: siteInfo.socialPixelId }}
+          policyHref={cookiePolicy && cookiePolicy.status !== 'Draft' ? menuEntryHref(cookiePolicy, language) : undefined}
+          texts={await consentTexts(language)}
+        />
       </body>
     </html>
   );

@@ -3,8 +3,8 @@
 import dynamic from 'next/dynamic';
 
 /*
- * The gallery and swiper load in their own chunk, with their CSS, where a gallery is rendered (a
- * listing or a project). Imported by the page directly, they would ship with every page of the
+ * The gallery loads in its own chunk, with its CSS, where a gallery is rendered (a listing or a
+ * project). Imported by the page directly, they would ship with every page of the
  * catch-all route: Turbopack gives a route all the client components its server code reaches.
  * Rendered on the server all the same: no layout change.
  */

@@ -3,7 +3,7 @@ import { SiteLink } from '@/components/ui/site-link';
 import type { Language } from '@/lib/config';
 import type { HomeMapData } from '@/lib/map';
 import { dotRadius, labelFontSize, placeLabels } from '@/lib/map/drawing';
-import { HomeMapTiles } from './home-map-tiles';
+import { LazyHomeMapTiles } from './catalogue-islands-lazy';
 import styles from './home-map.module.css';
 
 /**
@@ -47,7 +47,7 @@ export async function HomeMap({ data, language }: { data: HomeMapData; language:
           {tiles.kind === 'none' ? (
             <div className={styles.drawingFrame}>{drawing}</div>
           ) : (
-            <HomeMapTiles
+            <LazyHomeMapTiles
               tiles={tiles}
               properties={data.properties}
               markerColour={data.markerColour}
@@ -59,7 +59,7 @@ export async function HomeMap({ data, language }: { data: HomeMapData; language:
               }}
             >
               {drawing}
-            </HomeMapTiles>
+            </LazyHomeMapTiles>
           )}
         </div>
         <ul className={styles.towns}>

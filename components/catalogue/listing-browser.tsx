@@ -27,6 +27,7 @@ import { ListingResults } from './listing-results';
 import { ListMap, type ListMapConfig } from './list-map';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './listing-browser.module.css';
+import { withIslandIntl } from '@/components/layout/with-island-intl';
 
 const sortKeys = { newest: 'sortNewest', 'price-asc': 'sortPriceAsc', 'price-desc': 'sortPriceDesc' } as const satisfies Record<ListSort, string>;
 
@@ -61,7 +62,7 @@ type Shared = {
  * page only. In the browser a change asks the server for the new page through the router (no full
  * reload); the static export has no server, so there the island filters every card itself.
  */
-export function ServerListingBrowser({ params, result, map, ...shared }: Shared & { params: ListParams; result: ListResult; map?: ListMapConfig }) {
+function ServerListingBrowserView({ params, result, map, ...shared }: Shared & { params: ListParams; result: ListResult; map?: ListMapConfig }) {
   const router = useRouter();
   const [busy, startTransition] = useTransition();
   // The choice shows at once; the cards follow when the server's page arrives.
@@ -75,7 +76,7 @@ export function ServerListingBrowser({ params, result, map, ...shared }: Shared 
 }
 
 /** The static export has no server to answer the map's pins: its list has no map (a ?bbox= link still filters it). */
-export function ExportListingBrowser({ initialParams, items, ...shared }: Shared & { initialParams: ListParams; items: ListItem[] }) {
+function ExportListingBrowserView({ initialParams, items, ...shared }: Shared & { initialParams: ListParams; items: ListItem[] }) {
   const known = shared.choices['on-offer'];
   const typeIds = useMemo(() => known.types.map((type) => Number(type.value)), [known]);
   // "mons|7000" or "mons" selects Mons; a town or type the list does not know is ignored.
@@ -253,3 +254,7 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go,
     </>
   );
 }
+
+export const ServerListingBrowser = withIslandIntl(ServerListingBrowserView);
+
+export const ExportListingBrowser = withIslandIntl(ExportListingBrowserView);

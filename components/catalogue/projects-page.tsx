@@ -1,5 +1,4 @@
 import { ProjectRequest } from '@/components/forms/project-request';
-import { IslandIntl } from '@/components/layout/island-intl';
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getProjects, type ProjectView } from '@/lib/catalogue';
@@ -65,9 +64,7 @@ export async function ProjectDetail({ project, language }: { project: ProjectVie
         {townLine(project.town)}
       </p>
       {project.pictures.length > 0 ? (
-        <IslandIntl language={language} namespaces={['property', 'gallery']}>
-          <LazyPropertyGallery {...await galleryProps(project.pictures, project.name, language)} />
-        </IslandIntl>
+        <LazyPropertyGallery {...await galleryProps(project.pictures, project.name, language)} />
       ) : (
         <p className={styles.notice}>{property('noPhoto')}</p>
       )}

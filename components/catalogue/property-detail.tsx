@@ -9,19 +9,15 @@ import { absoluteUrl } from '@/lib/seo/origin';
 import { recognizeVideo } from '@/lib/media/video';
 import { documentLinkTtlDays } from '@/lib/documents/signed-link';
 import { ListingRequests } from '@/components/forms/listing-requests';
-import { IslandIntl } from '@/components/layout/island-intl';
 import { PurchaseCostsSection } from '@/components/costs/purchase-costs-section';
-import { BackToList } from './back-to-list';
 import { DescriptionSection } from './description-section';
-import { EmbedFacade } from './embed-facade';
-import { VisitBeacon } from './visit-beacon';
 import { PropertyEnergy } from './property-energy';
 import { PropertyFacts } from './property-facts';
+import { LazyBackToList, LazyEmbedFacade, LazyShareLinks, LazyVisitBeacon } from './catalogue-islands-lazy';
 import { galleryProps } from './gallery-props';
 import { LazyPropertyGallery } from './gallery-lazy';
 import { PropertyList } from './property-list';
 import { FavouriteButton } from '@/components/favourites/favourite-button';
-import { ShareLinks } from './share-links';
 import { PropertyPrice } from './property-price';
 import styles from './property-sections.module.css';
 
@@ -69,7 +65,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
   return (
     <article>
       <p>
-        <BackToList goal={goal} href={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} label={t('backToList')} />
+        <LazyBackToList goal={goal} href={href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language)} label={t('backToList')} />
       </p>
       <div className={styles.headline}>
         <h1>{title}</h1>
@@ -92,7 +88,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
         </li>
       </ul>
       <FavouriteButton id={property.id} label={favourites('save')} showLabel />
-      <ShareLinks
+      <LazyShareLinks
         url={absoluteUrl(href({ page: 'property', id: property.id }, language))}
         title={title}
         texts={{ heading: t('share'), mail: t('shareByMail'), copy: t('copyLink'), copied: t('linkCopied'), copyFailed: t('copyFailed'), more: t('shareMore') }}
@@ -107,9 +103,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
       ) : null}
 
       {property.pictures.length > 0 ? (
-        <IslandIntl language={language} namespaces={['property', 'gallery']}>
-          <LazyPropertyGallery {...await galleryProps(property.pictures, title, language)} />
-        </IslandIntl>
+        <LazyPropertyGallery {...await galleryProps(property.pictures, title, language)} />
       ) : (
         <p className={styles.notice}>{t('noPhoto')}</p>
       )}
@@ -142,7 +136,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
             video ? (
               <div key={url} className={styles.section}>
                 <h3>{label}</h3>
-                <EmbedFacade
+                <LazyEmbedFacade
                   embedUrl={video.embedUrl}
                   mimeType={video.kind === 'file' ? video.mimeType : undefined}
                   title={`${label} – ${title}`}
@@ -247,7 +241,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
         </address>
         {available ? <ListingRequests property={property} language={language} /> : null}
       </section>
-      <VisitBeacon propertyId={property.id} />
+      <LazyVisitBeacon propertyId={property.id} />
     </article>
   );
 }

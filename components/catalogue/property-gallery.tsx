@@ -1,15 +1,20 @@
 'use client';
 
-import Image from 'next/image';
-import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { A11y, Keyboard } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import type { Swiper as SwiperInstance } from 'swiper/types';
-import 'swiper/css';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './property-gallery.module.css';
 
-export type GalleryPicture = { id: number; src: string; width: number; height: number; alt: string };
+/** An <img>'s source attributes for one use of a picture (gallery-props.ts works them out with next/image). */
+export type GalleryImage = { src: string; srcSet: string | undefined; sizes: string | undefined; width: number; height: number };
+/** `number`: "Photo n of m"; `showLabel`: its thumbnail button's name. */
+export type GalleryPicture = { id: number; alt: string; number: string; showLabel: string; stage: GalleryImage; thumb: GalleryImage; full: GalleryImage };
+export type GalleryLabels = { photos: string; thumbnails: string; previous: string; next: string; fullScreen: string; closeFullScreen: string };
+
+/** One picture as a plain <img>: the attributes are the server's, lazy unless it is the first one shown. */
+function GalleryImg({ image, alt, eager = false, className }: { image: GalleryImage; alt: string; eager?: boolean; className?: string }) {
+  // eslint-disable-next-line @next/next/no-img-element -- next/image's attributes, without its client runtime
+  return <img {...image} alt={alt} className={className} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async" />;
+}
 function Chevron({ direction }: { direction: 'previous' | 'next' }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
@@ -26,9 +31,7 @@ const swipeDistance = 40;
  * turn it, Escape or the close button end it (the dialog's own cancel), and the gallery puts the
  * focus back on the button that opened it.
  */
-function FullScreen({ pictures, start, onClose }: { pictures: GalleryPicture[]; start: number; onClose: (index: number) => void }) {
-  const t = useTranslations('property');
-  const own = useTranslations('gallery');
+function FullScreen({ pictures, labels, start, onClose }: { pictures: GalleryPicture[]; labels: GalleryLabels; start: number; onClose: (index: number) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const swipeStart = useRef<number | null>(null);
   const [index, setIndex] = useState(start);
@@ -60,7 +63,7 @@ function FullScreen({ pictures, start, onClose }: { pictures: GalleryPicture[]; 
     <dialog
       ref={dialog}
       className={styles.dialog}
-      aria-label={t('photos')}
+      aria-label={labels.photos}
       onKeyDown={onKeyDown}
       onClose={() => onClose(index)}
       onPointerDown={(event) => {
@@ -70,22 +73,22 @@ function FullScreen({ pictures, start, onClose }: { pictures: GalleryPicture[]; 
     >
       <div className={styles.dialogBar}>
         <p className={styles.counter} aria-live="polite">
-          {t('photoNumber', { index: index + 1, total: pictures.length })}
+          {picture.number}
         </p>
-        <button type="button" className={styles.control} onClick={() => dialog.current?.close()} aria-label={own('closeFullScreen')}>
+        <button type="button" className={styles.control} onClick={() => dialog.current?.close()} aria-label={labels.closeFullScreen}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
             <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
         </button>
       </div>
       <div className={styles.dialogStage}>
-        <Image key={picture.id} src={picture.src} width={picture.width} height={picture.height} alt={picture.alt} sizes="100vw" className={styles.fullPicture} />
+        <GalleryImg key={picture.id} image={picture.full} alt={picture.alt} eager className={styles.fullPicture} />
         {several ? (
           <>
-            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => step(-1)} aria-label={t('previousPhoto')}>
+            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => step(-1)} aria-label={labels.previous}>
               <Chevron direction="previous" />
             </button>
-            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => step(1)} aria-label={t('nextPhoto')}>
+            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => step(1)} aria-label={labels.next}>
               <Chevron direction="next" />
             </button>
           </>
@@ -95,20 +98,58 @@ function FullScreen({ pictures, start, onClose }: { pictures: GalleryPicture[]; 
   );
 }
 
+/** Whether an arrow key is the gallery's: not typed into a field, nor with a modifier, nor taken already. */
+function galleryKey(event: globalThis.KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return false;
+  const target = event.target;
+  return !(target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select, [role="slider"], [role="listbox"]')));
+}
+
 /**
- * The listing's pictures: swipe, arrow buttons or the keyboard on the large view; a row of
- * thumbnail buttons below (Tab and Enter reach any picture); a full-screen view.
+ * The listing's pictures: a row of full-width slides that snap (CSS scroll snapping), so a finger
+ * or a trackpad turns them without any script, and without JavaScript too; arrow buttons and the
+ * arrow keys turn them once the island runs; a row of thumbnail buttons below (Tab and Enter reach
+ * any picture); a full-screen view. No slider library: the browser's own scrolling does the work.
  */
-export function PropertyGallery({ pictures }: { pictures: GalleryPicture[] }) {
-  const t = useTranslations('property');
-  const own = useTranslations('gallery');
-  const [main, setMain] = useState<SwiperInstance | null>(null);
+export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture[]; labels: GalleryLabels }) {
+  const hydrated = useHydrated();
   const [active, setActive] = useState(0);
   const [fullScreenFrom, setFullScreenFrom] = useState<number | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const strip = useRef<HTMLUListElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  // The picture a button or key is scrolling to: the pictures passed on the way are not the active one.
+  const heading = useRef<number | null>(null);
   const several = pictures.length > 1;
-  const photoNumber = (index: number) => t('photoNumber', { index: index + 1, total: pictures.length });
+
+  /** Shows a picture (the last one's next is the first), smoothly unless motion is unwanted or asked off. */
+  const show = useCallback(
+    (index: number, instant = false) => {
+      const row = track.current;
+      if (!row) return;
+      const target = (index + pictures.length) % pictures.length;
+      heading.current = Math.round(row.scrollLeft / row.clientWidth) === target ? null : target;
+      row.scrollTo({ left: target * row.clientWidth, behavior: instant || window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth' });
+      setActive(target);
+    },
+    [pictures.length],
+  );
+
+  // The arrow keys turn the pictures while the gallery is on screen, wherever the focus is (the
+  // full-screen view keeps its own keys).
+  useEffect(() => {
+    if (!several) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const box = section.current?.getBoundingClientRect();
+      if (!box || box.bottom <= 0 || box.top >= window.innerHeight || !galleryKey(event)) return;
+      event.preventDefault();
+      show(active + (event.key === 'ArrowRight' ? 1 : -1));
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [several, active, show]);
 
   // The active thumbnail stays in view in its row (scrolling the row only, never the page).
   useEffect(() => {
@@ -119,56 +160,61 @@ export function PropertyGallery({ pictures }: { pictures: GalleryPicture[] }) {
     if (left < row.scrollLeft || left + thumb.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollTo({ left: left - (row.clientWidth - thumb.offsetWidth) / 2 });
   }, [active]);
 
+  // A picture the visitor scrolled or swiped to is the active one.
+  const onScroll = () => {
+    const row = track.current;
+    if (!row || row.clientWidth === 0) return;
+    const index = Math.round(row.scrollLeft / row.clientWidth);
+    if (heading.current !== null) {
+      if (index === heading.current) heading.current = null;
+      return;
+    }
+    if (index !== active && index >= 0 && index < pictures.length) setActive(index);
+  };
+
   return (
-    <section className={styles.gallery} aria-label={t('photos')}>
+    <section ref={section} className={styles.gallery} aria-label={labels.photos}>
       <div className={styles.stage}>
-        <Swiper
-          modules={[A11y, Keyboard]}
-          rewind
-          keyboard={{ enabled: true }}
-          // Each slide carries its own label, formatted here; swiper's template ({{index}}) would
-          // bypass the message's ICU syntax, so its labelling is off (an empty message).
-          a11y={{ slideLabelMessage: '' }}
-          onSwiper={setMain}
-          onSlideChange={(swiper) => setActive(swiper.activeIndex)}
+        {/* Focusable: a row that scrolls must be reachable by keyboard (its arrow keys turn it). */}
+        <div
+          ref={track}
           className={styles.main}
-        >
+          onScroll={onScroll}
+          // A scroll cut short (a swipe during the animation) ends where the visitor left it.
+          onScrollEnd={() => {
+            heading.current = null;
+            onScroll();
+          }}
+          tabIndex={several ? 0 : undefined}>
           {pictures.map((picture, index) => (
-            <SwiperSlide key={picture.id} role="group" aria-label={photoNumber(index)}>
-              <Image
-                src={picture.src}
-                width={picture.width}
-                height={picture.height}
-                alt={picture.alt}
-                sizes="(max-width: 1200px) 100vw, 1168px"
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
-              />
-            </SwiperSlide>
+            <div key={picture.id} className={styles.slide} role="group" aria-label={picture.number}>
+              <GalleryImg image={picture.stage} alt={picture.alt} eager={index === 0} />
+            </div>
           ))}
-        </Swiper>
+        </div>
+        {/* The buttons work once the island runs: until then (or without JavaScript) they are not offered. */}
         {several ? (
           <>
-            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => main?.slidePrev()} aria-label={t('previousPhoto')}>
+            <button type="button" className={`${styles.control} ${styles.previous}`} hidden={!hydrated} onClick={() => show(active - 1)} aria-label={labels.previous}>
               <Chevron direction="previous" />
             </button>
-            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => main?.slideNext()} aria-label={t('nextPhoto')}>
+            <button type="button" className={`${styles.control} ${styles.next}`} hidden={!hydrated} onClick={() => show(active + 1)} aria-label={labels.next}>
               <Chevron direction="next" />
             </button>
           </>
         ) : null}
-        <button type="button" ref={opener} className={`${styles.control} ${styles.expand}`} onClick={() => setFullScreenFrom(active)} aria-label={own('fullScreen')}>
+        <button type="button" ref={opener} className={`${styles.control} ${styles.expand}`} hidden={!hydrated} onClick={() => setFullScreenFrom(active)} aria-label={labels.fullScreen}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
       </div>
       {several ? (
-        <ul ref={strip} className={styles.thumbs} aria-label={t('thumbnails')}>
+        <ul ref={strip} className={styles.thumbs} aria-label={labels.thumbnails}>
           {pictures.map((picture, index) => (
             <li key={picture.id}>
-              <button type="button" className={styles.thumb} aria-current={index === active ? 'true' : undefined} onClick={() => main?.slideTo(index)}>
-                <Image src={picture.src} width={400} height={Math.round((400 * picture.height) / picture.width)} alt={t('showPhoto', { index: index + 1 })} sizes="160px" loading="lazy" />
+              <button type="button" className={styles.thumb} aria-current={index === active ? 'true' : undefined} onClick={() => show(index)}>
+                <GalleryImg image={picture.thumb} alt={picture.showLabel} />
               </button>
             </li>
           ))}
@@ -177,10 +223,11 @@ export function PropertyGallery({ pictures }: { pictures: GalleryPicture[] }) {
       {fullScreenFrom !== null ? (
         <FullScreen
           pictures={pictures}
+          labels={labels}
           start={fullScreenFrom}
           onClose={(index) => {
             setFullScreenFrom(null);
-            main?.slideTo(index, 0);
+            show(index, true);
             opener.current?.focus();
           }}
         />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations, type Messages } from 'next-intl';
+import type { Messages } from 'next-intl';
 import { SiteLink } from '@/components/ui/site-link';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { dataLayerPush, gtag } from '@/lib/consent/data-layer';
@@ -120,7 +120,10 @@ const textKey: Record<Purpose, { label: keyof Messages['consent']; description: 
 // Children of <body> that are not content and need not be made inert.
 const notContent = new Set(['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE', 'NOSCRIPT']);
 
-export type ConsentManagerProps = { ids: TagIds; policyHref?: string };
+/** The dialog's texts, formatted on the server (consent-texts.ts): no message formatter ships with every page for them. */
+export type ConsentTexts = { [K in keyof Messages['consent']]: string };
+
+export type ConsentManagerProps = { ids: TagIds; policyHref?: string; texts: ConsentTexts };
 
 /**
  * The cookie consent dialog and the tags it allows (spec §4). The server renders the dialog's first
@@ -128,8 +131,8 @@ export type ConsentManagerProps = { ids: TagIds; policyHref?: string };
  * stored choice, so a first visit paints it with the page; the choice lives in local storage, so
  * only the browser knows. Until this island has hydrated its buttons say they cannot be used yet.
  */
-export function ConsentManager({ ids, policyHref }: ConsentManagerProps) {
-  const t = useTranslations('consent');
+export function ConsentManager({ ids, policyHref, texts }: ConsentManagerProps) {
+  const t = (key: keyof ConsentTexts) => texts[key];
   const [state, setState] = useState<State>({ ready: false, stored: null, open: false, required: false, view: 'main', draft: essentialOnly });
   const rootRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);

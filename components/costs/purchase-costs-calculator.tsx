@@ -8,6 +8,7 @@ import { buyerSituations, parseLoan, purchaseCosts, type BuyerSituation, type Co
 import { formatEuro } from '@/lib/format/price';
 import { formatNumber } from '@/lib/format/number';
 import styles from './purchase-costs.module.css';
+import { withIslandIntl } from '@/components/layout/with-island-intl';
 
 type Props = { price: number; region: CostRegion; vat: number | undefined; rules: PurchaseCostRules };
 
@@ -16,7 +17,7 @@ type Props = { price: number; region: CostRegion; vat: number | undefined; rules
  * own home, no loan) into the prerendered page, so the figures are there without JavaScript; the
  * controls only work once the island runs, and say so until then by being disabled.
  */
-export function PurchaseCostsCalculator({ price, region, vat, rules }: Props) {
+function PurchaseCostsCalculatorView({ price, region, vat, rules }: Props) {
   const t = useTranslations('purchaseCosts');
   const hydrated = useHydrated();
   const id = useId();
@@ -140,3 +141,5 @@ export function PurchaseCostsCalculator({ price, region, vat, rules }: Props) {
     </div>
   );
 }
+
+export const PurchaseCostsCalculator = withIslandIntl(PurchaseCostsCalculatorView);

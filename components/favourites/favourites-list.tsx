@@ -9,6 +9,7 @@ import { favouriteChanged, syncFavourites } from '@/lib/favourites/account-sync'
 import { favouritesSnapshot, removeFavourite, serverFavourites, subscribeFavourites } from '@/lib/favourites/storage';
 import { HeartIcon } from './heart-icon';
 import styles from './favourites.module.css';
+import { withIslandIntl } from '@/components/layout/with-island-intl';
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; index: SavedListingsIndex };
 
@@ -80,7 +81,7 @@ function RemoveButton({ id, label, text }: { id: number; label: string; text: st
  * them is sent anywhere), with a choice of up to four to compare. `compareBase` is the
  * comparison's path, or undefined where this deployment has no server to draw it.
  */
-export function FavouritesList({ dataUrl, compareBase }: { dataUrl: string; compareBase: string | undefined }) {
+function FavouritesListView({ dataUrl, compareBase }: { dataUrl: string; compareBase: string | undefined }) {
   const t = useTranslations('favourites');
   const hydrated = useHydrated();
   const ids = useSyncExternalStore(subscribeFavourites, favouritesSnapshot, serverFavourites);
@@ -124,3 +125,5 @@ export function FavouritesList({ dataUrl, compareBase }: { dataUrl: string; comp
     </>
   );
 }
+
+export const FavouritesList = withIslandIntl(FavouritesListView);

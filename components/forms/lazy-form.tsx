@@ -5,7 +5,7 @@ import { flushSync } from 'react-dom';
 import styles from './forms.module.css';
 
 type Forms = typeof import('./request-forms');
-type FormComponent = keyof Forms;
+type FormComponent = Exclude<keyof Forms, 'WithIslandIntl'>;
 
 /*
  * The request forms, with react-hook-form, zod and the spam check, are some 50 kB of gzipped
@@ -127,7 +127,7 @@ export function LazyForm<K extends FormComponent>({ component, props }: { compon
   if (!loaded) return <div key="server" ref={wrapper} className={styles.island} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
   return (
     <div key="browser" ref={wrapper} className={styles.island}>
-      {renderers[component](loaded, props)}
+      <loaded.WithIslandIntl>{renderers[component](loaded, props)}</loaded.WithIslandIntl>
     </div>
   );
 }

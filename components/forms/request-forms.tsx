@@ -11,6 +11,9 @@ import { useFormDraft } from './form-draft';
 import { RequestForm, type AgencyContact } from './request-form';
 import styles from './forms.module.css';
 
+// The forms format their texts with next-intl, whose provider comes with them (lazy-form.tsx puts it over each).
+export { WithIslandIntl } from '@/components/layout/with-island-intl';
+
 /*
  * The site's forms, each with the fields of spec §3. They share the shell (RequestForm: the intro,
  * then these fields, then privacy and captcha) and the field blocks; what differs is what a visitor is asked.

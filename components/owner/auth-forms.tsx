@@ -1,11 +1,24 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useActionState, useEffect, useRef, useState } from 'react';
 import type { AuthFormState } from '@/lib/auth/actions';
 import styles from './owner.module.css';
 
 type Action = (state: AuthFormState, data: FormData) => Promise<AuthFormState>;
+
+/** The forms' texts, formatted on the server (login-page.tsx): the island ships no message formatter. */
+export type AuthTexts = {
+  email: string;
+  password: string;
+  logIn: string;
+  loggingIn: string;
+  forgotLink: string;
+  sendLink: string;
+  askNewLink: string;
+  newPassword: string;
+  confirmPassword: string;
+  savePassword: string;
+};
 const idle: AuthFormState = { status: 'idle' };
 
 function Field({ name, label, type, autoComplete, error, defaultValue }: { name: string; label: string; type: string; autoComplete: string; error?: string; defaultValue?: string }) {
@@ -46,41 +59,38 @@ function Outcome({ state }: { state: AuthFormState }) {
   );
 }
 
-export function LoginForm({ action, forgotHref }: { action: Action; forgotHref: string }) {
-  const t = useTranslations('portal');
+export function LoginForm({ texts, action, forgotHref }: { texts: AuthTexts; action: Action; forgotHref: string }) {
   const [state, formAction, pending] = useActionState(action, idle);
   return (
     <form action={formAction} className={styles.form} data-form="owner-login">
       <Outcome state={state} />
-      <Field name="email" label={t('email')} type="email" autoComplete="username" defaultValue={state.email} />
-      <Field name="password" label={t('password')} type="password" autoComplete="current-password" />
+      <Field name="email" label={texts.email} type="email" autoComplete="username" defaultValue={state.email} />
+      <Field name="password" label={texts.password} type="password" autoComplete="current-password" />
       <button type="submit" className={styles.button} disabled={pending}>
-        {pending ? t('loggingIn') : t('logIn')}
+        {pending ? texts.loggingIn : texts.logIn}
       </button>
       <p>
-        <a href={forgotHref}>{t('forgotLink')}</a>
+        <a href={forgotHref}>{texts.forgotLink}</a>
       </p>
     </form>
   );
 }
 
-export function ForgotPasswordForm({ action }: { action: Action }) {
-  const t = useTranslations('portal');
+export function ForgotPasswordForm({ texts, action }: { texts: AuthTexts; action: Action }) {
   const [state, formAction, pending] = useActionState(action, idle);
   return (
     <form action={formAction} className={styles.form} data-form="owner-forgot">
       <Outcome state={state} />
-      <Field name="email" label={t('email')} type="email" autoComplete="username" error={state.fieldErrors?.email} defaultValue={state.email} />
+      <Field name="email" label={texts.email} type="email" autoComplete="username" error={state.fieldErrors?.email} defaultValue={state.email} />
       <button type="submit" className={styles.button} disabled={pending}>
-        {t('sendLink')}
+        {texts.sendLink}
       </button>
     </form>
   );
 }
 
 /** The token comes from the link in the e-mail (?token=); it is read in the browser. */
-export function SetPasswordForm({ action, forgotHref }: { action: Action; forgotHref: string }) {
-  const t = useTranslations('portal');
+export function SetPasswordForm({ texts, action, forgotHref }: { texts: AuthTexts; action: Action; forgotHref: string }) {
   const [state, formAction, pending] = useActionState(action, idle);
   const [token, setToken] = useState('');
   useEffect(() => setToken(new URLSearchParams(window.location.search).get('token') ?? ''), []);
@@ -89,14 +99,14 @@ export function SetPasswordForm({ action, forgotHref }: { action: Action; forgot
       <Outcome state={state} />
       {state.message ? (
         <p>
-          <a href={forgotHref}>{t('askNewLink')}</a>
+          <a href={forgotHref}>{texts.askNewLink}</a>
         </p>
       ) : null}
       <input type="hidden" name="token" value={token} />
-      <Field name="password" label={t('newPassword')} type="password" autoComplete="new-password" error={state.fieldErrors?.password} />
-      <Field name="passwordConfirm" label={t('confirmPassword')} type="password" autoComplete="new-password" error={state.fieldErrors?.passwordConfirm} />
+      <Field name="password" label={texts.newPassword} type="password" autoComplete="new-password" error={state.fieldErrors?.password} />
+      <Field name="passwordConfirm" label={texts.confirmPassword} type="password" autoComplete="new-password" error={state.fieldErrors?.passwordConfirm} />
       <button type="submit" className={styles.button} disabled={pending || !token}>
-        {t('savePassword')}
+        {texts.savePassword}
       </button>
     </form>
   );

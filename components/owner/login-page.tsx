@@ -3,19 +3,34 @@ import { getTranslations } from 'next-intl/server';
 import { forgotPasswordAction, loginAction, setPasswordAction } from '@/lib/auth/actions';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/pages';
-import { IslandIntl } from '@/components/layout/island-intl';
+import type { AuthTexts } from './auth-forms';
 import { LazyForgotPasswordForm, LazyLoginForm, LazySetPasswordForm } from './auth-forms-lazy';
 import styles from './owner.module.css';
 
-/** A page of the portal's door: its title, a line of help, the form (an island with the portal's messages), then any link. */
-function DoorPage({ language, title, intro, form, children }: { language: Language; title: string; intro: string; form: ReactNode; children?: ReactNode }) {
+/** The forms' texts in a language. */
+async function authTexts(language: Language): Promise<AuthTexts> {
+  const t = await getTranslations({ locale: language, namespace: 'portal' });
+  return {
+    email: t('email'),
+    password: t('password'),
+    logIn: t('logIn'),
+    loggingIn: t('loggingIn'),
+    forgotLink: t('forgotLink'),
+    sendLink: t('sendLink'),
+    askNewLink: t('askNewLink'),
+    newPassword: t('newPassword'),
+    confirmPassword: t('confirmPassword'),
+    savePassword: t('savePassword'),
+  };
+}
+
+/** A page of the portal's door: its title, a line of help, the form, then any link. */
+function DoorPage({ title, intro, form, children }: { title: string; intro: string; form: ReactNode; children?: ReactNode }) {
   return (
     <div className={styles.narrow}>
       <h1>{title}</h1>
       <p>{intro}</p>
-      <IslandIntl language={language} namespaces={['portal']}>
-        {form}
-      </IslandIntl>
+      {form}
       {children}
     </div>
   );
@@ -27,10 +42,9 @@ export async function LoginPage({ language }: { language: Language }) {
   const searcher = await getTranslations({ locale: language, namespace: 'searcher' });
   return (
     <DoorPage
-      language={language}
       title={t('title')}
       intro={t('intro')}
-      form={<LazyLoginForm action={loginAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
+      form={<LazyLoginForm texts={await authTexts(language)} action={loginAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
     >
       <p>{searcher('loginHint')}</p>
     </DoorPage>
@@ -40,7 +54,7 @@ export async function LoginPage({ language }: { language: Language }) {
 export async function ForgotPasswordPage({ language }: { language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
   return (
-    <DoorPage language={language} title={t('forgotTitle')} intro={t('forgotIntro')} form={<LazyForgotPasswordForm action={forgotPasswordAction.bind(null, language)} />}>
+    <DoorPage title={t('forgotTitle')} intro={t('forgotIntro')} form={<LazyForgotPasswordForm texts={await authTexts(language)} action={forgotPasswordAction.bind(null, language)} />}>
       <p>
         <a href={href({ page: 'login' }, language)}>{t('backToLogin')}</a>
       </p>
@@ -52,10 +66,9 @@ export async function SetPasswordPage({ language }: { language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
   return (
     <DoorPage
-      language={language}
       title={t('setTitle')}
       intro={t('setIntro')}
-      form={<LazySetPasswordForm action={setPasswordAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
+      form={<LazySetPasswordForm texts={await authTexts(language)} action={setPasswordAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
     />
   );
 }

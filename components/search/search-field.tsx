@@ -1,11 +1,13 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { SearchBox } from './search-box';
 import type { TakeOver } from './search-panel';
 
 type Panel = ComponentType<{ indexUrl: string; takeOver: TakeOver }>;
+
+/** The field's own texts, formatted on the server (search-form.tsx); the panel formats its own. */
+export type SearchFieldTexts = { label: string; button: string; placeholder: string; loading: string };
 
 /**
  * The search field as the page loads it: its markup and nothing else. The panel (its matching,
@@ -13,8 +15,7 @@ type Panel = ComponentType<{ indexUrl: string; takeOver: TakeOver }>;
  * its button, or text typed before this script ran — and then takes its place, with the text and
  * the focus (search-panel.tsx). Pages that are only read never download it.
  */
-export function SearchField({ indexUrl }: { indexUrl: string }) {
-  const t = useTranslations('search');
+export function SearchField({ indexUrl, texts }: { indexUrl: string; texts: SearchFieldTexts }) {
   const baseId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [loaded, setLoaded] = useState<{ Panel: Panel; takeOver: TakeOver } | null>(null);
@@ -46,16 +47,16 @@ export function SearchField({ indexUrl }: { indexUrl: string }) {
   return (
     <SearchBox
       baseId={baseId}
-      label={t('label')}
-      buttonLabel={t('button')}
-      placeholder={t('placeholder')}
+      label={texts.label}
+      buttonLabel={texts.button}
+      placeholder={texts.placeholder}
       open={open}
       inputRef={input}
       input={{ onFocus: () => start(true), onInput: () => start(true), onPointerDown: () => start(true) }}
       button={{ onPointerDown: () => start(true), onClick: () => start(true) }}
       listbox={{}}
     >
-      {open ? <p role="status">{t('loading')}</p> : null}
+      {open ? <p role="status">{texts.loading}</p> : null}
     </SearchBox>
   );
 }

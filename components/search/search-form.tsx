@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import { IslandIntl } from '@/components/layout/island-intl';
 import type { Language } from '@/lib/config';
 import { isStaticExport } from '@/lib/export/mode';
@@ -10,10 +11,12 @@ import { SearchField } from './search-field';
 const searchIndexUrl = (language: Language) => (isStaticExport() ? `/api/search-index/${language}.json` : `/api/search-index/${language}/`);
 
 /** The property search (header, home page, 404 pages): the panel with its `search` texts. */
-export function SearchForm({ language }: { language: Language }) {
+export async function SearchForm({ language }: { language: Language }) {
+  const t = await getTranslations({ locale: language, namespace: 'search' });
+  const texts = { label: t('label'), button: t('button'), placeholder: t('placeholder'), loading: t('loading') };
   return (
     <IslandIntl language={language} namespaces={['search']}>
-      <SearchField indexUrl={searchIndexUrl(language)} />
+      <SearchField indexUrl={searchIndexUrl(language)} texts={texts} />
     </IslandIntl>
   );
 }

@@ -5,6 +5,7 @@ import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef,
 import { prepareIndex, searchIndex, type PreparedIndex, type SearchCity, type SearchIndex, type SearchProperty, type SearchResults, type SearchType, type TextMatcher } from '@/lib/search/compact';
 import { SearchBox } from './search-box';
 import styles from './search-panel.module.css';
+import { withIslandIntl } from '@/components/layout/with-island-intl';
 
 type Option = { id: string; href: string; disabled: boolean };
 
@@ -113,7 +114,7 @@ export type TakeOver = { text: string; focused: boolean; open: boolean };
  * The search: an ARIA combobox whose panel lists matching types, towns and listings. Texts: the
  * `search` messages. Loaded by the light field when a visitor first reaches for it.
  */
-export function SearchPanel({ indexUrl, takeOver }: { indexUrl: string; takeOver: TakeOver }) {
+function SearchPanelView({ indexUrl, takeOver }: { indexUrl: string; takeOver: TakeOver }) {
   const t = useTranslations('search');
   const baseId = useId();
   const [search, setSearch] = useState<{ index: PreparedIndex; match: TextMatcher } | null>(null);
@@ -228,3 +229,5 @@ export function SearchPanel({ indexUrl, takeOver }: { indexUrl: string; takeOver
     </SearchBox>
   );
 }
+
+export const SearchPanel = withIslandIntl(SearchPanelView);

@@ -157,3 +157,28 @@ for (const [language, viewport] of [['nl', phone], ['fr', desktop]] as const) {
     });
   });
 }
+
+test.describe('slider code on demand', () => {
+  test.use({ viewport: desktop });
+
+  test('no slider library at load; the next button turns the slides from its first press', async ({ page }) => {
+    // Reduced motion: no autoplay, so nothing but the visitor asks for the slider's code.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/en/', { waitUntil: 'networkidle' });
+    const banner = page.locator('[data-banner]');
+    // Hydrated: the button offers play, as the slider does not move by itself for this visitor.
+    await expect(banner.getByRole('button', { name: bannerLabels('en').play, exact: true })).toBeVisible();
+    const atLoad = scripts.length;
+    expect(await activeSlide(page)).toBe('0');
+    await banner.getByRole('button', { name: 'Next photo', exact: true }).click();
+    await expect.poll(() => activeSlide(page)).toBe('1');
+    // swiper came with the press, not with the page.
+    expect(scripts.length).toBeGreaterThan(atLoad);
+    await expect(banner.getByRole('region', { name: 'Slideshow' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+});

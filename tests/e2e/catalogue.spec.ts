@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { getProperties, getProperty } from '@/lib/catalogue';
 import { getListPage } from '@/lib/catalogue/list-page';
 import { getSimilarListings } from '@/lib/catalogue/similar';
@@ -278,6 +278,9 @@ test.describe('lists', () => {
   });
 });
 
+/** The gallery's slide of a photo (each slide is a group named "Photo n of m"). */
+const galleryPhoto = (gallery: Locator, index: number) => gallery.getByRole('group', { name: new RegExp(`^Photo ${index} of \\d+$`) });
+
 test.describe('property detail', () => {
   test('the gallery, the banner slider and the list filters are drawn with their styles before their code arrives', async ({ browser }) => {
     // Their code is fetched as React hydrates the page, after its first scripts; their styles must
@@ -287,8 +290,10 @@ test.describe('property detail', () => {
     await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
     const gallery = page.getByRole('region', { name: 'Photos' });
     await expect(gallery).toHaveCSS('display', 'grid');
-    // swiper's own sheet: the slides sit in a row of which one shows.
-    await expect(gallery.locator('.swiper-wrapper').first()).toHaveCSS('display', 'flex');
+    // The slides sit in a row that snaps, of which one shows: a finger turns them without any script.
+    await expect(galleryPhoto(gallery, 1)).toBeInViewport();
+    await expect(galleryPhoto(gallery, 2)).not.toBeInViewport();
+    await expect(galleryPhoto(gallery, 1).locator('..')).toHaveCSS('scroll-snap-type', 'x mandatory');
     await page.goto(href({ page: 'for-sale' }, 'en'));
     await expect(page.getByRole('form', { name: 'Filters' })).toHaveCSS('display', 'flex');
     await context.close();
@@ -297,9 +302,12 @@ test.describe('property detail', () => {
   test('gallery moves with the keyboard and shows thumbnails', async ({ page }) => {
     await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
     const gallery = page.getByRole('region', { name: 'Photos' });
-    await expect(gallery.locator('.swiper-slide-active img').first()).toHaveAttribute('alt', /Photo 1 of/);
+    await expect(galleryPhoto(gallery, 1)).toBeInViewport();
+    // Its buttons show once its code runs, and with them its keys.
+    await expect(gallery.getByRole('button', { name: 'Next photo' })).toBeVisible();
     await page.keyboard.press('ArrowRight');
-    await expect(gallery.locator('.swiper-slide-active img').first()).toHaveAttribute('alt', /Photo 2 of/);
+    await expect(galleryPhoto(gallery, 2)).toBeInViewport();
+    await expect(galleryPhoto(gallery, 1)).not.toBeInViewport();
     await expect(gallery.getByRole('img', { name: 'Show photo 3' })).toBeAttached();
   });
 
@@ -311,7 +319,8 @@ test.describe('property detail', () => {
     for (let presses = 0; presses < 6 && !(await third.evaluate((element) => element === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
     await expect(third).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(gallery.locator('.swiper-slide-active img')).toHaveAttribute('alt', /Photo 3 of/);
+    await expect(galleryPhoto(gallery, 3)).toBeInViewport();
+    await expect(galleryPhoto(gallery, 1)).not.toBeInViewport();
     await expect(third).toHaveAttribute('aria-current', 'true');
   });
 
@@ -350,7 +359,8 @@ test.describe('property detail', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
-    await expect(gallery.locator('.swiper-slide-active img')).toHaveAttribute('alt', /Photo 3 of/);
+    await expect(galleryPhoto(gallery, 3)).toBeInViewport();
+    await expect(galleryPhoto(gallery, 2)).not.toBeInViewport();
   });
 
   test('the day a listing on offer can be moved into shows on its card and its page, in nl and en', async ({ page }) => {

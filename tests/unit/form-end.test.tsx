@@ -3,7 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormIntl } from '@/components/forms/form-intl';
-import { InformationForm, NewsletterForm } from '@/components/forms/request-forms';
+import { InformationForm, NewsletterForm, WithIslandIntl } from '@/components/forms/request-forms';
 import { formDefinitions } from '@/lib/forms/definitions';
 
 /*
@@ -24,7 +24,11 @@ afterEach(() => {
 });
 
 function hasCaptcha(form: ReactNode): boolean {
-  const { container } = render(<FormIntl language="fr">{form}</FormIntl>);
+  const { container } = render(
+    <FormIntl language="fr">
+      <WithIslandIntl>{form}</WithIslandIntl>
+    </FormIntl>,
+  );
   const shown = container.querySelector('[data-captcha]') !== null;
   cleanup();
   return shown;
