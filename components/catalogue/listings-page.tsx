@@ -41,7 +41,7 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
     <>
       {title}
       <IslandIntl language={language} namespaces={['list', 'listMap']}>
-        <LazyServerListingBrowser goal={goal} path={path} params={page.params} result={page.result} cards={await cardsOf(page.listings)} choices={page.choices} map={{ tiles, markerColour }} />
+        <LazyServerListingBrowser goal={goal} path={path} params={page.params} result={page.result} cards={await cardsOf(page.listings)} choices={page.choices} counts={page.counts} map={{ tiles, markerColour }} />
       </IslandIntl>
     </>
   );
