@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useOptimistic, useState, useTransition, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useOptimistic, useRef, useState, useTransition, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   applyListParams,
   bboxText,
@@ -13,6 +13,7 @@ import {
   listQueryString,
   listSorts,
   listStatuses,
+  matchingListItems,
   parseListParams,
   type ChoiceCounts,
   type ListItem,
@@ -26,7 +27,9 @@ import type { StatusChoices } from '@/lib/catalogue/list-page';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
 import { followInLanguageLinks } from '@/components/layout/language-links';
 import { ListingResults } from './listing-results';
-import { ListMap, type ListMapConfig } from './list-map';
+import { isSavedListingsIndex, type SavedListingsIndex } from '@/lib/favourites/saved-listings';
+import { exportListPins } from '@/lib/map/export-pins';
+import { ListMap, type ListMapConfig, type PinSource } from './list-map';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './listing-browser.module.css';
 
@@ -73,8 +76,12 @@ export function ServerListingBrowser({ params, result, counts, map, ...shared }:
   return <ListingControls {...shared} params={shown} result={result} counts={counts} busy={busy} go={go} map={map} />;
 }
 
-/** The static export has no server to answer the map's pins: its list has no map (a ?bbox= link still filters it). */
-export function ExportListingBrowser({ initialParams, items, ...shared }: Shared & { initialParams: ListParams; items: ListItem[] }) {
+/**
+ * The static export has no server to answer the map's pins: they are the items the list keeps, with
+ * their cards from the favourites index the export saves as a file (`pinsUrl`), fetched once when
+ * the map is first opened.
+ */
+export function ExportListingBrowser({ initialParams, items, map, pinsUrl, ...shared }: Shared & { initialParams: ListParams; items: ListItem[]; map?: ListMapConfig; pinsUrl: string }) {
   const known = shared.choices['on-offer'];
   const typeIds = useMemo(() => known.types.map((type) => Number(type.value)), [known]);
   // "mons|7000" or "mons" selects Mons; a town or type the list does not know is ignored.
@@ -91,11 +98,30 @@ export function ExportListingBrowser({ initialParams, items, ...shared }: Shared
     return () => window.removeEventListener('popstate', follow);
   }, [canonical]);
 
+  const index = useRef<Promise<SavedListingsIndex>>(undefined);
+  const pinSource = useCallback<PinSource>(
+    async ({ filters }) => {
+      index.current ??= fetch(pinsUrl)
+        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`list pins: ${response.status}`))))
+        .then((data: unknown) => {
+          if (!isSavedListingsIndex(data)) throw new Error('not the favourites index');
+          return data;
+        });
+      // A failed fetch is asked again at the next opening or filter, not remembered.
+      const loaded = await index.current.catch((error: unknown) => {
+        index.current = undefined;
+        throw error;
+      });
+      return exportListPins(loaded, matchingListItems(items, canonical(parseListParams(new URLSearchParams(filters)))));
+    },
+    [items, pinsUrl, canonical],
+  );
+
   const go = (query: string) => {
     window.history.pushState(null, '', `${shared.path}${query}`);
     setParams(canonical(parseListParams(new URLSearchParams(query))));
   };
-  return <ListingControls {...shared} params={params} result={result} counts={counts} busy={false} go={go} />;
+  return <ListingControls {...shared} params={params} result={result} counts={counts} busy={false} go={go} map={map} pinSource={pinSource} />;
 }
 
 /**
@@ -151,7 +177,8 @@ function ListingControls({
   busy,
   go,
   map,
-}: Shared & { params: ListParams; result: ListResult; counts: ChoiceCounts; busy: boolean; go: (query: string) => void; map?: ListMapConfig }) {
+  pinSource,
+}: Shared & { params: ListParams; result: ListResult; counts: ChoiceCounts; busy: boolean; go: (query: string) => void; map?: ListMapConfig; pinSource?: PinSource }) {
   const t = useTranslations('list');
   const format = useFormatter();
   const euros = (value: number) => format.number(value, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
@@ -279,6 +306,7 @@ function ListingControls({
           filters={listQueryString({ ...params, sort: 'newest', page: 1 })}
           area={params.bbox ? bboxText(params.bbox) : ''}
           onSearchArea={(bbox) => go(listQueryString({ ...params, bbox, page: 1 }))}
+          pinSource={pinSource}
         />
       ) : null}
       <ListingResults path={path} result={result} params={params} cards={cards} busy={busy} onPage={(query) => go(query)} />

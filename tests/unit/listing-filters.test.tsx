@@ -48,6 +48,7 @@ function renderList(query: string, build: 'server' | 'export' = 'server') {
         items={properties.map(listItemOf)}
         cards={cardsOf(properties.map((property) => property.id))}
         choices={{ 'on-offer': { towns, types, count: properties.length }, references: { towns, types, count: 0 } }}
+        pinsUrl="/api/favourites-index/en.json"
       />
     </NextIntlClientProvider>,
   );
