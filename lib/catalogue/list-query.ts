@@ -206,7 +206,7 @@ export function matchingListItems(items: readonly ListItem[], params: ListParams
 }
 
 /** The steps offered, with a value from the URL that is not one of them in its place. */
-export const withValue = (steps: readonly number[], value: number | undefined): readonly number[] =>
+const withValue = (steps: readonly number[], value: number | undefined): readonly number[] =>
   value === undefined || steps.includes(value) ? steps : [...steps, value].sort((a, b) => a - b);
 
 /** The figure choices a list's form offers for these params: the steps, and the URL's own value. */
