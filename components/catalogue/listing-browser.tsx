@@ -15,12 +15,14 @@ import {
   listStatuses,
   matchingListItems,
   parseListParams,
+  receivedChoiceCounts,
   type ChoiceCounts,
   type ListItem,
   type ListParams,
   type ListResult,
   type ListSort,
   type ListStatus,
+  type SentChoiceCounts,
 } from '@/lib/catalogue/list-query';
 import type { Goal } from '@/lib/catalogue';
 import type { StatusChoices } from '@/lib/catalogue/list-page';
@@ -63,7 +65,7 @@ type Shared = {
  * page only. In the browser a change asks the server for the new page through the router (no full
  * reload); the static export has no server, so there the island filters every card itself.
  */
-export function ServerListingBrowser({ params, result, counts, map, ...shared }: Shared & { params: ListParams; result: ListResult; counts: ChoiceCounts; map?: ListMapConfig }) {
+export function ServerListingBrowser({ params, result, counts, map, ...shared }: Shared & { params: ListParams; result: ListResult; counts: SentChoiceCounts; map?: ListMapConfig }) {
   const router = useRouter();
   const [busy, startTransition] = useTransition();
   // The choice shows at once; the cards follow when the server's page arrives.
@@ -73,7 +75,9 @@ export function ServerListingBrowser({ params, result, counts, map, ...shared }:
       showChoice(parseListParams(new URLSearchParams(query)));
       router.push(`${shared.path}${query}`, { scroll: false });
     });
-  return <ListingControls {...shared} params={shown} result={result} counts={counts} busy={busy} go={go} map={map} />;
+  // Keyed by the steps of the params the server counted for, not the optimistic ones shown meanwhile.
+  const received = useMemo(() => receivedChoiceCounts(counts, shared.goal, params), [counts, shared.goal, params]);
+  return <ListingControls {...shared} params={shown} result={result} counts={received} busy={busy} go={go} map={map} />;
 }
 
 /**

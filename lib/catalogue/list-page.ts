@@ -1,5 +1,5 @@
 import { getCities, getProperties, getTypes, listItemOf, townChoices, type Goal, type Listing } from './index';
-import { applyListParams, canonicalListParams, choiceCounts, matchingListItems, sortListItems, type ChoiceCounts, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus, type TownChoice } from './list-query';
+import { applyListParams, canonicalListParams, choiceCounts, matchingListItems, sentChoiceCounts, sortListItems, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus, type SentChoiceCounts, type TownChoice } from './list-query';
 import { loadCatalogue, type CatalogueSnapshot } from './load';
 import type { CatalogueLanguage } from './schemas';
 
@@ -81,8 +81,8 @@ export type ListPage = {
   /** The listings of the page, in the list's order. */
   listings: Listing[];
   choices: StatusChoices;
-  /** How many listings each filter choice would list with the request's other filters. */
-  counts: ChoiceCounts;
+  /** How many listings each filter choice would list with the request's other filters, as the page receives them. */
+  counts: SentChoiceCounts;
 };
 
 export function getListPage(language: CatalogueLanguage, goal: Goal, params: ListParams): ListPage {
@@ -94,7 +94,7 @@ export function getListPage(language: CatalogueLanguage, goal: Goal, params: Lis
     result,
     listings: result.ids.flatMap((id) => model.byId.get(id) ?? []),
     choices: model.choices,
-    counts: choiceCounts(model.items, canonical, { towns: model.choices['on-offer'].towns, typeIds: model.typeIds, goal: model.goal }),
+    counts: sentChoiceCounts(choiceCounts(model.items, canonical, { towns: model.choices['on-offer'].towns, typeIds: model.typeIds, goal: model.goal }), model.goal, canonical),
   };
 }
 

@@ -341,6 +341,31 @@ function countBounds(bound: { steps: readonly number[]; counts: number[]; fits: 
   });
 }
 
+type FigureFacet = 'minPrice' | 'maxPrice' | 'bedrooms' | 'surface';
+const figureFacets = ['minPrice', 'maxPrice', 'bedrooms', 'surface'] as const satisfies readonly FigureFacet[];
+
+/**
+ * Choice counts as the server hands them to the page: a figure's counts in the order of its steps
+ * (figureChoices of the same params) rather than keyed by them, so that the page's data holds no
+ * round amount that a listing's hidden price could equal (tests/e2e/offer.spec scans for those).
+ */
+export type SentChoiceCounts = Omit<ChoiceCounts, FigureFacet> & Record<FigureFacet, { any: number; steps: number[] }>;
+
+export function sentChoiceCounts(counts: ChoiceCounts, goal: 'sale' | 'rent', params: ListParams): SentChoiceCounts {
+  const figures = figureChoices(goal, params);
+  const sent = (facet: FigureFacet) => ({ any: counts[facet][''] ?? 0, steps: figures[facet].map((step) => counts[facet][String(step)] ?? 0) });
+  return { ...counts, minPrice: sent('minPrice'), maxPrice: sent('maxPrice'), bedrooms: sent('bedrooms'), surface: sent('surface') };
+}
+
+/** The counts the server sent, keyed again by the steps of the params they were counted for. */
+export function receivedChoiceCounts(sent: SentChoiceCounts, goal: 'sale' | 'rent', params: ListParams): ChoiceCounts {
+  const figures = figureChoices(goal, params);
+  const keyed = (facet: FigureFacet): Record<string, number> => ({ '': sent[facet].any, ...Object.fromEntries(figures[facet].map((step, index) => [String(step), sent[facet].steps[index] ?? 0])) });
+  const counts: ChoiceCounts = { ...sent, minPrice: {}, maxPrice: {}, bedrooms: {}, surface: {} };
+  for (const facet of figureFacets) counts[facet] = keyed(facet);
+  return counts;
+}
+
 export function applyListParams(items: readonly ListItem[], params: ListParams, pageSize = listPageSize): ListResult {
   const matching = matchingListItems(items, params).sort(compare(params.sort));
   const pages = Math.max(1, Math.ceil(matching.length / pageSize));

@@ -7,11 +7,14 @@ import {
   choiceCounts,
   epcLetters,
   figureChoices,
+  figureSteps,
   listFacets,
   listQueryString,
   pageWindow,
   parseCityQuery,
   parseListParams,
+  receivedChoiceCounts,
+  sentChoiceCounts,
   type ListFacet,
   type ListItem,
   type ListParams,
@@ -219,6 +222,25 @@ describe('choice counts', () => {
             expect(counts[facet][String(choice)] ?? 0, `${goal} ${facet}=${choice}`).toBe(applyListParams(all, { ...asked, [facet]: choice }).total);
           }
         }
+      }
+    }
+  });
+
+  it('reach the page without a price step in its data (a hidden price could equal one), and read back the same', () => {
+    const catalogue = getProperties('fr', { goal: 'sale' });
+    const all = catalogue.map(listItemOf);
+    const typeIds = [...new Set(catalogue.flatMap((listing) => listing.type.webIds))];
+    for (const query of ['', 'min-price=250000&bedrooms=2', 'max-price=123456&epc=c']) {
+      const asked = parseListParams(new URLSearchParams(query));
+      const counts = choiceCounts(all, asked, { towns: townChoices('fr'), typeIds, goal: 'sale' });
+      const sent = sentChoiceCounts(counts, 'sale', asked);
+      const data = JSON.stringify(sent);
+      for (const step of [...figureSteps.price.sale, 123456]) expect(data, `${query}: ${step}`).not.toContain(String(step));
+      const received = receivedChoiceCounts(sent, 'sale', asked);
+      const steps: Partial<Record<ListFacet, readonly number[]>> = figureChoices('sale', asked);
+      for (const facet of listFacets) {
+        const keys = ['', ...(steps[facet]?.map(String) ?? Object.keys(counts[facet]))];
+        for (const key of keys) expect(received[facet][key] ?? 0, `${query}: ${facet} ${key}`).toBe(counts[facet][key] ?? 0);
       }
     }
   });
