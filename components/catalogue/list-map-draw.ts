@@ -3,7 +3,7 @@ import * as L from 'leaflet';
 import type { ListBbox } from '@/lib/catalogue/list-query';
 import type { TileSource } from '@/lib/config';
 import { escapeHtml } from '@/lib/html/escape';
-import type { ListPins } from '@/lib/map/list-pins';
+import type { ListPins } from '@/lib/map/list-pins-shape';
 import { countryOutlines } from '@/lib/map/outline';
 import { attachTiles, tileLayerOf } from './tile-map';
 

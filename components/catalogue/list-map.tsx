@@ -5,12 +5,22 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { bboxOfBounds, parseBbox, type ListBbox } from '@/lib/catalogue/list-query';
 import type { Goal } from '@/lib/catalogue';
 import type { TileSource } from '@/lib/config';
-import type { ListPins } from '@/lib/map/list-pins';
+import type { ListPins } from '@/lib/map/list-pins-shape';
 import type { ListMapView } from './list-map-draw';
 import styles from './list-map.module.css';
 import { TileConsent } from './tile-consent';
 
 export type ListMapConfig = { tiles: TileSource; markerColour: string };
+
+/** Where the map's pins come from: the server's answer, or on the static export the list's own data. */
+export type PinSource = (request: { language: string; goal: Goal; filters: string }, signal: AbortSignal) => Promise<ListPins>;
+
+/** app/api/list-pins: every match of the list's filters, on every page. */
+const serverPins: PinSource = ({ language, goal, filters }, signal) =>
+  fetch(`/api/list-pins/${language}/?goal=${goal}${filters ? `&${filters.slice(1)}` : ''}`, { signal }).then((response): Promise<ListPins> => {
+    if (!response.ok) throw new Error(`list pins: ${response.status}`);
+    return response.json();
+  });
 
 type Props = ListMapConfig & {
   goal: Goal;
@@ -19,17 +29,20 @@ type Props = ListMapConfig & {
   /** The list's ?bbox= value, '' when the list is not cut to an area. */
   area: string;
   onSearchArea: (area: ListBbox | undefined) => void;
+  /** Stable across renders (a new one fetches the pins again); the server's answer when absent. */
+  pinSource?: PinSource;
 };
 
 type State = 'closed' | 'loading' | 'ready' | 'failed';
 
 /*
  * The map of a list's matches, behind a disclosure: the list's first load pays nothing for it.
- * Opening it fetches Leaflet (list-map-draw) and the pins (app/api/list-pins); tiles from another
+ * Opening it fetches Leaflet (list-map-draw) and the pins (app/api/list-pins, or on the static
+ * export the favourites index, see `pinSource`); tiles from another
  * host wait until the visitor asks for them, as on the home map. Rendered after hydration only:
  * without JavaScript there is no map, and the list works as before.
  */
-export function ListMap({ goal, filters, area, onSearchArea, tiles, markerColour }: Props) {
+export function ListMap({ goal, filters, area, onSearchArea, tiles, markerColour, pinSource = serverPins }: Props) {
   const t = useTranslations('listMap');
   const language = useLocale();
   const id = useId();
@@ -79,11 +92,7 @@ export function ListMap({ goal, filters, area, onSearchArea, tiles, markerColour
   useEffect(() => {
     if (!view) return;
     const controller = new AbortController();
-    fetch(`/api/list-pins/${language}/?goal=${goal}${filters ? `&${filters.slice(1)}` : ''}`, { signal: controller.signal })
-      .then((response): Promise<ListPins> => {
-        if (!response.ok) throw new Error(`list pins: ${response.status}`);
-        return response.json();
-      })
+    pinSource({ language, goal, filters }, controller.signal)
       .then((data) => {
         view.show(data, parseBbox(area));
         setPins(data);
@@ -93,7 +102,7 @@ export function ListMap({ goal, filters, area, onSearchArea, tiles, markerColour
         if (!controller.signal.aborted) setState('failed');
       });
     return () => controller.abort();
-  }, [view, language, goal, filters, area]);
+  }, [view, language, goal, filters, area, pinSource]);
 
   const status = state === 'failed' ? t('failed') : state === 'loading' || !pins ? t('loading') : pins.towns.length > 0 ? t('tooMany', { count: pins.total }) : t('pins', { count: pins.total });
 

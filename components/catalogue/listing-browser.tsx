@@ -2,29 +2,36 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useOptimistic, useState, useTransition, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useOptimistic, useRef, useState, useTransition, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   applyListParams,
   bboxText,
   canonicalListParams,
+  choiceCounts,
   epcLetters,
-  figureSteps,
+  figureChoices,
   listQueryString,
   listSorts,
   listStatuses,
+  matchingListItems,
   parseListParams,
+  receivedChoiceCounts,
+  type ChoiceCounts,
   type ListItem,
   type ListParams,
   type ListResult,
   type ListSort,
   type ListStatus,
+  type SentChoiceCounts,
 } from '@/lib/catalogue/list-query';
 import type { Goal } from '@/lib/catalogue';
 import type { StatusChoices } from '@/lib/catalogue/list-page';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
 import { followInLanguageLinks } from '@/components/layout/language-links';
 import { ListingResults } from './listing-results';
-import { ListMap, type ListMapConfig } from './list-map';
+import { isSavedListingsIndex, type SavedListingsIndex } from '@/lib/favourites/saved-listings';
+import { exportListPins } from '@/lib/map/export-pins';
+import { ListMap, type ListMapConfig, type PinSource } from './list-map';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './listing-browser.module.css';
 import { withIslandIntl } from '@/components/layout/with-island-intl';
@@ -40,9 +47,6 @@ function formParams(form: FormData): Partial<ListParams> {
   const { city, type, minPrice, maxPrice, bedrooms, surface, epc } = parseListParams(query);
   return { city, type, minPrice, maxPrice, bedrooms, surface, epc, sort: sortOf(form.get('sort')) };
 }
-
-/** The steps offered, with a value from the URL that is not one of them in its place. */
-const withValue = (steps: readonly number[], value: number | undefined) => (value === undefined || steps.includes(value) ? steps : [...steps, value].sort((a, b) => a - b));
 
 /** A select's value read as a bound: empty is none. */
 const boundOf = (value: string) => (value === '' ? undefined : Number(value));
@@ -62,7 +66,7 @@ type Shared = {
  * page only. In the browser a change asks the server for the new page through the router (no full
  * reload); the static export has no server, so there the island filters every card itself.
  */
-function ServerListingBrowserView({ params, result, map, ...shared }: Shared & { params: ListParams; result: ListResult; map?: ListMapConfig }) {
+function ServerListingBrowserView({ params, result, counts, map, ...shared }: Shared & { params: ListParams; result: ListResult; counts: SentChoiceCounts; map?: ListMapConfig }) {
   const router = useRouter();
   const [busy, startTransition] = useTransition();
   // The choice shows at once; the cards follow when the server's page arrives.
@@ -72,17 +76,24 @@ function ServerListingBrowserView({ params, result, map, ...shared }: Shared & {
       showChoice(parseListParams(new URLSearchParams(query)));
       router.push(`${shared.path}${query}`, { scroll: false });
     });
-  return <ListingControls {...shared} params={shown} result={result} busy={busy} go={go} map={map} />;
+  // Keyed by the steps of the params the server counted for, not the optimistic ones shown meanwhile.
+  const received = useMemo(() => receivedChoiceCounts(counts, shared.goal, params), [counts, shared.goal, params]);
+  return <ListingControls {...shared} params={shown} result={result} counts={received} busy={busy} go={go} map={map} />;
 }
 
-/** The static export has no server to answer the map's pins: its list has no map (a ?bbox= link still filters it). */
-function ExportListingBrowserView({ initialParams, items, ...shared }: Shared & { initialParams: ListParams; items: ListItem[] }) {
+/**
+ * The static export has no server to answer the map's pins: they are the items the list keeps, with
+ * their cards from the favourites index the export saves as a file (`pinsUrl`), fetched once when
+ * the map is first opened.
+ */
+function ExportListingBrowserView({ initialParams, items, map, pinsUrl, ...shared }: Shared & { initialParams: ListParams; items: ListItem[]; map?: ListMapConfig; pinsUrl: string }) {
   const known = shared.choices['on-offer'];
   const typeIds = useMemo(() => known.types.map((type) => Number(type.value)), [known]);
   // "mons|7000" or "mons" selects Mons; a town or type the list does not know is ignored.
   const canonical = useCallback((next: ListParams) => canonicalListParams(next, known.towns, typeIds), [known, typeIds]);
   const [params, setParams] = useState(() => canonical(initialParams));
   const result = useMemo(() => applyListParams(items, params), [items, params]);
+  const counts = useMemo(() => choiceCounts(items, params, { towns: known.towns, typeIds, goal: shared.goal }), [items, params, known, typeIds, shared.goal]);
 
   useEffect(() => {
     const follow = () => setParams(canonical(parseListParams(new URLSearchParams(window.location.search))));
@@ -92,35 +103,92 @@ function ExportListingBrowserView({ initialParams, items, ...shared }: Shared & 
     return () => window.removeEventListener('popstate', follow);
   }, [canonical]);
 
+  const index = useRef<Promise<SavedListingsIndex>>(undefined);
+  const pinSource = useCallback<PinSource>(
+    async ({ filters }) => {
+      index.current ??= fetch(pinsUrl)
+        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`list pins: ${response.status}`))))
+        .then((data: unknown) => {
+          if (!isSavedListingsIndex(data)) throw new Error('not the favourites index');
+          return data;
+        });
+      // A failed fetch is asked again at the next opening or filter, not remembered.
+      const loaded = await index.current.catch((error: unknown) => {
+        index.current = undefined;
+        throw error;
+      });
+      return exportListPins(loaded, matchingListItems(items, canonical(parseListParams(new URLSearchParams(filters)))));
+    },
+    [items, pinsUrl, canonical],
+  );
+
   const go = (query: string) => {
     window.history.pushState(null, '', `${shared.path}${query}`);
     setParams(canonical(parseListParams(new URLSearchParams(query))));
   };
-  return <ListingControls {...shared} params={params} result={result} busy={false} go={go} />;
+  return <ListingControls {...shared} params={params} result={result} counts={counts} busy={false} go={go} map={map} pinSource={pinSource} />;
 }
 
-/** One of the figure filters: "any", then its steps, each an option of the plain GET form too. */
-function BoundSelect({ label, name, value, any, options, onChoose }: { label: string; name: string; value: string | number | undefined; any: string; options: [string | number, string][]; onChoose: (value: string) => void }) {
+/**
+ * One filter's select: "any", then its choices, each an option of the plain GET form too, with how
+ * many listings it would list. A choice that would list none is disabled rather than hidden, so the
+ * steps stay where the searcher expects them; the chosen one stays enabled whatever its count.
+ */
+function CountedSelect({
+  label,
+  name,
+  value,
+  any,
+  options,
+  counts,
+  onChoose,
+}: {
+  label: string;
+  name: string;
+  value: string | number | undefined;
+  any: string;
+  options: [string | number, string][];
+  counts: Record<string, number>;
+  onChoose: (value: string) => void;
+}) {
+  const t = useTranslations('list');
+  const chosen = String(value ?? '');
   return (
     <label>
       <span>{label}</span>
-      <select name={name} value={value ?? ''} onChange={(event) => onChoose(event.target.value)}>
-        <option value="">{any}</option>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
+      <select name={name} value={chosen} onChange={(event) => onChoose(event.target.value)}>
+        <option value="">{t('choiceCount', { label: any, count: counts[''] ?? 0 })}</option>
+        {options.map(([option, text]) => {
+          const count = counts[String(option)] ?? 0;
+          return (
+            <option key={option} value={option} disabled={count === 0 && String(option) !== chosen}>
+              {t('choiceCount', { label: text, count })}
+            </option>
+          );
+        })}
       </select>
     </label>
   );
 }
 
-function ListingControls({ goal, path, choices, cards, params, result, busy, go, map }: Shared & { params: ListParams; result: ListResult; busy: boolean; go: (query: string) => void; map?: ListMapConfig }) {
+function ListingControls({
+  goal,
+  path,
+  choices,
+  cards,
+  params,
+  result,
+  counts,
+  busy,
+  go,
+  map,
+  pinSource,
+}: Shared & { params: ListParams; result: ListResult; counts: ChoiceCounts; busy: boolean; go: (query: string) => void; map?: ListMapConfig; pinSource?: PinSource }) {
   const t = useTranslations('list');
   const format = useFormatter();
   const euros = (value: number) => format.number(value, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-  const priceOptions = withValue(withValue(figureSteps.price[goal], params.minPrice), params.maxPrice).map((price): [number, string] => [price, euros(price)]);
+  const figures = figureChoices(goal, params);
+  const priceOptions = figures.minPrice.map((price): [number, string] => [price, euros(price)]);
   // A choice made before hydration would be lost: the filters say when they answer.
   const hydrated = useHydrated();
   const { towns, types } = choices[params.status];
@@ -172,56 +240,51 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go,
       <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={t('filters')} data-ready={hydrated || undefined}>
         {params.status === 'references' ? <input type="hidden" name="status" value={params.status} /> : null}
         {params.bbox ? <input type="hidden" name="bbox" value={bboxText(params.bbox)} /> : null}
-        <label>
-          <span>{t('town')}</span>
-          <select name="city" value={params.city ?? ''} onChange={(event) => navigate({ city: event.target.value || undefined })}>
-            <option value="">{t('allTowns')}</option>
-            {towns
-              .filter((town) => town.listed || town.value === params.city)
-              .map((town) => (
-                <option key={town.value} value={town.value}>
-                  {town.label}
-                </option>
-              ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('type')}</span>
-          <select name="type" value={params.type ?? ''} onChange={(event) => navigate({ type: Number(event.target.value) || undefined })}>
-            <option value="">{t('allTypes')}</option>
-            {types
-              .filter((type) => type.listed || type.value === String(params.type))
-              .map((type) => (
-                <option key={type.value} value={type.value}>
-                  {type.label}
-                </option>
-              ))}
-          </select>
-        </label>
-        <BoundSelect label={t('minPrice')} name="min-price" value={params.minPrice} any={t('any')} options={priceOptions} onChoose={(value) => navigate({ minPrice: boundOf(value) })} />
-        <BoundSelect label={t('maxPrice')} name="max-price" value={params.maxPrice} any={t('any')} options={priceOptions} onChoose={(value) => navigate({ maxPrice: boundOf(value) })} />
-        <BoundSelect
+        <CountedSelect
+          label={t('town')}
+          name="city"
+          value={params.city}
+          any={t('allTowns')}
+          options={towns.filter((town) => town.listed || town.value === params.city).map((town) => [town.value, town.label])}
+          counts={counts.city}
+          onChoose={(value) => navigate({ city: value || undefined })}
+        />
+        <CountedSelect
+          label={t('type')}
+          name="type"
+          value={params.type}
+          any={t('allTypes')}
+          options={types.filter((type) => type.listed || type.value === String(params.type)).map((type) => [type.value, type.label])}
+          counts={counts.type}
+          onChoose={(value) => navigate({ type: Number(value) || undefined })}
+        />
+        <CountedSelect label={t('minPrice')} name="min-price" value={params.minPrice} any={t('any')} options={priceOptions} counts={counts.minPrice} onChoose={(value) => navigate({ minPrice: boundOf(value) })} />
+        <CountedSelect label={t('maxPrice')} name="max-price" value={params.maxPrice} any={t('any')} options={priceOptions} counts={counts.maxPrice} onChoose={(value) => navigate({ maxPrice: boundOf(value) })} />
+        <CountedSelect
           label={t('bedrooms')}
           name="bedrooms"
           value={params.bedrooms}
           any={t('any')}
-          options={withValue(figureSteps.bedrooms, params.bedrooms).map((count) => [count, t('bedroomsAtLeast', { count })])}
+          options={figures.bedrooms.map((count) => [count, t('bedroomsAtLeast', { count })])}
+          counts={counts.bedrooms}
           onChoose={(value) => navigate({ bedrooms: boundOf(value) })}
         />
-        <BoundSelect
+        <CountedSelect
           label={t('surface')}
           name="surface"
           value={params.surface}
           any={t('any')}
-          options={withValue(figureSteps.surface, params.surface).map((surface) => [surface, t('surfaceAtLeast', { surface })])}
+          options={figures.surface.map((surface) => [surface, t('surfaceAtLeast', { surface })])}
+          counts={counts.surface}
           onChoose={(value) => navigate({ surface: boundOf(value) })}
         />
-        <BoundSelect
+        <CountedSelect
           label={t('epc')}
           name="epc"
           value={params.epc}
           any={t('any')}
           options={epcLetters.map((letter) => [letter, letter === 'a' ? 'A' : t('epcAtMost', { label: letter.toUpperCase() })])}
+          counts={counts.epc}
           onChoose={(value) => navigate({ epc: epcLetters.find((letter) => letter === value) })}
         />
         <label>
@@ -248,6 +311,7 @@ function ListingControls({ goal, path, choices, cards, params, result, busy, go,
           filters={listQueryString({ ...params, sort: 'newest', page: 1 })}
           area={params.bbox ? bboxText(params.bbox) : ''}
           onSearchArea={(bbox) => go(listQueryString({ ...params, bbox, page: 1 }))}
+          pinSource={pinSource}
         />
       ) : null}
       <ListingResults path={path} result={result} params={params} cards={cards} busy={busy} onPage={(query) => go(query)} />

@@ -4,6 +4,7 @@ import { getListPage, getWholeList } from '@/lib/catalogue/list-page';
 import { parseListParams, type ListParams } from '@/lib/catalogue/list-query';
 import { getSite, type Language } from '@/lib/config';
 import { isStaticExport } from '@/lib/export/mode';
+import { savedListingsUrl } from '@/lib/favourites/saved-listings';
 import { IslandIntl } from '@/components/layout/island-intl';
 import { href } from '@/lib/pages';
 import { LazyExportListingBrowser, LazyServerListingBrowser } from './listing-browser-lazy';
@@ -24,24 +25,33 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
     Object.fromEntries(await Promise.all(listings.map(async (property, index) => [property.id, await PropertyCard({ property, language, eager: index < 2, highPriority: index === 0 })] as const)));
   const title = <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>;
 
+  const { tiles, markerColour } = getSite().map;
   if (isStaticExport()) {
     const whole = getWholeList(language, goal);
     return (
       <>
         {title}
-        <IslandIntl language={language} namespaces={['list']}>
-          <LazyExportListingBrowser goal={goal} path={path} initialParams={params} items={whole.items} cards={await cardsOf(whole.listings)} choices={whole.choices} />
+        <IslandIntl language={language} namespaces={['list', 'listMap']}>
+          <LazyExportListingBrowser
+            goal={goal}
+            path={path}
+            initialParams={params}
+            items={whole.items}
+            cards={await cardsOf(whole.listings)}
+            choices={whole.choices}
+            map={{ tiles, markerColour }}
+            pinsUrl={savedListingsUrl(language, true)}
+          />
         </IslandIntl>
       </>
     );
   }
   const page = getListPage(language, goal, params);
-  const { tiles, markerColour } = getSite().map;
   return (
     <>
       {title}
       <IslandIntl language={language} namespaces={['list', 'listMap']}>
-        <LazyServerListingBrowser goal={goal} path={path} params={page.params} result={page.result} cards={await cardsOf(page.listings)} choices={page.choices} map={{ tiles, markerColour }} />
+        <LazyServerListingBrowser goal={goal} path={path} params={page.params} result={page.result} cards={await cardsOf(page.listings)} choices={page.choices} counts={page.counts} map={{ tiles, markerColour }} />
       </IslandIntl>
     </>
   );

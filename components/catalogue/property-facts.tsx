@@ -2,6 +2,7 @@ import type { Messages } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import type { Listing } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
+import { showsPurchaseEstimate } from '@/lib/costs/listing-costs';
 import { formatDate, formatEuro, formatNumber } from '@/lib/format';
 import styles from './property-facts.module.css';
 
@@ -56,6 +57,20 @@ function buildGroups(property: Listing, language: Language, t: Translate): FactG
         ? value('startingFrom', { price: formatEuro(shown.amount) })
         : formatEuro(shown.amount);
   const { goal, rooms, surfaces, building, flood, comfort, legal, costs } = property;
+
+  /*
+   * The CRM's notary fee and registration duties are one figure each, undated, worked out by the
+   * agency under assumptions it does not state (most often the full rate, not the own-home one). Next
+   * to the computed estimate, which follows the region's current rules, the buyer's situation and its
+   * sources, a second and different figure for the same cost only makes a buyer doubt both: there it
+   * is left out. Where no estimate is shown (a reference, Luxembourg) it stays, named as the agency's.
+   */
+  const agencyCostEstimates: Entry[] = showsPurchaseEstimate(property)
+    ? []
+    : [
+        ['agencyNotaryFee', euro(costs.notaryFee)],
+        ['agencyRegistrationRights', euro(costs.registrationRights)],
+      ];
 
   const published = property.street;
   const address = published?.box ? value('addressWithBox', { address: published.street, box: published.box }) : published?.street;
@@ -139,8 +154,7 @@ function buildGroups(property: Listing, language: Language, t: Translate): FactG
     costs: [
       ['chargesOwner', euro(costs.chargesOwner)],
       ['chargesRenter', euro(costs.chargesRenter)],
-      ['notaryFee', euro(costs.notaryFee)],
-      ['registrationRights', euro(costs.registrationRights)],
+      ...agencyCostEstimates,
       ['vat', euro(costs.vat)],
       ['deposit', euro(costs.deposit)],
       ['renterAgencyCost', euro(costs.renterAgencyCost)],

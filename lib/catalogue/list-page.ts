@@ -1,5 +1,5 @@
 import { getCities, getProperties, getTypes, listItemOf, townChoices, type Goal, type Listing } from './index';
-import { applyListParams, canonicalListParams, matchingListItems, sortListItems, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus, type TownChoice } from './list-query';
+import { applyListParams, canonicalListParams, choiceCounts, matchingListItems, sentChoiceCounts, sortListItems, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus, type SentChoiceCounts, type TownChoice } from './list-query';
 import { loadCatalogue, type CatalogueSnapshot } from './load';
 import type { CatalogueLanguage } from './schemas';
 
@@ -10,14 +10,17 @@ import type { CatalogueLanguage } from './schemas';
  * snapshot and language, so a request only filters, sorts and slices.
  */
 
-/** A filter choice; one that is not `listed` (nothing there) shows only while it is the one asked for. */
+/**
+ * A filter choice; one that is not `listed` (nothing in the status at all) shows only while it is
+ * the one asked for. How many it would list with the other filters is counted per request (`ChoiceCounts`).
+ */
 type ListOption = { value: string; label: string; listed: boolean };
 
-/** The town and type choices of each status, counted within it: every known town and type, `listed` when it has listings. */
+/** The town and type choices of each status: every known town and type, `listed` when the status has listings there. */
 export type StatusChoices = Record<ListStatus, { towns: (ListOption & TownChoice)[]; types: ListOption[]; count: number }>;
 
 /** `bySort`: the items in each order already, so that a request's sort finds them sorted (a few ms at 5,000 listings). */
-type ListModel = { listings: Listing[]; byId: Map<number, Listing>; items: ListItem[]; bySort: Record<ListSort, ListItem[]>; choices: StatusChoices; typeIds: number[] };
+type ListModel = { goal: Goal; listings: Listing[]; byId: Map<number, Listing>; items: ListItem[]; bySort: Record<ListSort, ListItem[]>; choices: StatusChoices; typeIds: number[] };
 
 const models = new WeakMap<CatalogueSnapshot, Map<string, ListModel>>();
 
@@ -35,11 +38,11 @@ function choicesOf(known: Known, listings: readonly Listing[]): StatusChoices['o
   const towns = known.towns.flatMap((city) => {
     const choice = known.choices.get(`${city.Name}|${city.Zip}`);
     const count = byTown.get(`${city.Name}|${city.Zip}`) ?? 0;
-    return choice ? [{ ...choice, label: `${city.Name} (${count})`, listed: count > 0 }] : [];
+    return choice ? [{ ...choice, label: city.Name, listed: count > 0 }] : [];
   });
   const types = known.types.map((type) => {
     const count = byType.get(Number(type.WebID)) ?? 0;
-    return { value: type.WebID, label: `${type.Name} (${count})`, listed: count > 0 };
+    return { value: type.WebID, label: type.Name, listed: count > 0 };
   });
   return { towns, types, count: listings.length };
 }
@@ -59,6 +62,7 @@ function listModel(language: CatalogueLanguage, goal: Goal): ListModel {
   const items = listings.map(listItemOf);
   const bySort = { newest: sortListItems(items, 'newest'), 'price-asc': sortListItems(items, 'price-asc'), 'price-desc': sortListItems(items, 'price-desc') } satisfies Record<ListSort, ListItem[]>;
   const model = {
+    goal,
     listings,
     byId: new Map(listings.map((listing) => [listing.id, listing])),
     items,
@@ -77,6 +81,8 @@ export type ListPage = {
   /** The listings of the page, in the list's order. */
   listings: Listing[];
   choices: StatusChoices;
+  /** How many listings each filter choice would list with the request's other filters, as the page receives them. */
+  counts: SentChoiceCounts;
 };
 
 export function getListPage(language: CatalogueLanguage, goal: Goal, params: ListParams): ListPage {
@@ -88,6 +94,7 @@ export function getListPage(language: CatalogueLanguage, goal: Goal, params: Lis
     result,
     listings: result.ids.flatMap((id) => model.byId.get(id) ?? []),
     choices: model.choices,
+    counts: sentChoiceCounts(choiceCounts(model.items, canonical, { towns: model.choices['on-offer'].towns, typeIds: model.typeIds, goal: model.goal }), model.goal, canonical),
   };
 }
 

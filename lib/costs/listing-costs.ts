@@ -23,6 +23,14 @@ export type SaleCostsView = {
 
 export type RentCostsView = { kind: 'rent'; rent: number; costs: RentalCosts; rules: PurchaseCostRules };
 
+/**
+ * Whether the listing's page shows the computed purchase costs: a sale on offer, with a published
+ * price, in Belgium. The facts table then leaves out the CRM's own notary fee and registration duties.
+ */
+export function showsPurchaseEstimate(listing: Listing): boolean {
+  return listing.goal === 'sale' && listing.availability === 'on-offer' && listing.price.kind !== 'on-demand' && listing.region !== 'luxembourg';
+}
+
 export function listingCostsView(listing: Listing): SaleCostsView | RentCostsView | undefined {
   if (listing.availability !== 'on-offer' || listing.price.kind === 'on-demand') return undefined;
   const rules = getPurchaseCostRules();

@@ -7,6 +7,7 @@ import { listingPrice } from '../format';
 import { imageUrl } from '../media/image-url';
 import { pictureSrc } from '../media/picture-src';
 import { href } from '../pages';
+import { pinLimit, townPins, type ListPin, type ListPins } from './list-pins-shape';
 
 /*
  * The pins of a list's map (components/catalogue/list-map): every listing the list's filters keep,
@@ -14,14 +15,6 @@ import { href } from '../pages';
  * HTML carries none of them.
  */
 
-/** A pin and its card: `picture` is a small variant from the site's own image route. */
-type ListPin = { id: number; lat: number; lng: number; title: string; price: string; town: string; picture?: string; href: string };
-/** Over `pinLimit` matches, the towns with their counts instead: the map asks to zoom in or filter. */
-type ListPinTown = { town: string; lat: number; lng: number; count: number };
-export type ListPins = { total: number; pins: ListPin[]; towns: ListPinTown[] };
-
-/** More pins than this would weigh the answer and the map down; a searcher zooms in or filters first. */
-const pinLimit = 500;
 /** Longer query strings are no list query (the longest, every filter and a bbox, is under 200 characters). */
 const queryLimit = 500;
 
@@ -34,19 +27,10 @@ type PriceWords = Parameters<typeof listingPrice>[1];
 export function listPinsOf(listings: readonly Listing[], language: Language, words: PriceWords): ListPins {
   const located = listings.flatMap((listing) => (listing.position ? [{ listing, position: listing.position }] : []));
   if (located.length > pinLimit) {
-    const byTown = new Map<string, { town: string; lat: number; lng: number; count: number }>();
-    for (const { listing, position } of located) {
-      const key = `${listing.town.name}|${listing.town.zip}`;
-      const town = byTown.get(key) ?? { town: listing.town.name, lat: 0, lng: 0, count: 0 };
-      town.lat += position.latitude;
-      town.lng += position.longitude;
-      town.count += 1;
-      byTown.set(key, town);
-    }
-    const round = (value: number) => Math.round(value * 10_000) / 10_000;
-    const towns = [...byTown.values()].map((town) => ({ ...town, lat: round(town.lat / town.count), lng: round(town.lng / town.count) }));
-    return { total: located.length, pins: [], towns };
+    const places = located.map(({ listing, position }) => ({ key: `${listing.town.name}|${listing.town.zip}`, town: listing.town.name, lat: position.latitude, lng: position.longitude }));
+    return { total: located.length, pins: [], towns: townPins(places) };
   }
+  // `picture` is a small variant from the site's own image route.
   const pins = located.map(({ listing, position }): ListPin => {
     const picture = listing.thumbnail ?? listing.picture;
     return {

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { getAppointmentSlots, getCities, getProjects, getProperties, listItemOf } from '@/lib/catalogue';
-import { applyListParams, parseListParams } from '@/lib/catalogue/list-query';
+import { getListMatches, getListPage } from '@/lib/catalogue/list-page';
+import { applyListParams, parseBbox, parseListParams, type ListParams } from '@/lib/catalogue/list-query';
 import { brusselsNow } from '@/lib/forms/slots';
 import { getEnabledLanguages } from '@/lib/config';
 import { href, staticRoutes } from '@/lib/pages';
@@ -276,4 +277,129 @@ test('every exported page carries its script policy, the host sends the rest fro
   }
   // A form posts to the API origin, which the policy allows.
   expect(await violations()).toEqual([]);
+});
+
+/*
+ * Issue 19 on the copy: the list's filters count their choices, and its map pins the results, in
+ * the browser over the list's own data; favourites live in the browser and read the saved index;
+ * the comparison is a page of the server, which the favourites page links on the API origin.
+ */
+test.describe('filters with counts, the results map, favourites and the comparison on the copy', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  const listCases = [
+    { language: 'fr', query: 'min-price=200000', count: (count: number) => `${count} biens`, pinned: (count: number) => `${count} biens sur la carte` },
+    { language: 'nl', query: 'bedrooms=2', count: (count: number) => `${count} panden`, pinned: (count: number) => `${count} panden op de kaart` },
+  ] as const;
+  const number = (value: string) => (value ? Number(value) : undefined);
+
+  for (const { language, query, count, pinned } of listCases) {
+    test(`${language}: the copy counts each filter choice in the browser, and its map pins the filtered list and searches an area`, async ({ page, baseURL }) => {
+      const words = messages[language];
+      const outside: string[] = [];
+      const pinRequests: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.hostname !== 'localhost') outside.push(url.href);
+        if (url.pathname.startsWith('/api/list-pins/')) pinRequests.push(url.href);
+      });
+      const path = href({ page: 'for-sale' }, language);
+      const asked = getListPage(language, 'sale', parseListParams(new URLSearchParams(query)));
+      const total = asked.result.total;
+      expect(total).toBeGreaterThan(12);
+      await page.goto(`${path}?${query}`);
+      await expect(page.locator('form[method="get"][data-ready]')).toHaveCount(1);
+      await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${count(total)}`));
+
+      // Each choice counts what the list gives with it and the other filters; none-giving ones are disabled.
+      const checks: [string, (value: string) => Partial<ListParams>][] = [
+        [words.list.type, (value) => ({ type: number(value) })],
+        [words.list.town, (value) => ({ city: value || undefined })],
+        [words.list.maxPrice, (value) => ({ maxPrice: number(value) })],
+      ];
+      let disabled = 0;
+      for (const [label, param] of checks) {
+        const options = await page
+          .getByRole('combobox', { name: label, exact: true })
+          .locator('option')
+          .evaluateAll((elements: HTMLOptionElement[]) => elements.map((element) => ({ value: element.value, text: element.textContent ?? '', disabled: element.disabled, selected: element.selected })));
+        expect(options.length, label).toBeGreaterThan(1);
+        for (const option of options) {
+          const expected = getListPage(language, 'sale', { ...asked.params, ...param(option.value), page: 1 }).result.total;
+          expect(option.text, `${label} ${option.value}`).toMatch(new RegExp(` \\(${expected}\\)$`));
+          expect(option.disabled, `${label} ${option.value}`).toBe(expected === 0 && !option.selected);
+          if (option.disabled) disabled += 1;
+        }
+      }
+      expect(disabled).toBeGreaterThan(0);
+
+      // The map: one pin per listing the filters keep, on every page, built without the server's answer.
+      await page.getByRole('button', { name: words.listMap.show }).click();
+      const markers = page.locator('.list-map-marker');
+      await expect(markers).toHaveCount(total);
+      await expect(page.getByRole('status').filter({ hasText: pinned(total) })).toBeVisible();
+      const detailHrefs = new Set(getListMatches(language, 'sale', asked.params).map((listing) => href({ page: 'property', id: listing.id }, language)));
+      await markers.first().focus();
+      await markers.first().press('Enter');
+      const card = page.locator('.leaflet-popup .list-map-card');
+      await expect(card).toBeVisible();
+      const target = (await card.getByRole('link').getAttribute('href')) ?? '';
+      expect(detailHrefs.has(target), target).toBe(true);
+      await expect(card.locator('.list-map-price')).not.toBeEmpty();
+      await page.keyboard.press('Escape');
+
+      // Search this area: the URL carries it, and the list and the pins are the listings inside it.
+      await page.locator('.leaflet-control-zoom-in').click();
+      await page.locator('.leaflet-control-zoom-in').click();
+      await page.getByRole('button', { name: words.listMap.searchArea }).click();
+      await expect(page).toHaveURL(/[?&]bbox=/);
+      const area = parseBbox(new URL(page.url()).searchParams.get('bbox'));
+      if (!area) throw new Error(`the URL carries a valid area: ${page.url()}`);
+      const inside = getListMatches(language, 'sale', asked.params).filter(
+        ({ position }) => position && position.longitude >= area.minLng && position.longitude <= area.maxLng && position.latitude >= area.minLat && position.latitude <= area.maxLat,
+      ).length;
+      expect(inside).toBeGreaterThan(0);
+      expect(inside).toBeLessThan(total);
+      await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${count(inside)}`));
+      await expect(markers).toHaveCount(inside);
+
+      expect(pinRequests).toEqual([]);
+      expect(outside).toEqual([]);
+      expect(page.url().startsWith(baseURL ?? '-')).toBe(true);
+    });
+  }
+
+  for (const language of ['nl', 'fr'] as const) {
+    test(`${language}: hearts on the copy survive a reload, its favourites page lists them, and the comparison opens with their IDs`, async ({ page }) => {
+      const words = messages[language];
+      await page.goto(href({ page: 'for-sale' }, language));
+      const ids = (await page.locator('main article button[data-favourite]').evaluateAll((buttons) => buttons.map((button) => Number(button.getAttribute('data-favourite'))))).slice(0, 2);
+      expect(ids).toHaveLength(2);
+      for (const id of ids) {
+        await page.locator(`button[data-favourite="${id}"][data-ready]`).click();
+        await expect(page.locator(`button[data-favourite="${id}"]`)).toHaveAttribute('aria-pressed', 'true');
+      }
+      await page.reload();
+      for (const id of ids) await expect(page.locator(`button[data-favourite="${id}"][data-ready]`)).toHaveAttribute('aria-pressed', 'true');
+
+      await page.goto(href({ page: 'favourites' }, language));
+      const saved = [...ids].reverse();
+      const cards = page.locator('main article');
+      await expect(cards).toHaveCount(2);
+      for (const [index, id] of saved.entries()) await expect(cards.nth(index).getByRole('link').first()).toHaveAttribute('href', href({ page: 'property', id }, language));
+      for (const id of saved) {
+        const own = getProperties(language).find((listing) => listing.id === id);
+        if (!own) throw new Error(`listing ${id} in ${language}`);
+        await page.getByRole('checkbox', { name: words.favourites.chooseListing.replace('{title}', `${own.type.name} – ${own.town.zip} ${own.town.name}`) }).check();
+      }
+      await page.getByRole('link', { name: words.favourites.compareButton.replace('{count}', '2').replace('{limit}', '4') }).click();
+      // A static host has no page per set of IDs: the comparison is the server's, on the API origin.
+      await expect(page).toHaveURL(`${apiOrigin}${href({ page: 'compare', ids: saved }, language)}`);
+      const heads = page.locator('main table thead th');
+      for (const [index, id] of saved.entries()) {
+        const own = getProperties(language).find((listing) => listing.id === id);
+        await expect(heads.nth(index + 1)).toContainText(own?.title ?? '-');
+      }
+    });
+  }
 });

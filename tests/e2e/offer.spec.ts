@@ -140,8 +140,9 @@ test('nothing a listing hides on its own page appears in any page, map, search i
     const response = await request.get(url);
     expect(response.ok(), url).toBe(true);
     // A list's price filter offers round amounts (figureSteps), which a hidden price may equal: an
-    // offered step is not the listing's price, so those options are left out of the scan.
-    const body = (await response.text()).replace(/<option value="(\d+)">[^<]*<\/option>/g, (option, value: string) => (priceSteps.has(Number(value)) ? '' : option));
+    // offered step is not the listing's price, so those options are left out of the scan (with
+    // their count, and disabled when they would list nothing).
+    const body = (await response.text()).replace(/<option value="(\d+)"(?: disabled="")?>[^<]*<\/option>/g, (option, value: string) => (priceSteps.has(Number(value)) ? '' : option));
     found.push(...leaks(body, [...everywhere, ...extra]).map((leak) => `${url}: ${leak}`));
   };
   const urls: { url: string; extra?: (typeof ownPages)[number]['facts'] }[] = [{ url: '/sitemap.xml' }];

@@ -3,6 +3,10 @@ import { getProperties } from '@/lib/catalogue';
 import { getListMatches, getListPage } from '@/lib/catalogue/list-page';
 import { bboxOfBounds, listQueryKeys, listQueryString, parseBbox, parseListParams } from '@/lib/catalogue/list-query';
 import { loadCatalogue } from '@/lib/catalogue/load';
+import { listItemOf } from '@/lib/catalogue';
+import { matchingListItems } from '@/lib/catalogue/list-query';
+import { buildSavedListingsIndex } from '@/lib/favourites/saved-listings-index';
+import { exportListPins } from '@/lib/map/export-pins';
 import { listPinsOf, listPinsResponse } from '@/lib/map/list-pins';
 import { href } from '@/lib/pages';
 import { forSalePage } from '@/lib/pages/list';
@@ -116,6 +120,33 @@ describe('pins', () => {
   it('shows towns instead of pins over 500 listings', () => {
     const many = Array.from({ length: 501 }, () => getProperties('fr').filter((listing) => listing.position)).flat().slice(0, 501);
     const result = listPinsOf(many, 'fr', words);
+    expect(result.total).toBe(501);
+    expect(result.pins).toEqual([]);
+    expect(result.towns.reduce((sum, town) => sum + town.count, 0)).toBe(501);
+  });
+});
+
+describe('pins on the static export, built in the browser', () => {
+  const index = buildSavedListingsIndex('fr', words);
+  const items = getProperties('fr', { goal: 'sale' }).map(listItemOf);
+
+  it('are the pins the server gives for the same query: same listings, places, titles, prices and links', () => {
+    for (const query of ['', 'min-price=200000', 'bedrooms=3&epc=d', 'status=references', 'bbox=3.9,50.4,4.0,50.5']) {
+      const params = parseListParams(new URLSearchParams(query));
+      const server = listPinsOf(getListMatches('fr', 'sale', params), 'fr', words);
+      const browser = exportListPins(index, matchingListItems(items, params));
+      const card = ({ id, lat, lng, title, price, href: link }: (typeof server.pins)[number]) => ({ id, lat, lng, title, price, href: link });
+      expect(browser.total, query).toBe(server.total);
+      expect(browser.pins.map(card), query).toEqual(server.pins.map(card));
+      // The town line of the favourites' cards, and the picture file itself (a static host resizes nothing).
+      for (const pin of browser.pins) expect(pin.town).toMatch(/^\d{4} /);
+      expect(browser.pins.filter((pin) => pin.picture).every((pin) => pin.picture?.startsWith('/'))).toBe(true);
+    }
+  });
+
+  it('shows towns instead of pins over 500 listings, as the server does', () => {
+    const many = Array.from({ length: 501 }, () => items.filter((item) => item.lat !== undefined)).flat().slice(0, 501);
+    const result = exportListPins(index, many);
     expect(result.total).toBe(501);
     expect(result.pins).toEqual([]);
     expect(result.towns.reduce((sum, town) => sum + town.count, 0)).toBe(501);

@@ -1,6 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { getProperties, listItemOf, townChoices, townSearchNames } from '@/lib/catalogue';
-import { applyListParams, canonicalCity, canonicalListParams, listQueryString, pageWindow, parseCityQuery, parseListParams, type ListItem } from '@/lib/catalogue/list-query';
+import {
+  applyListParams,
+  canonicalCity,
+  canonicalListParams,
+  choiceCounts,
+  epcLetters,
+  figureChoices,
+  figureSteps,
+  listFacets,
+  listQueryString,
+  pageWindow,
+  parseCityQuery,
+  parseListParams,
+  receivedChoiceCounts,
+  sentChoiceCounts,
+  type ListFacet,
+  type ListItem,
+  type ListParams,
+  type TownChoice,
+} from '@/lib/catalogue/list-query';
 
 const item = (id: number, over: Partial<ListItem> = {}): ListItem => ({ id, webIds: [1], zip: '7000', townNames: ['mons', 'bergen'], price: id * 1000, created: `2026-01-${String(id).padStart(2, '0')}`, reference: false, ...over });
 
@@ -135,5 +154,94 @@ describe('page links', () => {
   it('show a single left-out page rather than an ellipsis standing for it', () => {
     expect(pageWindow(4, 10)).toEqual([1, 2, 3, 4, 5, 6, null, 10]);
     expect(pageWindow(5, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, null, 10]);
+  });
+});
+
+describe('choice counts', () => {
+  const towns: TownChoice[] = [
+    { value: 'Mons|7000', zip: '7000', names: ['mons', 'bergen'] },
+    { value: 'Tournai|7500', zip: '7500', names: ['tournai', 'doornik'] },
+  ];
+  const tournai = { zip: '7500', townNames: ['tournai', 'doornik'] };
+  const items = [
+    item(1, { price: 150_000, bedrooms: 2, epc: 'b' }),
+    item(2, { price: 250_000, bedrooms: 3, epc: 'd', webIds: [2] }),
+    item(3, { price: 350_000, bedrooms: 4, epc: 'a', ...tournai }),
+    item(4, { price: 450_000, webIds: [2], ...tournai }),
+    item(5, { price: 250_000, bedrooms: 3, reference: true }),
+    item(6, { price: null, bedrooms: 1 }),
+  ];
+  const params = (over: Partial<ListParams> = {}): ListParams => ({ status: 'on-offer', sort: 'newest', page: 1, ...over });
+  const count = (over: Partial<ListParams>) => choiceCounts(items, params(over), { towns, typeIds: [1, 2], goal: 'sale' });
+
+  it('counts each choice with the other filters applied, not its own', () => {
+    const counts = count({ type: 2, minPrice: 200_000 });
+    // Types over the listings of € 200,000 or more (2, 3, 4): two of type 2, one of type 1; all three for "any".
+    expect(counts.type).toEqual({ '': 3, '1': 1, '2': 2 });
+    // Prices over the listings of type 2 (2 and 4), whatever the minimum chosen.
+    expect(counts.minPrice).toMatchObject({ '': 2, '100000': 2, '250000': 2, '300000': 1, '400000': 1 });
+    expect(counts.minPrice['500000']).toBeUndefined();
+    // Towns over what both filters keep: 2 in Mons, 4 in Tournai.
+    expect(counts.city).toEqual({ '': 2, 'Mons|7000': 1, 'Tournai|7500': 1 });
+    expect(counts.epc).toEqual({ '': 2, d: 1, e: 1, f: 1, g: 1 });
+  });
+
+  it('leaves out a listing that two filters exclude, and what the status or the map area excludes', () => {
+    // Listing 6 has its price on demand and one bedroom: under both bounds it counts nowhere.
+    const counts = count({ minPrice: 100_000, bedrooms: 2 });
+    expect(counts.minPrice['']).toBe(3);
+    expect(counts.bedrooms['']).toBe(4);
+    expect(counts.bedrooms['1']).toBe(3);
+    expect(count({ status: 'references' }).type).toEqual({ '': 1, '1': 1 });
+    expect(count({ bbox: { minLng: 3, minLat: 50, maxLng: 4, maxLat: 51 } }).type).toEqual({ '': 0 });
+  });
+
+  it('counts what the list would show for every choice of every filter, on the whole catalogue', () => {
+    for (const goal of ['sale', 'rent'] as const) {
+      const catalogue = getProperties('fr', { goal });
+      const all = catalogue.map(listItemOf);
+      const known = townChoices('fr');
+      const typeIds = [...new Set(catalogue.flatMap((listing) => listing.type.webIds))];
+      const bedrooms2 = params({ bedrooms: 2 });
+      const cases = [params(), bedrooms2, params({ type: typeIds[0], epc: 'd' }), params({ city: catalogue[0]?.town && `${catalogue[0].town.name}|${catalogue[0].town.zip}`, maxPrice: figureChoices(goal, bedrooms2).maxPrice[4] })];
+      for (const asked of cases) {
+        const counts = choiceCounts(all, asked, { towns: known, typeIds, goal });
+        const figures = figureChoices(goal, asked);
+        const choicesOf: Record<ListFacet, (string | number)[]> = {
+          city: known.map((town) => town.value),
+          type: typeIds,
+          minPrice: [...figures.minPrice],
+          maxPrice: [...figures.maxPrice],
+          bedrooms: [...figures.bedrooms],
+          surface: [...figures.surface],
+          epc: [...epcLetters],
+        };
+        for (const facet of listFacets) {
+          expect(counts[facet][''] ?? 0, `${goal} ${facet} any`).toBe(applyListParams(all, { ...asked, [facet]: undefined }).total);
+          for (const choice of choicesOf[facet]) {
+            expect(counts[facet][String(choice)] ?? 0, `${goal} ${facet}=${choice}`).toBe(applyListParams(all, { ...asked, [facet]: choice }).total);
+          }
+        }
+      }
+    }
+  });
+
+  it('reach the page without a price step in its data (a hidden price could equal one), and read back the same', () => {
+    const catalogue = getProperties('fr', { goal: 'sale' });
+    const all = catalogue.map(listItemOf);
+    const typeIds = [...new Set(catalogue.flatMap((listing) => listing.type.webIds))];
+    for (const query of ['', 'min-price=250000&bedrooms=2', 'max-price=123456&epc=c']) {
+      const asked = parseListParams(new URLSearchParams(query));
+      const counts = choiceCounts(all, asked, { towns: townChoices('fr'), typeIds, goal: 'sale' });
+      const sent = sentChoiceCounts(counts, 'sale', asked);
+      const data = JSON.stringify(sent);
+      for (const step of [...figureSteps.price.sale, 123456]) expect(data, `${query}: ${step}`).not.toContain(String(step));
+      const received = receivedChoiceCounts(sent, 'sale', asked);
+      const steps: Partial<Record<ListFacet, readonly number[]>> = figureChoices('sale', asked);
+      for (const facet of listFacets) {
+        const keys = ['', ...(steps[facet]?.map(String) ?? Object.keys(counts[facet]))];
+        for (const key of keys) expect(received[facet][key] ?? 0, `${query}: ${facet} ${key}`).toBe(counts[facet][key] ?? 0);
+      }
+    }
   });
 });

@@ -20,9 +20,9 @@ vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
 const properties = getProperties('en', { goal: 'rent' });
 const towns = townChoices('en').map((town) => {
   const count = properties.filter((property) => `${property.town.name}|${property.town.zip}` === town.value).length;
-  return { ...town, label: `${town.value.split('|')[0]} (${count})`, listed: count > 0 };
+  return { ...town, label: town.value.split('|')[0] ?? '', listed: count > 0 };
 });
-const types = getTypes('en').map((type) => ({ value: type.WebID, label: `${type.Name} (${type.countRentProperty})`, listed: type.countRentProperty > 0 }));
+const types = getTypes('en').map((type) => ({ value: type.WebID, label: type.Name, listed: type.countRentProperty > 0 }));
 const emptyType = getTypes('en').find((type) => type.countRentProperty === 0);
 const rentedTown = towns.find((town) => town.listed);
 
@@ -35,7 +35,7 @@ function renderList(query: string, build: 'server' | 'export' = 'server') {
     const page = getListPage('en', 'rent', params);
     return render(
       <NextIntlClientProvider locale="en" messages={{ list: en.list }}>
-        <ServerListingBrowser goal="rent" path="/en/for-rent/" params={page.params} result={page.result} cards={cardsOf(page.result.ids)} choices={page.choices} />
+        <ServerListingBrowser goal="rent" path="/en/for-rent/" params={page.params} result={page.result} cards={cardsOf(page.result.ids)} choices={page.choices} counts={page.counts} />
       </NextIntlClientProvider>,
     );
   }
@@ -48,6 +48,7 @@ function renderList(query: string, build: 'server' | 'export' = 'server') {
         items={properties.map(listItemOf)}
         cards={cardsOf(properties.map((property) => property.id))}
         choices={{ 'on-offer': { towns, types, count: properties.length }, references: { towns, types, count: 0 } }}
+        pinsUrl="/api/favourites-index/en.json"
       />
     </NextIntlClientProvider>,
   );
@@ -80,9 +81,37 @@ for (const build of ['server', 'export'] as const) {
       expect(shown(select('Town'))).toMatch(new RegExp(`^${name} \\(\\d+\\)$`));
     });
 
+    it('counts each town and price choice with the other filters applied, and disables the choices that would list nothing', () => {
+      // A type on offer in some of the towns, not all of them.
+      const onOffer = properties.filter((property) => property.availability !== 'reference');
+      const townCount = (webId: number) => new Set(onOffer.filter((property) => property.type.webIds.includes(webId)).map((property) => property.town.zip)).size;
+      const allTowns = new Set(onOffer.map((property) => property.town.zip)).size;
+      const type = types.find((candidate) => townCount(Number(candidate.value)) > 0 && townCount(Number(candidate.value)) < allTowns);
+      expect(type).toBeDefined();
+      const query = `type=${type!.value}`;
+      renderList(query, build);
+      const items = properties.map(listItemOf);
+      const asked = parseListParams(new URLSearchParams(query));
+      const countOf = (option: HTMLOptionElement) => Number(/\((\d+)\)$/.exec(option.textContent ?? '')?.[1]);
+      const check = (name: string, over: (value: string) => Partial<typeof asked>) => {
+        const options = [...select(name).options];
+        for (const option of options) {
+          const expected = applyListParams(items, { ...asked, ...over(option.value) }).total;
+          expect(countOf(option), `${name} ${option.value}`).toBe(expected);
+          expect(option.disabled, `${name} ${option.value}`).toBe(expected === 0 && !option.selected);
+        }
+        return options;
+      };
+      const townOptions = check('Town', (value) => ({ city: value || undefined }));
+      expect(townOptions.some((option) => option.disabled)).toBe(true);
+      expect(townOptions.some((option) => option.value !== '' && !option.disabled)).toBe(true);
+      check('Price up to', (value) => ({ maxPrice: value ? Number(value) : undefined }));
+      check('Property type', (value) => ({ type: value ? Number(value) : undefined }));
+    });
+
     it('ignores an unknown town: all towns, all listings, no option of its own', () => {
       renderList('city=Foo', build);
-      expect(shown(select('Town'))).toBe('All towns');
+      expect(shown(select('Town'))).toBe(`All towns (${properties.filter((property) => property.availability !== 'reference').length})`);
       expect(optionTexts(select('Town'))).not.toContain('Foo');
       expect(screen.getAllByRole('article')).toHaveLength(Math.min(properties.filter((property) => property.availability !== 'reference').length, 12));
     });

@@ -52,7 +52,6 @@ describe('PropertyFacts', () => {
       'Asbest',
       'Comfort en afwerking',
       'Stedenbouw en juridische informatie',
-      'Kosten',
     ]);
     expect(rowsOf('Algemeen')).toEqual({
       Referentie: '4000001',
@@ -81,7 +80,21 @@ describe('PropertyFacts', () => {
       'Kadastraal inkomen': '€ 1.170',
     });
     expect(rowsOf('Asbest')).toEqual({ 'Vaststelling asbest': 'Geen asbest vastgesteld', 'Datum asbestattest': '20-07-2026' });
-    expect(rowsOf('Kosten')).toEqual({ Notariskosten: '€ 4.385', Registratierechten: '€ 29.375' });
+  });
+
+  it.each(['nl', 'en'] as const)('leaves the CRM notary fee and duties out where the computed purchase costs are shown (%s)', async (language) => {
+    // 4000001 is for sale in Bergen at € 235,000: its CRM record says € 29,375 of duties (12.5 %),
+    // while the estimate beside it applies the Walloon own-home rate; two figures for one cost.
+    await renderFacts(4000001, language);
+    expect(document.body.textContent).not.toMatch(/29[.,]375|4[.,]385/);
+  });
+
+  it.each([
+    ['nl', { 'Notariskosten (schatting van het kantoor)': '€ 4.165', 'Registratierechten (schatting van het kantoor)': '€ 5.106' }],
+    ['en', { 'Notary fees (agency’s estimate)': '€ 4.165', 'Registration duties (agency’s estimate)': '€ 5.106' }],
+  ] as const)('names the CRM figures as the agency’s own where no estimate is shown: a sold reference (%s)', async (language, rows) => {
+    await renderFacts(4000003, language);
+    expect(rowsOf(language === 'nl' ? 'Kosten' : 'Costs')).toMatchObject(rows);
   });
 
   it('shows the same listing with French labels and the French record values', async () => {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormIntl } from '@/components/forms/form-intl';
-import { VisitForm } from '@/components/forms/request-forms';
+import { VisitForm, WithIslandIntl } from '@/components/forms/request-forms';
 import type { SlotAvailability } from '@/lib/forms/slots';
 
 /*
@@ -33,7 +33,9 @@ describe('the visit form when its slots are refreshed', () => {
     );
     const { container } = render(
       <FormIntl language="en">
-        <VisitForm common={common} propertyId={4000001} slots={[slot(1, 1), slot(2, 2), slot(3, 0)]} />
+        <WithIslandIntl>
+          <VisitForm common={common} propertyId={4000001} slots={[slot(1, 1), slot(2, 2), slot(3, 0)]} />
+        </WithIslandIntl>
       </FormIntl>,
     );
     const radio = (name: RegExp): HTMLInputElement => {
