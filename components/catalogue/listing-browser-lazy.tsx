@@ -9,4 +9,4 @@ import dynamic from 'next/dynamic';
  * server all the same.
  */
 export const LazyServerListingBrowser = dynamic(() => import('./listing-browser').then((module) => module.ServerListingBrowser));
-export const LazyExportListingBrowser = dynamic(() => import('./listing-browser').then((module) => module.ExportListingBrowser));
+export const LazyExportListingBrowser = dynamic(() => import('./export-listing-browser').then((module) => module.ExportListingBrowser));

@@ -2,22 +2,17 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useOptimistic, useRef, useState, useTransition, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useOptimistic, useTransition, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import {
-  applyListParams,
   bboxText,
-  canonicalListParams,
-  choiceCounts,
   epcLetters,
   figureChoices,
   listQueryString,
   listSorts,
   listStatuses,
-  matchingListItems,
   parseListParams,
   receivedChoiceCounts,
   type ChoiceCounts,
-  type ListItem,
   type ListParams,
   type ListResult,
   type ListSort,
@@ -29,8 +24,6 @@ import type { StatusChoices } from '@/lib/catalogue/list-page';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
 import { followInLanguageLinks } from '@/components/layout/language-links';
 import { ListingResults } from './listing-results';
-import { isSavedListingsIndex, type SavedListingsIndex } from '@/lib/favourites/saved-listings';
-import { exportListPins } from '@/lib/map/export-pins';
 import { ListMap, type ListMapConfig, type PinSource } from './list-map';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './listing-browser.module.css';
@@ -51,7 +44,7 @@ function formParams(form: FormData): Partial<ListParams> {
 /** A select's value read as a bound: empty is none. */
 const boundOf = (value: string) => (value === '' ? undefined : Number(value));
 
-type Shared = {
+export type Shared = {
   goal: Goal;
   /** The list's own path (/nl/te-koop/): the page may be served from an internal route. */
   path: string;
@@ -79,54 +72,6 @@ function ServerListingBrowserView({ params, result, counts, map, ...shared }: Sh
   // Keyed by the steps of the params the server counted for, not the optimistic ones shown meanwhile.
   const received = useMemo(() => receivedChoiceCounts(counts, shared.goal, params), [counts, shared.goal, params]);
   return <ListingControls {...shared} params={shown} result={result} counts={received} busy={busy} go={go} map={map} />;
-}
-
-/**
- * The static export has no server to answer the map's pins: they are the items the list keeps, with
- * their cards from the favourites index the export saves as a file (`pinsUrl`), fetched once when
- * the map is first opened.
- */
-function ExportListingBrowserView({ initialParams, items, map, pinsUrl, ...shared }: Shared & { initialParams: ListParams; items: ListItem[]; map?: ListMapConfig; pinsUrl: string }) {
-  const known = shared.choices['on-offer'];
-  const typeIds = useMemo(() => known.types.map((type) => Number(type.value)), [known]);
-  // "mons|7000" or "mons" selects Mons; a town or type the list does not know is ignored.
-  const canonical = useCallback((next: ListParams) => canonicalListParams(next, known.towns, typeIds), [known, typeIds]);
-  const [params, setParams] = useState(() => canonical(initialParams));
-  const result = useMemo(() => applyListParams(items, params), [items, params]);
-  const counts = useMemo(() => choiceCounts(items, params, { towns: known.towns, typeIds, goal: shared.goal }), [items, params, known, typeIds, shared.goal]);
-
-  useEffect(() => {
-    const follow = () => setParams(canonical(parseListParams(new URLSearchParams(window.location.search))));
-    // A static host serves the plain list whatever the query: the query the server would have applied is applied here.
-    if (window.location.search) follow();
-    window.addEventListener('popstate', follow);
-    return () => window.removeEventListener('popstate', follow);
-  }, [canonical]);
-
-  const index = useRef<Promise<SavedListingsIndex>>(undefined);
-  const pinSource = useCallback<PinSource>(
-    async ({ filters }) => {
-      index.current ??= fetch(pinsUrl)
-        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`list pins: ${response.status}`))))
-        .then((data: unknown) => {
-          if (!isSavedListingsIndex(data)) throw new Error('not the favourites index');
-          return data;
-        });
-      // A failed fetch is asked again at the next opening or filter, not remembered.
-      const loaded = await index.current.catch((error: unknown) => {
-        index.current = undefined;
-        throw error;
-      });
-      return exportListPins(loaded, matchingListItems(items, canonical(parseListParams(new URLSearchParams(filters)))));
-    },
-    [items, pinsUrl, canonical],
-  );
-
-  const go = (query: string) => {
-    window.history.pushState(null, '', `${shared.path}${query}`);
-    setParams(canonical(parseListParams(new URLSearchParams(query))));
-  };
-  return <ListingControls {...shared} params={params} result={result} counts={counts} busy={false} go={go} map={map} pinSource={pinSource} />;
 }
 
 /**
@@ -171,7 +116,7 @@ function CountedSelect({
   );
 }
 
-function ListingControls({
+export function ListingControls({
   goal,
   path,
   choices,
@@ -321,4 +266,3 @@ function ListingControls({
 
 export const ServerListingBrowser = withIslandIntl(ServerListingBrowserView);
 
-export const ExportListingBrowser = withIslandIntl(ExportListingBrowserView);

@@ -90,14 +90,14 @@ export const issueCeiling = 150 * kB;
  *
  * Two types are still above the issue's 150 kB, and are held to what they reach until they come
  * down (the check prints them as above the ceiling on every run):
- * - list (155.7 kB): the filters' island (listing-browser.tsx, 5.4 kB) formats its texts with
- *   next-intl (3.5 kB), on top of the common shell;
+ * - list (156.6 kB): the filters' island (listing-browser.tsx, 6 kB with the choice counts of
+ *   issue 19) formats its texts with next-intl (3.5 kB), on top of the common shell;
  * - detail (156.7 kB): the purchase-costs calculator (2.3 kB, with next-intl) and the gallery's
  *   island come on top of the common shell and the detail page's small islands.
  */
 const budgets: { [T in PageType]: number } = {
   home: 149 * kB,
-  list: 156 * kB,
+  list: 157 * kB,
   'menu page': 147 * kB,
   projects: 147 * kB,
   detail: 157 * kB,

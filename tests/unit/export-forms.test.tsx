@@ -6,6 +6,7 @@ import { CaptchaField } from '@/components/forms/captcha-field';
 import { FormIntl } from '@/components/forms/form-intl';
 import { NewsletterSignup } from '@/components/forms/newsletter-signup';
 import { RequestForm } from '@/components/forms/request-form';
+import { WithIslandIntl } from '@/components/layout/with-island-intl';
 import fr from '@/messages/fr.json';
 import nl from '@/messages/nl.json';
 
@@ -30,9 +31,11 @@ describe('a form on an exported page', () => {
     vi.stubGlobal('$altcha', { i18n: { get: () => ({}), set: () => undefined } });
     const page = (
       <FormIntl language="fr">
-        <RequestForm form="site-contact" language="fr" privacyHref="/fr/">
-          <CaptchaField />
-        </RequestForm>
+        <WithIslandIntl>
+          <RequestForm form="site-contact" language="fr" privacyHref="/fr/">
+            <CaptchaField />
+          </RequestForm>
+        </WithIslandIntl>
       </FormIntl>
     );
     // Without JavaScript: the framed picture and question of the API server, in the page's language.
