@@ -43,8 +43,14 @@ const nextConfig: NextConfig = {
   // The test command type checks the code once (npm run typecheck) while it builds the three
   // deployments of the browser tests (tests/e2e/deployments.ts), which skip that same pass.
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPE_CHECK === '1' },
-  // The owner portal's server actions carry a few short fields.
-  experimental: { serverActions: { bodySizeLimit: '64kb' } },
+  experimental: {
+    // The owner portal's server actions carry a few short fields.
+    serverActions: { bodySizeLimit: '64kb' },
+    // Turbopack keeps its build cache on disk for the next build of the same folder; a build that
+    // has no next one (each test deployment of a fresh clone, the bench) sets NEXT_BUILD_CACHE=off
+    // and saves the writing, which competes with the prerendering for the cores.
+    turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE !== 'off',
+  },
   reactStrictMode: true,
   // Pictures are resized by our own route (app/api/image) so the URLs keep the spec's
   // width/height/format parameters; the sizes are the only widths that route accepts.

@@ -36,9 +36,14 @@ const webServers: WebServer[] = deployments(sitePort)
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: sitePort === 3100 ? 'test-results' : `test-results-${sitePort}`,
-  timeout: 30_000,
+  // npm test runs the site's browser tests while the other deployments build and the unit tests
+  // run, on two cores: a test or an expectation may take several times its time on a quiet
+  // machine, so both get room (a passing test takes no longer for it).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  // Two workers on a two-core machine by default; E2E_WORKERS changes it for a run.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [['list']],

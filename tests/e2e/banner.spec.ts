@@ -117,7 +117,7 @@ test.describe('hidden slides', () => {
   test.use({ viewport: phone });
 
   test('only the first slide\'s picture is requested at load; the next one is before it shows', async ({ page }) => {
-    test.setTimeout(45_000);
+    test.setTimeout(90_000);
     const requested = new Set<string>();
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -139,7 +139,7 @@ for (const [language, viewport] of [['nl', phone], ['fr', desktop]] as const) {
     test.use({ viewport });
 
     test('advances by itself and stops for good when paused', async ({ page }) => {
-      test.setTimeout(45_000);
+      test.setTimeout(90_000);
       const labels = bannerLabels(language);
       await page.goto(`/${language}/`);
       await expect.poll(() => activeSlide(page)).toBe('0');

@@ -41,12 +41,15 @@ export function deployments(sitePort: number): Deployment[] {
   // No build type checks the code again: `npm run typecheck` checks it, including the page and
   // route exports `next build` would check (.next/types/validator.ts, see tsconfig.typecheck.json).
   const germanSite = `var/site-de-${germanPort}`;
+  // A test build is built once: no type check (npm run typecheck does it) and no build cache kept
+  // on disk for a next build that a fresh clone never makes (next.config.ts).
+  const onceBuilt = { SKIP_BUILD_TYPE_CHECK: '1', NEXT_BUILD_CACHE: 'off' };
   return [
     {
       name: 'site',
       build: 'npx next build',
       serve: `rm -f var/e2e-${sitePort}.db* && npx next start -p ${sitePort}`,
-      env: { NEXT_DIST_DIR: `.next-e2e-${sitePort}`, SKIP_BUILD_TYPE_CHECK: '1', ...serverEnv(sitePort, '100000') },
+      env: { NEXT_DIST_DIR: `.next-e2e-${sitePort}`, ...onceBuilt, ...serverEnv(sitePort, '100000') },
       url: `http://localhost:${sitePort}/nl/`,
     },
     {
@@ -54,7 +57,7 @@ export function deployments(sitePort: number): Deployment[] {
       build: `node scripts/copy-site-with-german.mjs ${germanSite} && npx next build`,
       serve: `rm -f var/e2e-${germanPort}.db* && npx next start -p ${germanPort}`,
       // The German server keeps the default rate limit, which a test runs into on purpose.
-      env: { SITE_DIR: germanSite, NEXT_DIST_DIR: `.next-e2e-${germanPort}`, SKIP_BUILD_TYPE_CHECK: '1', ...serverEnv(germanPort, '10') },
+      env: { SITE_DIR: germanSite, NEXT_DIST_DIR: `.next-e2e-${germanPort}`, ...onceBuilt, ...serverEnv(germanPort, '10') },
       url: `http://localhost:${germanPort}/de/`,
     },
     {
@@ -65,7 +68,7 @@ export function deployments(sitePort: number): Deployment[] {
         EXPORT_DIR: `var/export-e2e-${exportPort}`,
         EXPORT_PORT: String(sitePort + 90),
         EXPORT_DIST_DIR: `.next-e2e-export-${exportPort}`,
-        SKIP_BUILD_TYPE_CHECK: '1',
+        ...onceBuilt,
         NEXT_PUBLIC_API_ORIGIN: `http://localhost:${sitePort}`,
         SITE_URL: `http://localhost:${exportPort}`,
       },

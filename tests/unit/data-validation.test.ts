@@ -109,7 +109,8 @@ describe('data validation', () => {
     expect(message).toContain('field Goal');
   });
 
-  it('npm run check:data exits 1 with the message on a broken copy, 0 on the real data', () => {
+  // Two runs of the command, each a tsx start and a full read of the data: room on a busy machine.
+  it('npm run check:data exits 1 with the message on a broken copy, 0 on the real data', { timeout: 120_000 }, () => {
     const dirs = brokenCopy('catalogue', 'types.json', (types) => {
       types[0].ShowOrder = 9;
     });

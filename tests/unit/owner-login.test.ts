@@ -25,6 +25,9 @@ const { accountLockoutFailures, issuePasswordToken, lockoutFailures, logIn, setP
 const { hashPassword } = await import('@/lib/security/password');
 
 type Store = Awaited<ReturnType<typeof openStore>>;
+// Every test here makes several scrypt checks of 128 MiB each, some twenty at once: seconds on a
+// machine whose cores the other test files and the builds share.
+vi.setConfig({ testTimeout: 120_000 });
 describe.each(testDatabases)('on $name', (database) => {
   afterAll(closeOpenedStores);
 
