@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getProperty, type Listing } from '@/lib/catalogue';
-import { compareRows, comparison, type CompareRow } from '@/lib/favourites/compare';
+import { compareRows, comparison } from '@/lib/favourites/compare';
+import type { CompareRow } from '@/lib/favourites/compare-rows';
 import { parseCompareIds } from '@/lib/favourites/compare-ids';
 import { compareQueryString } from '@/lib/favourites/compare-query';
 
