@@ -30,7 +30,7 @@ type CompareMessage =
 /** The `compare` messages, as next-intl's server or client translator gives them. */
 export type CompareTranslate = (key: CompareMessage, values?: Record<string, string | number>) => string;
 /** The `property` price words (listingPrice). */
-export type PriceWords = Parameters<typeof listingPrice>[1];
+type PriceWords = Parameters<typeof listingPrice>[1];
 
 type Problems = { unknown: readonly number[]; invalid: number; beyondLimit: number };
 
