@@ -444,9 +444,10 @@ test.describe('filters with counts, the results map, favourites and the comparis
       }
       expect(elsewhere).toEqual([]);
     });
+  }
 
-  // Two of a kind, one under option and a sold one: rows that differ and rows that agree.
-  const compared = [4000001, 4000002, 4000006, 4000003];
+  // A house, one with a hidden address (placed at its town), one under option and a sold one.
+  const compared = [4000001, 4000009, 4000006, 4000003];
   for (const language of ['fr', 'nl'] as const) {
     test(`${language}: a comparison URL of four listings shows them on the copy, with the server's rows, values and differences`, async ({ page, baseURL }) => {
       const words = messages[language];
@@ -467,7 +468,7 @@ test.describe('filters with counts, the results map, favourites and the comparis
       // The rows the server's page builds (lib/favourites/compare), cell by cell.
       const rows = compareRows(listings);
       expect(rows.filter((row) => row.differs).length).toBeGreaterThan(0);
-      expect(rows.filter((row) => !row.differs).length).toBeGreaterThan(0);
+      expect(listings[1]?.street).toBeUndefined();
       await expect(table.locator('tbody tr')).toHaveCount(rows.length);
       for (const row of rows) {
         const line = table.locator(`tr[data-row="${row.key}"]`);
@@ -486,9 +487,9 @@ test.describe('filters with counts, the results map, favourites and the comparis
     const response = await page.goto(href({ page: 'compare', ids: compared }, 'fr'));
     expect(response?.status()).toBe(200);
     await expect(page.locator('main h1')).toHaveText(messages.fr.compare.title);
-    await expect(page.locator('main')).toContainText(messages.fr.compare.needsScript);
+    await expect(page.locator('main table')).toHaveCount(0);
+    // Chromium's parser reads <noscript> as text when Playwright turns scripts off, so its text is read, not its layout.
+    expect(await page.locator('main noscript').textContent()).toContain(messages.fr.compare.needsScript);
     await context.close();
   });
-
-  }
 });
