@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { withIslandIntl } from '@/components/layout/with-island-intl';
 import { parseCompareIds, type CompareRequest } from '@/lib/favourites/compare-ids';
 import { compareIdsParam } from '@/lib/favourites/compare-query';
-import { compareColumnSchema, compareColumnUrl, type CompareColumn } from '@/lib/favourites/compare-rows';
+import { compareColumnUrl, isCompareColumn, type CompareColumn } from '@/lib/favourites/compare-rows';
 import { CompareView, thumbnailClass } from './compare-view';
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; request: CompareRequest; columns: CompareColumn[]; unknown: number[] };
@@ -15,7 +15,9 @@ async function fetchColumn(language: string, id: number): Promise<CompareColumn 
   const response = await fetch(compareColumnUrl(language, id, true));
   if (response.status === 404) return undefined;
   if (!response.ok) throw new Error(`comparison column ${id}: ${response.status}`);
-  return compareColumnSchema.parse(await response.json());
+  const column: unknown = await response.json();
+  if (!isCompareColumn(column)) throw new Error(`comparison column ${id}: not a column`);
+  return column;
 }
 
 /**

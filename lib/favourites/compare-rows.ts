@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ListingState, ShownPrice } from '../catalogue/listing-view';
 
 /*
@@ -55,33 +54,52 @@ export function compareRowsOf(listings: readonly CompareCells[]): CompareRow[] {
   });
 }
 
-const amount = z.number().finite();
-const priceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('on-demand') }),
-  z.object({ kind: z.literal('amount'), amount }),
-  z.object({ kind: z.literal('starting-from'), amount }),
-  z.object({ kind: z.literal('per-month'), amount }),
-]);
-const valueSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('price'), price: priceSchema }),
-  z.object({ kind: z.literal('euro'), amount }),
-  z.object({ kind: z.literal('area'), m2: amount }),
-  z.object({ kind: z.literal('count'), count: amount }),
-  z.object({ kind: z.literal('year'), year: amount }),
-  z.object({ kind: z.literal('energy'), kwh: amount }),
-  z.object({ kind: z.literal('distance'), km: amount }),
-  z.object({ kind: z.literal('text'), text: z.string() }),
-  z.object({ kind: z.literal('state'), state: z.enum(['on-offer', 'under-option', 'sold', 'rented']) }),
-]);
+/** The fields each kind of value carries, and whether one is of the right type. */
+const isNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+const priceKinds = new Set(['amount', 'starting-from', 'per-month']);
+const states = new Set<unknown>(['on-offer', 'under-option', 'sold', 'rented']);
+const valueChecks: Record<CompareValue['kind'], (fields: Record<string, unknown>) => boolean> = {
+  price: ({ price }) => {
+    if (typeof price !== 'object' || price === null) return false;
+    const shown: Record<string, unknown> = { ...price };
+    return shown.kind === 'on-demand' || (priceKinds.has(String(shown.kind)) && isNumber(shown.amount));
+  },
+  euro: ({ amount }) => isNumber(amount),
+  area: ({ m2 }) => isNumber(m2),
+  count: ({ count }) => isNumber(count),
+  year: ({ year }) => isNumber(year),
+  energy: ({ kwh }) => isNumber(kwh),
+  distance: ({ km }) => isNumber(km),
+  text: ({ text }) => typeof text === 'string',
+  state: ({ state }) => states.has(state),
+};
+const isValueKind = (kind: unknown): kind is CompareValue['kind'] => typeof kind === 'string' && Object.hasOwn(valueChecks, kind);
+const rowKeys = new Set<string>(compareRowKeys);
 
-/** A column as the export's file holds it: read without trusting it (a stale or broken file shows as a failed load). */
-export const compareColumnSchema = z.object({
-  id: z.number().int().positive(),
-  title: z.string(),
-  href: z.string().startsWith('/'),
-  thumbnail: z.object({ src: z.string(), width: z.number().positive(), height: z.number().positive() }).optional(),
-  cells: z.partialRecord(z.enum(compareRowKeys), valueSchema),
-});
+const isValue = (value: unknown): boolean => {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields: Record<string, unknown> = { ...value };
+  return isValueKind(fields.kind) && valueChecks[fields.kind](fields);
+};
+
+const isThumbnail = (value: unknown): boolean => {
+  if (value === undefined) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const fields: Record<string, unknown> = { ...value };
+  return typeof fields.src === 'string' && isNumber(fields.width) && isNumber(fields.height);
+};
+
+/**
+ * Whether a fetched file is a column this module reads (a stale or broken file shows as a failed
+ * load). A hand-written check rather than a zod schema: see compare-ids.ts.
+ */
+export function isCompareColumn(value: unknown): value is CompareColumn {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields: Record<string, unknown> = { ...value };
+  if (!Number.isInteger(fields.id) || typeof fields.title !== 'string' || typeof fields.href !== 'string' || !fields.href.startsWith('/') || !isThumbnail(fields.thumbnail)) return false;
+  if (typeof fields.cells !== 'object' || fields.cells === null) return false;
+  return Object.entries(fields.cells).every(([key, cell]) => rowKeys.has(key) && isValue(cell));
+}
 
 /**
  * Where a listing's column is fetched from on the static export: `npm run export` saves the

@@ -1,7 +1,8 @@
 import { compareIdsParam, compareQueryString } from '../favourites/compare-query';
 import { parseCompareIds } from '../favourites/compare-ids';
 import { systemSlugs } from '../i18n/slugs';
-import { compareListingsPath } from './internal-paths';
+import { isStaticExport } from '../export/mode';
+import { compareListingsPath, exportCompareListingsPath } from './internal-paths';
 import { join, type PageKind } from './kind';
 
 export type CompareRoute = { page: 'compare'; ids: number[] };
@@ -19,7 +20,7 @@ export const comparePage: PageKind<CompareRoute> = {
   queryKeys: [compareIdsParam],
   routes: () => [],
   exportRoutes: () => [{ page: 'compare', ids: [] }],
-  renderedAt: (_route, language, search) => `${compareListingsPath(language)}${search}`,
+  renderedAt: (_route, language, search) => (isStaticExport() ? exportCompareListingsPath(language) : `${compareListingsPath(language)}${search}`),
   // Only the canonical spelling is kept: other spellings of the same IDs would each keep a copy.
   sharedAnswer: (route, _language, search) => search === compareQueryString(route.ids),
   indexable: () => false,
