@@ -52,6 +52,10 @@ const nextConfig: NextConfig = {
     turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE !== 'off',
   },
   reactStrictMode: true,
+  // page.export.tsx is a page of the static export's build alone (its comparison, drawn in the
+  // browser): in the server build its island would join the chunk graph and move shared modules
+  // (zod, the formatters) into chunks of their own, growing every page's first load.
+  pageExtensions: process.env.NEXT_PUBLIC_STATIC_EXPORT === '1' ? ['export.tsx', 'tsx', 'ts'] : ['tsx', 'ts'],
   // Pictures are resized by our own route (app/api/image) so the URLs keep the spec's
   // width/height/format parameters; the sizes are the only widths that route accepts.
   images: {

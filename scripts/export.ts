@@ -6,7 +6,8 @@
  *    requests are unavailable, the owner login links to that server or is left out.
  * 2. `next start` on that build (EXPORT_PORT, default 3190), and a crawl from every language's
  *    pages, following every link and every file a page uses; each answer is written to out/.
- * 3. .next-export/static and public/ copied, the search index saved as .json, the language
+ * 3. .next-export/static and public/ copied, the search index saved as .json (and each listing's
+ *    column of the comparison), the language
  *    detection page on '/', the unlocalised links as redirect pages, 404.html.
  *
  * A link that answers 4xx/5xx fails the export, naming the page it was found on.
@@ -16,7 +17,9 @@ import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getDefaultLanguage, getEnabledLanguages } from '../lib/config';
+import { getProperties } from '../lib/catalogue';
+import { getDefaultLanguage, getEnabledLanguages, type Language } from '../lib/config';
+import { compareColumnUrl } from '../lib/favourites/compare-rows';
 import { headersFile, nginxSnippet, withPolicyMeta, type ExportPolicyOptions } from '../lib/export/headers';
 import { configuredAnalytics, configuredTileOrigin } from '../lib/security/page-policy';
 import { crawl, outputFile, type CrawlProblem } from '../lib/export/crawl';
@@ -114,6 +117,21 @@ async function crawlAndWrite(): Promise<{ pages: number; files: number; problems
   });
 }
 
+/** Every listing's column of the comparison, one small file each: the export's comparison page fetches the few it shows. */
+async function writeCompareColumns(language: Language): Promise<void> {
+  const ids = getProperties(language).map((listing) => listing.id);
+  // A few at a time, as the crawl does.
+  for (let start = 0; start < ids.length; start += 6) {
+    await Promise.all(
+      ids.slice(start, start + 6).map(async (id) => {
+        const response = await fetch(`${server}${compareColumnUrl(language, id, false)}`);
+        if (!response.ok) throw new Error(`comparison column ${language} ${id}: ${response.status}`);
+        write(compareColumnUrl(language, id, true).slice(1), await response.text());
+      }),
+    );
+  }
+}
+
 async function writeServerOnlyFiles(): Promise<void> {
   for (const language of getEnabledLanguages()) {
     const response = await fetch(`${server}/api/search-index/${language}/`);
@@ -122,6 +140,7 @@ async function writeServerOnlyFiles(): Promise<void> {
     const saved = await fetch(`${server}/api/favourites-index/${language}/`);
     if (!saved.ok) throw new Error(`favourites index ${language}: ${saved.status}`);
     write(`api/favourites-index/${language}.json`, await saved.text());
+    await writeCompareColumns(language);
   }
   // The page static hosts show for any unknown path, in the default language.
   const missing = await fetch(`${server}/${getDefaultLanguage()}/this-page-does-not-exist/`);

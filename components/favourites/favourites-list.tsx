@@ -40,7 +40,7 @@ function SavedCard({ listing, chosen, canChoose, full, onChoose }: { listing: Sa
     <article className={styles.card}>
       <div className={styles.media}>
         {listing.picture ? <img src={listing.picture} alt="" loading="lazy" decoding="async" /> : null}
-        {listing.state !== 'on-offer' ? <span className={styles.ribbon}>{t(listing.state)}</span> : null}
+        {listing.state !== 'on-offer' ? <span className={styles.ribbon}>{listing.state === 'under-option' ? listing.optionRibbon || t('underOption') : t(listing.state)}</span> : null}
       </div>
       <div className={styles.body}>
         <h2 className={styles.title}>

@@ -1,13 +1,16 @@
-import { z } from 'zod';
 import { compareLimit } from './compare-query';
 
-/* The IDs of a comparison's URL, read without trusting it (lib/pages/compare.ts, the comparison page). */
+/*
+ * The IDs of a comparison's URL, read without trusting it (lib/pages/compare.ts, the comparison
+ * page, and the static export's island, which reads the same URL in the browser). Without zod:
+ * the export's island would otherwise share zod's chunk with the home search and split it.
+ */
 
 /** Longer than four IDs and their commas need: anything beyond is refused whole, never parsed. */
 const maxIdsLength = 200;
 
-const idToken = z.string().regex(/^\d{1,12}$/).transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
-const idsText = z.string().max(maxIdsLength);
+/** A listing ID: digits only, at most 12 (far below Number.MAX_SAFE_INTEGER), not zero. */
+const idPattern = /^\d{1,12}$/;
 
 /** What the URL asked for: the IDs to compare (at most four, in order, no repeats), and what was left out. */
 export type CompareRequest = {
@@ -19,17 +22,16 @@ export type CompareRequest = {
 };
 
 export function parseCompareIds(value: string | null | undefined): CompareRequest {
-  const text = idsText.safeParse(value ?? '');
-  if (!text.success) return { ids: [], invalid: 1, beyondLimit: 0 };
+  const text = value ?? '';
+  if (text.length > maxIdsLength) return { ids: [], invalid: 1, beyondLimit: 0 };
   const ids: number[] = [];
   let invalid = 0;
-  for (const token of text.data.split(',')) {
+  for (const token of text.split(',')) {
     const trimmed = token.trim();
     if (trimmed === '') continue;
-    const id = idToken.safeParse(trimmed);
-    if (!id.success) invalid += 1;
-    else if (!ids.includes(id.data)) ids.push(id.data);
+    const id = idPattern.test(trimmed) ? Number(trimmed) : 0;
+    if (id <= 0) invalid += 1;
+    else if (!ids.includes(id)) ids.push(id);
   }
   return { ids: ids.slice(0, compareLimit), invalid, beyondLimit: Math.max(0, ids.length - compareLimit) };
 }
-

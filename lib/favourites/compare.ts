@@ -2,30 +2,17 @@ import { getProperty, type CatalogueLanguage, type Listing } from '../catalogue'
 import { distanceKm } from '../catalogue/geography';
 import { getSite } from '../config';
 import { epcLabel, epcLabelText } from '../epc';
+import { pictureSrc } from '../media/picture-src';
+import { href } from '../pages';
 import type { CompareRequest } from './compare-ids';
+import { compareRowKeys, compareRowsOf, type CompareCells, type CompareColumn, type CompareRow, type CompareRowKey, type CompareValue } from './compare-rows';
 
 /*
  * The side-by-side comparison of up to four listings (issue 19 item 3), read from the URL alone
  * (?ids=4000012,4000055) so that a link sent to a partner shows the same table, without
- * JavaScript and without the sender's browser storage. Only Listing views are read.
+ * JavaScript and without the sender's browser storage. Only Listing views are read. The rows
+ * themselves are built in compare-rows.ts, which the static export's page runs in the browser.
  */
-
-/** What a cell holds, formatted by the page: an amount, a figure with its unit, a year, a word. */
-export type CompareValue =
-  | { kind: 'price'; listing: Listing }
-  | { kind: 'euro'; amount: number }
-  | { kind: 'area'; m2: number }
-  | { kind: 'count'; count: number }
-  | { kind: 'year'; year: number }
-  | { kind: 'energy'; kwh: number }
-  | { kind: 'distance'; km: number }
-  | { kind: 'text'; text: string }
-  | { kind: 'state'; state: Listing['state'] };
-
-const compareRowKeys = ['state', 'price', 'pricePerM2', 'living', 'plot', 'bedrooms', 'bathrooms', 'epcLabel', 'epcValue', 'constructionYear', 'charges', 'floodZone', 'distance'] as const;
-type CompareRowKey = (typeof compareRowKeys)[number];
-
-export type CompareRow = { key: CompareRowKey; cells: (CompareValue | undefined)[]; differs: boolean };
 
 /** Price per m² of living surface, to the euro; none for a price on demand or without a living surface. */
 function pricePerM2(listing: Listing): number | undefined {
@@ -52,7 +39,7 @@ function cellOf(key: CompareRowKey, listing: Listing): CompareValue | undefined 
     case 'state':
       return { kind: 'state', state: listing.state };
     case 'price':
-      return { kind: 'price', listing };
+      return { kind: 'price', price: listing.price };
     case 'pricePerM2':
       return when(pricePerM2(listing), (amount) => ({ kind: 'euro', amount }));
     case 'living':
@@ -80,24 +67,32 @@ function cellOf(key: CompareRowKey, listing: Listing): CompareValue | undefined 
   }
 }
 
-/** A cell's value as one comparable text: two cells differ when these differ. */
-function identity(cell: CompareValue | undefined): string {
-  if (cell === undefined) return '';
-  if (cell.kind === 'price') return JSON.stringify(cell.listing.price);
-  return JSON.stringify(cell);
+/** A listing's figures, one per row it fills. */
+function cellsOf(listing: Listing): CompareCells {
+  const cells: CompareCells = {};
+  for (const key of compareRowKeys) {
+    const cell = cellOf(key, listing);
+    if (cell !== undefined) cells[key] = cell;
+  }
+  return cells;
 }
 
+/** The rows of the table for these listings (compare-rows.ts). */
+export const compareRows = (listings: readonly Listing[]): CompareRow[] => compareRowsOf(listings.map(cellsOf));
+
 /**
- * The rows of the table, one per figure, a cell per listing (undefined: not given). A row differs
- * when two listings show something different, an unknown value against a known one included; a
- * row no listing fills is left out.
+ * A listing as a column of the table: what the server's page shows, and what the static export
+ * saves per listing (app/api/compare-listing) for its page to fetch.
  */
-export function compareRows(listings: readonly Listing[]): CompareRow[] {
-  return compareRowKeys.flatMap((key) => {
-    const cells = listings.map((listing) => cellOf(key, listing));
-    if (cells.every((cell) => cell === undefined)) return [];
-    return [{ key, cells, differs: new Set(cells.map(identity)).size > 1 }];
-  });
+export function compareColumn(listing: Listing, language: CatalogueLanguage): CompareColumn {
+  const thumbnail = listing.thumbnail;
+  return {
+    id: listing.id,
+    title: listing.title,
+    href: href({ page: 'property', id: listing.id }, language),
+    ...(thumbnail ? { thumbnail: { src: pictureSrc(thumbnail.url), width: thumbnail.width, height: thumbnail.height } } : {}),
+    cells: cellsOf(listing),
+  };
 }
 
 /** The comparison a URL asks for: the listings found, in the URL's order, and the IDs the catalogue does not know (or no longer has). */

@@ -7,7 +7,10 @@ import type { SavedListingsIndex, SavedState } from './saved-listings';
 
 type PriceWords = Parameters<typeof listingPrice>[1];
 
-const stateOf = (listing: Listing): SavedState => (listing.state === 'sold' ? 1 : listing.state === 'rented' ? 2 : 0);
+const savedStates = { 'on-offer': 0, sold: 1, rented: 2, 'under-option': 3 } as const satisfies Record<Listing['state'], SavedState>;
+
+/** The lists' ribbon of a listing under option: the CRM's own marquee text. */
+const optionRibbonOf = (listing: Listing) => (listing.state === 'under-option' && listing.ribbon?.kind === 'marquee' ? listing.ribbon.text : '');
 
 /**
  * Every listing of a language, on offer or a reference, as the favourites page needs it; built
@@ -22,11 +25,12 @@ export function buildSavedListingsIndex(language: CatalogueLanguage, words: Pric
     index.rows.push([
       listing.id,
       listingPrice(listing.price, words),
-      stateOf(listing),
+      savedStates[listing.state],
       positionIn(index.types, seen.types, listing.type.name),
       positionIn(index.towns, seen.towns, townLine(listing.town)),
       positionIn(index.links, seen.links, patternOf(href({ page: 'property', id: listing.id }, language), listing.id)),
       picture === undefined ? -1 : positionIn(index.pictures, seen.pictures, patternOf(pictureSrc(picture.url), listing.id)),
+      optionRibbonOf(listing),
     ]);
   }
   return index;

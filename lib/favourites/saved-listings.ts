@@ -9,27 +9,32 @@
 
 import { fillPattern } from '../search/row-tables';
 
-/** A listing's state: on offer, sold, rented. */
-export type SavedState = 0 | 1 | 2;
+/** A listing's state: on offer, sold, rented, under option. */
+export type SavedState = 0 | 1 | 2 | 3;
 
-/** ID, price as the card writes it, state, then positions in `types`, `towns`, `links` and `pictures` (-1: no picture). */
-type SavedRow = [id: number, price: string, state: SavedState, type: number, town: number, link: number, picture: number];
+/**
+ * ID, price as the card writes it, state, then positions in `types`, `towns`, `links` and
+ * `pictures` (-1: no picture), and the ribbon of a listing under option as the lists write it
+ * (the CRM's marquee text; empty otherwise, or when the CRM gives none).
+ */
+type SavedRow = [id: number, price: string, state: SavedState, type: number, town: number, link: number, picture: number, option: string];
 
 export type SavedListingsIndex = { types: string[]; towns: string[]; links: string[]; pictures: string[]; rows: SavedRow[] };
 
 /** A saved listing as the page's card shows it. */
-export type SavedListing = { id: number; type: string; town: string; price: string; state: 'on-offer' | 'sold' | 'rented'; href: string; picture: string | undefined };
+export type SavedListing = { id: number; type: string; town: string; price: string; state: 'on-offer' | 'sold' | 'rented' | 'under-option'; href: string; picture: string | undefined; optionRibbon: string };
 
-const states = ['on-offer', 'sold', 'rented'] as const;
+const states = ['on-offer', 'sold', 'rented', 'under-option'] as const;
 
 const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isRow = (value: unknown): value is SavedRow =>
   Array.isArray(value) &&
-  value.length === 7 &&
+  value.length === 8 &&
   typeof value[0] === 'number' &&
   typeof value[1] === 'string' &&
-  (value[2] === 0 || value[2] === 1 || value[2] === 2) &&
-  value.slice(3).every((position) => Number.isInteger(position));
+  (value[2] === 0 || value[2] === 1 || value[2] === 2 || value[2] === 3) &&
+  value.slice(3, 7).every((position) => Number.isInteger(position)) &&
+  typeof value[7] === 'string';
 
 /** Whether a fetched answer is the index this module reads (a stale or broken file shows as a failed load). */
 export function isSavedListingsIndex(value: unknown): value is SavedListingsIndex {
@@ -47,7 +52,7 @@ export function savedListings(index: SavedListingsIndex, ids: readonly number[])
   return ids.map((id) => {
     const row = rows.get(id);
     if (!row) return { id, listing: undefined };
-    const [, price, state, type, town, link, picture] = row;
+    const [, price, state, type, town, link, picture, optionRibbon] = row;
     return {
       id,
       listing: {
@@ -58,6 +63,7 @@ export function savedListings(index: SavedListingsIndex, ids: readonly number[])
         state: states[state],
         href: fillPattern(index.links[link], id),
         picture: picture < 0 ? undefined : fillPattern(index.pictures[picture], id),
+        optionRibbon,
       },
     };
   });

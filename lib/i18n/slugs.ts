@@ -47,6 +47,7 @@ export const internalSegments = {
   'alert-link': 'confirm or unsubscribe an alert',
   'searcher-space': 'a searcher\'s searches and followed listings',
   'compare-listings': 'the comparison of listings',
+  'compare-listings-export': 'the comparison of listings drawn in the browser (static export only)',
 } as const;
 
 /** The forms that end on a thank-you page (spec §2). */

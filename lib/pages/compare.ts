@@ -1,7 +1,8 @@
 import { compareIdsParam, compareQueryString } from '../favourites/compare-query';
 import { parseCompareIds } from '../favourites/compare-ids';
 import { systemSlugs } from '../i18n/slugs';
-import { compareListingsPath } from './internal-paths';
+import { isStaticExport } from '../export/mode';
+import { compareListingsPath, exportCompareListingsPath } from './internal-paths';
 import { join, type PageKind } from './kind';
 
 export type CompareRoute = { page: 'compare'; ids: number[] };
@@ -9,7 +10,8 @@ export type CompareRoute = { page: 'compare'; ids: number[] };
 /**
  * The side-by-side comparison of up to four listings, from ?ids= alone (a link sent to a partner
  * shows the same table). Rendered per request (app/[lang]/compare-listings): the IDs are any
- * combination, too many to prerender; a static export links it on its API origin.
+ * combination, too many to prerender. A static export holds the page once, without a query, and
+ * draws the table in the browser from ?ids= (components/favourites/export-compare.tsx).
  */
 export const comparePage: PageKind<CompareRoute> = {
   path: (route, language) => join(language, [systemSlugs.compare[language]]) + compareQueryString(route.ids),
@@ -17,8 +19,8 @@ export const comparePage: PageKind<CompareRoute> = {
     segments.length === 1 && segments[0] === systemSlugs.compare[language] ? { page: 'compare', ids: parseCompareIds(params.get(compareIdsParam)).ids } : undefined,
   queryKeys: [compareIdsParam],
   routes: () => [],
-  serverOnly: true,
-  renderedAt: (_route, language, search) => `${compareListingsPath(language)}${search}`,
+  exportRoutes: () => [{ page: 'compare', ids: [] }],
+  renderedAt: (_route, language, search) => (isStaticExport() ? exportCompareListingsPath(language) : `${compareListingsPath(language)}${search}`),
   // Only the canonical spelling is kept: other spellings of the same IDs would each keep a copy.
   sharedAnswer: (route, _language, search) => search === compareQueryString(route.ids),
   indexable: () => false,

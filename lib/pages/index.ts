@@ -57,6 +57,7 @@ type Kind<P extends PageName> = {
   routes: (language: Language) => Route[];
   queryKeys: readonly string[];
   serverOnly: boolean;
+  exportRoutes: (language: Language) => Route[];
   renderedAt: (route: Route, language: Language, search: string) => string | undefined;
   sharedAnswer: (route: Route, language: Language, search: string) => boolean;
   missing: (route: Route, language: Language) => Missing | undefined;
@@ -83,6 +84,7 @@ function kind<P extends PageName>(page: P, definition: PageKind<RouteOf<P>>): Ki
     routes: definition.routes,
     queryKeys: definition.queryKeys ?? [],
     serverOnly: definition.serverOnly === true,
+    exportRoutes: (language) => definition.exportRoutes?.(language) ?? [],
     renderedAt: (route, language, search) => definition.renderedAt?.(own(route), language, search),
     sharedAnswer: (route, language, search) => definition.sharedAnswer?.(own(route), language, search) ?? false,
     missing: (route, language) => definition.missing?.(own(route), language),
@@ -159,9 +161,9 @@ export function allRoutes(language: Language): Route[] {
 /** Whether a page needs the server (a session, a token, server actions). */
 const isServerOnly = (route: Route): boolean => kindOf(route).serverOnly;
 
-/** The routes a static export holds: every route but the server-only pages. */
+/** The routes a static export holds: every route but the server-only pages, and the pages it draws in the browser. */
 export function staticRoutes(language: Language): Route[] {
-  return allRoutes(language).filter((route) => !isServerOnly(route));
+  return [...allRoutes(language).filter((route) => !isServerOnly(route)), ...kinds().flatMap((candidate) => candidate.exportRoutes(language))];
 }
 
 /** Whether a site path is one of the server-only pages, in any language. */

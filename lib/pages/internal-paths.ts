@@ -41,3 +41,6 @@ export const listResultsPath = (language: Language, page: 'for-sale' | 'for-rent
 
 /** The comparison of listings, rendered per request from its ?ids= (app/[lang]/compare-listings). */
 export const compareListingsPath = (language: Language) => `/${language}/compare-listings/`;
+
+/** The static export's comparison, one page for every ?ids= (app/[lang]/compare-listings-export, built in the export only). */
+export const exportCompareListingsPath = (language: Language) => `/${language}/compare-listings-export/`;

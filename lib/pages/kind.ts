@@ -32,6 +32,11 @@ export type PageKind<R extends { page: string }> = {
   routes: (language: Language) => R[];
   /** Needs the server (a session, a token, server actions): a static export leaves it out and links it on its API origin. */
   serverOnly?: true;
+  /**
+   * The pages a static export holds beside `routes`: pages the server renders per request whose
+   * export draws them in the browser from their URL (the comparison).
+   */
+  exportRoutes?: (language: Language) => R[];
   /** The internal path that renders this request per request (the proxy rewrites to it); undefined for the prerendered page. */
   renderedAt?: (route: R, language: Language, search: string) => string | undefined;
   /**

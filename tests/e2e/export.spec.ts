@@ -1,6 +1,9 @@
 import { readdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { getAppointmentSlots, getCities, getProjects, getProperties, listItemOf } from '@/lib/catalogue';
+import { expect, test, type Page } from '@playwright/test';
+import { getAppointmentSlots, getCities, getProjects, getProperties, getProperty, listItemOf } from '@/lib/catalogue';
+import { compareRows } from '@/lib/favourites/compare';
+import type { CompareValue } from '@/lib/favourites/compare-rows';
+import { formatEuro, formatNumber, listingPrice } from '@/lib/format';
 import { getListMatches, getListPage } from '@/lib/catalogue/list-page';
 import { applyListParams, parseBbox, parseListParams, type ListParams } from '@/lib/catalogue/list-query';
 import { brusselsNow } from '@/lib/forms/slots';
@@ -21,6 +24,43 @@ import { storeConsent } from './stored-consent';
 test.beforeEach(async ({ page }) => storeConsent(page));
 
 const apiOrigin = `http://localhost:${sitePort}`;
+
+/** Records every request the page sends to another origin than the copy's (the API server included). */
+function watchOtherHosts(page: Page, baseURL: string): string[] {
+  const own = new URL(baseURL).origin;
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== own) elsewhere.push(url.href);
+  });
+  return elsewhere;
+}
+
+/** A comparison cell as a French or Dutch reader sees it, from the messages (the notes of compare-view.tsx). */
+function cellText(cell: CompareValue | undefined, language: 'fr' | 'nl'): string {
+  const words = messages[language];
+  if (cell === undefined) return words.compare.notGiven;
+  switch (cell.kind) {
+    case 'price':
+      return listingPrice(cell.price, (word, values) => words.property[word].replace('{price}', values?.price ?? ''));
+    case 'euro':
+      return formatEuro(cell.amount);
+    case 'area':
+      return `${formatNumber(cell.m2)} m²`;
+    case 'count':
+      return formatNumber(cell.count);
+    case 'year':
+      return String(cell.year);
+    case 'energy':
+      return words.compare.energy.replace('{kwh}', formatNumber(cell.kwh));
+    case 'distance':
+      return words.compare.km.replace('{km}', formatNumber(cell.km, 1));
+    case 'text':
+      return cell.text;
+    case 'state':
+      return words.compare.states[cell.state];
+  }
+}
 
 test('the link crawl finds no dead link, and no link to a page only the server has', async ({ request, baseURL }) => {
   test.setTimeout(300_000);
@@ -282,7 +322,8 @@ test('every exported page carries its script policy, the host sends the rest fro
 /*
  * Issue 19 on the copy: the list's filters count their choices, and its map pins the results, in
  * the browser over the list's own data; favourites live in the browser and read the saved index;
- * the comparison is a page of the server, which the favourites page links on the API origin.
+ * the comparison is a page of the copy that reads ?ids= in the browser over the files the export
+ * saved per listing, without the API server.
  */
 test.describe('filters with counts, the results map, favourites and the comparison on the copy', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -370,8 +411,9 @@ test.describe('filters with counts, the results map, favourites and the comparis
   }
 
   for (const language of ['nl', 'fr'] as const) {
-    test(`${language}: hearts on the copy survive a reload, its favourites page lists them, and the comparison opens with their IDs`, async ({ page }) => {
+    test(`${language}: hearts on the copy survive a reload, its favourites page lists them, and the comparison opens on the copy with their IDs`, async ({ page, baseURL }) => {
       const words = messages[language];
+      const elsewhere = watchOtherHosts(page, baseURL!);
       await page.goto(href({ page: 'for-sale' }, language));
       const ids = (await page.locator('main article button[data-favourite]').evaluateAll((buttons) => buttons.map((button) => Number(button.getAttribute('data-favourite'))))).slice(0, 2);
       expect(ids).toHaveLength(2);
@@ -393,13 +435,61 @@ test.describe('filters with counts, the results map, favourites and the comparis
         await page.getByRole('checkbox', { name: words.favourites.chooseListing.replace('{title}', `${own.type.name} – ${own.town.zip} ${own.town.name}`) }).check();
       }
       await page.getByRole('link', { name: words.favourites.compareButton.replace('{count}', '2').replace('{limit}', '4') }).click();
-      // A static host has no page per set of IDs: the comparison is the server's, on the API origin.
-      await expect(page).toHaveURL(`${apiOrigin}${href({ page: 'compare', ids: saved }, language)}`);
+      // The copy's own comparison page, which reads the IDs in the browser: no server needed.
+      await expect(page).toHaveURL(`${baseURL}${href({ page: 'compare', ids: saved }, language)}`);
       const heads = page.locator('main table thead th');
       for (const [index, id] of saved.entries()) {
         const own = getProperties(language).find((listing) => listing.id === id);
         await expect(heads.nth(index + 1)).toContainText(own?.title ?? '-');
       }
+      expect(elsewhere).toEqual([]);
     });
   }
+
+  // A house, one with a hidden address (placed at its town), one under option and a sold one.
+  const compared = [4000001, 4000009, 4000006, 4000003];
+  for (const language of ['fr', 'nl'] as const) {
+    test(`${language}: a comparison URL of four listings shows them on the copy, with the server's rows, values and differences`, async ({ page, baseURL }) => {
+      const words = messages[language];
+      const elsewhere = watchOtherHosts(page, baseURL!);
+      const listings = compared.map((id) => {
+        const found = getProperty(id, language);
+        if (!found) throw new Error(`listing ${id} in ${language}`);
+        return found;
+      });
+      await page.goto(href({ page: 'compare', ids: compared }, language));
+      const table = page.locator('main table');
+      const heads = table.locator('thead th');
+      await expect(heads).toHaveCount(5);
+      for (const [index, listing] of listings.entries()) {
+        await expect(heads.nth(index + 1)).toContainText(listing.title);
+        await expect(heads.nth(index + 1).getByRole('link')).toHaveAttribute('href', href({ page: 'property', id: listing.id }, language));
+      }
+      // The rows the server's page builds (lib/favourites/compare), cell by cell.
+      const rows = compareRows(listings);
+      expect(rows.filter((row) => row.differs).length).toBeGreaterThan(0);
+      expect(listings[1]?.street).toBeUndefined();
+      await expect(table.locator('tbody tr')).toHaveCount(rows.length);
+      for (const row of rows) {
+        const line = table.locator(`tr[data-row="${row.key}"]`);
+        if (row.differs) await expect(line.locator('th')).toContainText(`≠ ${words.compare.differs}`);
+        else await expect(line.locator('th')).not.toContainText(words.compare.differs);
+        for (const [index, cell] of row.cells.entries()) await expect(line.locator('td').nth(index), `${row.key} ${compared[index]}`).toHaveText(cellText(cell, language));
+      }
+      await expect(page.getByRole('link', { name: words.compare.toFavourites })).toHaveAttribute('href', href({ page: 'favourites' }, language));
+      expect(elsewhere).toEqual([]);
+    });
+  }
+
+  test('fr: without JavaScript the copy\'s comparison says what to do instead of an empty page', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(href({ page: 'compare', ids: compared }, 'fr'));
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('main h1')).toHaveText(messages.fr.compare.title);
+    await expect(page.locator('main table')).toHaveCount(0);
+    // Chromium's parser reads <noscript> as text when Playwright turns scripts off, so its text is read, not its layout.
+    expect(await page.locator('main noscript').textContent()).toContain(messages.fr.compare.needsScript);
+    await context.close();
+  });
 });

@@ -148,6 +148,26 @@ test.describe('favourites and comparison', () => {
     expect(external).toEqual([]);
   });
 
+  for (const language of ['fr', 'nl'] as const) {
+    test(`${language}: a saved listing under option carries the ribbon the lists give it, a sold one its own`, async ({ page }) => {
+      const external = await blockExternal(page);
+      const option = listing(4000006, language);
+      const sold = listing(4000003, language);
+      expect(option.state).toBe('under-option');
+      if (option.ribbon?.kind !== 'marquee') throw new Error('4000006 carries the option marquee');
+      // Any page of the site, to reach its storage.
+      await page.goto(href({ page: 'for-sale' }, language));
+      await page.evaluate(([key]) => window.localStorage.setItem(key!, JSON.stringify([4000006, 4000003, 4000001])), [favouritesKey]);
+      await page.goto(href({ page: 'favourites' }, language));
+      const card = (own: Listing) => page.locator('main article', { has: page.locator(`a[href="${href({ page: 'property', id: own.id }, language)}"]`) });
+      await expect(page.locator('main article')).toHaveCount(3);
+      await expect(card(option)).toContainText(option.ribbon.text);
+      await expect(card(sold)).toContainText(language === 'fr' ? 'Vendu' : 'Verkocht');
+      await expect(card(listing(4000001, language))).not.toContainText(option.ribbon.text);
+      expect(external).toEqual([]);
+    });
+  }
+
   test('fr: the comparison URL validates its IDs and echoes nothing else', async ({ page }) => {
     const response = await page.goto('/fr/comparer/?ids=4000001,%3Cscript%3Ealert(1)%3C%2Fscript%3E,999999999,4000002,4000004,4000006,4000029');
     expect(response?.status()).toBe(200);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { getProperty, type Listing } from '@/lib/catalogue';
-import { compareRows, comparison, type CompareRow } from '@/lib/favourites/compare';
+import { compareColumn, compareRows, comparison } from '@/lib/favourites/compare';
+import { compareColumnUrl, compareRowsOf, isCompareColumn, type CompareRow } from '@/lib/favourites/compare-rows';
+import { GET as compareColumnRoute } from '@/app/api/compare-listing/[lang]/[id]/route';
+import { href } from '@/lib/pages';
 import { parseCompareIds } from '@/lib/favourites/compare-ids';
 import { compareQueryString } from '@/lib/favourites/compare-query';
 
@@ -103,5 +106,39 @@ describe('the comparison rows', () => {
     expect(sold.state).toBe('sold');
     const rows = compareRows([listing(4000001), sold]);
     expect(row(rows, 'state')).toEqual({ key: 'state', cells: [{ kind: 'state', state: 'on-offer' }, { kind: 'state', state: 'sold' }], differs: true });
+  });
+});
+
+describe('the static export\'s comparison', () => {
+  const ids = [4000001, 4000009, 4000006, 4000003];
+  const context = (lang: string, id: string) => ({ params: Promise.resolve({ lang, id }) });
+
+  it('draws from per-listing files the same rows as the server, after a trip through JSON', async () => {
+    const listings = ids.map(listing);
+    const files = await Promise.all(ids.map(async (id) => (await compareColumnRoute(new Request(`http://site${compareColumnUrl('fr', id, false)}`), context('fr', String(id)))).json()));
+    expect(files.every(isCompareColumn)).toBe(true);
+    expect(compareRowsOf(files.filter(isCompareColumn).map((column) => column.cells))).toEqual(compareRows(listings));
+    expect(files[0]).toEqual(expect.objectContaining({ id: 4000001, title: listings[0]?.title, href: href({ page: 'property', id: 4000001 }, 'fr') }));
+  });
+
+  it('answers 404 for an unknown listing, language or a malformed ID', async () => {
+    for (const [lang, id] of [['fr', '999999999'], ['xx', '4000001'], ['fr', '4000001x'], ['fr', '0']] as const) {
+      expect((await compareColumnRoute(new Request('http://site/'), context(lang, id))).status, `${lang} ${id}`).toBe(404);
+    }
+  });
+
+  it('refuses a file that is not a column', () => {
+    const column = JSON.parse(JSON.stringify(compareColumn(listing(4000001), 'fr')));
+    expect(isCompareColumn(column)).toBe(true);
+    expect(isCompareColumn(null)).toBe(false);
+    expect(isCompareColumn({ ...column, href: 'https://elsewhere.example/' })).toBe(false);
+    expect(isCompareColumn({ ...column, cells: { ...column.cells, living: { kind: 'area', m2: '128' } } })).toBe(false);
+    expect(isCompareColumn({ ...column, cells: { ...column.cells, unknownRow: { kind: 'text', text: 'x' } } })).toBe(false);
+    expect(isCompareColumn({ ...column, cells: { ...column.cells, state: { kind: 'state', state: 'gone' } } })).toBe(false);
+  });
+
+  it('is fetched from a file per listing on the export and from the route on the server', () => {
+    expect(compareColumnUrl('nl', 4000001, true)).toBe('/api/compare-listing/nl/4000001.json');
+    expect(compareColumnUrl('nl', 4000001, false)).toBe('/api/compare-listing/nl/4000001/');
   });
 });

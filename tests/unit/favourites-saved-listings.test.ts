@@ -19,6 +19,13 @@ describe('the favourites page data', () => {
     expect(sold?.listing?.href).toBe(href({ page: 'property', id: 4000003 }, 'fr'));
   });
 
+  it('says which saved listing is under option, with the ribbon the lists show', () => {
+    // 4000006 carries the option marquee of site.json (MarqueeName "Option" in French); 4000001 none.
+    const [option, plain] = savedListings(index, [4000006, 4000001]);
+    expect(option?.listing).toEqual(expect.objectContaining({ state: 'under-option', optionRibbon: 'Option' }));
+    expect(plain?.listing).toEqual(expect.objectContaining({ state: 'on-offer', optionRibbon: '' }));
+  });
+
   it('says which saved listing the catalogue no longer has', () => {
     expect(savedListings(index, [999999999, 4000002]).map((entry) => [entry.id, entry.listing === undefined])).toEqual([
       [999999999, true],
@@ -30,6 +37,7 @@ describe('the favourites page data', () => {
     expect(isSavedListingsIndex(JSON.parse(JSON.stringify(index)))).toBe(true);
     expect(isSavedListingsIndex(null)).toBe(false);
     expect(isSavedListingsIndex({ rows: [] })).toBe(false);
-    expect(isSavedListingsIndex({ ...index, rows: [[4000001, '€ 1', 7, 0, 0, 0, -1]] })).toBe(false);
+    expect(isSavedListingsIndex({ ...index, rows: [[4000001, '€ 1', 7, 0, 0, 0, -1, '']] })).toBe(false);
+    expect(isSavedListingsIndex({ ...index, rows: [[4000001, '€ 1', 0, 0, 0, 0, -1]] })).toBe(false);
   });
 });
