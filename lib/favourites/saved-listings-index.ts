@@ -1,4 +1,4 @@
-import { getProperties, type CatalogueLanguage, type Listing } from '../catalogue';
+import { getProperties, type CatalogueLanguage, type ListingSummary } from '../catalogue';
 import { listingPrice, townLine } from '../format';
 import { pictureSrc } from '../media/picture-src';
 import { href } from '../pages';
@@ -7,7 +7,7 @@ import type { SavedListingsIndex, SavedState } from './saved-listings';
 
 type PriceWords = Parameters<typeof listingPrice>[1];
 
-const stateOf = (listing: Listing): SavedState => (listing.state === 'sold' ? 1 : listing.state === 'rented' ? 2 : 0);
+const stateOf = (listing: ListingSummary): SavedState => (listing.state === 'sold' ? 1 : listing.state === 'rented' ? 2 : 0);
 
 /**
  * Every listing of a language, on offer or a reference, as the favourites page needs it; built

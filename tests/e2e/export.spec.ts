@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { getAppointmentSlots, getCities, getProjects, getProperties, listItemOf } from '@/lib/catalogue';
+import { fullListings } from '../full-listings';
 import { getListMatches, getListPage } from '@/lib/catalogue/list-page';
 import { applyListParams, parseBbox, parseListParams, type ListParams } from '@/lib/catalogue/list-query';
 import { brusselsNow } from '@/lib/forms/slots';
@@ -34,7 +35,7 @@ test('the copy holds no listing document: those are mailed as signed links by th
   const exportDir = `var/export-e2e-${sitePort + 2}`;
   const files = readdirSync(exportDir, { recursive: true, encoding: 'utf8' });
   expect(files.filter((file) => /\.pdf$/i.test(file))).toEqual([]);
-  for (const document of getProperties('en').flatMap((property) => property.documents).slice(0, 5)) {
+  for (const document of fullListings('en').flatMap((property) => property.documents).slice(0, 5)) {
     expect((await request.get(document.url)).status(), document.url).toBe(404);
   }
 });
