@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const database = `var/server-memory-${port}.db`;
   rmSync(database, { force: true });
   const log = openSync(`var/server-memory-${port}.log`, 'w');
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
