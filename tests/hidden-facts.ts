@@ -1,4 +1,4 @@
-import { loadCatalogue } from '@/lib/catalogue/load';
+import { checkedCatalogue } from './checked-catalogue';
 import { formatEuro } from '@/lib/format';
 
 /*
@@ -46,7 +46,7 @@ export type HiddenFacts = {
 };
 
 export function hiddenFacts(): HiddenFacts {
-  const { properties, projects } = loadCatalogue();
+  const { properties, projects } = checkedCatalogue();
   const everywhere: HiddenFact[] = [];
   const ownPages: HiddenFacts['ownPages'] = [];
   const publicAmounts = new Set([

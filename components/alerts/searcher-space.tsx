@@ -10,7 +10,7 @@ import {
 import { parseCriteria, type SearchCriteria } from '@/lib/alerts/criteria';
 import { criteriaLines } from '@/lib/alerts/criteria-text';
 import { logoutAction } from '@/lib/auth/actions';
-import { getProperty, getTypes } from '@/lib/catalogue';
+import { getListing, getTypes } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import type { AlertSubscriptionRow } from '@/lib/db';
 import { alertFrequencies, goals } from '@/lib/forms/fields';
@@ -210,7 +210,7 @@ async function EditSearch({ subscription, criteria, errors, language }: { subscr
 
 async function FollowItem({ subscription, language }: { subscription: AlertSubscriptionRow; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'searcher' });
-  const listing = subscription.property_id === null ? undefined : getProperty(subscription.property_id, language);
+  const listing = subscription.property_id === null ? undefined : getListing(subscription.property_id, language);
   return (
     <li className={styles.item} data-subscription={subscription.id}>
       {listing ? (

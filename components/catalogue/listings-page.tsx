@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { Goal, Listing } from '@/lib/catalogue';
+import type { Goal, ListingSummary } from '@/lib/catalogue';
 import { getListPage, getWholeList } from '@/lib/catalogue/list-page';
 import { parseListParams, type ListParams } from '@/lib/catalogue/list-query';
 import { getSite, type Language } from '@/lib/config';
@@ -21,7 +21,7 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
   const t = await getTranslations({ locale: language, namespace: 'list' });
   const path = href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language);
   // The first cards are on screen at load: eager, and the first one, the page's largest picture, fetched first.
-  const cardsOf = async (listings: readonly Listing[]) =>
+  const cardsOf = async (listings: readonly ListingSummary[]) =>
     Object.fromEntries(await Promise.all(listings.map(async (property, index) => [property.id, await PropertyCard({ property, language, eager: index < 2, highPriority: index === 0 })] as const)));
   const title = <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>;
 

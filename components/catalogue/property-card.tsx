@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import type { Listing } from '@/lib/catalogue';
+import type { ListingSummary } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import { cleanDescription, formatDate, formatNumber, townLine } from '@/lib/format';
+import { formatDate, formatNumber, textTeaser, townLine } from '@/lib/format';
 import { href } from '@/lib/pages';
 import { FavouriteButton } from '@/components/favourites/favourite-button';
 import { CatalogueCard } from './catalogue-card';
@@ -9,12 +9,12 @@ import { PropertyPrice } from './property-price';
 import styles from './property-card.module.css';
 
 /** Living area, else total or ground surface (land): the one surface a card has room for. */
-function keySurface(listing: Listing): number | undefined {
+function keySurface(listing: ListingSummary): number | undefined {
   return listing.surfaces.living ?? listing.surfaces.total ?? listing.surfaces.ground;
 }
 
 type PropertyCardProps = {
-  property: Listing;
+  property: ListingSummary;
   language: Language;
   /** A card above the fold: its picture loads with the page and React preloads it in the head. */
   eager?: boolean;
@@ -32,7 +32,7 @@ export async function PropertyCard({ property, language, eager = false, highPrio
   // A sold or rented reference says so, whatever ribbon the CRM left on it.
   const { ribbon } = property;
   const ribbonText = ribbon === undefined ? undefined : ribbon.kind === 'marquee' ? ribbon.text : t(ribbon.kind === 'sold' ? 'list.soldBadge' : 'list.rentedBadge');
-  const teaser = cleanDescription(property.description);
+  const teaser = textTeaser(property.teaserText);
   // A date the CRM wrote wrong reads as "" and is left out.
   const availableFrom = property.availableFrom === undefined ? '' : formatDate(property.availableFrom);
   return (

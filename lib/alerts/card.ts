@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Listing } from '../catalogue';
+import type { ListingSummary } from '../catalogue';
 import { href } from '../pages';
 
 /*
@@ -23,7 +23,7 @@ export const listingCard = z.object({
 });
 export type ListingCard = z.infer<typeof listingCard>;
 
-export function cardOf(listing: Listing): ListingCard {
+export function cardOf(listing: ListingSummary): ListingCard {
   const { picture } = listing;
   return {
     id: listing.id,

@@ -1,4 +1,4 @@
-import type { Listing, ListingState } from '../catalogue/listing-view';
+import type { ListingSummary, ListingState } from '../catalogue/listing-view';
 import { cardOf, type ListingCard } from './card';
 
 /*
@@ -10,7 +10,7 @@ import { cardOf, type ListingCard } from './card';
 export type SeenListing = { id: number; goal: string; state: string; price: number | null; cards: Record<string, ListingCard> };
 
 /** A listing of the deployed snapshot in every language it is published in. */
-export type DeployedListing = SeenListing & { listings: Listing[]; lastChanged: string };
+export type DeployedListing = SeenListing & { listings: ListingSummary[]; lastChanged: string };
 
 export type CatalogueChange =
   | { kind: 'new'; listing: DeployedListing }
@@ -18,10 +18,10 @@ export type CatalogueChange =
   | { kind: 'status'; listing: DeployedListing; from: string; to: ListingState }
   | { kind: 'removed'; listing: SeenListing };
 
-const amountOf = (listing: Listing): number | null => (listing.price.kind === 'on-demand' ? null : listing.price.amount);
+const amountOf = (listing: ListingSummary): number | null => (listing.price.kind === 'on-demand' ? null : listing.price.amount);
 
 /** The snapshot's listings by id, each with its cards in every language. */
-export function deployedListings(listings: readonly Listing[]): Map<number, DeployedListing> {
+export function deployedListings(listings: readonly ListingSummary[]): Map<number, DeployedListing> {
   const byId = new Map<number, DeployedListing>();
   for (const listing of listings) {
     const known = byId.get(listing.id);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Listing } from '../catalogue';
+import type { ListingSummary } from '../catalogue';
 
 /*
  * What a search alert asks for, as the search-alert form gives it (lib/forms/schemas.ts,
@@ -57,7 +57,7 @@ const atLeast = (value: number | undefined, minimum: number | undefined) => mini
  * Whether a listing on offer answers the search. A price on demand cannot be compared: such a
  * listing answers a search only when the search sets no price bound.
  */
-export function matchesCriteria(listing: Listing, criteria: SearchCriteria): boolean {
+export function matchesCriteria(listing: ListingSummary, criteria: SearchCriteria): boolean {
   if (listing.availability !== 'on-offer' || listing.goal !== criteria.goal) return false;
   if (criteria.types.length > 0 && !criteria.types.some((type) => listing.type.webIds.includes(type) || listing.type.webId === type)) return false;
   if (criteria.zips.length > 0 && !criteria.zips.includes(listing.town.zip)) return false;

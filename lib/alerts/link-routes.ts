@@ -1,4 +1,4 @@
-import { getProperty } from '../catalogue';
+import { getListing } from '../catalogue';
 import { getDefaultLanguage, type Language } from '../config';
 import { alertLinkState, confirmAlertSubscription, deleteSubscription, getStore, getSubscription, subscriptionOfLink, type AlertLinkState } from '../db';
 import { backToPage, confirmLinkPost, linkPostFailure, linkPostFields, postedLanguage } from '../forms/link-post';
@@ -72,7 +72,7 @@ export async function alertLinkSubject(action: 'confirm' | 'unsubscribe' | undef
   const subscription = id ? await getSubscription(store, id) : action !== 'unsubscribe' && isTokenShaped(token) ? await subscriptionOfLink(store, tokenDigest(token)) : undefined;
   if (!subscription) return undefined;
   if (subscription.kind === 'follow') {
-    const listing = subscription.property_id === null ? undefined : getProperty(subscription.property_id, language);
+    const listing = subscription.property_id === null ? undefined : getListing(subscription.property_id, language);
     return { kind: 'follow', listing: listing ? { title: listing.title, path: href({ page: 'property', id: listing.id }, language) } : undefined };
   }
   const criteria = parseCriteria(subscription.criteria);

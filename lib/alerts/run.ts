@@ -1,4 +1,4 @@
-import { catalogueLanguages, getProperties, type Listing } from '../catalogue';
+import { catalogueLanguages, getProperties, type ListingSummary } from '../catalogue';
 import { activeSubscriptions, existingEventKeys, queueAlertMail, readCatalogueState, recordAlertRun, subscriptionsWithUnsentEvents, type AlertSubscriptionRow, type Store } from '../db';
 
 import { listingCard } from './card';
@@ -53,7 +53,7 @@ function subscriptionOf(row: AlertSubscriptionRow): ActiveSubscription | undefin
   return criteria ? { id: row.id, kind: 'search', language: row.language, criteria } : undefined;
 }
 
-function deployedCatalogue(): Listing[] {
+function deployedCatalogue(): ListingSummary[] {
   return catalogueLanguages.flatMap((language) => getProperties(language));
 }
 
@@ -62,7 +62,7 @@ function deployedCatalogue(): Listing[] {
  * own); by default the catalogue this process serves. The first run on an empty state records the
  * catalogue as it is and tells nobody: everything would be new.
  */
-export async function runAlerts(store: Store, options: { dryRun?: boolean; now?: Date; listings?: readonly Listing[] } = {}): Promise<AlertPlan> {
+export async function runAlerts(store: Store, options: { dryRun?: boolean; now?: Date; listings?: readonly ListingSummary[] } = {}): Promise<AlertPlan> {
   const now = options.now ?? new Date();
   const stateRows = await readCatalogueState(store);
   const baseline = stateRows.length === 0;

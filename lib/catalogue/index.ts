@@ -1,14 +1,14 @@
-import { getSite } from '../config';
 import { searchName, slugify } from '../format';
 import { epcLabel } from '../epc';
 import { canonicalCity, epcLetters, type EpcLetter, type ListItem, type TownChoice } from './list-query';
-import { optionMarqueesOf, reshapeListing, reshapeProject, type Availability, type Goal, type Listing, type ProjectView } from './listing-view';
-import { loadCatalogue, type CatalogueSnapshot } from './load';
-import { publicProject, publicProperty } from './public-view';
+import { reshapeProject, type Availability, type Goal, type Listing, type ListingSummary, type ProjectView } from './listing-view';
+import { storedListing, storedSummary } from './listing-store';
+import { loadCatalogue, type KeptCatalogue } from './load';
+import { publicProject } from './public-view';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, PropertyType } from './schemas';
 
 export type { AppointmentSlot, CatalogueLanguage, Owner, PropertyType } from './schemas';
-export type { Goal, Listing, Picture, ProjectView, ShownPrice, Town } from './listing-view';
+export type { Goal, Listing, ListingSummary, Picture, ProjectView, ShownPrice, Town } from './listing-view';
 export { catalogueLanguages } from './schemas';
 export { parseCityQuery } from './list-query';
 export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, type HistoryStatus } from './crm-history';
@@ -19,30 +19,25 @@ export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, t
  * get Listings and ProjectViews (listing-view.ts), never the CRM's records.
  */
 
-type SiteSnapshot = { listings: Listing[]; projects: ProjectView[] };
-const siteCache = new WeakMap<CatalogueSnapshot, SiteSnapshot>();
+const projectsCache = new WeakMap<KeptCatalogue, ProjectView[]>();
 
 /**
- * The snapshot as the site shows it, built once per snapshot: what the agency hides is removed
+ * The projects as the site shows them, built once per catalogue: what the agency hides is removed
  * first (public-view.ts), so the reshaped views cannot carry it.
  */
-function siteSnapshot(): SiteSnapshot {
-  const snapshot = loadCatalogue();
-  const cached = siteCache.get(snapshot);
+function siteProjects(): ProjectView[] {
+  const catalogue = loadCatalogue();
+  const cached = projectsCache.get(catalogue);
   if (cached) return cached;
-  const hiddenPrices = new Set(snapshot.properties.filter((property) => !property.PublishPrice).map((property) => property.ID));
-  const optionMarquees = optionMarqueesOf(getSite().marquees);
-  const listings = snapshot.properties.map((record) => reshapeListing(publicProperty(record), optionMarquees));
-  const byKey = new Map(listings.map((listing) => [`${listing.language}/${listing.id}`, listing]));
-  const projects = snapshot.projects.map((record) =>
+  const { listings } = catalogue;
+  const projects = catalogue.projects.map((record) =>
     reshapeProject(
-      publicProject(record, (id) => hiddenPrices.has(id)),
-      (id) => byKey.get(`${record.language}/${id}`),
+      publicProject(record, (id) => listings.hiddenPrices.has(id)),
+      (id) => storedSummary(listings, id, record.language),
     ),
   );
-  const view = { listings, projects };
-  siteCache.set(snapshot, view);
-  return view;
+  projectsCache.set(catalogue, projects);
+  return projects;
 }
 
 export type PropertyFilter = {
@@ -70,12 +65,13 @@ function townNamesByZip(): Map<string, Set<string>> {
   return names;
 }
 
-function hasType(listing: Listing, webId: number): boolean {
+function hasType(listing: ListingSummary, webId: number): boolean {
   return listing.type.webId === webId || listing.type.webIds.includes(webId);
 }
 
-export function getProperties(language: CatalogueLanguage, filter: PropertyFilter = {}): Listing[] {
-  return siteSnapshot().listings.filter(
+/** Listings as lists, cards, the search index, maps and alerts read them: summaries, kept in memory. */
+export function getProperties(language: CatalogueLanguage, filter: PropertyFilter = {}): ListingSummary[] {
+  return loadCatalogue().listings.summaries.filter(
     (listing) =>
       listing.language === language &&
       (filter.goal === undefined || listing.goal === filter.goal) &&
@@ -84,12 +80,18 @@ export function getProperties(language: CatalogueLanguage, filter: PropertyFilte
   );
 }
 
+/** A listing's summary: whether it exists, where it is listed, its card; reads no record. */
+export function getListing(id: number, language: CatalogueLanguage): ListingSummary | undefined {
+  return storedSummary(loadCatalogue().listings, id, language);
+}
+
+/** A listing in full, rebuilt from its stored record: its own page, forms, mails, the owner portal. */
 export function getProperty(id: number, language: CatalogueLanguage): Listing | undefined {
-  return siteSnapshot().listings.find((listing) => listing.id === id && listing.language === language);
+  return storedListing(loadCatalogue().listings, id, language);
 }
 
 export function getPropertyIds(): number[] {
-  return [...new Set(loadCatalogue().properties.map((property) => property.ID))];
+  return [...new Set(loadCatalogue().listings.summaries.map((listing) => listing.id))];
 }
 
 /** Every name of a listing's town (all languages), lowercase and accent-free, for ?city= matching. */
@@ -99,12 +101,12 @@ export function townSearchNames(zip: string): string[] {
 
 /** What a list needs of a listing to filter, sort and page it (lib/catalogue/list-query). */
 /** The letter of the EPC label a listing's page shows (A+ is A, B- is B), for the list's filter. */
-function epcLetterOf(listing: Listing): EpcLetter | undefined {
+function epcLetterOf(listing: ListingSummary): EpcLetter | undefined {
   const label = epcLabel(listing.region, listing.energy.performance, listing.energy.label);
   return epcLetters.find((letter) => letter === label?.[0]);
 }
 
-export function listItemOf(listing: Listing): ListItem {
+export function listItemOf(listing: ListingSummary): ListItem {
   return {
     id: listing.id,
     webIds: listing.type.webIds,
@@ -121,7 +123,7 @@ export function listItemOf(listing: Listing): ListItem {
 }
 
 /** How many of these listings are for sale and for rent. */
-function goalCounts(listings: readonly Listing[]): { countSaleProperty: number; countRentProperty: number } {
+function goalCounts(listings: readonly ListingSummary[]): { countSaleProperty: number; countRentProperty: number } {
   const count = (goal: Goal) => listings.filter((listing) => listing.goal === goal).length;
   return { countSaleProperty: count('sale'), countRentProperty: count('rent') };
 }
@@ -184,11 +186,11 @@ export function getTotals(language: CatalogueLanguage): { sale: number; rent: nu
 }
 
 export function getProjects(language: CatalogueLanguage): ProjectView[] {
-  return siteSnapshot().projects.filter((project) => project.language === language);
+  return siteProjects().filter((project) => project.language === language);
 }
 
 export function getProject(id: number, language: CatalogueLanguage): ProjectView | undefined {
-  return siteSnapshot().projects.find((project) => project.id === id && project.language === language);
+  return siteProjects().find((project) => project.id === id && project.language === language);
 }
 
 export function getAppointmentSlots(propertyId: number): AppointmentSlot[] {
@@ -200,7 +202,7 @@ export function getOwners(): Owner[] {
 }
 
 /** Slug of a listing's town in its language: Mons is "bergen" in Dutch. */
-export function citySlug(listing: Pick<Listing, 'town'>): string {
+export function citySlug(listing: Pick<ListingSummary, 'town'>): string {
   return slugify(listing.town.name);
 }
 

@@ -1,6 +1,6 @@
-import { getCities, getProperties, getTypes, listItemOf, townChoices, type Goal, type Listing } from './index';
+import { getCities, getProperties, getTypes, listItemOf, townChoices, type Goal, type ListingSummary } from './index';
 import { applyListParams, canonicalListParams, choiceCounts, matchingListItems, sentChoiceCounts, sortListItems, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus, type SentChoiceCounts, type TownChoice } from './list-query';
-import { loadCatalogue, type CatalogueSnapshot } from './load';
+import { loadCatalogue, type KeptCatalogue } from './load';
 import type { CatalogueLanguage } from './schemas';
 
 /*
@@ -20,14 +20,14 @@ type ListOption = { value: string; label: string; listed: boolean };
 export type StatusChoices = Record<ListStatus, { towns: (ListOption & TownChoice)[]; types: ListOption[]; count: number }>;
 
 /** `bySort`: the items in each order already, so that a request's sort finds them sorted (a few ms at 5,000 listings). */
-type ListModel = { goal: Goal; listings: Listing[]; byId: Map<number, Listing>; items: ListItem[]; bySort: Record<ListSort, ListItem[]>; choices: StatusChoices; typeIds: number[] };
+type ListModel = { goal: Goal; listings: ListingSummary[]; byId: Map<number, ListingSummary>; items: ListItem[]; bySort: Record<ListSort, ListItem[]>; choices: StatusChoices; typeIds: number[] };
 
-const models = new WeakMap<CatalogueSnapshot, Map<string, ListModel>>();
+const models = new WeakMap<KeptCatalogue, Map<string, ListModel>>();
 
 /** What every status's choices list: the language's towns and types, read once per list. */
 type Known = { towns: ReturnType<typeof getCities>; choices: Map<string, TownChoice>; types: ReturnType<typeof getTypes> };
 
-function choicesOf(known: Known, listings: readonly Listing[]): StatusChoices['on-offer'] {
+function choicesOf(known: Known, listings: readonly ListingSummary[]): StatusChoices['on-offer'] {
   const byTown = new Map<string, number>();
   const byType = new Map<number, number>();
   for (const listing of listings) {
@@ -79,7 +79,7 @@ export type ListPage = {
   params: ListParams;
   result: ListResult;
   /** The listings of the page, in the list's order. */
-  listings: Listing[];
+  listings: ListingSummary[];
   choices: StatusChoices;
   /** How many listings each filter choice would list with the request's other filters, as the page receives them. */
   counts: SentChoiceCounts;
@@ -99,14 +99,14 @@ export function getListPage(language: CatalogueLanguage, goal: Goal, params: Lis
 }
 
 /** Every listing the request's filters keep, on every page: what the list's map places. */
-export function getListMatches(language: CatalogueLanguage, goal: Goal, params: ListParams): Listing[] {
+export function getListMatches(language: CatalogueLanguage, goal: Goal, params: ListParams): ListingSummary[] {
   const model = listModel(language, goal);
   const canonical = canonicalListParams(params, model.choices['on-offer'].towns, model.typeIds);
   return matchingListItems(model.items, canonical).flatMap((item) => model.byId.get(item.id) ?? []);
 }
 
 /** Every listing of a list with what the browser needs to filter them: the static export, which has no server to ask. */
-export function getWholeList(language: CatalogueLanguage, goal: Goal): { listings: Listing[]; items: ListItem[]; choices: StatusChoices } {
+export function getWholeList(language: CatalogueLanguage, goal: Goal): { listings: ListingSummary[]; items: ListItem[]; choices: StatusChoices } {
   const model = listModel(language, goal);
   return { listings: model.listings, items: model.items, choices: model.choices };
 }

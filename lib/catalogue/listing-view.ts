@@ -1,4 +1,5 @@
 import { regionOf, type EpcRegion } from '../epc';
+import { teaserSource } from '../format/description';
 import type { PublicProject, PublicProperty } from './public-view';
 import type { CatalogueLanguage, PictureItem } from './schemas';
 
@@ -24,7 +25,7 @@ export type ListingState = 'on-offer' | 'under-option' | 'sold' | 'rented';
 type StatusState = Exclude<ListingState, 'under-option'>;
 
 /** The marquee ids the site config's marquee table gives the meaning "option". */
-type OptionMarquees = ReadonlySet<number>;
+export type OptionMarquees = ReadonlySet<number>;
 
 export const optionMarqueesOf = (table: readonly { id: number; meaning: string }[]): OptionMarquees =>
   new Set(table.filter((marquee) => marquee.meaning === 'option').map((marquee) => marquee.id));
@@ -53,8 +54,11 @@ type ListingDocument = { id: number; name: string; url: string };
 type Facades = 'closed' | 'half-open' | 'open';
 type Score = 'A' | 'B' | 'C' | 'D';
 
-/** A listing as the site shows it: every page, card, map, search result, JSON-LD, mail and portal page reads this. */
-export type Listing = {
+/**
+ * What lists, cards, the search index, map pins, alerts and routing read of a listing: the part
+ * of every listing a process keeps in memory (listing-store.ts; issue 16).
+ */
+export type ListingSummary = {
   id: number;
   language: CatalogueLanguage;
   goal: Goal;
@@ -67,26 +71,38 @@ export type Listing = {
   town: Town;
   /** The EPC region whose scale and certificate apply. */
   region: EpcRegion;
-  /** Undefined when the listing shows its town only. */
-  street: PublishedStreet | undefined;
-  /** Its own spot on a map, only when its address is published. */
-  spot: Spot | undefined;
   /** Where a map may place it: its spot, or a point at the scale of its town when the address is hidden. */
   position: Spot | undefined;
   price: ShownPrice;
   ribbon: Ribbon;
-  /** The main picture (cards, banners, social cards, mails), the gallery, and the thumbnail of search results. */
+  /** The main picture (cards, banners, social cards, mails) and the thumbnail of search results. */
   picture: Picture | undefined;
-  pictures: Picture[];
   thumbnail: Picture | undefined;
-  /** HTML as the CRM writes it; pages sanitize it, teasers reduce it to text. */
-  description: string;
+  /** The start of the description as text, long enough for every teaser (lib/format `textTeaser`). */
+  teaserText: string;
   projectId: number | undefined;
   rooms: { bedrooms?: number; bathrooms?: number; showerRooms?: number; toilets?: number; garages?: number; parkings?: number; floors?: number; floor?: number };
   /** m², and widths in m. */
   surfaces: { total?: number; living?: number; ground?: number; garden?: number; terrace?: number; office?: number; constructed?: number; plotWidth?: number; frontWidth?: number };
-  building: { facades?: Facades; constructionYear?: number; renovationYear?: number; cadastralIncome?: number };
   energy: { performance?: number; label?: string; consumptionTotal?: number; co2Emission?: number; eLevel?: number; reference?: string; validUntil?: string };
+  /** ISO dates as the CRM writes them. */
+  created: string;
+  lastChanged: string;
+  /** The day it can be moved into (DateFree), for a listing still on offer; undefined when the CRM does not say. */
+  availableFrom: string | undefined;
+};
+
+/** A listing as the site shows it: its own page, JSON-LD, forms, mails, the comparison and the owner portal read this. */
+export type Listing = ListingSummary & {
+  /** Undefined when the listing shows its town only. */
+  street: PublishedStreet | undefined;
+  /** Its own spot on a map, only when its address is published. */
+  spot: Spot | undefined;
+  /** The gallery. */
+  pictures: Picture[];
+  /** HTML as the CRM writes it; pages sanitize it, teasers reduce it to text. */
+  description: string;
+  building: { facades?: Facades; constructionYear?: number; renovationYear?: number; cadastralIncome?: number };
   flood: { risk?: string; zone?: string; riverbankZone?: boolean; gScore?: Score; pScore?: Score };
   asbestos: { type?: string; date?: string };
   comfort: { heating?: string; glazing?: string; windowFrame?: string; kitchen?: string; interior?: string; exterior?: string; roofMaterial?: string; roofCondition?: string };
@@ -103,11 +119,6 @@ export type Listing = {
   /** Scores out of 10. */
   mobility: { score: number; categories: { name: string; score: number }[] } | undefined;
   manager: { name: string; email: string; directPhone?: string; mobilePhone?: string };
-  /** ISO dates as the CRM writes them. */
-  created: string;
-  lastChanged: string;
-  /** The day it can be moved into (DateFree), for a listing still on offer; undefined when the CRM does not say. */
-  availableFrom: string | undefined;
 };
 
 type ProjectUnit = {
@@ -118,7 +129,7 @@ type ProjectUnit = {
   /** Undefined when the unit's listing hides its price. */
   price: number | undefined;
   sold: boolean;
-  listing: Listing | undefined;
+  listing: ListingSummary | undefined;
 };
 
 /** A new-build project as the site shows it. */
@@ -216,6 +227,7 @@ export function reshapeListing(record: PublicProperty, optionMarquees: OptionMar
     picture: optionalPicture(record.XLargePictureItem),
     pictures: record.XLargePictureItems.map(pictureOf),
     thumbnail: optionalPicture(record.SmallPictureItem),
+    teaserText: teaserSource(record.DescriptionA),
     description: record.DescriptionA,
     projectId: given(record.ProjectID),
     rooms: {
@@ -302,8 +314,39 @@ export function reshapeListing(record: PublicProperty, optionMarquees: OptionMar
   };
 }
 
+/**
+ * The summary of a listing as a new object of its own: kept for every listing, it must not hold
+ * the full view (the description, the gallery, the facts) alive.
+ */
+export function summaryOf(listing: Listing): ListingSummary {
+  return {
+    id: listing.id,
+    language: listing.language,
+    goal: listing.goal,
+    state: listing.state,
+    availability: listing.availability,
+    title: listing.title,
+    type: listing.type,
+    town: listing.town,
+    region: listing.region,
+    position: listing.position,
+    price: listing.price,
+    ribbon: listing.ribbon,
+    picture: listing.picture,
+    thumbnail: listing.thumbnail,
+    teaserText: listing.teaserText,
+    projectId: listing.projectId,
+    rooms: listing.rooms,
+    surfaces: listing.surfaces,
+    energy: listing.energy,
+    created: listing.created,
+    lastChanged: listing.lastChanged,
+    availableFrom: listing.availableFrom,
+  };
+}
+
 /** A public project record as the site shows it; `listingOf` finds a unit's listing in the project's language. */
-export function reshapeProject(record: PublicProject, listingOf: (id: number) => Listing | undefined): ProjectView {
+export function reshapeProject(record: PublicProject, listingOf: (id: number) => ListingSummary | undefined): ProjectView {
   return {
     id: record.ID,
     language: record.language,

@@ -12,6 +12,9 @@ import { DataValidationError, duplicateIssues, readDataFile, resolveDataDir, typ
 import { documentIssues } from './documents';
 import { factIssues } from './checks';
 import { checkPictures, projectWithoutMissingPictures, propertyWithoutMissingPictures } from './pictures';
+import { getSite } from '../config';
+import { optionMarqueesOf } from './listing-view';
+import { storeListings, type ListingStore } from './listing-store';
 
 /*
  * The only module that reads data/catalogue. It validates each file with its schema, then the
@@ -158,11 +161,19 @@ export function readCatalogue(dir = resolveDataDir(process.env.CATALOGUE_DIR, ca
   return { ok: true, snapshot: shown, warnings: pictures.warnings };
 }
 
+/**
+ * What a process keeps of the catalogue: the small files whole, the listings as a store of
+ * summaries and compressed records (listing-store.ts), never the records themselves.
+ */
+export type KeptCatalogue = Omit<CatalogueSnapshot, 'properties'> & { listings: ListingStore };
+
 declare global {
   // Next.js bundles the proxy apart from the pages, each with its own copy of this module, in one
-  // server process: a module variable would hold the catalogue twice (5,000 listings weigh
-  // hundreds of MB). The process-wide slot lets both read the same snapshot.
+  // server process: a module variable would hold the catalogue twice. The process-wide slots let
+  // both read the same one.
+  /** A snapshot the data check has validated, until the first page turns it into the kept catalogue. */
   var agencyCatalogueSnapshot: CatalogueSnapshot | undefined;
+  var agencyCatalogue: KeptCatalogue | undefined;
 }
 
 /**
@@ -171,14 +182,24 @@ declare global {
  * listings a second time on the first request costs seconds and a few hundred MB of garbage.
  */
 export function keepCatalogue(snapshot: CatalogueSnapshot): void {
-  globalThis.agencyCatalogueSnapshot ??= snapshot;
+  if (globalThis.agencyCatalogue === undefined) globalThis.agencyCatalogueSnapshot ??= snapshot;
 }
 
-/** The validated snapshot, read once per process; throws a DataValidationError naming every problem. */
-export function loadCatalogue(): CatalogueSnapshot {
-  if (globalThis.agencyCatalogueSnapshot) return globalThis.agencyCatalogueSnapshot;
-  const result = readCatalogue();
-  if (!result.ok) throw new DataValidationError(result.issues);
-  globalThis.agencyCatalogueSnapshot = result.snapshot;
-  return result.snapshot;
+/** The validated catalogue, read once per process; throws a DataValidationError naming every problem. */
+export function loadCatalogue(): KeptCatalogue {
+  if (globalThis.agencyCatalogue) return globalThis.agencyCatalogue;
+  let snapshot = globalThis.agencyCatalogueSnapshot;
+  if (snapshot === undefined) {
+    const result = readCatalogue();
+    if (!result.ok) throw new DataValidationError(result.issues);
+    snapshot = result.snapshot;
+  }
+  const { properties, ...files } = snapshot;
+  // The option marquees are the site config's: read here, when the pages need the catalogue, not
+  // in the data check, which reports a bad config instead of failing on it.
+  const kept = { ...files, listings: storeListings(properties, optionMarqueesOf(getSite().marquees)) };
+  globalThis.agencyCatalogue = kept;
+  // The records now live compressed in the store; the snapshot of the check can go.
+  globalThis.agencyCatalogueSnapshot = undefined;
+  return kept;
 }

@@ -87,7 +87,7 @@ const addressFields = {
   GoogleY: z.number().min(-180).max(180).nullish(),
 };
 
-const propertySchema = z.strictObject({
+export const propertySchema = z.strictObject({
   // Identity and price
   ID: id,
   language: catalogueLanguageSchema,

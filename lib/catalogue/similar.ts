@@ -1,5 +1,5 @@
 import { distanceKm } from './geography';
-import { getProperties, type Listing } from './index';
+import { getProperties, type ListingSummary } from './index';
 import type { CatalogueLanguage } from './schemas';
 
 /*
@@ -11,20 +11,20 @@ import type { CatalogueLanguage } from './schemas';
 /** How far either side of the price a listing counts as in the same band. */
 const priceBand = 0.25;
 
-const priceOf = (listing: Listing) => (listing.price.kind === 'on-demand' ? undefined : listing.price.amount);
+const priceOf = (listing: ListingSummary) => (listing.price.kind === 'on-demand' ? undefined : listing.price.amount);
 
-function inBand(listing: Listing, price: number | undefined): boolean {
+function inBand(listing: ListingSummary, price: number | undefined): boolean {
   const own = priceOf(listing);
   return price !== undefined && own !== undefined && Math.abs(own - price) <= price * priceBand;
 }
 
 /** Km between two listings where both can be placed (at their town when the address is hidden); unknown ones last. */
-function distanceBetween(a: Listing, b: Listing): number {
+function distanceBetween(a: ListingSummary, b: ListingSummary): number {
   if (!a.position || !b.position) return Number.POSITIVE_INFINITY;
   return distanceKm({ lat: a.position.latitude, lng: a.position.longitude }, { lat: b.position.latitude, lng: b.position.longitude });
 }
 
-export function getSimilarListings(listing: Listing, language: CatalogueLanguage, count = 4): Listing[] {
+export function getSimilarListings(listing: ListingSummary, language: CatalogueLanguage, count = 4): ListingSummary[] {
   const price = priceOf(listing);
   // Each candidate's distance and band worked out once, not in every comparison of the sort.
   const ranked = getProperties(language, { goal: listing.goal, availability: 'on-offer', type: listing.type.webId })

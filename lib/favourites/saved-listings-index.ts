@@ -1,4 +1,4 @@
-import { getProperties, type CatalogueLanguage, type Listing } from '../catalogue';
+import { getProperties, type CatalogueLanguage, type ListingSummary } from '../catalogue';
 import { listingPrice, townLine } from '../format';
 import { pictureSrc } from '../media/picture-src';
 import { href } from '../pages';
@@ -7,10 +7,10 @@ import type { SavedListingsIndex, SavedState } from './saved-listings';
 
 type PriceWords = Parameters<typeof listingPrice>[1];
 
-const savedStates = { 'on-offer': 0, sold: 1, rented: 2, 'under-option': 3 } as const satisfies Record<Listing['state'], SavedState>;
+const savedStates = { 'on-offer': 0, sold: 1, rented: 2, 'under-option': 3 } as const satisfies Record<ListingSummary['state'], SavedState>;
 
 /** The lists' ribbon of a listing under option: the CRM's own marquee text. */
-const optionRibbonOf = (listing: Listing) => (listing.state === 'under-option' && listing.ribbon?.kind === 'marquee' ? listing.ribbon.text : '');
+const optionRibbonOf = (listing: ListingSummary) => (listing.state === 'under-option' && listing.ribbon?.kind === 'marquee' ? listing.ribbon.text : '');
 
 /**
  * Every listing of a language, on offer or a reference, as the favourites page needs it; built

@@ -35,13 +35,25 @@ export function htmlToText(html: string): string {
   return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
 }
 
+/** The longest teaser the site writes (JSON-LD's 300 characters). */
+const longestTeaser = 300;
+
+/**
+ * The text of a description cut one character past the longest teaser: every teaser of it is the
+ * teaser of the whole text, and a listing's summary keeps a few hundred characters instead of the
+ * whole description (lib/catalogue/listing-store.ts). A new string of its own, so that it does not
+ * hold the whole text alive as a slice of it would.
+ */
+export function teaserSource(html: string): string {
+  return Array.from(htmlToText(html).slice(0, longestTeaser + 1)).join('');
+}
+
 /**
  * Teaser of at most `limit` characters plus "…" (spec §9: 250 by default, 100 in the home search).
  * It ends at a word boundary only when that keeps more than 80% of the limit, so a long first word
- * cannot shrink the teaser to nothing.
+ * cannot shrink the teaser to nothing. `text` is plain text (htmlToText, teaserSource).
  */
-export function cleanDescription(html: string, limit = 250): string {
-  const text = htmlToText(html);
+export function textTeaser(text: string, limit = 250): string {
   if (text.length <= limit) return text;
   let cut = text.slice(0, limit);
   // Never leave half of a surrogate pair (an emoji) before the ellipsis.
@@ -50,4 +62,9 @@ export function cleanDescription(html: string, limit = 250): string {
   const lastSpace = text.lastIndexOf(' ', limit);
   if (lastSpace > limit * 0.8) cut = cut.slice(0, lastSpace);
   return `${cut.trim()}…`;
+}
+
+/** The teaser of description HTML (textTeaser of its text). */
+export function cleanDescription(html: string, limit = 250): string {
+  return textTeaser(htmlToText(html), limit);
 }

@@ -1,6 +1,6 @@
 export { townLine } from './address';
 export { brusselsDateTime, formatDate } from './date';
-export { cleanDescription, htmlToText } from './description';
+export { cleanDescription, htmlToText, textTeaser } from './description';
 export { formatPhone, phoneHref } from './phone';
 export { formatNumber } from './number';
 export { formatEuro, formatEuroFor, listingPrice } from './price';

@@ -1,6 +1,6 @@
 import { parseCriteria } from '../alerts/criteria';
 import { criteriaLines } from '../alerts/criteria-text';
-import { getProperty } from '../catalogue';
+import { getListing } from '../catalogue';
 import type { Language } from '../config';
 import type { SubscriptionSummary } from '../db/alerts';
 import { terminalText } from './safe-text';
@@ -16,7 +16,7 @@ export function alertLines(subscriptions: readonly SubscriptionSummary[], langua
               .map((line) => `${line.label}: ${line.value}`)
               .join('; ')
           : ''
-        : `#${subscription.property_id ?? ''} ${subscription.property_id === null ? '' : (getProperty(subscription.property_id, language)?.title ?? '')}`;
+        : `#${subscription.property_id ?? ''} ${subscription.property_id === null ? '' : (getListing(subscription.property_id, language)?.title ?? '')}`;
     const state = `${subscription.status}, ${subscription.frequency}, ${subscription.told} told, ${subscription.waiting} waiting`;
     return terminalText(`${subscription.created_at.slice(0, 16).replace('T', ' ')}  ${subscription.kind}  ${subscription.email} (${subscription.language})  [${state}]  ${what}`);
   });

@@ -4,7 +4,7 @@ import { alertUnsubscribeEndpoint } from '../alerts/endpoints';
 import { parseCriteria } from '../alerts/criteria';
 import { criteriaLines } from '../alerts/criteria-text';
 import { alertConfirmationToken, alertConfirmationTtlDays, unsubscribeToken } from '../alerts/token';
-import { getProperty } from '../catalogue';
+import { getListing } from '../catalogue';
 import { getDefaultLanguage, getSite, isSupportedLanguage, type Language } from '../config';
 import type { AlertEventRow, AlertSubscriptionRow } from '../db';
 import { formatEuro, listingPrice } from '../format';
@@ -55,7 +55,7 @@ export function alertConfirmMail(subscription: AlertSubscriptionRow): Mail {
 
 /** The followed listing's title and page, while it is in the catalogue. */
 function followedCard(subscription: AlertSubscriptionRow, language: Language): { title: string; path: string } | undefined {
-  const listing = subscription.property_id === null ? undefined : getProperty(subscription.property_id, language);
+  const listing = subscription.property_id === null ? undefined : getListing(subscription.property_id, language);
   return listing ? { title: listing.title, path: href({ page: 'property', id: listing.id }, language) } : undefined;
 }
 

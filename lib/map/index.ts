@@ -1,4 +1,4 @@
-import { getCities, getProperties, type Listing } from '../catalogue';
+import { getCities, getProperties, type ListingSummary } from '../catalogue';
 import { getSite, type Language, type TileSource } from '../config';
 import { href } from '../pages';
 import { outlineBox, outlinePath, projectOnOutline } from './outline';
@@ -27,7 +27,7 @@ export type HomeMapData = {
  * Active listings with coordinates, as map markers. Prices come from the caller, who holds the
  * translated price texts (on demand, starting from, per month), so the spec's rules live in one place.
  */
-export function mapProperties(language: Language, priceText: (listing: Listing) => string): MapProperty[] {
+export function mapProperties(language: Language, priceText: (listing: ListingSummary) => string): MapProperty[] {
   return getProperties(language, { availability: 'on-offer' }).flatMap((listing) => {
     const { position } = listing;
     if (!position) return [];
@@ -69,7 +69,7 @@ export function mapTowns(language: Language, properties: readonly MapProperty[])
     });
 }
 
-export function buildHomeMap(language: Language, priceText: (listing: Listing) => string): HomeMapData {
+export function buildHomeMap(language: Language, priceText: (listing: ListingSummary) => string): HomeMapData {
   const { map } = getSite();
   const properties = mapProperties(language, priceText);
   return {

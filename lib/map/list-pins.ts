@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Goal, Listing } from '../catalogue';
+import type { Goal, ListingSummary } from '../catalogue';
 import { getListMatches } from '../catalogue/list-page';
 import { parseListParams } from '../catalogue/list-query';
 import type { Language } from '../config';
@@ -24,7 +24,7 @@ type PriceWords = Parameters<typeof listingPrice>[1];
  * The pins of the listings, at `Listing.position`: for a listing whose address is hidden that is
  * its town, rounded by lib/catalogue/public-view before any page sees it, never its street.
  */
-export function listPinsOf(listings: readonly Listing[], language: Language, words: PriceWords): ListPins {
+export function listPinsOf(listings: readonly ListingSummary[], language: Language, words: PriceWords): ListPins {
   const located = listings.flatMap((listing) => (listing.position ? [{ listing, position: listing.position }] : []));
   if (located.length > pinLimit) {
     const places = located.map(({ listing, position }) => ({ key: `${listing.town.name}|${listing.town.zip}`, town: listing.town.name, lat: position.latitude, lng: position.longitude }));

@@ -1,6 +1,6 @@
-import { citySlug, getProperties, getProperty, typeSlug } from '../catalogue';
+import { citySlug, getListing, getProperties, getProperty, typeSlug } from '../catalogue';
 import type { Language } from '../config';
-import { cleanDescription } from '../format';
+import { textTeaser } from '../format';
 import { systemSlugs } from '../i18n/slugs';
 import { listingJsonLd } from '../seo/json-ld';
 import { socialImage } from '../seo/social-image';
@@ -8,15 +8,16 @@ import { idSegment, join, type PageKind } from './kind';
 
 export type PropertyRoute = { page: 'property'; id: number };
 
+// Routing, breadcrumbs and metadata read the listing's summary: the proxy asks on every request.
 const listOf = (id: number, language: Language) => {
-  const property = getProperty(id, language);
+  const property = getListing(id, language);
   return property?.goal === 'rent' ? 'for-rent' : 'for-sale';
 };
 
 /** A listing's page: under its list, with its town and type slugs (a stale slug redirects to these). */
 export const propertyPage: PageKind<PropertyRoute> = {
   path: (route, language) => {
-    const property = getProperty(route.id, language);
+    const property = getListing(route.id, language);
     if (!property) return join(language, [systemSlugs['for-sale'][language], '-', '-', String(route.id)]);
     return join(language, [systemSlugs[listOf(route.id, language)][language], citySlug(property), typeSlug(property.type.webId, language), String(property.id)]);
   },
@@ -27,10 +28,10 @@ export const propertyPage: PageKind<PropertyRoute> = {
     return underList && segments.length === 4 && id !== undefined ? { page: 'property', id } : undefined;
   },
   routes: (language) => [...new Set(getProperties(language).map((property) => property.id))].map((id) => ({ page: 'property', id })),
-  missing: (route, language) => (getProperty(route.id, language) ? undefined : 'property'),
-  inLanguage: (route, target) => (getProperty(route.id, target) ? route : { page: 'home' }),
+  missing: (route, language) => (getListing(route.id, language) ? undefined : 'property'),
+  inLanguage: (route, target) => (getListing(route.id, target) ? route : { page: 'home' }),
   crumbs: (route, language, t) => {
-    const property = getProperty(route.id, language);
+    const property = getListing(route.id, language);
     if (!property) return [];
     const list = listOf(route.id, language);
     return [
@@ -39,13 +40,13 @@ export const propertyPage: PageKind<PropertyRoute> = {
     ];
   },
   metadata: (route, language, t) => {
-    const property = getProperty(route.id, language);
+    const property = getListing(route.id, language);
     if (!property) return { title: t('property.notFoundTitle') };
-    return { title: property.title, description: cleanDescription(property.description, 160), image: socialImage(property.picture) };
+    return { title: property.title, description: textTeaser(property.teaserText, 160), image: socialImage(property.picture) };
   },
   jsonLd: (route, language) => {
     const property = getProperty(route.id, language);
     return property ? [listingJsonLd(property, language)] : [];
   },
-  lastModified: (route, language) => getProperty(route.id, language)?.lastChanged.slice(0, 10),
+  lastModified: (route, language) => getListing(route.id, language)?.lastChanged.slice(0, 10),
 };

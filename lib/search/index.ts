@@ -1,5 +1,5 @@
 import { getCities, getProperties, getTypes, type CatalogueLanguage } from '../catalogue';
-import { cleanDescription, townLine } from '../format';
+import { textTeaser, townLine } from '../format';
 import { href } from '../pages';
 import { pictureSrc } from '../media/picture-src';
 import type { SearchIndex } from './compact';
@@ -26,7 +26,7 @@ export function buildSearchIndex(language: CatalogueLanguage): SearchIndex {
     const picture = property.thumbnail ? pictureSrc(property.thumbnail.url) : undefined;
     return [
       property.id,
-      cleanDescription(property.description, searchDescriptionLimit) || property.type.name,
+      textTeaser(property.teaserText, searchDescriptionLimit) || property.type.name,
       positionIn(towns, seen.towns, townLine(property.town)),
       positionIn(links, seen.links, patternOf(href({ page: 'property', id: property.id }, language), property.id)),
       picture === undefined ? -1 : positionIn(pictures, seen.pictures, patternOf(picture, property.id)),

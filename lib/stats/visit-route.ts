@@ -1,4 +1,4 @@
-import { getProperty } from '../catalogue';
+import { getListing } from '../catalogue';
 import { getStore, recordVisit } from '../db';
 import { readCapped } from '../forms/read-body';
 import { allowedOrigins, isSameOrigin } from '../security/origin';
@@ -43,7 +43,7 @@ export async function visitRoute(request: Request): Promise<Response> {
   const bytes = await readCapped(request, maxVisitBody).catch(() => undefined);
   if (!bytes) return new Response(null, { status: 413 });
   const id = beaconId(bytes);
-  if (!Number.isInteger(id) || !getProperty(id, 'en')) return new Response(null, { status: 400 });
+  if (!Number.isInteger(id) || !getListing(id, 'en')) return new Response(null, { status: 400 });
   if (isBot(userAgent)) return new Response(null, { status: 204 });
   const client = clientAddress(request.headers);
   // Answered like a counted visit, so that a script learns nothing from the answer.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { getProperties } from '@/lib/catalogue';
+import { fullListings } from '../full-listings';
 import { href } from '@/lib/pages';
 import { waitForMails } from './mailbox';
 import { acceptPrivacy, fillIdentity, messages, openRequest, passSpamCheck, submitAndExpectThanks, uniqueEmail, type TestLanguage } from './forms-helpers';
@@ -10,7 +10,7 @@ import { storeConsent } from './stored-consent';
  * sends the visitor signed links by e-mail, those links download the PDF, and no public path does.
  */
 
-const listing = getProperties('en', { goal: 'sale' }).find((property) => property.availability === 'on-offer' && property.documents.length > 1)!;
+const listing = fullListings('en', { goal: 'sale' }).find((property) => property.availability === 'on-offer' && property.documents.length > 1)!;
 const documentLink = /https?:\/\/\S+\/api\/documents\/\d+\/\d+\/\?\S+/g;
 
 test.beforeEach(async ({ page }) => storeConsent(page));
@@ -18,7 +18,7 @@ test.beforeEach(async ({ page }) => storeConsent(page));
 test('the listing page names its documents but links to no file', async ({ page }) => {
   await page.goto(href({ page: 'property', id: listing.id }, 'nl'));
   const section = page.locator('section[aria-labelledby="documents"]');
-  const names = getProperties('nl').find((property) => property.id === listing.id)!.documents.map((document) => document.name);
+  const names = fullListings('nl').find((property) => property.id === listing.id)!.documents.map((document) => document.name);
   for (const name of names) await expect(section.getByRole('listitem').filter({ hasText: name })).toBeVisible();
   await expect(section.getByRole('link', { name: messages.nl.property.requestDocuments })).toHaveAttribute('href', '#request-documents');
   expect(await page.locator('a[href*=".pdf"], a[href*="/api/documents/"]').count()).toBe(0);

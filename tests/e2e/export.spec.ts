@@ -4,6 +4,7 @@ import { getAppointmentSlots, getCities, getProjects, getProperties, getProperty
 import { compareRows } from '@/lib/favourites/compare';
 import type { CompareValue } from '@/lib/favourites/compare-rows';
 import { formatEuro, formatNumber, listingPrice } from '@/lib/format';
+import { fullListings } from '../full-listings';
 import { getListMatches, getListPage } from '@/lib/catalogue/list-page';
 import { applyListParams, parseBbox, parseListParams, type ListParams } from '@/lib/catalogue/list-query';
 import { brusselsNow } from '@/lib/forms/slots';
@@ -74,7 +75,7 @@ test('the copy holds no listing document: those are mailed as signed links by th
   const exportDir = `var/export-e2e-${sitePort + 2}`;
   const files = readdirSync(exportDir, { recursive: true, encoding: 'utf8' });
   expect(files.filter((file) => /\.pdf$/i.test(file))).toEqual([]);
-  for (const document of getProperties('en').flatMap((property) => property.documents).slice(0, 5)) {
+  for (const document of fullListings('en').flatMap((property) => property.documents).slice(0, 5)) {
     expect((await request.get(document.url)).status(), document.url).toBe(404);
   }
 });

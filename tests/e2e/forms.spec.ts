@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { getAppointmentSlots, getProjects, getProperties } from '@/lib/catalogue';
+import { getAppointmentSlots, getProjects } from '@/lib/catalogue';
+import { fullListings } from '../full-listings';
 import { href } from '@/lib/pages';
 import { brusselsNow } from '@/lib/forms/slots';
 import { waitForMails, mailsTo } from './mailbox';
@@ -30,7 +31,7 @@ import { storeConsent } from './stored-consent';
 const languages: TestLanguage[] = ['nl', 'fr', 'en'];
 const agency = 'info@immo-hainaut.be';
 
-const available = (goal: 'sale' | 'rent') => getProperties('en', { goal }).filter((property) => property.availability === 'on-offer');
+const available = (goal: 'sale' | 'rent') => fullListings('en', { goal }).filter((property) => property.availability === 'on-offer');
 const now = brusselsNow();
 /** A day some weeks ahead, as a date input takes it: the forms refuse days that have passed. */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

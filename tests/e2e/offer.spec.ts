@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { getProperties, getProperty, getProject } from '@/lib/catalogue';
+import { fullListings } from '../full-listings';
 import { getEnabledLanguages } from '@/lib/config';
 import { cleanDescription } from '@/lib/format';
 import { allRoutes, href } from '@/lib/pages';
@@ -75,7 +76,7 @@ test('a card shows the first 250 characters of the description', async ({ page }
 
 test.describe('numbers and punctuation', () => {
   test('the mobility score uses the decimal comma of the other figures', async ({ page }) => {
-    const listing = getProperties('nl').find((property) => property.mobility && !Number.isInteger(property.mobility.score))!;
+    const listing = fullListings('nl').find((property) => property.mobility && !Number.isInteger(property.mobility.score))!;
     await page.goto(href({ page: 'property', id: listing.id }, 'nl'));
     const score = String(listing.mobility!.score);
     await expect(page.getByRole('heading', { name: `Mobiliteitsscore: ${score.replace('.', ',')}/10` })).toBeVisible();
@@ -83,7 +84,7 @@ test.describe('numbers and punctuation', () => {
   });
 
   test('a French page puts a no-break space before every colon, in messages and in built labels alike', async ({ page }) => {
-    const listing = getProperties('fr').find((property) => property.mobility && property.pointsOfInterest.length > 0 && property.manager.directPhone)!;
+    const listing = fullListings('fr').find((property) => property.mobility && property.pointsOfInterest.length > 0 && property.manager.directPhone)!;
     await page.goto(href({ page: 'property', id: listing.id }, 'fr'));
     // The description is the agency's own text from the CRM, and so are the teasers of the similar
     // listings' cards; text marked in another language (a cited Dutch page's title) keeps its own

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { getProperties, type Listing } from '@/lib/catalogue';
+import { getProperties, type ListingSummary } from '@/lib/catalogue';
 import { setStore, type Store } from '@/lib/db';
 import { countMatchingSearches } from '@/lib/alerts/matching';
 import { planLines } from '@/lib/alerts/plan-text';
@@ -20,9 +20,9 @@ process.env.SITE_SECRET ??= 'unit-test-secret';
 
 let store: Store;
 
-const all = (): Listing[] => (['nl', 'fr', 'en', 'de'] as const).flatMap((language) => getProperties(language));
+const all = (): ListingSummary[] => (['nl', 'fr', 'en', 'de'] as const).flatMap((language) => getProperties(language));
 const onOfferSale = getProperties('nl', { goal: 'sale', availability: 'on-offer' }).filter((listing) => listing.price.kind === 'amount');
-function nth(index: number): Listing {
+function nth(index: number): ListingSummary {
   const listing = onOfferSale[index];
   if (!listing) throw new Error('the demo catalogue has fewer than four listings for sale');
   return listing;
@@ -30,7 +30,7 @@ function nth(index: number): Listing {
 const [fresh, dropped, sold, removed] = [nth(0), nth(1), nth(2), nth(3)];
 
 const firstSnapshot = () => all().filter((listing) => listing.id !== fresh.id);
-function secondSnapshot(): Listing[] {
+function secondSnapshot(): ListingSummary[] {
   return all()
     .filter((listing) => listing.id !== removed.id)
     .map((listing) => {
@@ -68,7 +68,7 @@ async function subscribe(id: string, values: { kind: 'search' | 'follow'; email:
     .execute();
 }
 
-const searchFor = (listing: Listing) => ({ goal: listing.goal, types: [listing.type.webId], zips: [listing.town.zip] });
+const searchFor = (listing: ListingSummary) => ({ goal: listing.goal, types: [listing.type.webId], zips: [listing.town.zip] });
 
 async function eventsOf(subscriptionId: string) {
   return store.db.selectFrom('alert_events').select(['property_id', 'event', 'job_id']).where('subscription_id', '=', subscriptionId).orderBy('key').execute();
@@ -168,7 +168,7 @@ describe.each(testDatabases)('alerts over two snapshots on $name', (database) =>
     // A listing that comes into the catalogue under option, in another town than the first.
     const arriving = onOfferSale.find((listing, index) => index > 4 && listing.town.zip !== optioned.town.zip && listing.type.webId !== optioned.type.webId);
     if (!arriving) throw new Error('the demo catalogue has too few listings for sale');
-    const withStates = (states: Record<number, Listing['state']>, without: number[] = []) =>
+    const withStates = (states: Record<number, ListingSummary['state']>, without: number[] = []) =>
       all()
         .filter((listing) => !without.includes(listing.id))
         .map((listing) => {

@@ -14,10 +14,10 @@ import {
   typeSlug,
 } from '@/lib/catalogue';
 import { applyListParams, parseListParams } from '@/lib/catalogue/list-query';
-import { loadCatalogue } from '@/lib/catalogue/load';
+import { checkedCatalogue } from '../checked-catalogue';
 
 describe('catalogue snapshot', () => {
-  const { properties, types, cities, projects, appointmentSlots, owners } = loadCatalogue();
+  const { properties, types, cities, projects, appointmentSlots, owners } = checkedCatalogue();
   const listings = getProperties('nl');
 
   it('holds about 50 listings, about two thirds for sale, one record per language each', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, cpSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getProperties } from '@/lib/catalogue';
+import { fullListings } from '../full-listings';
 import { documentFileName, documentIssues, readDocumentFile } from '@/lib/catalogue/documents';
 import { readCatalogue } from '@/lib/catalogue/load';
 import { isSupportedLanguage } from '@/lib/config';
@@ -23,7 +23,7 @@ const text = (tree: Tree, key: string) => {
   return value;
 };
 
-const listing = getProperties('fr').find((property) => property.availability === 'on-offer' && property.documents.length > 1);
+const listing = fullListings('fr').find((property) => property.availability === 'on-offer' && property.documents.length > 1);
 if (!listing) throw new Error('the catalogue has no listing with two documents');
 const [firstDocument, secondDocument] = listing.documents;
 if (!firstDocument || !secondDocument) throw new Error('no documents');

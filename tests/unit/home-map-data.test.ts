@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getCities, getProperties, type Listing } from '@/lib/catalogue';
+import { getCities, getProperties, type ListingSummary } from '@/lib/catalogue';
 import { getSite } from '@/lib/config';
 import { siteSchema, tileSourceSchema } from '@/lib/config/schemas';
 import { formatEuro } from '@/lib/format';
@@ -8,7 +8,7 @@ import { buildHomeMap, mapProperties, mapTowns } from '@/lib/map';
 import { placeLabels } from '@/lib/map/drawing';
 import { outlineBox, projectOnOutline } from '@/lib/map/outline';
 
-const priceText = ({ price }: Listing) => `prijs ${price.kind === 'on-demand' ? 'op aanvraag' : formatEuro(price.amount)}`;
+const priceText = ({ price }: ListingSummary) => `prijs ${price.kind === 'on-demand' ? 'op aanvraag' : formatEuro(price.amount)}`;
 
 describe('the home map data', () => {
   const map = buildHomeMap('nl', priceText);

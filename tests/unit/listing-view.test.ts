@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { optionMarqueesOf, reshapeListing, reshapeProject } from '@/lib/catalogue/listing-view';
-import { loadCatalogue } from '@/lib/catalogue/load';
+import { checkedCatalogue } from '../checked-catalogue';
 import { publicProject, publicProperty } from '@/lib/catalogue/public-view';
 import type { Property as PropertyRecord } from '@/lib/catalogue/schemas';
 import { getSite } from '@/lib/config';
@@ -11,7 +11,7 @@ import { getSite } from '@/lib/config';
  * through the public view first, as the data layer does.
  */
 
-const raw = loadCatalogue();
+const raw = checkedCatalogue();
 
 function record(id: number, changes: Partial<PropertyRecord> = {}): PropertyRecord {
   const found = raw.properties.find((candidate) => candidate.ID === id && candidate.language === 'en');

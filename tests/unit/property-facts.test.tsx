@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PropertyFacts } from '@/components/catalogue/property-facts';
 import { catalogueLanguages, getProperty, getPropertyIds, type Listing } from '@/lib/catalogue';
 import { reshapeListing } from '@/lib/catalogue/listing-view';
-import { loadCatalogue } from '@/lib/catalogue/load';
+import { checkedCatalogue } from '../checked-catalogue';
 import { publicProperty } from '@/lib/catalogue/public-view';
 import type { Language } from '@/lib/config';
 
@@ -217,7 +217,7 @@ describe('PropertyFacts', () => {
   });
 
   it('never shows a row for null, undefined or empty text, and names the ground floor', async () => {
-    const record = loadCatalogue().properties.find((candidate) => candidate.ID === 4000002 && candidate.language === 'en');
+    const record = checkedCatalogue().properties.find((candidate) => candidate.ID === 4000002 && candidate.language === 'en');
     if (!record) throw new Error('listing 4000002 (en) is missing from data/catalogue');
     const property = reshapeListing(publicProperty({ ...record, Heating: '', Glazing: '   ', WindowFrame: null, Kitchen: undefined, NumberOfParkings: null }), new Set());
     render(await PropertyFacts({ property, language: 'en' }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getProject, getProjects, getProperties, getProperty, getTotals, getTypes, getCities, type Listing } from '@/lib/catalogue';
-import { loadCatalogue } from '@/lib/catalogue/load';
+import { getProject, getProjects, getProperties, getProperty, getTotals, getTypes, getCities, type ListingSummary } from '@/lib/catalogue';
+import { checkedCatalogue } from '../checked-catalogue';
 import { publicProperty } from '@/lib/catalogue/public-view';
 import { getEnabledLanguages } from '@/lib/config';
 import { formatEuro } from '@/lib/format';
@@ -11,9 +11,9 @@ import { pageJsonLd } from '@/lib/seo/json-ld';
 import { sitemapEntries } from '@/lib/seo/sitemap';
 import { hiddenFacts, leaks } from '../hidden-facts';
 
-const raw = loadCatalogue();
+const raw = checkedCatalogue();
 const record = (id: number) => raw.properties.find((property) => property.ID === id && property.language === 'nl')!;
-const priceText = ({ price }: Listing) => (price.kind === 'on-demand' ? 'op aanvraag' : formatEuro(price.amount));
+const priceText = ({ price }: ListingSummary) => (price.kind === 'on-demand' ? 'op aanvraag' : formatEuro(price.amount));
 const decimals = (value: number) => (String(value).split('.')[1] ?? '').length;
 
 describe('the public view of a listing', () => {

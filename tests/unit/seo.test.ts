@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getEnabledLanguages, getMenuEntry } from '@/lib/config';
 import { allRoutes, breadcrumbTrail, href } from '@/lib/pages';
 import { getProperty } from '@/lib/catalogue';
-import { loadCatalogue } from '@/lib/catalogue/load';
+import { checkedCatalogue } from '../checked-catalogue';
 import { agencyJsonLd, listingJsonLd, pageJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
 import { robotsRules, sitemapEntries } from '@/lib/seo/sitemap';
 
@@ -51,7 +51,7 @@ describe('JSON-LD', () => {
   });
 
   it('hides the street of a listing whose address is not public, and the price on demand', () => {
-    const record = loadCatalogue().properties.find((property) => property.ID === 4000009 && property.language === 'en')!;
+    const record = checkedCatalogue().properties.find((property) => property.ID === 4000009 && property.language === 'en')!;
     expect(record.PublishAddress).toBe(false);
     const text = JSON.stringify(listingJsonLd(getProperty(4000009, 'en')!, 'en'));
     expect(text).not.toContain(record.Street);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { getProperties, type Listing } from '@/lib/catalogue';
+import { getProperties, type ListingSummary } from '@/lib/catalogue';
 import { distanceKm } from '@/lib/catalogue/geography';
 import { getSimilarListings } from '@/lib/catalogue/similar';
 
-const priceOf = (listing: Listing) => (listing.price.kind === 'on-demand' ? undefined : listing.price.amount);
-const km = (a: Listing, b: Listing) =>
+const priceOf = (listing: ListingSummary) => (listing.price.kind === 'on-demand' ? undefined : listing.price.amount);
+const km = (a: ListingSummary, b: ListingSummary) =>
   a.position && b.position ? distanceKm({ lat: a.position.latitude, lng: a.position.longitude }, { lat: b.position.latitude, lng: b.position.longitude }) : Number.POSITIVE_INFINITY;
 
 describe('similar listings', () => {

@@ -1,4 +1,4 @@
-import { getProperties, type Listing, type Picture, type Town } from '@/lib/catalogue';
+import { getProperties, type ListingSummary, type Picture, type Town } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { townLine } from '@/lib/format';
 import { href } from '@/lib/pages';
@@ -13,7 +13,7 @@ import { listingPicture } from './banner-sources';
 const maxBannerListings = 8;
 
 /** Active listings with a picture, newest first (sold and rented ones are not for a showcase). */
-export function bannerProperties(language: Language): Listing[] {
+export function bannerProperties(language: Language): ListingSummary[] {
   return getProperties(language, { availability: 'on-offer' })
     .filter((listing) => listing.picture !== undefined)
     .sort((a, b) => b.created.localeCompare(a.created))
@@ -26,7 +26,7 @@ export function catalogueSlide(item: { picture: Picture | undefined; town: Town 
 }
 
 /** The properties banner: a slider of listings (picture, type, town, price), each linking its page. */
-export function BannerProperties({ properties, language, price, labels }: { properties: Listing[]; language: Language; price: (listing: Listing) => string; labels: BannerSliderLabels }) {
+export function BannerProperties({ properties, language, price, labels }: { properties: ListingSummary[]; language: Language; price: (listing: ListingSummary) => string; labels: BannerSliderLabels }) {
   const slides = properties.map((listing) => catalogueSlide(listing, href({ page: 'property', id: listing.id }, language), listing.type.name, price(listing)));
   return <ListingSlides slides={slides} labels={labels} />;
 }

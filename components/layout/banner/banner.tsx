@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { priceText, priceTranslator } from '@/components/catalogue/property-price';
-import type { Listing, ProjectView } from '@/lib/catalogue';
+import type { ListingSummary, ProjectView } from '@/lib/catalogue';
 import { getSite, localise, type Language, type Localised, type Site } from '@/lib/config';
 import { BannerColor } from './banner-color';
 import { BannerGallery } from './banner-gallery';
@@ -36,7 +36,7 @@ export type BannerPlan =
   | { kind: 'image'; src: string }
   | { kind: 'gallery'; images: string[] }
   | { kind: 'video'; video: BannerVideoSource; poster: string | undefined }
-  | { kind: 'properties'; properties: Listing[] }
+  | { kind: 'properties'; properties: ListingSummary[] }
   | { kind: 'projects'; projects: ProjectView[] }
   | { kind: 'color' };
 
@@ -119,7 +119,7 @@ async function bannerMedia(plan: Exclude<BannerPlan, { kind: 'color' }>, languag
     }
     case 'properties': {
       const translator = await priceTranslator(language);
-      const price = (listing: Listing) => priceText(listing, translator);
+      const price = (listing: ListingSummary) => priceText(listing, translator);
       return <BannerProperties properties={plan.properties} language={language} price={price} labels={await sliderLabels(language, 'listings', plan.properties.length)} />;
     }
     case 'projects': {
