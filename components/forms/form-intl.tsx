@@ -20,7 +20,7 @@ const pick = (group: Record<string, string>, keys: ReadonlySet<string>): Record<
  * the no-JavaScript answer pages. Errors, statuses and the shell's texts stay whole: any form can
  * meet any of them.
  */
-export function formIslandMessages(messages: FormMessages, forms: readonly FormName[]) {
+function formIslandMessages(messages: FormMessages, forms: readonly FormName[]) {
   const fields = new Set([...shellFields, ...forms.flatMap((form) => [...Object.keys(formSchemas[form].shape), ...(formDefinitions[form].upload ? [formDefinitions[form].upload.field] : [])])]);
   const { legends, options, errors, status, ui, captcha, altcha } = messages;
   return { legends, options, errors, status, ui, captcha, altcha, intro: pick(messages.intro, new Set(forms)), fields: pick(messages.fields, fields) };
