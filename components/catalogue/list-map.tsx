@@ -2,7 +2,8 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
-import { bboxOfBounds, parseBbox, type ListBbox } from '@/lib/catalogue/list-params';
+import { parseBbox, type ListBbox } from '@/lib/catalogue/list-params';
+import { bboxOfBounds } from '@/lib/catalogue/map-area';
 import type { Goal } from '@/lib/catalogue';
 import type { TileSource } from '@/lib/config';
 import type { ListPins } from '@/lib/map/list-pins-shape';

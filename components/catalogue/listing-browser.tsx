@@ -51,6 +51,17 @@ const epcOf = (value: string) => epcLetters.find((letter) => letter === value);
 /** A select's value read as a bound: empty is none. */
 const boundOf = (value: string) => (value === '' ? undefined : Number(value));
 
+/** The filters' selects in their order: the facet, its query name, its label, and the params a choice asks for. */
+const filterSelects: [ListFacet, string, keyof ListLabels, (value: string) => Partial<ListParams>][] = [
+  ['city', 'city', 'town', (value) => ({ city: value || undefined })],
+  ['type', 'type', 'type', (value) => ({ type: Number(value) || undefined })],
+  ['minPrice', 'min-price', 'minPrice', (value) => ({ minPrice: boundOf(value) })],
+  ['maxPrice', 'max-price', 'maxPrice', (value) => ({ maxPrice: boundOf(value) })],
+  ['bedrooms', 'bedrooms', 'bedrooms', (value) => ({ bedrooms: boundOf(value) })],
+  ['surface', 'surface', 'surface', (value) => ({ surface: boundOf(value) })],
+  ['epc', 'epc', 'epc', (value) => ({ epc: epcOf(value) })],
+];
+
 export type Shared = {
   goal: Goal;
   /** The list's own path (/nl/te-koop/): the page may be served from an internal route. */
@@ -175,13 +186,9 @@ export function ListingControls({
       <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={labels.filters} data-ready={hydrated || undefined}>
         {params.status === 'references' ? <input type="hidden" name="status" value={params.status} /> : null}
         {params.bbox ? <input type="hidden" name="bbox" value={bboxText(params.bbox)} /> : null}
-        <CountedSelect label={labels.town} name="city" value={params.city} options={choices('city')} onChoose={(value) => navigate({ city: value || undefined })} />
-        <CountedSelect label={labels.type} name="type" value={params.type} options={choices('type')} onChoose={(value) => navigate({ type: Number(value) || undefined })} />
-        <CountedSelect label={labels.minPrice} name="min-price" value={params.minPrice} options={choices('minPrice')} onChoose={(value) => navigate({ minPrice: boundOf(value) })} />
-        <CountedSelect label={labels.maxPrice} name="max-price" value={params.maxPrice} options={choices('maxPrice')} onChoose={(value) => navigate({ maxPrice: boundOf(value) })} />
-        <CountedSelect label={labels.bedrooms} name="bedrooms" value={params.bedrooms} options={choices('bedrooms')} onChoose={(value) => navigate({ bedrooms: boundOf(value) })} />
-        <CountedSelect label={labels.surface} name="surface" value={params.surface} options={choices('surface')} onChoose={(value) => navigate({ surface: boundOf(value) })} />
-        <CountedSelect label={labels.epc} name="epc" value={params.epc} options={choices('epc')} onChoose={(value) => navigate({ epc: epcOf(value) })} />
+        {filterSelects.map(([facet, name, label, chosen]) => (
+          <CountedSelect key={name} label={labels[label]} name={name} value={params[facet]} options={choices(facet)} onChoose={(value) => navigate(chosen(value))} />
+        ))}
         <label>
           <span>{labels.sort}</span>
           <select name="sort" value={params.sort} onChange={(event) => navigate({ sort: sortOf(event.target.value) })}>

@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import { useRef, useState, type ComponentProps } from 'react';
+import { useNearScreen } from '@/components/ui/use-near-screen';
 import styles from './purchase-costs.module.css';
 
 type Calculator = typeof import('./purchase-costs-calculator');
@@ -25,32 +26,12 @@ const serverCalculator: Calculator | undefined = typeof window === 'undefined' ?
 export function DeferredPurchaseCostsCalculator(props: ComponentProps<Calculator['PurchaseCostsCalculator']>) {
   const wrapper = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(serverCalculator ?? loadedCalculator);
-  useEffect(() => {
-    const element = wrapper.current;
-    if (loaded || !element) return;
-    let cancelled = false;
-    const open = () => {
-      void loadCalculator().then((module) => {
-        loadedCalculator = module;
-        if (!cancelled) setLoaded(module);
-      });
-    };
-    // Rendered in the browser (a client-side navigation): no server markup to wait with.
-    if (element.childElementCount === 0) {
-      open();
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), { rootMargin: '300px 0px' });
-    for (const child of element.children) observer.observe(child);
-    element.addEventListener('focusin', open, { once: true });
-    element.addEventListener('pointerdown', open, { once: true });
-    return () => {
-      cancelled = true;
-      observer.disconnect();
-      element.removeEventListener('focusin', open);
-      element.removeEventListener('pointerdown', open);
-    };
-  }, [loaded]);
+  useNearScreen(wrapper, loaded !== undefined, (_element, gone) => {
+    void loadCalculator().then((module) => {
+      loadedCalculator = module;
+      if (!gone()) setLoaded(module);
+    });
+  });
   // The keys make React replace the wrapper, server markup and all, once the code is there.
   if (!loaded) return <div key="server" ref={wrapper} className={styles.island} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
   return (

@@ -55,9 +55,9 @@ export type ListBbox = { minLng: number; minLat: number; maxLng: number; maxLat:
  * The area a bbox may cover: Belgium and Luxembourg with a margin. A map zoomed out further is
  * cut to it (components/catalogue/list-map), so a URL outside it is no search the site offers.
  */
-const bboxLimits: ListBbox = { minLng: 2.3, minLat: 49.3, maxLng: 6.7, maxLat: 51.7 };
+export const bboxLimits: ListBbox = { minLng: 2.3, minLat: 49.3, maxLng: 6.7, maxLat: 51.7 };
 /** Four decimals are about 10 m: finer adds nothing to a search but copies in caches. */
-const bboxDecimals = 4;
+export const bboxDecimals = 4;
 const coordinatePattern = /^-?\d{1,3}(?:\.\d{1,4})?$/;
 
 /** Parses ?bbox=minLng,minLat,maxLng,maxLat; anything else (reversed, outside the limits, more decimals) is ignored. */
@@ -70,24 +70,6 @@ export function parseBbox(value: string | null | undefined): ListBbox | undefine
   if (minLng >= maxLng || minLat >= maxLat) return undefined;
   if (minLng < bboxLimits.minLng || maxLng > bboxLimits.maxLng || minLat < bboxLimits.minLat || maxLat > bboxLimits.maxLat) return undefined;
   return { minLng, minLat, maxLng, maxLat };
-}
-
-/**
- * The bbox of a map's visible bounds as a URL carries it: cut to the limits and widened outward to
- * four decimals, so that every listing the map showed is still inside. Undefined when the bounds
- * lie wholly outside the limits.
- */
-export function bboxOfBounds(bounds: ListBbox): ListBbox | undefined {
-  const scale = 10 ** bboxDecimals;
-  const down = (value: number) => Math.floor(value * scale) / scale;
-  const up = (value: number) => Math.ceil(value * scale) / scale;
-  const box = {
-    minLng: down(Math.max(bounds.minLng, bboxLimits.minLng)),
-    minLat: down(Math.max(bounds.minLat, bboxLimits.minLat)),
-    maxLng: up(Math.min(bounds.maxLng, bboxLimits.maxLng)),
-    maxLat: up(Math.min(bounds.maxLat, bboxLimits.maxLat)),
-  };
-  return box.minLng < box.maxLng && box.minLat < box.maxLat ? box : undefined;
 }
 
 /** The ?bbox= value of an area. */
@@ -171,8 +153,3 @@ export function listQueryString(params: Partial<ListParams>): string {
 
 /** The query parameters a list reads; any other parameter is not the list's. */
 export const listQueryKeys = ['city', 'type', 'min-price', 'max-price', 'bedrooms', 'surface', 'epc', 'bbox', 'status', 'sort', 'page'] as const;
-
-/** Whether a list URL carries any of the list's parameters. */
-export function hasListQuery(params: URLSearchParams): boolean {
-  return listQueryKeys.some((key) => params.has(key));
-}

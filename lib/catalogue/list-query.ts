@@ -1,8 +1,9 @@
 import { searchName } from '../format/slug';
-import { epcLetters, figureChoices, listFacets, type EpcLetter, type ListBbox, type ListFacet, type ListParams, type ListResult, type ListSort } from './list-params';
+import { epcLetters, figureChoices, listFacets, listQueryKeys, type EpcLetter, type ListBbox, type ListFacet, type ListParams, type ListResult, type ListSort } from './list-params';
 
 // The query itself (params, URLs, figure choices) is list-params.ts, which the browser's list ships alone.
 export * from './list-params';
+export { bboxOfBounds } from './map-area';
 
 /*
  * Filtering, sorting, counting and paging of a listing list by its query (list-params.ts). Pure and
@@ -278,4 +279,9 @@ export function canonicalCity(value: string | undefined, towns: readonly TownCho
 /** The list's params with the town and the type as the filter offers them; unknown ones are dropped. */
 export function canonicalListParams(params: ListParams, towns: readonly TownChoice[], typeIds: readonly number[]): ListParams {
   return { ...params, city: canonicalCity(params.city, towns), type: params.type !== undefined && typeIds.includes(params.type) ? params.type : undefined };
+}
+
+/** Whether a list URL carries any of the list's parameters. */
+export function hasListQuery(params: URLSearchParams): boolean {
+  return listQueryKeys.some((key) => params.has(key));
 }
