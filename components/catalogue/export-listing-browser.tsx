@@ -1,7 +1,10 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyListParams, canonicalListParams, choiceCounts, matchingListItems, parseListParams, type ListItem, type ListParams } from '@/lib/catalogue/list-query';
+import { listForm } from '@/lib/catalogue/list-form';
+import type { StatusChoices } from '@/lib/catalogue/list-page';
 import { isSavedListingsIndex, type SavedListingsIndex } from '@/lib/favourites/saved-listings';
 import { exportListPins } from '@/lib/map/export-pins';
 import { withIslandIntl } from '@/components/layout/with-island-intl';
@@ -10,7 +13,7 @@ import { ListingControls, type Shared } from './listing-browser';
 
 /*
  * The list of the static export, in a module of its own so that the server's list does not ship
- * the filtering, counting and pin building it leaves to the server.
+ * the filtering, counting, pin building and text formatting it leaves to the server.
  */
 
 /**
@@ -18,8 +21,9 @@ import { ListingControls, type Shared } from './listing-browser';
  * their cards from the favourites index the export saves as a file (`pinsUrl`), fetched once when
  * the map is first opened.
  */
-function ExportListingBrowserView({ initialParams, items, map, pinsUrl, ...shared }: Shared & { initialParams: ListParams; items: ListItem[]; map?: ListMapConfig; pinsUrl: string }) {
-  const known = shared.choices['on-offer'];
+function ExportListingBrowserView({ initialParams, items, choices, map, pinsUrl, ...shared }: Shared & { initialParams: ListParams; items: ListItem[]; choices: StatusChoices; map?: ListMapConfig; pinsUrl: string }) {
+  const t = useTranslations('list');
+  const known = choices['on-offer'];
   const typeIds = useMemo(() => known.types.map((type) => Number(type.value)), [known]);
   // "mons|7000" or "mons" selects Mons; a town or type the list does not know is ignored.
   const canonical = useCallback((next: ListParams) => canonicalListParams(next, known.towns, typeIds), [known, typeIds]);
@@ -58,7 +62,8 @@ function ExportListingBrowserView({ initialParams, items, map, pinsUrl, ...share
     window.history.pushState(null, '', `${shared.path}${query}`);
     setParams(canonical(parseListParams(new URLSearchParams(query))));
   };
-  return <ListingControls {...shared} params={params} result={result} counts={counts} busy={false} go={go} map={map} pinSource={pinSource} />;
+  const form = listForm(t, shared.goal, params, choices, counts, result);
+  return <ListingControls {...shared} params={params} result={result} form={form} busy={false} go={go} map={map} pinSource={pinSource} />;
 }
 
 export const ExportListingBrowser = withIslandIntl(ExportListingBrowserView);

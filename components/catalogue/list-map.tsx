@@ -2,13 +2,15 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
-import { bboxOfBounds, parseBbox, type ListBbox } from '@/lib/catalogue/list-query';
+import { parseBbox, type ListBbox } from '@/lib/catalogue/list-params';
+import { bboxOfBounds } from '@/lib/catalogue/map-area';
 import type { Goal } from '@/lib/catalogue';
 import type { TileSource } from '@/lib/config';
 import type { ListPins } from '@/lib/map/list-pins-shape';
 import type { ListMapView } from './list-map-draw';
 import styles from './list-map.module.css';
 import { TileConsent } from './tile-consent';
+import { withIslandIntl } from '@/components/layout/with-island-intl';
 
 export type ListMapConfig = { tiles: TileSource; markerColour: string };
 
@@ -42,7 +44,7 @@ type State = 'closed' | 'loading' | 'ready' | 'failed';
  * host wait until the visitor asks for them, as on the home map. Rendered after hydration only:
  * without JavaScript there is no map, and the list works as before.
  */
-export function ListMap({ goal, filters, area, onSearchArea, tiles, markerColour, pinSource = serverPins }: Props) {
+function ListMapView({ goal, filters, area, onSearchArea, tiles, markerColour, pinSource = serverPins }: Props) {
   const t = useTranslations('listMap');
   const language = useLocale();
   const id = useId();
@@ -144,3 +146,6 @@ export function ListMap({ goal, filters, area, onSearchArea, tiles, markerColour
     </section>
   );
 }
+
+/** Under next-intl's provider, which comes with the map's own chunk (the list's island ships no formatter). */
+export const ListMap = withIslandIntl(ListMapView);

@@ -1,18 +1,21 @@
-import { useTranslations } from 'next-intl';
 import type { MouseEvent, ReactNode } from 'react';
-import { listQueryString, pageWindow, type ListParams, type ListResult } from '@/lib/catalogue/list-query';
+import type { ListLabels } from '@/lib/catalogue/list-form';
+import { listQueryString, pageWindow, type ListParams, type ListResult } from '@/lib/catalogue/list-params';
 import listStyles from './property-list.module.css';
 import styles from './listing-results.module.css';
 
 /*
- * One page of a listing list: the count, the cards and the page links, in the `list` messages
- * (the count with its ICU plural). Part of the ListingBrowser island, server-rendered with it.
+ * One page of a listing list: the count, the cards and the page links, with the texts formatted
+ * where the list was counted (lib/catalogue/list-form.ts). Part of the ListingBrowser island,
+ * server-rendered with it.
  */
 export function ListingResults({
   path,
   result,
   params,
   cards,
+  summary,
+  labels,
   busy = false,
   onPage,
 }: {
@@ -21,12 +24,14 @@ export function ListingResults({
   result: ListResult;
   params: ListParams;
   cards: Record<number, ReactNode>;
+  /** "12 properties · Page 1 of 2", or that nothing was found. */
+  summary: string;
+  labels: Pick<ListLabels, 'pagination' | 'previous' | 'next' | 'page'>;
   /** The next page is on its way from the server: the cards shown are the previous choice's. */
   busy?: boolean;
   /** In the browser island: change page in place instead of loading the server-rendered page. */
   onPage?: (query: string) => void;
 }) {
-  const t = useTranslations('list');
   const pageHref = (page: number) => `${path}${listQueryString({ ...params, page })}`;
   const follow = (page: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onPage || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -38,7 +43,7 @@ export function ListingResults({
     <div className={styles.results} aria-busy={busy || undefined}>
       {/* An empty result says so once, in the live region, rather than "No properties" above it. */}
       <p className={result.total === 0 ? styles.empty : styles.summary} aria-live="polite">
-        {result.total === 0 ? t('noResults') : `${t('count', { count: result.total })} · ${t('pageOf', { page: result.page, pages: result.pages })}`}
+        {summary}
       </p>
       {result.total === 0 ? null : (
         <ul className={listStyles.list}>
@@ -48,10 +53,10 @@ export function ListingResults({
         </ul>
       )}
       {result.pages > 1 ? (
-        <nav aria-label={t('pagination')} className={styles.pagination}>
+        <nav aria-label={labels.pagination} className={styles.pagination}>
           {result.page > 1 ? (
             <a href={pageHref(result.page - 1)} onClick={follow(result.page - 1)}>
-              {t('previous')}
+              {labels.previous}
             </a>
           ) : null}
           <ol>
@@ -62,7 +67,7 @@ export function ListingResults({
                 </li>
               ) : (
                 <li key={page}>
-                  <a href={pageHref(page)} onClick={follow(page)} aria-current={page === result.page ? 'page' : undefined} aria-label={t('page', { page })}>
+                  <a href={pageHref(page)} onClick={follow(page)} aria-current={page === result.page ? 'page' : undefined} aria-label={labels.page.replace('{page}', String(page))}>
                     {page}
                   </a>
                 </li>
@@ -71,7 +76,7 @@ export function ListingResults({
           </ol>
           {result.page < result.pages ? (
             <a href={pageHref(result.page + 1)} onClick={follow(result.page + 1)}>
-              {t('next')}
+              {labels.next}
             </a>
           ) : null}
         </nav>

@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import type { Goal, ListingSummary } from '@/lib/catalogue';
 import { getListPage, getWholeList } from '@/lib/catalogue/list-page';
-import { parseListParams, type ListParams } from '@/lib/catalogue/list-query';
+import { listForm, listLabels } from '@/lib/catalogue/list-form';
+import { parseListParams, receivedChoiceCounts, type ListParams } from '@/lib/catalogue/list-query';
 import { getSite, type Language } from '@/lib/config';
 import { isStaticExport } from '@/lib/export/mode';
 import { savedListingsUrl } from '@/lib/favourites/saved-listings';
@@ -24,6 +25,7 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
   const cardsOf = async (listings: readonly ListingSummary[]) =>
     Object.fromEntries(await Promise.all(listings.map(async (property, index) => [property.id, await PropertyCard({ property, language, eager: index < 2, highPriority: index === 0 })] as const)));
   const title = <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>;
+  const labels = listLabels(t);
 
   const { tiles, markerColour } = getSite().map;
   if (isStaticExport()) {
@@ -35,6 +37,8 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
           <LazyExportListingBrowser
             goal={goal}
             path={path}
+            language={language}
+            labels={labels}
             initialParams={params}
             items={whole.items}
             cards={await cardsOf(whole.listings)}
@@ -47,11 +51,13 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
     );
   }
   const page = getListPage(language, goal, params);
+  // The island gets its texts formatted here; only the map, which counts in the browser, formats its own.
+  const form = listForm(t, goal, page.params, page.choices, receivedChoiceCounts(page.counts, goal, page.params), page.result);
   return (
     <>
       {title}
-      <IslandIntl language={language} namespaces={['list', 'listMap']}>
-        <LazyServerListingBrowser goal={goal} path={path} params={page.params} result={page.result} cards={await cardsOf(page.listings)} choices={page.choices} counts={page.counts} map={{ tiles, markerColour }} />
+      <IslandIntl language={language} namespaces={['listMap']}>
+        <LazyServerListingBrowser goal={goal} path={path} language={language} labels={labels} params={page.params} result={page.result} cards={await cardsOf(page.listings)} form={form} map={{ tiles, markerColour }} />
       </IslandIntl>
     </>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './property-gallery.module.css';
 
@@ -11,11 +11,11 @@ export type GalleryPicture = { id: number; alt: string; number: string; showLabe
 export type GalleryLabels = { photos: string; thumbnails: string; previous: string; next: string; fullScreen: string; closeFullScreen: string };
 
 /** One picture as a plain <img>: the attributes are the server's, lazy unless it is the first one shown. */
-function GalleryImg({ image, alt, eager = false, className }: { image: GalleryImage; alt: string; eager?: boolean; className?: string }) {
+export function GalleryImg({ image, alt, eager = false, className }: { image: GalleryImage; alt: string; eager?: boolean; className?: string }) {
   // eslint-disable-next-line @next/next/no-img-element -- next/image's attributes, without its client runtime
   return <img {...image} alt={alt} className={className} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async" />;
 }
-function Chevron({ direction }: { direction: 'previous' | 'next' }) {
+export function Chevron({ direction }: { direction: 'previous' | 'next' }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
       <path d={direction === 'previous' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
@@ -23,80 +23,11 @@ function Chevron({ direction }: { direction: 'previous' | 'next' }) {
   );
 }
 
-/** The swipe distance (px) that turns a full-screen picture. */
-const swipeDistance = 40;
-
-/**
- * One picture at a time over the whole screen, in a modal <dialog>: arrow keys, swipe or buttons
- * turn it, Escape or the close button end it (the dialog's own cancel), and the gallery puts the
- * focus back on the button that opened it.
+/*
+ * The full-screen view comes with its own chunk when it is first opened: a visitor who never opens
+ * it does not load it, and it is never drawn on the server.
  */
-function FullScreen({ pictures, labels, start, onClose }: { pictures: GalleryPicture[]; labels: GalleryLabels; start: number; onClose: (index: number) => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const swipeStart = useRef<number | null>(null);
-  const [index, setIndex] = useState(start);
-  const picture = pictures[index];
-  const several = pictures.length > 1;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
-
-  const step = (by: number) => setIndex((current) => (current + by + pictures.length) % pictures.length);
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    // The gallery's own keyboard control listens on the document: this turn is the dialog's alone.
-    event.stopPropagation();
-    step(event.key === 'ArrowRight' ? 1 : -1);
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDialogElement>) => {
-    const from = swipeStart.current;
-    swipeStart.current = null;
-    if (from === null || !several || Math.abs(event.clientX - from) < swipeDistance) return;
-    step(event.clientX < from ? 1 : -1);
-  };
-
-  if (!picture) return null;
-  return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      aria-label={labels.photos}
-      onKeyDown={onKeyDown}
-      onClose={() => onClose(index)}
-      onPointerDown={(event) => {
-        swipeStart.current = event.clientX;
-      }}
-      onPointerUp={onPointerUp}
-    >
-      <div className={styles.dialogBar}>
-        <p className={styles.counter} aria-live="polite">
-          {picture.number}
-        </p>
-        <button type="button" className={styles.control} onClick={() => dialog.current?.close()} aria-label={labels.closeFullScreen}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-            <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-          </svg>
-        </button>
-      </div>
-      <div className={styles.dialogStage}>
-        <GalleryImg key={picture.id} image={picture.full} alt={picture.alt} eager className={styles.fullPicture} />
-        {several ? (
-          <>
-            <button type="button" className={`${styles.control} ${styles.previous}`} onClick={() => step(-1)} aria-label={labels.previous}>
-              <Chevron direction="previous" />
-            </button>
-            <button type="button" className={`${styles.control} ${styles.next}`} onClick={() => step(1)} aria-label={labels.next}>
-              <Chevron direction="next" />
-            </button>
-          </>
-        ) : null}
-      </div>
-    </dialog>
-  );
-}
+const FullScreen = lazy(() => import('./property-gallery-full-screen').then((module) => ({ default: module.FullScreen })));
 
 /** Whether an arrow key is the gallery's: not typed into a field, nor with a modifier, nor taken already. */
 function galleryKey(event: globalThis.KeyboardEvent): boolean {
@@ -221,16 +152,18 @@ export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture
         </ul>
       ) : null}
       {fullScreenFrom !== null ? (
-        <FullScreen
-          pictures={pictures}
-          labels={labels}
-          start={fullScreenFrom}
-          onClose={(index) => {
-            setFullScreenFrom(null);
-            show(index, true);
-            opener.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <FullScreen
+            pictures={pictures}
+            labels={labels}
+            start={fullScreenFrom}
+            onClose={(index) => {
+              setFullScreenFrom(null);
+              show(index, true);
+              opener.current?.focus();
+            }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

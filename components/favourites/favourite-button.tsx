@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { useHydrated } from '@/components/ui/use-hydrated';
-import { favouriteChanged } from '@/lib/favourites/account-sync';
+import { favouriteChanged } from '@/lib/favourites/account-sync-lazy';
 import { favouritesSnapshot, serverFavourites, subscribeFavourites, toggleFavourite } from '@/lib/favourites/storage';
 import { HeartIcon } from './heart-icon';
 import styles from './favourite-button.module.css';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { syncFavourites } from '@/lib/favourites/account-sync';
+import { syncFavourites } from '@/lib/favourites/account-sync-lazy';
 import { favouritesSnapshot, serverFavourites, subscribeFavourites } from '@/lib/favourites/storage';
 import styles from './favourites-count.module.css';
 

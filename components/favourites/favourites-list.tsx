@@ -1,15 +1,17 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { compareHref, compareLimit } from '@/lib/favourites/compare-query';
 import { isSavedListingsIndex, savedListings, type SavedListing, type SavedListingsIndex } from '@/lib/favourites/saved-listings';
-import { favouriteChanged, syncFavourites } from '@/lib/favourites/account-sync';
+import { favouriteChanged, syncFavourites } from '@/lib/favourites/account-sync-lazy';
 import { favouritesSnapshot, removeFavourite, serverFavourites, subscribeFavourites } from '@/lib/favourites/storage';
 import { HeartIcon } from './heart-icon';
 import styles from './favourites.module.css';
-import { withIslandIntl } from '@/components/layout/with-island-intl';
+import type { FavouritesTexts } from './favourites-texts';
+
+/** A text of favourites-texts.ts with its `{name}` places filled in. */
+const fillText = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (place, name: string) => String(values[name] ?? place));
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; index: SavedListingsIndex };
 
@@ -33,14 +35,13 @@ function useSavedListingsIndex(dataUrl: string, wanted: boolean): Load {
   return load;
 }
 
-function SavedCard({ listing, chosen, canChoose, full, onChoose }: { listing: SavedListing; chosen: boolean; canChoose: boolean; full: boolean; onChoose: (chosen: boolean) => void }) {
-  const t = useTranslations('favourites');
+function SavedCard({ listing, chosen, canChoose, full, onChoose, texts }: { listing: SavedListing; chosen: boolean; canChoose: boolean; full: boolean; onChoose: (chosen: boolean) => void; texts: FavouritesTexts }) {
   const title = `${listing.type} – ${listing.town}`;
   return (
     <article className={styles.card}>
       <div className={styles.media}>
         {listing.picture ? <img src={listing.picture} alt="" loading="lazy" decoding="async" /> : null}
-        {listing.state !== 'on-offer' ? <span className={styles.ribbon}>{listing.state === 'under-option' ? listing.optionRibbon || t('underOption') : t(listing.state)}</span> : null}
+        {listing.state !== 'on-offer' ? <span className={styles.ribbon}>{listing.state === 'under-option' ? listing.optionRibbon || texts.underOption : texts[listing.state]}</span> : null}
       </div>
       <div className={styles.body}>
         <h2 className={styles.title}>
@@ -53,11 +54,11 @@ function SavedCard({ listing, chosen, canChoose, full, onChoose }: { listing: Sa
         <div className={styles.actions}>
           {canChoose ? (
             <label className={styles.choose}>
-              <input type="checkbox" checked={chosen} disabled={full && !chosen} aria-describedby="compare-hint" onChange={(event) => onChoose(event.target.checked)} aria-label={t('chooseListing', { title })} />
-              <span aria-hidden="true">{t('choose')}</span>
+              <input type="checkbox" checked={chosen} disabled={full && !chosen} aria-describedby="compare-hint" onChange={(event) => onChoose(event.target.checked)} aria-label={fillText(texts.chooseListing, { title })} />
+              <span aria-hidden="true">{texts.choose}</span>
             </label>
           ) : null}
-          <RemoveButton id={listing.id} label={t('removeListing', { title })} text={t('remove')} />
+          <RemoveButton id={listing.id} label={fillText(texts.removeListing, { title })} text={texts.remove} />
         </div>
       </div>
     </article>
@@ -81,8 +82,7 @@ function RemoveButton({ id, label, text }: { id: number; label: string; text: st
  * them is sent anywhere), with a choice of up to four to compare. `compareBase` is the
  * comparison's path, or undefined where this deployment has no server to draw it.
  */
-function FavouritesListView({ dataUrl, compareBase }: { dataUrl: string; compareBase: string | undefined }) {
-  const t = useTranslations('favourites');
+export function FavouritesList({ dataUrl, compareBase, texts }: { dataUrl: string; compareBase: string | undefined; texts: FavouritesTexts }) {
   const hydrated = useHydrated();
   const ids = useSyncExternalStore(subscribeFavourites, favouritesSnapshot, serverFavourites);
   const load = useSavedListingsIndex(dataUrl, hydrated && ids.length > 0);
@@ -90,9 +90,9 @@ function FavouritesListView({ dataUrl, compareBase }: { dataUrl: string; compare
   // Reached without a new page (after signing in, say): the account's listings join here too.
   useEffect(() => syncFavourites(), []);
   if (!hydrated) return null;
-  if (ids.length === 0) return <p className={styles.notice}>{t('empty')}</p>;
-  if (load.kind === 'loading') return <p role="status">{t('loading')}</p>;
-  if (load.kind === 'failed') return <p role="alert">{t('loadFailed')}</p>;
+  if (ids.length === 0) return <p className={styles.notice}>{texts.empty}</p>;
+  if (load.kind === 'loading') return <p role="status">{texts.loading}</p>;
+  if (load.kind === 'failed') return <p role="alert">{texts.loadFailed}</p>;
   const entries = savedListings(load.index, ids);
   const picked = chosen.filter((id) => ids.includes(id));
   const choose = (id: number, on: boolean) => setChosen((current) => (on ? [...current.filter((other) => other !== id), id].slice(0, compareLimit) : current.filter((other) => other !== id)));
@@ -100,10 +100,10 @@ function FavouritesListView({ dataUrl, compareBase }: { dataUrl: string; compare
     <>
       {compareBase !== undefined ? (
         <div className={styles.compareBar}>
-          <p id="compare-hint">{t('compareHint')}</p>
+          <p id="compare-hint">{texts.compareHint}</p>
           {picked.length >= 2 ? (
             <a className={styles.compareLink} href={compareHref(compareBase, picked)}>
-              {t('compareButton', { count: picked.length, limit: compareLimit })}
+              {fillText(texts.compareButton, { count: picked.length, limit: compareLimit })}
             </a>
           ) : null}
         </div>
@@ -112,11 +112,11 @@ function FavouritesListView({ dataUrl, compareBase }: { dataUrl: string; compare
         {entries.map(({ id, listing }) => (
           <li key={id}>
             {listing ? (
-              <SavedCard listing={listing} chosen={picked.includes(id)} canChoose={compareBase !== undefined} full={picked.length >= compareLimit} onChoose={(on) => choose(id, on)} />
+              <SavedCard listing={listing} chosen={picked.includes(id)} canChoose={compareBase !== undefined} full={picked.length >= compareLimit} onChoose={(on) => choose(id, on)} texts={texts} />
             ) : (
               <article className={styles.gone}>
-                <p>{t('gone', { id })}</p>
-                <RemoveButton id={id} label={t('removeListing', { title: String(id) })} text={t('remove')} />
+                <p>{fillText(texts.gone, { id })}</p>
+                <RemoveButton id={id} label={fillText(texts.removeListing, { title: String(id) })} text={texts.remove} />
               </article>
             )}
           </li>
@@ -126,4 +126,3 @@ function FavouritesListView({ dataUrl, compareBase }: { dataUrl: string; compare
   );
 }
 
-export const FavouritesList = withIslandIntl(FavouritesListView);

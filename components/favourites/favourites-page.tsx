@@ -1,11 +1,11 @@
 import { getTranslations } from 'next-intl/server';
-import { IslandIntl } from '@/components/layout/island-intl';
 import type { Language } from '@/lib/config';
 import { deployedHref } from '@/lib/export/links';
 import { isStaticExport } from '@/lib/export/mode';
 import { savedListingsUrl } from '@/lib/favourites/saved-listings';
 import { href } from '@/lib/pages';
 import { LazyFavouritesList } from './favourites-list-lazy';
+import { favouritesTexts } from './favourites-texts';
 
 /**
  * The favourites page: its island lists what this browser keeps. The page itself is the same for
@@ -20,9 +20,7 @@ export async function FavouritesPage({ language }: { language: Language }) {
       <noscript>
         <p>{t('needsScript')}</p>
       </noscript>
-      <IslandIntl language={language} namespaces={['favourites']}>
-        <LazyFavouritesList dataUrl={savedListingsUrl(language, isStaticExport())} compareBase={deployedHref(href({ page: 'compare', ids: [] }, language))} />
-      </IslandIntl>
+      <LazyFavouritesList dataUrl={savedListingsUrl(language, isStaticExport())} compareBase={deployedHref(href({ page: 'compare', ids: [] }, language))} texts={await favouritesTexts(language)} />
     </>
   );
 }

@@ -27,5 +27,9 @@ export function ContactModuleForm({ form, language }: { form: FormId; language: 
       body = <LazyForm component="JobForm" props={{ common }} />;
       break;
   }
-  return <FormIntl language={language}>{body}</FormIntl>;
+  return (
+    <FormIntl language={language} forms={[form]}>
+      {body}
+    </FormIntl>
+  );
 }

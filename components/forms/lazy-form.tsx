@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import { useNearScreen } from '@/components/ui/use-near-screen';
 import styles from './forms.module.css';
 
 type Forms = typeof import('./request-forms');
@@ -87,36 +88,16 @@ export function LazyForm<K extends FormComponent>({ component, props }: { compon
   const wrapper = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(serverForms ?? loadedForms);
   const typed = useRef<Typed>(undefined);
-  useEffect(() => {
-    const element = wrapper.current;
-    if (loaded || !element) return;
-    let cancelled = false;
-    const open = () => {
-      void loadForms().then((module) => {
-        loadedForms = module;
-        if (cancelled) return;
-        typed.current = typedIn(element);
-        // Drawn in this same task: a key typed or a box ticked between reading the server's form
-        // and React replacing it would otherwise be lost (a test filling fast lost a field).
-        flushSync(() => setLoaded(module));
-      });
-    };
-    // Rendered in the browser (a client-side navigation): no server markup to wait with.
-    if (element.childElementCount === 0) {
-      open();
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), { rootMargin: '300px 0px' });
-    for (const child of element.children) observer.observe(child);
-    element.addEventListener('focusin', open, { once: true });
-    element.addEventListener('pointerdown', open, { once: true });
-    return () => {
-      cancelled = true;
-      observer.disconnect();
-      element.removeEventListener('focusin', open);
-      element.removeEventListener('pointerdown', open);
-    };
-  }, [loaded]);
+  useNearScreen(wrapper, loaded !== undefined, (element, gone) => {
+    void loadForms().then((module) => {
+      loadedForms = module;
+      if (gone()) return;
+      typed.current = typedIn(element);
+      // Drawn in this same task: a key typed or a box ticked between reading the server's form
+      // and React replacing it would otherwise be lost (a test filling fast lost a field).
+      flushSync(() => setLoaded(module));
+    });
+  });
   useLayoutEffect(() => {
     if (!loaded || !wrapper.current || !typed.current) return;
     restoreTyped(wrapper.current, typed.current);

@@ -29,7 +29,7 @@ export async function ListingRequests({ property, language }: { property: Listin
       : { anchor: 'apply-to-rent', form: 'rental-application', body: <LazyForm component="RentalForm" props={{ common, propertyId: id }} /> },
   ];
   return (
-    <FormIntl language={language}>
+    <FormIntl language={language} forms={requests.map((request) => request.form)}>
       <div className={styles.requests}>
         {requests.map(({ anchor, form, body }) => (
           <Request key={anchor} id={anchor} form={form} about={id} title={t(form)}>

@@ -5,7 +5,7 @@ import { LazyForm } from './lazy-form';
 
 export function NewsletterSignup({ language, idPrefix }: { language: Language; idPrefix?: string }) {
   return (
-    <FormIntl language={language}>
+    <FormIntl language={language} forms={['sign-newsletter']}>
       <LazyForm component="NewsletterForm" props={{ common: formCommon(language), idPrefix }} />
     </FormIntl>
   );

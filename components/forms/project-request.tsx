@@ -5,7 +5,7 @@ import { LazyForm } from './lazy-form';
 
 export function ProjectRequest({ projectId, language }: { projectId: number; language: Language }) {
   return (
-    <FormIntl language={language}>
+    <FormIntl language={language} forms={['contact-construction']}>
       <LazyForm component="ConstructionForm" props={{ common: formCommon(language), projectId }} />
     </FormIntl>
   );

@@ -1,4 +1,4 @@
-import { listQueryKeys } from '@/lib/catalogue/list-query';
+import { listQueryKeys } from '@/lib/catalogue/list-params';
 
 /** Marks the language switcher's links (site-header), which a list updates as its filters change. */
 export const languageChoiceAttribute = 'data-language-choice';

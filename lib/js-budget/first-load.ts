@@ -88,19 +88,20 @@ export const issueCeiling = 150 * kB;
  * Those types are held instead to the lowest figure reached (measured 2026-11-25, rounded up to
  * the next kB), so that what was won does not slip back unnoticed.
  *
- * Two types are still above the issue's 150 kB, and are held to what they reach until they come
- * down (the check prints them as above the ceiling on every run):
- * - list (156.6 kB): the filters' island (listing-browser.tsx, 6 kB with the choice counts of
- *   issue 19) formats its texts with next-intl (3.5 kB), on top of the common shell;
- * - detail (156.7 kB): the purchase-costs calculator (2.3 kB, with next-intl) and the gallery's
- *   island come on top of the common shell and the detail page's small islands.
+ * The list and the detail pages are at the issue's 150 kB, with little to spare (measured
+ * 2026-11-28: list 149,993 bytes on /en/for-rent/, detail 149,915 on /en/for-rent/la-louviere/apartment/4000024/): their
+ * islands format no message in the browser (the list's texts and counts come formatted from the
+ * server, lib/catalogue/list-form.ts; the favourites page's too), and what a visitor needs only
+ * when acting comes later: the purchase-costs calculator when it nears the screen, the list's map
+ * and the gallery's full-screen view when opened, the account merge of favourites for a signed-in
+ * searcher only. The listing page's small islands share one chunk (detail-islands.ts).
  */
 const budgets: { [T in PageType]: number } = {
   home: 149 * kB,
-  list: 157 * kB,
+  list: issueCeiling,
   'menu page': 147 * kB,
   projects: 147 * kB,
-  detail: 157 * kB,
+  detail: issueCeiling,
   project: issueCeiling,
   article: issueCeiling,
   'thank-you': issueCeiling,

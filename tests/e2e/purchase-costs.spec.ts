@@ -61,6 +61,8 @@ async function openCosts(page: Page, id: number, language: 'en' | 'fr'): Promise
   await page.goto(href({ page: 'property', id }, language));
   const section = page.getByRole('region', { name: texts[language].heading });
   await expect(section).toBeVisible();
+  // The calculator's code comes when it nears the screen, as a visitor scrolls to it.
+  await section.scrollIntoViewIfNeeded();
   return section;
 }
 

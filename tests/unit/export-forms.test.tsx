@@ -30,7 +30,7 @@ describe('a form on an exported page', () => {
     vi.stubEnv('NEXT_PUBLIC_API_ORIGIN', 'https://api.immo-hainaut.be');
     vi.stubGlobal('$altcha', { i18n: { get: () => ({}), set: () => undefined } });
     const page = (
-      <FormIntl language="fr">
+      <FormIntl language="fr" forms={['site-contact']}>
         <WithIslandIntl>
           <RequestForm form="site-contact" language="fr" privacyHref="/fr/">
             <CaptchaField />

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormIntl } from '@/components/forms/form-intl';
 import { InformationForm, NewsletterForm, WithIslandIntl } from '@/components/forms/request-forms';
 import { formDefinitions } from '@/lib/forms/definitions';
+import { formNames } from '@/lib/forms/schemas';
 
 /*
  * A form shows the captcha its definition asks for (lib/forms/definitions.ts), the one the route
@@ -25,7 +26,7 @@ afterEach(() => {
 
 function hasCaptcha(form: ReactNode): boolean {
   const { container } = render(
-    <FormIntl language="fr">
+    <FormIntl language="fr" forms={formNames}>
       <WithIslandIntl>{form}</WithIslandIntl>
     </FormIntl>,
   );

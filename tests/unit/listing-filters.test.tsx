@@ -2,12 +2,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BackToList } from '@/components/catalogue/back-to-list';
-import { NextIntlClientProvider } from 'next-intl';
+import { createTranslator, NextIntlClientProvider } from 'next-intl';
 import { ExportListingBrowser } from '@/components/catalogue/export-listing-browser';
 import { ServerListingBrowser } from '@/components/catalogue/listing-browser';
 import { getProperties, getTypes, listItemOf, townChoices } from '@/lib/catalogue';
 import { getListPage } from '@/lib/catalogue/list-page';
-import { applyListParams, parseListParams } from '@/lib/catalogue/list-query';
+import { listForm, listLabels } from '@/lib/catalogue/list-form';
+import { applyListParams, parseListParams, receivedChoiceCounts } from '@/lib/catalogue/list-query';
 import en from '@/messages/en.json';
 
 const push = vi.fn();
@@ -27,6 +28,8 @@ const types = getTypes('en').map((type) => ({ value: type.WebID, label: type.Nam
 const emptyType = getTypes('en').find((type) => type.countRentProperty === 0);
 const rentedTown = towns.find((town) => town.listed);
 
+const t = createTranslator({ locale: 'en', messages: en, namespace: 'list' });
+
 const cardsOf = (ids: readonly number[]) => Object.fromEntries(ids.map((id) => [id, <article key={id}>{id}</article>]));
 
 /** The list as each build renders it: the server's page of the query, or the export's island over every listing. */
@@ -34,17 +37,17 @@ function renderList(query: string, build: 'server' | 'export' = 'server') {
   const params = parseListParams(new URLSearchParams(query));
   if (build === 'server') {
     const page = getListPage('en', 'rent', params);
-    return render(
-      <NextIntlClientProvider locale="en" messages={{ list: en.list }}>
-        <ServerListingBrowser goal="rent" path="/en/for-rent/" params={page.params} result={page.result} cards={cardsOf(page.result.ids)} choices={page.choices} counts={page.counts} />
-      </NextIntlClientProvider>,
-    );
+    // The server's island formats nothing itself: no message provider above it.
+    const form = listForm(t, 'rent', page.params, page.choices, receivedChoiceCounts(page.counts, 'rent', page.params), page.result);
+    return render(<ServerListingBrowser goal="rent" path="/en/for-rent/" language="en" labels={listLabels(t)} params={page.params} result={page.result} cards={cardsOf(page.result.ids)} form={form} />);
   }
   return render(
     <NextIntlClientProvider locale="en" messages={{ list: en.list }}>
       <ExportListingBrowser
         goal="rent"
         path="/en/for-rent/"
+        language="en"
+        labels={listLabels(t)}
         initialParams={params}
         items={properties.map(listItemOf)}
         cards={cardsOf(properties.map((property) => property.id))}

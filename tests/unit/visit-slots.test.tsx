@@ -32,7 +32,7 @@ describe('the visit form when its slots are refreshed', () => {
       vi.fn(() => new Promise<Response>((resolve) => (answer = (body) => resolve(new Response(JSON.stringify(body), { status: 200 }))))),
     );
     const { container } = render(
-      <FormIntl language="en">
+      <FormIntl language="en" forms={['contact-appointment']}>
         <WithIslandIntl>
           <VisitForm common={common} propertyId={4000001} slots={[slot(1, 1), slot(2, 2), slot(3, 0)]} />
         </WithIslandIntl>

@@ -13,7 +13,7 @@ export function ListingSlide({ slide, eager }: { slide: ListingSlideContent; eag
   return (
     // Every slide is on screen at once (the fade stacks them), so prefetching would fetch them all.
     <SiteLink href={slide.href} className={styles.listing}>
-      {slide.picture ? <BannerPicture picture={slide.picture} eager={eager} className={styles.listingPicture} /> : null}
+      {slide.picture ? <BannerPicture picture={slide.picture} eager={eager} className={`${styles.picture} ${styles.listingPicture}`} /> : null}
       <span className={styles.caption}>
         <span className={styles.captionTitle}>{slide.title}</span>
         <span>{slide.town}</span>

@@ -2,7 +2,6 @@
 
 import { createContext, useContext } from 'react';
 import type { BannerPictureSource } from './banner-sources';
-import styles from './banner.module.css';
 
 /**
  * Whether the slide around a picture has shown or is about to (banner-slider.tsx). The fade
@@ -15,14 +14,15 @@ export const SlideShown = createContext(true);
  * One banner picture filling its box. The first one on a page is the LCP element: eager and high
  * priority; the others are not in the page until their slide comes next (without JavaScript
  * the slider never moves, so they would never show). A plain <img> because next/image would snap
- * the widths to the catalogue's sizes, and the banner has its own.
+ * the widths to the catalogue's sizes, and the banner has its own. Its class comes from the server
+ * (banner.module.css): imported here, the banner's class names would ship with every page.
  */
-export function BannerPicture({ picture, eager, className }: { picture: BannerPictureSource; eager: boolean; className?: string }) {
+export function BannerPicture({ picture, eager, className }: { picture: BannerPictureSource; eager: boolean; className: string | undefined }) {
   const shown = useContext(SlideShown);
   if (!eager && !shown) return null;
   return (
     <img
-      className={className ? `${styles.picture} ${className}` : styles.picture}
+      className={className}
       src={picture.src}
       srcSet={picture.srcSet || undefined}
       sizes={picture.srcSet ? picture.sizes : undefined}

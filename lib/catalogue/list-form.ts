@@ -1,0 +1,88 @@
+import type { useTranslations } from 'next-intl';
+import type { StatusChoices } from './list-page';
+import { epcLetters, figureChoices, priceLabel, type ListFacet, type ListParams, type ListResult, type ListStatus } from './list-params';
+import type { ChoiceCounts } from './list-query';
+
+/*
+ * The texts of a list's filter form and results, formatted where the counts are known: on the
+ * server for the server's list (its island then ships no message formatter: the browser asks the
+ * server for every new page anyway), in the browser for the static export, which counts there.
+ */
+
+type ListTranslator = ReturnType<typeof useTranslations<'list'>>;
+
+/**
+ * One choice of a filter's select: its text with its count, and how many it would list. A price
+ * choice carries no value and `priceLabel` in place of its amount: the browser puts back the steps
+ * (figureChoices) and formats them, so that no round amount a hidden price could equal travels in
+ * the page's data (tests/e2e/offer.spec scans it). The first choice of each filter is "any" ('').
+ */
+export type FacetOption = { value?: string; text: string; count: number };
+
+/** The parts of the list that depend on its counts, for the params `built` they were counted for. */
+export type ListForm = {
+  built: ListParams;
+  facets: Record<ListFacet, FacetOption[]>;
+  statuses: Record<ListStatus, { text: string; count: number }>;
+  summary: string;
+};
+
+/** The list's fixed texts; `page` is the page link's label with `{page}` to fill in. */
+export type ListLabels = ReturnType<typeof listLabels>;
+
+export function listLabels(t: ListTranslator) {
+  return {
+    statuses: t('statuses'),
+    filters: t('filters'),
+    town: t('town'),
+    type: t('type'),
+    minPrice: t('minPrice'),
+    maxPrice: t('maxPrice'),
+    bedrooms: t('bedrooms'),
+    surface: t('surface'),
+    epc: t('epc'),
+    sort: t('sort'),
+    sortNewest: t('sortNewest'),
+    sortPriceAsc: t('sortPriceAsc'),
+    sortPriceDesc: t('sortPriceDesc'),
+    apply: t('apply'),
+    reset: t('reset'),
+    pagination: t('pagination'),
+    previous: t('previous'),
+    next: t('next'),
+    page: t('page', { page: '{page}' }),
+  };
+}
+
+export function listForm(t: ListTranslator, goal: 'sale' | 'rent', built: ListParams, choices: StatusChoices, counts: ChoiceCounts, result: ListResult): ListForm {
+  const { towns, types } = choices[built.status];
+  const figures = figureChoices(goal, built);
+  const choice = (label: string, count: number) => t('choiceCount', { label, count });
+  const option = (facet: ListFacet, value: string, label: string): FacetOption => {
+    const count = counts[facet][value] ?? 0;
+    return { value, text: choice(label, count), count };
+  };
+  const any = (facet: ListFacet, label: string): FacetOption => ({ value: '', text: choice(label, counts[facet][''] ?? 0), count: counts[facet][''] ?? 0 });
+  const price = (facet: 'minPrice' | 'maxPrice') =>
+    figures[facet].map((step) => {
+      const count = counts[facet][String(step)] ?? 0;
+      return { text: choice(priceLabel, count), count };
+    });
+  const facets: Record<ListFacet, FacetOption[]> = {
+    city: [any('city', t('allTowns')), ...towns.filter((town) => town.listed || town.value === built.city).map((town) => option('city', town.value, town.label))],
+    type: [any('type', t('allTypes')), ...types.filter((type) => type.listed || type.value === String(built.type)).map((type) => option('type', type.value, type.label))],
+    minPrice: [any('minPrice', t('any')), ...price('minPrice')],
+    maxPrice: [any('maxPrice', t('any')), ...price('maxPrice')],
+    bedrooms: [any('bedrooms', t('any')), ...figures.bedrooms.map((count) => option('bedrooms', String(count), t('bedroomsAtLeast', { count })))],
+    surface: [any('surface', t('any')), ...figures.surface.map((surface) => option('surface', String(surface), t('surfaceAtLeast', { surface })))],
+    epc: [any('epc', t('any')), ...epcLetters.map((letter) => option('epc', letter, letter === 'a' ? 'A' : t('epcAtMost', { label: letter.toUpperCase() })))],
+  };
+  const statusText = (status: ListStatus, count: number) => {
+    if (status === 'on-offer') return t('onOffer', { count });
+    return goal === 'sale' ? t('soldReferences', { count }) : t('rentedReferences', { count });
+  };
+  const status = (of: ListStatus) => ({ text: statusText(of, choices[of].count), count: choices[of].count });
+  const statuses = { 'on-offer': status('on-offer'), references: status('references') } satisfies Record<ListStatus, unknown>;
+  const summary = result.total === 0 ? t('noResults') : `${t('count', { count: result.total })} · ${t('pageOf', { page: result.page, pages: result.pages })}`;
+  return { built, facets, statuses, summary };
+}
