@@ -36,9 +36,9 @@ const webServers: WebServer[] = deployments(sitePort)
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: sitePort === 3100 ? 'test-results' : `test-results-${sitePort}`,
-  // npm test runs the site's browser tests while the other deployments build and the unit tests
-  // run, on two cores: a test or an expectation may take several times its time on a quiet
-  // machine, so both get room (a passing test takes no longer for it).
+  // Two workers, their Chromium and three servers share two cores: a test or an expectation may
+  // take several times its time on a quiet machine, so both get room (a passing test takes no
+  // longer for it).
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -1,19 +1,16 @@
 /*
  * npm test (and npm run test:fast with --fast): every check of the project in two lanes, so that
- * both cores stay busy from the first second.
+ * both cores stay busy while the production builds run.
  *
- *   checks lane:  type check, knip, data check, unit tests (mostly waiting on child processes,
- *                 scrypt, PostgreSQL and SMTP sinks, so they share the cores with the other lane)
- *   browser lane: the site build and its first-load JavaScript against its budgets
- *                 (scripts/check-js-budget.ts); then the site's browser tests (most of them) while
- *                 the German and export deployments build (tests/e2e/deployments.ts); then those
- *                 two deployments' browser tests
+ *   checks lane: type check, knip, data check, unit tests (mostly waiting on timers and child
+ *                processes, so they leave a core to the builds)
+ *   builds lane: the deployments of tests/e2e/deployments.ts, one build at a time; right after the
+ *                site's, its first-load JavaScript against its budgets (scripts/check-js-budget.ts)
  *
- * Playwright only starts the built servers (E2E_PREBUILT=1). When both lanes have passed, the
- * multi-instance test (scripts/test-multi.ts) serves the site build twice. The browser tests print
- * as they run; every other step's output is printed as one block when it ends, so the lanes do not
- * mix their lines; the end shows each step's time. The first failure starts no further step and
- * the command fails.
+ * When both lanes have passed, Playwright starts the built servers (E2E_PREBUILT=1) and runs the
+ * browser tests, then the multi-instance test (scripts/test-multi.ts) serves the site build twice. Each step's output is printed as one block when it ends, so the lanes do not mix
+ * their lines; the end shows each step's time. The first failure starts no further step and the
+ * command fails.
  *
  * --fast (npm run test:fast): no knip, only the site build and the site browser project.
  *
@@ -23,7 +20,7 @@
  * local run), and a TEST_POSTGRES_URL already set is used as it is.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { deployments, type Deployment } from '../tests/e2e/deployments';
+import { deployments } from '../tests/e2e/deployments';
 
 interface Step {
   name: string;
@@ -134,41 +131,14 @@ const checks: Step[] = [
   { name: 'check:data', command: 'npm run -s check:data' },
   { name: 'unit tests', command: 'npx vitest run' },
 ];
-const siteDeployment = deployments(sitePort).find((deployment) => deployment.name === 'site');
-if (!siteDeployment) throw new Error('tests/e2e/deployments.ts has no site deployment');
-const buildStep = (deployment: Deployment): Step => ({ name: `build ${deployment.name}`, command: deployment.build, env: deployment.env });
-const siteBuild: Step[] = [
-  buildStep(siteDeployment),
-  // Issue 16: the site's first-load JavaScript per page type, against the budgets of lib/js-budget.
-  { name: 'js budget', command: `npx tsx scripts/check-js-budget.ts ${siteDeployment.env.NEXT_DIST_DIR ?? '.next'}` },
-];
-const otherBuilds: Step[] = fast ? [] : deployments(sitePort).filter((deployment) => deployment.name !== 'site').map(buildStep);
-const siteBrowserTests: Step = {
-  name: 'browser tests (site)',
-  command: 'npx playwright test --project site',
-  env: { E2E_PREBUILT: '1', E2E_SITE_ONLY: '1' },
-  live: true,
-};
-// The export's forms post to the site server, so this run starts all three servers: it waits for
-// the site run to have stopped its server.
-const otherBrowserTests: Step = {
-  name: 'browser tests (german, export)',
-  command: 'npx playwright test --project german --project export',
-  env: { E2E_PREBUILT: '1' },
-  live: true,
-};
-
-/**
- * The site build, then its browser tests while the other deployments build (most browser tests
- * are the site's, so they start as early as they can), then the other deployments' browser tests.
- */
-async function browserLane(): Promise<void> {
-  await lane(siteBuild);
-  const othersBuilt = lane(otherBuilds);
-  await lane([siteBrowserTests]);
-  await othersBuilt;
-  if (!fast) await lane([otherBrowserTests]);
-}
+const builds: Step[] = deployments(sitePort)
+  .filter((deployment) => !fast || deployment.name === 'site')
+  .flatMap((deployment) => {
+    const build = { name: `build ${deployment.name}`, command: deployment.build, env: deployment.env };
+    if (deployment.name !== 'site') return [build];
+    // Issue 16: the site's first-load JavaScript per page type, against the budgets of lib/js-budget.
+    return [build, { name: 'js budget', command: `npx tsx scripts/check-js-budget.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` }];
+  });
 
 async function main(): Promise<void> {
   if (process.env.TEST_POSTGRES === 'off') {
@@ -183,9 +153,19 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  await Promise.all([lane(checks), browserLane()]);
-  // Two instances of the site build on one database (it builds nothing), once nothing else runs.
-  if (!fast) await lane([{ name: 'multi-instance test', command: 'npm run -s test:multi', live: true }]);
+  await Promise.all([lane(checks), lane(builds)]);
+  if (!failed) {
+    await lane([
+      {
+        name: fast ? 'browser tests (site)' : 'browser tests',
+        command: fast ? 'npx playwright test --project site' : 'npx playwright test',
+        env: { E2E_PREBUILT: '1', ...(fast ? { E2E_SITE_ONLY: '1' } : {}) },
+        live: true,
+      },
+      // Two instances of the site build on one database (it builds nothing).
+      ...(fast ? [] : [{ name: 'multi-instance test', command: 'npm run -s test:multi', live: true }]),
+    ]);
+  }
   console.log('Times:');
   for (const outcome of outcomes) console.log(`  ${outcome.ok ? '✓' : '✗'} ${outcome.name.padEnd(22)} ${String(outcome.seconds).padStart(6)} s`);
   const total = seconds(started);
