@@ -2,10 +2,9 @@ import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
 import type { ListBbox } from '@/lib/catalogue/list-query';
 import type { TileSource } from '@/lib/config';
-import { escapeHtml } from '@/lib/html/escape';
 import type { ListPins } from '@/lib/map/list-pins-shape';
 import { countryOutlines } from '@/lib/map/outline';
-import { attachTiles, tileLayerOf } from './tile-map';
+import { attachTiles, markerIcon, tileLayerOf } from './tile-map';
 
 /*
  * The Leaflet map of a list (components/catalogue/list-map), in a module of its own so that it is
@@ -68,7 +67,7 @@ export async function drawListMap(element: HTMLElement, options: ListMapOptions)
   map.setView(belgiumView, 7);
   if (options.withTiles) await addTiles();
 
-  const icon = L.divIcon({ className: 'list-map-marker', html: `<span style="background:${escapeHtml(options.markerColour)}"></span>`, iconSize: [18, 18], iconAnchor: [9, 9], popupAnchor: [0, -10] });
+  const icon = markerIcon('list-map-marker', options.markerColour);
   let pins = L.featureGroup().addTo(map);
 
   return {

@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import './map-marker.css';
 import * as L from 'leaflet';
 import type { TileSource } from '@/lib/config';
 import { escapeHtml } from '@/lib/html/escape';
@@ -72,13 +73,7 @@ export async function drawTileMap(element: HTMLElement, options: TileMapOptions)
 
   attachTiles(layer, map, options.onTiles);
 
-  const icon = L.divIcon({
-    className: 'home-map-marker',
-    html: `<span style="background:${escapeHtml(options.markerColour)}"></span>`,
-    iconSize: [18, 18],
-    iconAnchor: [9, 9],
-    popupAnchor: [0, -10],
-  });
+  const icon = markerIcon('home-map-marker', options.markerColour);
   const markers = properties.map((property) => {
     const popup = document.createElement('div');
     const link = Object.assign(document.createElement('a'), { href: property.url, textContent: property.title });
@@ -92,4 +87,9 @@ export async function drawTileMap(element: HTMLElement, options: TileMapOptions)
   return () => {
     map.remove();
   };
+}
+
+/** The dot of a listing on a map, styled by map-marker.css under the class given. */
+export function markerIcon(className: 'home-map-marker' | 'list-map-marker', colour: string): L.DivIcon {
+  return L.divIcon({ className, html: `<span style="background:${escapeHtml(colour)}"></span>`, iconSize: [18, 18], iconAnchor: [9, 9], popupAnchor: [0, -10] });
 }

@@ -1,3 +1,4 @@
+import type { AlertEventRow } from '../db';
 import type { ListingCard } from './card';
 import type { CatalogueChange, DeployedListing } from './changes';
 import { matchesCriteria, type SearchCriteria } from './criteria';
@@ -20,7 +21,7 @@ export type PlannedEvent = {
   key: string;
   subscriptionId: string;
   propertyId: number;
-  event: 'new' | 'price' | 'status' | 'removed';
+  event: AlertEventRow['event'];
   detail: EventDetail;
 };
 
