@@ -8,10 +8,14 @@ type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, readonl
  * Browser tests run against production builds, never `next dev`: the three deployments of
  * tests/e2e/deployments.ts (the site, the same code with German switched on, the static export).
  *
- * The browser is Debian's Chromium by default; CHROMIUM_PATH points to another executable, and
- * CHROMIUM_PATH="" uses the browser Playwright downloaded itself (npx playwright install).
+ * The browser is Debian's Chromium headless shell (package chromium-headless-shell), else its full
+ * Chromium; CHROMIUM_PATH points to another executable, and CHROMIUM_PATH="" uses the browser
+ * Playwright downloaded itself (npx playwright install). The headless shell is the browser
+ * Playwright itself runs headless tests in: measured on catalogue.spec.ts (36 tests, same build,
+ * same machine), 1.7 min against 2.7 min with the full Chromium, and every test passes in both.
  */
-const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '');
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '';
 const sitePort = Number(process.env.E2E_PORT ?? 3100);
 // E2E_SITE_ONLY=1 starts only the site server (one build instead of three) for a quick run of
 // the site project's specs while working; npm test always runs all three.
