@@ -1,12 +1,20 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { VariantStore } from '@/lib/media/variant-store';
 
 const picture = '/images/banner/1.webp';
-const temporaryFolder = () => mkdtempSync(path.join(tmpdir(), 'variants-'));
+const folders: string[] = [];
+const temporaryFolder = () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'variants-'));
+  folders.push(folder);
+  return folder;
+};
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
 const filesIn = (folder: string) => readdirSync(folder).sort();
 
 /** The resize module as a fresh server process loads it: an empty memory cache. */
