@@ -5,6 +5,8 @@
  * filtered list pages and prints its RSS and peak again. A build of the shipped catalogue served
  * with a larger CATALOGUE_DIR shows the runtime memory of that catalogue: every page rendered on
  * request (lists with a query, pins, detail pages of listings the build did not know) reads it.
+ * The warm-up also asks for the pictures those pages show (up to 60 variants, through /api/image),
+ * encoded anew in an image cache folder of the run's own, since sharp's memory is the server's.
  *
  *   npx tsx scripts/server-memory.ts --dist .next-bench-5000 --catalogue var/bench/catalogue-5000 [--port 4310] [--seconds 10]
  */
@@ -56,6 +58,8 @@ const links = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((match
 async function main(): Promise<void> {
   const database = `var/server-memory-${port}.db`;
   rmSync(database, { force: true });
+  const imageCache = resolve(`var/server-memory-${port}-images`);
+  rmSync(imageCache, { recursive: true, force: true });
   const log = openSync(`var/server-memory-${port}.log`, 'w');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -64,6 +68,7 @@ async function main(): Promise<void> {
     NEXT_DIST_DIR: values.dist,
     SITE_URL: base,
     DATABASE_URL: `file:${database}`,
+    IMAGE_CACHE_DIR: imageCache,
     SITE_SECRET: process.env.SITE_SECRET || randomBytes(32).toString('hex'),
     ...(values.catalogue ? { CATALOGUE_DIR: resolve(values.catalogue) } : {}),
   };
@@ -88,13 +93,24 @@ async function main(): Promise<void> {
     const detail = links(list).find((href) => /^\/fr\/a-vendre\/[^?#]+\/\d+\/$/.test(href));
     const project = links((await get('/fr/projets/')).text).find((href) => /^\/fr\/projets\/\d+\/$/.test(href));
     const pages = ['/fr/', '/fr/a-vendre/', '/fr/a-vendre/?city=Mons%7C7000', detail, project, '/fr/services/', '/fr/login/', ...(values.extra ? values.extra.split(',') : [])];
+    const pictures = new Set<string>();
     for (const page of pages) {
       if (!page) throw new Error('no detail or project link found');
       for (let round = 0; round < 3; round += 1) {
-        const { status: code } = await get(page);
+        const { status: code, text } = await get(page);
         if (round === 2) console.log(`  ${code} ${page}`);
+        for (const match of text.matchAll(/\/api\/image\/\?[^"\s,\\]+/g)) pictures.add(match[0].replaceAll('&amp;', '&'));
       }
     }
+    console.log(`server RSS after the pages: ${MB(status(pid, 'VmRSS'))}`);
+    const asked = [...pictures].slice(0, 60);
+    const failed: string[] = [];
+    for (const picture of asked) {
+      const response = await fetch(`${base}${picture}`, { signal: AbortSignal.timeout(120_000) });
+      await response.arrayBuffer();
+      if (!response.ok) failed.push(`${response.status} ${picture}`);
+    }
+    console.log(`  ${asked.length} pictures (${failed.length} failed${failed.length > 0 ? `, first: ${failed[0]}` : ''})`);
     console.log(`server RSS after warm-up: ${MB(status(pid, 'VmRSS'))}`);
     for (const page of [detail, '/fr/', '/fr/a-vendre/?city=Mons%7C7000']) {
       const result = await autocannon({ url: `${base}${page}`, connections: 50, duration: seconds, timeout: 60, headers: documentHeaders });
@@ -103,6 +119,7 @@ async function main(): Promise<void> {
     console.log(`server RSS after the load runs (peak): ${MB(status(pid, 'VmRSS'))} (${MB(status(pid, 'VmHWM'))})`);
   } finally {
     child.kill('SIGTERM');
+    rmSync(imageCache, { recursive: true, force: true });
   }
 }
 
