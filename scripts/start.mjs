@@ -36,6 +36,12 @@ if (!env.SITE_SECRET) {
   env.SITE_SECRET = keptSecret();
 }
 
+// glibc gives each thread that allocates its own malloc arena; sharp's libvips encodes in Node's
+// thread pool, and the memory it frees there stays with those arenas. Two arenas kept 60 encoded
+// pictures at 5,000 listings to 25 MB more RSS instead of 107 MB (issue 16: the server stays
+// under 400 MB). Set MALLOC_ARENA_MAX to choose another count.
+env.MALLOC_ARENA_MAX ??= '2';
+
 const next = createRequire(import.meta.url).resolve('next/dist/bin/next');
 const child = spawn(process.execPath, [next, 'start', ...process.argv.slice(2)], { env, stdio: 'inherit' });
 // A deploy stops the server with SIGTERM: the server gets it, so it can hand back its claimed mails.
