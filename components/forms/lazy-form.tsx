@@ -1,12 +1,12 @@
 'use client';
 
-import { useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { flushSync } from 'react-dom';
 import { useNearScreen } from '@/components/ui/use-near-screen';
+import type { FormComponent } from './request-forms';
 import styles from './forms.module.css';
 
 type Forms = typeof import('./request-forms');
-type FormComponent = Exclude<keyof Forms, 'WithIslandIntl'>;
 
 /*
  * The request forms, with react-hook-form, zod and the spam check, are some 50 kB of gzipped
@@ -18,7 +18,8 @@ type FormComponent = Exclude<keyof Forms, 'WithIslandIntl'>;
  * anywhere under a page, the forms would be back in that page's first scripts.
  */
 let forms: Promise<Forms> | undefined;
-const loadForms = () => (forms ??= import('./request-forms'));
+// The texts are not in the page (form-texts.tsx): a form is drawn once they are here too.
+const loadForms = () => (forms ??= import('./request-forms').then((module) => module.loadFormTexts().then(() => module)));
 let loadedForms: Forms | undefined;
 
 /*
@@ -29,23 +30,6 @@ let loadedForms: Forms | undefined;
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const serverForms: Forms | undefined = typeof window === 'undefined' ? require('./request-forms') : undefined;
-
-const renderers: { [K in FormComponent]: (loaded: Forms, props: ComponentProps<Forms[K]>) => ReactNode } = {
-  VisitForm: (loaded, props) => <loaded.VisitForm {...props} />,
-  InformationForm: (loaded, props) => <loaded.InformationForm {...props} />,
-  DocumentsForm: (loaded, props) => <loaded.DocumentsForm {...props} />,
-  FriendForm: (loaded, props) => <loaded.FriendForm {...props} />,
-  FollowForm: (loaded, props) => <loaded.FollowForm {...props} />,
-  OfferForm: (loaded, props) => <loaded.OfferForm {...props} />,
-  RentalForm: (loaded, props) => <loaded.RentalForm {...props} />,
-  ConstructionForm: (loaded, props) => <loaded.ConstructionForm {...props} />,
-  ValuationForm: (loaded, props) => <loaded.ValuationForm {...props} />,
-  SearchAlertForm: (loaded, props) => <loaded.SearchAlertForm {...props} />,
-  SiteContactForm: (loaded, props) => <loaded.SiteContactForm {...props} />,
-  NewsletterForm: (loaded, props) => <loaded.NewsletterForm {...props} />,
-  TestimonialForm: (loaded, props) => <loaded.TestimonialForm {...props} />,
-  JobForm: (loaded, props) => <loaded.JobForm {...props} />,
-};
 
 /** What the visitor did in the server's form before its code came: what they typed and where they are. */
 type Typed = { values: [string, string][]; files: Map<string, FileList>; focused: string | undefined };
@@ -108,7 +92,7 @@ export function LazyForm<K extends FormComponent>({ component, props }: { compon
   if (!loaded) return <div key="server" ref={wrapper} className={styles.island} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
   return (
     <div key="browser" ref={wrapper} className={styles.island}>
-      <loaded.WithIslandIntl>{renderers[component](loaded, props)}</loaded.WithIslandIntl>
+      {loaded.formByName(component, props)}
     </div>
   );
 }

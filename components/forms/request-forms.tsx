@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { serverUrl } from '@/lib/export/mode';
 import { alertFrequencies, goals, titles } from '@/lib/forms/fields';
 import type { SlotAvailability } from '@/lib/forms/slots';
@@ -11,8 +11,10 @@ import { useFormDraft } from './form-draft';
 import { RequestForm, type AgencyContact } from './request-form';
 import styles from './forms.module.css';
 
-// The forms format their texts with next-intl, whose provider comes with them (lazy-form.tsx puts it over each).
-export { WithIslandIntl } from '@/components/layout/with-island-intl';
+import { WithFormTexts } from './form-texts';
+
+// The forms format their texts with next-intl, whose provider and texts come with them (formByName puts it over each).
+export { loadFormTexts, WithFormTexts } from './form-texts';
 
 /*
  * The site's forms, each with the fields of spec §3. They share the shell (RequestForm: the intro,
@@ -279,4 +281,33 @@ export function RentalForm({ common, propertyId }: { common: FormCommon; propert
       </Fieldset>
     </RequestForm>
   );
+}
+
+type Forms = typeof import('./request-forms');
+/** The forms lazy-form.tsx draws by name. */
+export type FormComponent = Exclude<keyof Forms, 'WithFormTexts' | 'loadFormTexts' | 'formByName'>;
+
+const renderers: { [K in FormComponent]: (props: ComponentProps<Forms[K]>) => ReactNode } = {
+  VisitForm: (props) => <VisitForm {...props} />,
+  InformationForm: (props) => <InformationForm {...props} />,
+  DocumentsForm: (props) => <DocumentsForm {...props} />,
+  FriendForm: (props) => <FriendForm {...props} />,
+  FollowForm: (props) => <FollowForm {...props} />,
+  OfferForm: (props) => <OfferForm {...props} />,
+  RentalForm: (props) => <RentalForm {...props} />,
+  ConstructionForm: (props) => <ConstructionForm {...props} />,
+  ValuationForm: (props) => <ValuationForm {...props} />,
+  SearchAlertForm: (props) => <SearchAlertForm {...props} />,
+  SiteContactForm: (props) => <SiteContactForm {...props} />,
+  NewsletterForm: (props) => <NewsletterForm {...props} />,
+  TestimonialForm: (props) => <TestimonialForm {...props} />,
+  JobForm: (props) => <JobForm {...props} />,
+};
+
+/**
+ * One form by name, under next-intl's provider with its texts. Here rather than in lazy-form.tsx,
+ * whose code is among every page's first scripts: this map comes with the forms.
+ */
+export function formByName<K extends FormComponent>(component: K, props: ComponentProps<Forms[K]>): ReactNode {
+  return <WithFormTexts>{renderers[component](props)}</WithFormTexts>;
 }

@@ -39,69 +39,63 @@ function Icon({ name }: { name: string }) {
   );
 }
 
-function HeaderLinks({ links, language }: { links: HeaderLink[]; language: Language }) {
-  // A link to a page this build cannot serve (the owner login on a static export without server) is left out.
-  const shown = links.flatMap((link) => {
+/*
+ * The header shows its menu and links twice: in the bar (desktop) and in the mobile panel. Their
+ * items are built once as element objects and put in both lists: React's payload writes an element
+ * it has already written as a short reference to the first copy, so the page carries each item's
+ * data once rather than twice (the HTML still draws both lists).
+ */
+
+/** The top-bar links as list items; a link to a page this build cannot serve (the owner login on a static export without server) is left out. */
+function headerLinkItems(links: HeaderLink[], language: Language) {
+  return links.flatMap((link) => {
     const target = link.status === 'Published' ? deployedHref(localise(link.link, language)) : undefined;
-    return target === undefined ? [] : [{ ...link, target }];
+    if (target === undefined) return [];
+    const external = opensInNewTab(target);
+    return [
+      <li key={`${target}-${localise(link.label, language)}`}>
+        <a href={target} {...(link.color ? { style: { color: link.color } } : {})} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          <Icon name={link.icon} />
+          {localise(link.label, language)}
+          {isFavouritesLink(target) ? <FavouritesCount /> : null}
+        </a>
+      </li>,
+    ];
   });
-  if (shown.length === 0) return null;
-  return (
-    <ul className={styles.links}>
-      {shown.map((link) => {
-        const target = link.target;
-        const external = opensInNewTab(target);
-        return (
-          <li key={`${target}-${localise(link.label, language)}`}>
-            <a href={target} style={link.color ? { color: link.color } : undefined} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-              <Icon name={link.icon} />
-              {localise(link.label, language)}
-              {isFavouritesLink(target) ? <FavouritesCount /> : null}
-            </a>
-          </li>
-        );
-      })}
-    </ul>
-  );
 }
 
-function entryLink(entry: MenuEntry, language: Language, className?: string) {
+function linkList(items: ReturnType<typeof headerLinkItems>) {
+  return items.length === 0 ? null : <ul className={styles.links}>{items}</ul>;
+}
+
+function entryLink(entry: MenuEntry, language: Language) {
   const label = localise(entry.params.title, language);
   if (entry.params.redirect && entry.params.redirectUrl) {
     return (
-      <a href={entry.params.redirectUrl} target="_blank" rel="noopener noreferrer" className={className}>
+      <a href={entry.params.redirectUrl} target="_blank" rel="noopener noreferrer">
         {label}
       </a>
     );
   }
   const target = deployedHref(menuEntryHref(entry, language));
   if (target === undefined) return null;
-  return (
-    <SiteLink href={target} className={className}>
-      {label}
-    </SiteLink>
-  );
+  return <SiteLink href={target}>{label}</SiteLink>;
 }
 
-function MenuList({ entries, all, language, className }: { entries: MenuEntry[]; all: MenuEntry[]; language: Language; className?: string }) {
+/** A top-level menu entry as a list item, with its sub-entries. */
+function menuItem(entry: MenuEntry, all: MenuEntry[], language: Language) {
+  const children = all.filter((child) => child.parentId === entry.id);
   return (
-    <ul className={className}>
-      {entries.map((entry) => {
-        const children = all.filter((child) => child.parentId === entry.id);
-        return (
-          <li key={entry.id}>
-            {entryLink(entry, language)}
-            {children.length > 0 ? (
-              <ul className={styles.submenu}>
-                {children.map((child) => (
-                  <li key={child.id}>{entryLink(child, language)}</li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+    <li key={entry.id}>
+      {entryLink(entry, language)}
+      {children.length > 0 ? (
+        <ul className={styles.submenu}>
+          {children.map((child) => (
+            <li key={child.id}>{entryLink(child, language)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
   );
 }
 
@@ -148,13 +142,17 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
   const logo = svgLogo ? header.logo.image : imageUrl(header.logo.image, { height: logoHeights.desktop });
   const switcher = header.languageSwitcher ? <LanguageSwitcher language={language} alternates={alternates} flags={languageFlags} /> : null;
   const valuation = all.find((entry) => entry.id === 'free-valuation');
+  const items = new Map(topLevel.map((entry) => [entry.id, menuItem(entry, all, language)]));
+  const itemsOf = (entries: MenuEntry[]) => entries.map((entry) => items.get(entry.id));
+  const leftLinks = headerLinkItems(header.links.left, language);
+  const rightLinks = headerLinkItems(header.links.right, language);
 
   return (
     <ScrollHeader className={styles.header} slotClassName={styles.slot} overlay={isHome && header.changeOnScroll}>
       <div className={styles.topBar}>
-        <HeaderLinks links={header.links.left} language={language} />
+        {linkList(leftLinks)}
         {header.appBar.show ? <p className={styles.appBar}>{localise(header.appBar.text, language)}</p> : null}
-        <HeaderLinks links={header.links.right} language={language} />
+        {linkList(rightLinks)}
         {switcher}
       </div>
       <div className={styles.bar} data-logo-at-start={header.logo.showLogoAtStart || !isHome}>
@@ -165,10 +163,10 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
           </picture>
         </SiteLink>
         <nav aria-label={t('meta.mainNavigation')} className={styles.nav} style={{ fontSize: `${header.menu.fontSize / 16}rem` }}>
-          <MenuList entries={visible} all={all} language={language} className={styles.menu} />
+          <ul className={styles.menu}>{itemsOf(visible)}</ul>
           {overflow.length > 0 ? (
             <MenuDisclosure label={t('header.more')} closeLabel={t('header.more')} className={styles.overflow} buttonClassName={styles.toggle} panelClassName={styles.overflowPanel}>
-              <MenuList entries={overflow} all={all} language={language} className={styles.overflowList} />
+              <ul className={styles.overflowList}>{itemsOf(overflow)}</ul>
             </MenuDisclosure>
           ) : null}
         </nav>
@@ -192,10 +190,10 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
           >
             {header.propertySearch ? <SearchForm language={language} /> : null}
             <nav aria-label={t('header.menu')}>
-              <MenuList entries={topLevel} all={all} language={language} className={styles.mobileList} />
+              <ul className={styles.mobileList}>{itemsOf(topLevel)}</ul>
             </nav>
             {switcher}
-            <HeaderLinks links={[...header.links.left, ...header.links.right]} language={language} />
+            {linkList([...leftLinks, ...rightLinks])}
           </MenuDisclosure>
         ) : null}
       </div>

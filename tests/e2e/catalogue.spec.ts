@@ -477,7 +477,7 @@ test.describe('property detail', () => {
     await expect(page.locator('address a[href^="tel:"]').first()).toHaveText(/^\d{3,4}( \d{2}){3}$/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${href({ page: 'property', id: 4000001 }, 'fr')}$`));
     await expect(page.locator('link[rel="alternate"][hreflang="nl"]')).toHaveAttribute('href', new RegExp(`${href({ page: 'property', id: 4000001 }, 'nl')}$`));
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /src=%2Fcatalogue%2F4000001%2F.*width=1200/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /src=\/catalogue\/4000001\/.*width=1200/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{60,}/);
   });
 });

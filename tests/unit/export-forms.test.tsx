@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CaptchaField } from '@/components/forms/captcha-field';
 import { FormIntl } from '@/components/forms/form-intl';
+import { loadFormTexts } from '@/components/forms/form-texts';
 import { NewsletterSignup } from '@/components/forms/newsletter-signup';
 import { RequestForm } from '@/components/forms/request-form';
 import { WithIslandIntl } from '@/components/layout/with-island-intl';
@@ -64,6 +65,11 @@ describe('a form on an exported page', () => {
 
   it('posts to its own server in the server build', async () => {
     vi.stubEnv('NEXT_PUBLIC_STATIC_EXPORT', '');
+    // The form's texts come with its code, in the page's language (form-texts.tsx), which a page's
+    // <html> names. The tests above loaded that code already, as an earlier page in one language
+    // would have: this page in Dutch loads its texts with its first form.
+    document.documentElement.lang = 'nl';
+    await loadFormTexts();
     const { container } = render(<NewsletterSignup language="nl" />);
     await waitFor(() => expect(container.querySelector('form')?.getAttribute('action')).toBe('/api/forms/sign-newsletter/'));
   });

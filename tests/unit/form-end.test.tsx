@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
+import { IslandMessages } from '@/components/layout/island-messages';
+import { formIslandTexts } from '@/lib/forms/island-texts';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FormIntl } from '@/components/forms/form-intl';
-import { InformationForm, NewsletterForm, WithIslandIntl } from '@/components/forms/request-forms';
+import { InformationForm, NewsletterForm, WithFormTexts } from '@/components/forms/request-forms';
 import { formDefinitions } from '@/lib/forms/definitions';
 import { formNames } from '@/lib/forms/schemas';
 
@@ -26,9 +27,9 @@ afterEach(() => {
 
 function hasCaptcha(form: ReactNode): boolean {
   const { container } = render(
-    <FormIntl language="fr" forms={formNames}>
-      <WithIslandIntl>{form}</WithIslandIntl>
-    </FormIntl>,
+    <IslandMessages locale="fr" messages={formIslandTexts('fr', formNames) ?? {}}>
+      <WithFormTexts>{form}</WithFormTexts>
+    </IslandMessages>,
   );
   const shown = container.querySelector('[data-captcha]') !== null;
   cleanup();

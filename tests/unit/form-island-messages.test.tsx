@@ -3,16 +3,18 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formCommon, townChoices, typeChoices } from '@/components/forms/form-common';
-import { FormIntl } from '@/components/forms/form-intl';
 import * as forms from '@/components/forms/request-forms';
 import { IslandMessages } from '@/components/layout/island-messages';
+import { formIslandTexts } from '@/lib/forms/island-texts';
 import type { FormName } from '@/lib/forms/schemas';
 import { allMessages } from '@/lib/i18n/messages';
 
 /*
- * Each form island gets only the `forms` texts it uses (form-intl.tsx), which every page carries in
- * its inline data. A text left out would show its key (a field's raw name) or next-intl's error in
- * place of the label: each form must draw exactly what it draws with the whole namespace.
+ * A form island's texts: on the static export only those of its forms (formIslandTexts, carried in
+ * the page's inline data), on the server build the bundle of the page's language, loaded with the
+ * form's code (form-texts.tsx). A text left out would show its key (a field's raw name) or
+ * next-intl's error in place of the label: each form must draw exactly what it draws with the
+ * whole namespace, either way.
  */
 
 vi.mock('altcha', () => ({}));
@@ -49,7 +51,7 @@ describe('the texts a form island is given', () => {
   });
 
   for (const [form, element] of cases) {
-    it(`draw the ${form} form as the whole namespace does`, () => {
+    it(`draw the ${form} form as the whole namespace does`, async () => {
       vi.stubGlobal('$altcha', { i18n: { get: () => ({}), set: () => undefined } });
       const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const drawn = (provider: ReactElement) => {
@@ -60,15 +62,24 @@ describe('the texts a form island is given', () => {
       };
       const whole = drawn(
         <IslandMessages locale={language} messages={{ forms: allMessages[language].forms }}>
-          <forms.WithIslandIntl>{element}</forms.WithIslandIntl>
+          <forms.WithFormTexts>{element}</forms.WithFormTexts>
         </IslandMessages>,
       );
       const picked = drawn(
-        <FormIntl language={language} forms={[form]}>
-          <forms.WithIslandIntl>{element}</forms.WithIslandIntl>
-        </FormIntl>,
+        <IslandMessages locale={language} messages={formIslandTexts(language, [form]) ?? {}}>
+          <forms.WithFormTexts>{element}</forms.WithFormTexts>
+        </IslandMessages>,
       );
       expect(picked).toBe(whole);
+      // The server build's FormIntl gives the language alone; the texts come with the code.
+      document.documentElement.lang = language;
+      await forms.loadFormTexts();
+      const bundled = drawn(
+        <IslandMessages locale={language} messages={{}}>
+          <forms.WithFormTexts>{element}</forms.WithFormTexts>
+        </IslandMessages>,
+      );
+      expect(bundled).toBe(whole);
       expect(errors.mock.calls.flat().join(' ')).not.toMatch(/MISSING_MESSAGE/);
       errors.mockRestore();
     });

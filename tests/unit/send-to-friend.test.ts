@@ -83,7 +83,7 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(body).toContain('€ 235.000');
       expect(body).toContain('Marie Dubois');
       expect(body).toMatch(new RegExp(`${siteUrl.replace(/\./g, '\\.')}/fr/a-vendre/\\S+/${listingId}/`));
-      expect(body).toContain(`<img src="${siteUrl}/api/image/?src=%2Fcatalogue%2F${listingId}%2F1-xl.webp&#38;width=600&#38;format=png"`);
+      expect(body).toContain(`<img src="${siteUrl}/api/image/?src=/catalogue/${listingId}/1-xl.webp&#38;width=600&#38;format=png"`);
       // The note as typed in the text part, and as text (not markup) in the HTML part.
       expect(body).toContain('Regarde celle-ci : <b>jardin</b> & garage !');
       expect(body).toContain('Regarde celle-ci : &#60;b&#62;jardin&#60;/b&#62; &#38; garage !');

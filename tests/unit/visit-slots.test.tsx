@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+import { IslandMessages } from '@/components/layout/island-messages';
+import { formIslandTexts } from '@/lib/forms/island-texts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FormIntl } from '@/components/forms/form-intl';
-import { VisitForm, WithIslandIntl } from '@/components/forms/request-forms';
+import { VisitForm, WithFormTexts } from '@/components/forms/request-forms';
 import type { SlotAvailability } from '@/lib/forms/slots';
 
 /*
@@ -32,11 +33,11 @@ describe('the visit form when its slots are refreshed', () => {
       vi.fn(() => new Promise<Response>((resolve) => (answer = (body) => resolve(new Response(JSON.stringify(body), { status: 200 }))))),
     );
     const { container } = render(
-      <FormIntl language="en" forms={['contact-appointment']}>
-        <WithIslandIntl>
+      <IslandMessages locale="en" messages={formIslandTexts('en', ['contact-appointment']) ?? {}}>
+        <WithFormTexts>
           <VisitForm common={common} propertyId={4000001} slots={[slot(1, 1), slot(2, 2), slot(3, 0)]} />
-        </WithIslandIntl>
-      </FormIntl>,
+        </WithFormTexts>
+      </IslandMessages>,
     );
     const radio = (name: RegExp): HTMLInputElement => {
       const input = screen.getByRole('radio', { name });
