@@ -176,7 +176,7 @@ export function ListingControls({
             .filter((status) => status === 'on-offer' || status === params.status || form.statuses[status].count > 0)
             .map((status) => (
               <li key={status}>
-                <a href={statusHref(status)} onClick={showStatus(status)} aria-current={params.status === status ? 'page' : undefined}>
+                <a className={styles.status} href={statusHref(status)} onClick={showStatus(status)} aria-current={params.status === status ? 'page' : undefined}>
                   {form.statuses[status].text}
                 </a>
               </li>

@@ -44,18 +44,20 @@ export function ShareLinks({ url, title, texts }: { url: string; title: string; 
       <span className={styles.heading}>{texts.heading}</span>
       <ul>
         <li>
-          <a href={mail}>{texts.mail}</a>
+          <a className={styles.action} href={mail}>
+            {texts.mail}
+          </a>
         </li>
         {hydrated ? (
           <li>
-            <button type="button" onClick={copy}>
+            <button type="button" className={styles.action} onClick={copy}>
               {texts.copy}
             </button>
           </li>
         ) : null}
         {canShare ? (
           <li>
-            <button type="button" onClick={share}>
+            <button type="button" className={styles.action} onClick={share}>
               {texts.more}
             </button>
           </li>
