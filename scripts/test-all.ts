@@ -2,14 +2,10 @@
  * npm test (and npm run test:fast with --fast): every check of the project in two lanes, so that
  * both cores stay busy while the production builds run.
  *
- *   checks lane: type check, knip, data check, three quarters of the unit test files (Vitest's
- *                --shard, one file at a time, so they leave a core to the builds)
+ *   checks lane: type check, knip, data check, unit tests (mostly waiting on timers and child
+ *                processes, so they leave a core to the builds)
  *   builds lane: the deployments of tests/e2e/deployments.ts, one build at a time; right after the
- *                site's, its first-load JavaScript against its budgets (scripts/check-js-budget.ts);
- *                then the last quarter of the unit test files
- *
- * The builds end about three minutes before the unit tests would on one core; the last quarter of
- * the files then takes the core the builds leave, so both lanes end close together.
+ *                site's, its first-load JavaScript against its budgets (scripts/check-js-budget.ts)
  *
  * When both lanes have passed, Playwright starts the built servers (E2E_PREBUILT=1) and runs the
  * browser tests, then the multi-instance test (scripts/test-multi.ts) serves the site build twice. Each step's output is printed as one block when it ends, so the lanes do not mix
@@ -129,14 +125,11 @@ function stopAll(signal: NodeJS.Signals): void {
 process.on('SIGINT', () => stopAll('SIGINT'));
 process.on('SIGTERM', () => stopAll('SIGTERM'));
 
-const unitShards = 4;
-const unitTests = (shard: number): Step => ({ name: `unit tests ${shard}/${unitShards}`, command: `npx vitest run --shard=${shard}/${unitShards}` });
-
 const checks: Step[] = [
   { name: 'typecheck', command: 'npm run -s typecheck' },
   ...(fast ? [] : [{ name: 'knip', command: 'npm run -s knip' }]),
   { name: 'check:data', command: 'npm run -s check:data' },
-  ...[1, 2, 3].map((shard) => unitTests(shard)),
+  { name: 'unit tests', command: 'npx vitest run' },
 ];
 const builds: Step[] = deployments(sitePort)
   .filter((deployment) => !fast || deployment.name === 'site')
@@ -145,8 +138,7 @@ const builds: Step[] = deployments(sitePort)
     if (deployment.name !== 'site') return [build];
     // Issue 16: the site's first-load JavaScript per page type, against the budgets of lib/js-budget.
     return [build, { name: 'js budget', command: `npx tsx scripts/check-js-budget.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` }];
-  })
-  .concat(unitTests(unitShards));
+  });
 
 async function main(): Promise<void> {
   if (process.env.TEST_POSTGRES === 'off') {
