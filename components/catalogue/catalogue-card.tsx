@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteLink } from '@/components/ui/site-link';
 import type { Picture } from '@/lib/catalogue';
 import { pictureSrc } from '@/lib/media/picture-src';
+import card from '@/components/ui/card.module.css';
 import styles from './property-card.module.css';
 
 type CatalogueCardProps = {
@@ -26,8 +27,8 @@ type CatalogueCardProps = {
 /** A listing's or a project's card: picture (and ribbon), the title linking its page, its town, then what the kind adds. */
 export function CatalogueCard({ picture, alt, loading, fetchPriority, noPhoto, ribbon, heading: Heading, title, href, town, action, children }: CatalogueCardProps) {
   return (
-    <article className={styles.card}>
-      <div className={styles.media}>
+    <article className={card.card}>
+      <div className={card.media}>
         {picture ? (
           <SiteImage
             src={pictureSrc(picture.url)}
@@ -46,7 +47,7 @@ export function CatalogueCard({ picture, alt, loading, fetchPriority, noPhoto, r
       </div>
       <div className={styles.body}>
         <Heading className={styles.title}>
-          <SiteLink href={href} className={styles.link}>
+          <SiteLink href={href} className={card.link}>
             {title}
           </SiteLink>
         </Heading>

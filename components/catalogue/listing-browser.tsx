@@ -99,14 +99,14 @@ export function ServerListingBrowser({ params, result, form, map, ...shared }: S
  * many listings it would list. A choice that would list none is disabled rather than hidden, so the
  * steps stay where the searcher expects them; the chosen one stays enabled whatever its count.
  */
-function CountedSelect({ label, name, value, options, onChoose }: { label: string; name: string; value: string | number | undefined; options: { value: string; text: string; count: number }[]; onChoose: (value: string) => void }) {
+function CountedSelect({ label, name, value, options, onChoose }: { label: string; name: string; value: string | number | undefined; options: { value: string; text: string; empty?: true }[]; onChoose: (value: string) => void }) {
   const chosen = String(value ?? '');
   return (
     <label>
       <span>{label}</span>
       <select name={name} value={chosen} onChange={(event) => onChoose(event.target.value)}>
         {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.value !== '' && option.count === 0 && option.value !== chosen}>
+          <option key={option.value} value={option.value} disabled={option.value !== '' && option.empty === true && option.value !== chosen}>
             {option.text}
           </option>
         ))}
@@ -173,7 +173,7 @@ export function ListingControls({
       <nav aria-label={labels.statuses} className={styles.statuses}>
         <ul>
           {listStatuses
-            .filter((status) => status === 'on-offer' || status === params.status || form.statuses[status].count > 0)
+            .filter((status) => status === 'on-offer' || status === params.status || !form.statuses[status].empty)
             .map((status) => (
               <li key={status}>
                 <a className={styles.status} href={statusHref(status)} onClick={showStatus(status)} aria-current={params.status === status ? 'page' : undefined}>

@@ -71,7 +71,7 @@ function RemoveButton({ id, label, text }: { id: number; label: string; text: st
         removeFavourite(id);
         favouriteChanged(id, false);
       }}>
-      <HeartIcon filled size={18} />
+      <HeartIcon filled small />
       <span aria-hidden="true">{text}</span>
     </button>
   );

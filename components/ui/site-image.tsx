@@ -13,8 +13,15 @@ type SiteImageProps = Omit<ImageProps, 'priority' | 'preload' | 'placeholder' | 
  */
 export function SiteImage({ preload = false, ...image }: SiteImageProps) {
   const { props } = getImageProps({ ...image, loading: preload ? 'eager' : image.loading, fetchPriority: preload ? 'high' : image.fetchPriority });
-  const { src, srcSet, sizes } = props;
+  const { src, srcSet, sizes, fetchPriority, style, ...rest } = props;
   if (preload && typeof src === 'string') preloadResource(src, { as: 'image', fetchPriority: 'high', ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}) });
-  // eslint-disable-next-line @next/next/no-img-element -- next/image's own props, without its client runtime
-  return <img {...props} alt={image.alt} />;
+  // Left out: next/image's `color: transparent` (it hides the alt text, which a picture that fails
+  // to load should show) and the default `fetchPriority="auto"`. A list repeats both in every card's
+  // HTML and in the page's inline data. `src` comes last, as next/image writes it: WebKit fetched
+  // `src` when it was set before `srcset` on an image created by script.
+  const { color: _hiddenAlt, ...layout } = style ?? {};
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- next/image's own props, without its client runtime
+    <img {...rest} srcSet={srcSet} sizes={sizes} fetchPriority={fetchPriority === 'auto' ? undefined : fetchPriority} style={Object.keys(layout).length > 0 ? layout : undefined} alt={image.alt} src={src} />
+  );
 }

@@ -12,18 +12,23 @@ import type { ChoiceCounts } from './list-query';
 type ListTranslator = ReturnType<typeof useTranslations<'list'>>;
 
 /**
- * One choice of a filter's select: its text with its count, and how many it would list. A price
+ * One choice of a filter's select: its text with its count, and `empty` when it would list nothing
+ * (its count is in the text already; a number beside it cost 12 bytes a choice, a town list's
+ * hundred choices on every list page). A price
  * choice carries no value and `priceLabel` in place of its amount: the browser puts back the steps
  * (figureChoices) and formats them, so that no round amount a hidden price could equal travels in
  * the page's data (tests/e2e/offer.spec scans it). The first choice of each filter is "any" ('').
  */
-export type FacetOption = { value?: string; text: string; count: number };
+export type FacetOption = { value?: string; text: string; empty?: true };
+
+/** `empty` only when true, so that the choices with something to list carry no flag. */
+const emptyIf = (count: number): { empty?: true } => (count === 0 ? { empty: true } : {});
 
 /** The parts of the list that depend on its counts, for the params `built` they were counted for. */
 export type ListForm = {
   built: ListParams;
   facets: Record<ListFacet, FacetOption[]>;
-  statuses: Record<ListStatus, { text: string; count: number }>;
+  statuses: Record<ListStatus, { text: string; empty?: true }>;
   summary: string;
 };
 
@@ -60,13 +65,13 @@ export function listForm(t: ListTranslator, goal: 'sale' | 'rent', built: ListPa
   const choice = (label: string, count: number) => t('choiceCount', { label, count });
   const option = (facet: ListFacet, value: string, label: string): FacetOption => {
     const count = counts[facet][value] ?? 0;
-    return { value, text: choice(label, count), count };
+    return { value, text: choice(label, count), ...emptyIf(count) };
   };
-  const any = (facet: ListFacet, label: string): FacetOption => ({ value: '', text: choice(label, counts[facet][''] ?? 0), count: counts[facet][''] ?? 0 });
+  const any = (facet: ListFacet, label: string): FacetOption => ({ value: '', text: choice(label, counts[facet][''] ?? 0), ...emptyIf(counts[facet][''] ?? 0) });
   const price = (facet: 'minPrice' | 'maxPrice') =>
     figures[facet].map((step) => {
       const count = counts[facet][String(step)] ?? 0;
-      return { text: choice(priceLabel, count), count };
+      return { text: choice(priceLabel, count), ...emptyIf(count) };
     });
   const facets: Record<ListFacet, FacetOption[]> = {
     city: [any('city', t('allTowns')), ...towns.filter((town) => town.listed || town.value === built.city).map((town) => option('city', town.value, town.label))],
@@ -81,7 +86,7 @@ export function listForm(t: ListTranslator, goal: 'sale' | 'rent', built: ListPa
     if (status === 'on-offer') return t('onOffer', { count });
     return goal === 'sale' ? t('soldReferences', { count }) : t('rentedReferences', { count });
   };
-  const status = (of: ListStatus) => ({ text: statusText(of, choices[of].count), count: choices[of].count });
+  const status = (of: ListStatus) => ({ text: statusText(of, choices[of].count), ...emptyIf(choices[of].count) });
   const statuses = { 'on-offer': status('on-offer'), references: status('references') } satisfies Record<ListStatus, unknown>;
   const summary = result.total === 0 ? t('noResults') : `${t('count', { count: result.total })} · ${t('pageOf', { page: result.page, pages: result.pages })}`;
   return { built, facets, statuses, summary };
