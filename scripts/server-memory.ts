@@ -81,6 +81,10 @@ async function main(): Promise<void> {
     const until = Date.now() + 10 * 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`next start stopped (exit ${child.exitCode}); see var/server-memory-${port}.log`);
+      // `next start` outlives a server that died at start (out of memory reading a large
+      // catalogue, for one), so its log says so before its exit code does.
+      const logText = readFileSync(`var/server-memory-${port}.log`, 'utf8');
+      if (/FATAL ERROR|out of memory/i.test(logText)) throw new Error(`the server died at start:\n${logText.split('\n').slice(0, 12).join('\n')}`);
       if (Date.now() > until) throw new Error('next start did not answer within 10 minutes');
       try {
         await fetch(`${base}/icon.svg`, { signal: AbortSignal.timeout(30_000) });
