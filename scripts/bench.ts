@@ -300,7 +300,8 @@ async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs
 async function startServer(catalogue: Catalogue): Promise<ChildProcess> {
   rmSync(join(root, `var/bench-${catalogue.port}.db`), { force: true });
   // No -H: the proxy's rewrites call the server back at localhost, which may resolve to ::1.
-  const child = start(process.execPath, [nextBin, 'start', '-p', String(catalogue.port)], serverEnv(catalogue), join(work, `server-${catalogue.port}.log`));
+  // As `npm start` starts it (scripts/start.mjs): the server's memory settings are part of what is measured.
+  const child = start(process.execPath, [join(root, 'scripts/start.mjs'), '-p', String(catalogue.port)], serverEnv(catalogue), join(work, `server-${catalogue.port}.log`));
   await waitFor(`${siteUrl(catalogue)}/icon.svg`, child, `the ${catalogue.label} server (log: var/bench/server-${catalogue.port}.log)`, 10 * 60_000);
   return child;
 }

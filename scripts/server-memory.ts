@@ -7,7 +7,7 @@
  * request (lists with a query, pins, detail pages of listings the build did not know) reads it.
  * The warm-up also asks for the pictures those pages show (up to 60 variants, through /api/image),
  * encoded anew in an image cache folder of the run's own, since sharp's memory is the server's.
- * The server gets MALLOC_ARENA_MAX=2 as `npm start` gives it, unless the environment sets another.
+ * The server is started as `npm start` starts it (scripts/start.mjs: its malloc arenas and heap limit).
  *
  *   npx tsx scripts/server-memory.ts --dist .next-bench-5000 --catalogue var/bench/catalogue-5000 [--port 4310] [--seconds 10]
  */
@@ -70,13 +70,11 @@ async function main(): Promise<void> {
     SITE_URL: base,
     DATABASE_URL: `file:${database}`,
     IMAGE_CACHE_DIR: imageCache,
-    // As `npm start` runs the server (scripts/start.mjs): two malloc arenas for sharp's threads.
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     SITE_SECRET: process.env.SITE_SECRET || randomBytes(32).toString('hex'),
     ...(values.catalogue ? { CATALOGUE_DIR: resolve(values.catalogue) } : {}),
   };
   delete env.SMTP_URL;
-  const child: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: ['ignore', log, log] });
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', '-p', String(port)], { env, stdio: ['ignore', log, log] });
   try {
     const until = Date.now() + 10 * 60_000;
     for (;;) {

@@ -1,6 +1,7 @@
 import {
   catalogueFileSchemas,
   catalogueLanguages,
+  propertySchema,
   type AppointmentSlot,
   type City,
   type Owner,
@@ -8,7 +9,7 @@ import {
   type Property,
   type PropertyType,
 } from './schemas';
-import { DataValidationError, duplicateIssues, readDataFile, resolveDataDir, type DataIssue } from '../data-file';
+import { DataValidationError, duplicateIssues, readDataFile, readRecordsFile, resolveDataDir, type DataIssue } from '../data-file';
 import { documentIssues } from './documents';
 import { factIssues } from './checks';
 import { checkPictures, projectWithoutMissingPictures, propertyWithoutMissingPictures } from './pictures';
@@ -112,7 +113,8 @@ export function readCatalogue(dir = resolveDataDir(process.env.CATALOGUE_DIR, ca
   const publicDir = options.publicDir ?? resolveDataDir(undefined, 'public');
   const schemas = catalogueFileSchemas;
   const results = {
-    properties: readDataFile(dir, catalogueDisplayDir, 'properties.json', schemas['properties.json']),
+    // The one file that grows with the catalogue (124 MB at 5,000 listings) is read record by record.
+    properties: readRecordsFile(dir, catalogueDisplayDir, 'properties.json', propertySchema),
     types: readDataFile(dir, catalogueDisplayDir, 'types.json', schemas['types.json']),
     cities: readDataFile(dir, catalogueDisplayDir, 'cities.json', schemas['cities.json']),
     projects: readDataFile(dir, catalogueDisplayDir, 'projects.json', schemas['projects.json']),
@@ -169,37 +171,35 @@ export type KeptCatalogue = Omit<CatalogueSnapshot, 'properties'> & { listings: 
 
 declare global {
   // Next.js bundles the proxy apart from the pages, each with its own copy of this module, in one
-  // server process: a module variable would hold the catalogue twice. The process-wide slots let
+  // server process: a module variable would hold the catalogue twice. The process-wide slot lets
   // both read the same one.
-  /** A snapshot the data check has validated, until the first page turns it into the kept catalogue. */
-  var agencyCatalogueSnapshot: CatalogueSnapshot | undefined;
   var agencyCatalogue: KeptCatalogue | undefined;
 }
 
+function keptOf(snapshot: CatalogueSnapshot, marquees: readonly { id: number; meaning: string }[]): KeptCatalogue {
+  const { properties, ...files } = snapshot;
+  return { ...files, listings: storeListings(properties, optionMarqueesOf(marquees)) };
+}
+
 /**
- * Keeps a snapshot the data check has just read from the default folder as the process's own:
- * `next start` checks the data in the server's process before it serves, and reading 5,000
- * listings a second time on the first request costs seconds and a few hundred MB of garbage.
+ * Keeps a snapshot the data check has just read from the default folders as the process's
+ * catalogue: `next start` checks the data in the server's process before it serves, and reading
+ * 5,000 listings a second time on the first request costs seconds and a few hundred MB of
+ * garbage. The records go into the listing store at once, so the check's snapshot (about 100 MB
+ * of records at 5,000 listings) is garbage as soon as the check returns.
  */
-export function keepCatalogue(snapshot: CatalogueSnapshot): void {
-  if (globalThis.agencyCatalogue === undefined) globalThis.agencyCatalogueSnapshot ??= snapshot;
+export function keepCatalogue(snapshot: CatalogueSnapshot, marquees: readonly { id: number; meaning: string }[]): void {
+  globalThis.agencyCatalogue ??= keptOf(snapshot, marquees);
 }
 
 /** The validated catalogue, read once per process; throws a DataValidationError naming every problem. */
 export function loadCatalogue(): KeptCatalogue {
   if (globalThis.agencyCatalogue) return globalThis.agencyCatalogue;
-  let snapshot = globalThis.agencyCatalogueSnapshot;
-  if (snapshot === undefined) {
-    const result = readCatalogue();
-    if (!result.ok) throw new DataValidationError(result.issues);
-    snapshot = result.snapshot;
-  }
-  const { properties, ...files } = snapshot;
+  const result = readCatalogue();
+  if (!result.ok) throw new DataValidationError(result.issues);
   // The option marquees are the site config's: read here, when the pages need the catalogue, not
-  // in the data check, which reports a bad config instead of failing on it.
-  const kept = { ...files, listings: storeListings(properties, optionMarqueesOf(getSite().marquees)) };
+  // in readCatalogue, which reports a bad config instead of failing on it.
+  const kept = keptOf(result.snapshot, getSite().marquees);
   globalThis.agencyCatalogue = kept;
-  // The records now live compressed in the store; the snapshot of the check can go.
-  globalThis.agencyCatalogueSnapshot = undefined;
   return kept;
 }

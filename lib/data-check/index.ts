@@ -20,16 +20,21 @@ function publicDirOf(dirs: DataDirs): string {
   return dirs.publicDir ?? resolveDataDir(undefined, 'public');
 }
 
-export function inspectData(dirs: DataDirs = {}): DataReport {
-  const options = { publicDir: publicDirOf(dirs) };
-  const catalogue = readCatalogue(dirs.catalogueDir, options);
-  const config = readSiteConfig(dirs.siteDir, options);
+/**
+ * `keepCatalogue`: the server's own check keeps the catalogue it read for the pages (load.ts), when
+ * it read the folders the pages read and found them sound.
+ */
+export function inspectData(dirs: DataDirs = {}, options: { keepCatalogue?: boolean } = {}): DataReport {
+  const readOptions = { publicDir: publicDirOf(dirs) };
+  const catalogue = readCatalogue(dirs.catalogueDir, readOptions);
+  const config = readSiteConfig(dirs.siteDir, readOptions);
   const issues = [...(catalogue.ok ? [] : catalogue.issues), ...(config.ok ? [] : config.issues)];
   const warnings = [...(catalogue.ok ? catalogue.warnings : []), ...(config.ok ? config.warnings : [])];
-  if (catalogue.ok && dirs.catalogueDir === undefined && dirs.publicDir === undefined) keepCatalogue(catalogue.snapshot);
   if (catalogue.ok && config.ok) {
     const { site, team } = config.config;
     issues.push(...siteFactIssues(catalogue.snapshot, { team, marquees: site.marquees, legacyImageHosts: site.siteInfo.legacyImageHosts, languageDefault: site.languageDefault }));
+    const defaultDirs = dirs.catalogueDir === undefined && dirs.siteDir === undefined && dirs.publicDir === undefined;
+    if (options.keepCatalogue && defaultDirs && issues.every((issue) => issue.severity === 'warning')) keepCatalogue(catalogue.snapshot, site.marquees);
   }
   return {
     errors: issues.filter((issue) => issue.severity !== 'warning'),

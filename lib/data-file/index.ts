@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { scanRecords } from './json-records';
 import { parseJsonBytes } from './json-text';
 import { closest, knownKeys as knownKeysOf, plainErrorMap, type ExampleOf } from './messages';
 
@@ -280,6 +281,48 @@ export function readDataFile<T>(
   });
   if (!result.success) return { ok: false, issues: issuesFromZod(file, raw, result.error, label, (keys) => knownKeys.get(pathKey(keys)) ?? []) };
   return { ok: true, data: result.data };
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads and validates a list file whose records each match `recordSchema`, one record at a time
+ * (json-records.ts): for the files that grow with the catalogue, where reading the whole text
+ * costs several times the file's size in memory. Its result is readDataFile's with
+ * `z.array(recordSchema)`. When a record or the file's shape is wrong, it reads the file again
+ * with readDataFile, so that the messages (line and column, the record, a field's likely typo
+ * from the other records) are exactly the ones every other data file gives.
+ */
+export function readRecordsFile<T>(
+  dir: string,
+  displayDir: string,
+  fileName: string,
+  recordSchema: z.ZodType<T>,
+  label?: RecordLabel,
+): ParsedFile<T[]> {
+  const records: T[] = [];
+  let scan: ReturnType<typeof scanRecords> = { ok: false };
+  try {
+    scan = scanRecords(path.join(dir, fileName), (bytes) => {
+      // Invalid UTF-8 or a syntax error inside a record throws: the whole-file reading explains it.
+      const result = recordSchema.safeParse(JSON.parse(strictUtf8.decode(bytes)));
+      if (result.success) records.push(result.data);
+      return result.success;
+    });
+  } catch {
+    scan = { ok: false };
+  }
+  const schemaValue = scan.ok && scan.schema ? safeJson(scan.schema) : undefined;
+  if (scan.ok && (scan.schema === undefined || typeof schemaValue === 'string')) return { ok: true, data: records };
+  return readDataFile(dir, displayDir, fileName, recordSchema.array(), label);
+}
+
+function safeJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(strictUtf8.decode(bytes));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Finds records whose key appears more than once; `key` returns undefined to skip a record. */
