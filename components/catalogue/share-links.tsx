@@ -1,7 +1,6 @@
 'use client';
 
 import { useState, useSyncExternalStore } from 'react';
-import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './share-links.module.css';
 
 export type ShareTexts = { heading: string; mail: string; copy: string; copied: string; copyFailed: string; more: string };
@@ -17,10 +16,14 @@ const useCanShare = () =>
 
 /**
  * Ways to pass a listing on that load nothing from another host: an e-mail (a plain link, so it
- * works without JavaScript), the link copied, and the platform's share sheet where there is one.
+ * works without JavaScript), and the link copied or, where the platform has one, its share sheet
+ * (which copies too).
+ *
+ * The second button is in the server's HTML, hidden by CSS when the browser runs no script, and
+ * takes the share sheet's label in the same place once the page knows it has one: a button added
+ * at hydration wrapped the row on a phone and pushed the gallery down (Lighthouse: CLS 0.049).
  */
 export function ShareLinks({ url, title, texts }: { url: string; title: string; texts: ShareTexts }) {
-  const hydrated = useHydrated();
   const canShare = useCanShare();
   const [status, setStatus] = useState('');
   const mail = `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\n${url}`)}`;
@@ -48,20 +51,17 @@ export function ShareLinks({ url, title, texts }: { url: string; title: string; 
             {texts.mail}
           </a>
         </li>
-        {hydrated ? (
-          <li>
-            <button type="button" className={styles.action} onClick={copy}>
-              {texts.copy}
-            </button>
-          </li>
-        ) : null}
-        {canShare ? (
-          <li>
+        <li className={styles.scripted}>
+          {canShare ? (
             <button type="button" className={styles.action} onClick={share}>
               {texts.more}
             </button>
-          </li>
-        ) : null}
+          ) : (
+            <button type="button" className={styles.action} onClick={copy}>
+              {texts.copy}
+            </button>
+          )}
+        </li>
       </ul>
       <p className={styles.status} aria-live="polite">
         {status}

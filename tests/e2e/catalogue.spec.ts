@@ -424,6 +424,41 @@ test.describe('property detail', () => {
     await context.close();
   });
 
+  test('a listing page does not move on a phone once its scripts run, and offers the copy button only with JavaScript', async ({ browser }) => {
+    // A phone at 4x CPU, as Lighthouse mobile: the scripts run well after the first paint. The share
+    // row gained its copy button at hydration, wrapped, and pushed the gallery 32 px down.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await storeConsent(page);
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      Reflect.set(window, 'layoutShifts', shifts);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const value = Reflect.get(entry, 'value');
+          const sources: { node?: Node | null }[] = Reflect.get(entry, 'sources') ?? [];
+          if (!Reflect.get(entry, 'hadRecentInput')) shifts.push(`${Number(value).toFixed(4)}: ${sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : source.node?.textContent)).join(' | ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (const language of ['fr', 'nl'] as const) {
+      await page.goto(href({ page: 'property', id: 4000039 }, language));
+      await page.waitForLoadState('networkidle');
+      // Hydrated: the copy button works (the e-mail link works without scripts).
+      await expect(page.getByRole('button', { name: language === 'fr' ? 'Copier le lien' : 'Link kopiëren' })).toBeVisible();
+      expect(await page.evaluate(() => Reflect.get(window, 'layoutShifts'))).toEqual([]);
+    }
+    await context.close();
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(href({ page: 'property', id: 4000039 }, 'fr'));
+    await expect(plain.getByRole('link', { name: 'Par e-mail' })).toBeVisible();
+    await expect(plain.getByRole('button', { name: 'Copier le lien' })).toBeHidden();
+    await noScript.close();
+  });
+
   test('a sold listing shows its message and no request actions', async ({ page }) => {
     await page.goto(href({ page: 'property', id: 4000003 }, 'fr'));
     await expect(page.getByRole('status')).toHaveText('Bien vendu');
