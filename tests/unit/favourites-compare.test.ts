@@ -6,6 +6,7 @@ import { GET as compareColumnRoute } from '@/app/api/compare-listing/[lang]/[id]
 import { href } from '@/lib/pages';
 import { parseCompareIds } from '@/lib/favourites/compare-ids';
 import { compareQueryString } from '@/lib/favourites/compare-query';
+import { hostileStrings } from './hostile-payloads';
 
 const listing = (id: number): Listing => {
   const found = getProperty(id, 'fr');
@@ -124,6 +125,21 @@ describe('the static export\'s comparison', () => {
   it('answers 404 for an unknown listing, language or a malformed ID', async () => {
     for (const [lang, id] of [['fr', '999999999'], ['xx', '4000001'], ['fr', '4000001x'], ['fr', '0']] as const) {
       expect((await compareColumnRoute(new Request('http://site/'), context(lang, id))).status, `${lang} ${id}`).toBe(404);
+    }
+  });
+
+  it('answers a hostile language or ID with the same 404, and reads nothing it was not asked for', async () => {
+    const values = [...hostileStrings, '4000001/../4000002', '4000001.json', ' 4000001', '4000001 ', '+4000001', '04000001'.padStart(40, '0')];
+    for (const value of values) {
+      const cases: [lang: string, id: string][] = [
+        ['fr', value],
+        [value, '4000001'],
+      ];
+      for (const [lang, id] of cases) {
+        const answer = await compareColumnRoute(new Request('http://site/'), context(lang, id));
+        expect(answer.status, JSON.stringify([lang, id])).toBe(404);
+        expect(await answer.json()).toEqual({ error: 'not found' });
+      }
     }
   });
 
