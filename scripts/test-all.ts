@@ -2,13 +2,15 @@
  * npm test (and npm run test:fast with --fast): every check of the project in two lanes, so that
  * both cores stay busy while the production builds run.
  *
- *   checks lane: type check, knip, data check, unit tests (mostly waiting on timers and child
- *                processes, so they leave a core to the builds)
- *   builds lane: the deployments of tests/e2e/deployments.ts, one build at a time; right after the
- *                site's, its first-load JavaScript against its budgets (scripts/check-js-budget.ts)
+ *   checks lane: unit tests (mostly waiting on timers and child processes, so they leave a core
+ *                to the other lane)
+ *   builds lane: type check, knip, data check, then the deployments of tests/e2e/deployments.ts,
+ *                one build at a time; right after the site's, its first-load JavaScript against
+ *                its budgets (scripts/check-js-budget.ts) and the multi-instance test
+ *                (scripts/test-multi.ts), which serves the site build twice
  *
  * When both lanes have passed, Playwright starts the built servers (E2E_PREBUILT=1) and runs the
- * browser tests, then the multi-instance test (scripts/test-multi.ts) serves the site build twice. Each step's output is printed as one block when it ends, so the lanes do not mix
+ * browser tests. Each step's output is printed as one block when it ends, so the lanes do not mix
  * their lines; the end shows each step's time. The first failure starts no further step and the
  * command fails.
  *
@@ -125,20 +127,29 @@ function stopAll(signal: NodeJS.Signals): void {
 process.on('SIGINT', () => stopAll('SIGINT'));
 process.on('SIGTERM', () => stopAll('SIGTERM'));
 
-const checks: Step[] = [
+// The lanes are balanced by their measured times (CI, 2 cores): the unit tests (about 400 s) alone
+// against the type check, knip, the data check, the builds and the multi-instance test (about 75 +
+// 10 + 3 + 360 + 45 s). The unit tests used to follow the type check in their lane and ended some
+// 180 s after the builds, while the browser tests waited for both.
+const checks: Step[] = [{ name: 'unit tests', command: 'npx vitest run' }];
+const builds: Step[] = [
   { name: 'typecheck', command: 'npm run -s typecheck' },
   ...(fast ? [] : [{ name: 'knip', command: 'npm run -s knip' }]),
   { name: 'check:data', command: 'npm run -s check:data' },
-  { name: 'unit tests', command: 'npx vitest run' },
+  ...deployments(sitePort)
+    .filter((deployment) => !fast || deployment.name === 'site')
+    .flatMap((deployment) => {
+      const build = { name: `build ${deployment.name}`, command: deployment.build, env: deployment.env };
+      if (deployment.name !== 'site') return [build];
+      return [
+        build,
+        // Issue 16: the site's first-load JavaScript per page type, against the budgets of lib/js-budget.
+        { name: 'js budget', command: `npx tsx scripts/check-js-budget.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` },
+        // Two instances of the site build on one database: it needs only that build.
+        ...(fast ? [] : [{ name: 'multi-instance test', command: 'npm run -s test:multi' }]),
+      ];
+    }),
 ];
-const builds: Step[] = deployments(sitePort)
-  .filter((deployment) => !fast || deployment.name === 'site')
-  .flatMap((deployment) => {
-    const build = { name: `build ${deployment.name}`, command: deployment.build, env: deployment.env };
-    if (deployment.name !== 'site') return [build];
-    // Issue 16: the site's first-load JavaScript per page type, against the budgets of lib/js-budget.
-    return [build, { name: 'js budget', command: `npx tsx scripts/check-js-budget.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` }];
-  });
 
 async function main(): Promise<void> {
   if (process.env.TEST_POSTGRES === 'off') {
@@ -162,8 +173,6 @@ async function main(): Promise<void> {
         env: { E2E_PREBUILT: '1', ...(fast ? { E2E_SITE_ONLY: '1' } : {}) },
         live: true,
       },
-      // Two instances of the site build on one database (it builds nothing).
-      ...(fast ? [] : [{ name: 'multi-instance test', command: 'npm run -s test:multi', live: true }]),
     ]);
   }
   console.log('Times:');
