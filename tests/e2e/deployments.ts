@@ -44,18 +44,20 @@ export function deployments(sitePort: number): Deployment[] {
   // A test build is built once: no type check (npm run typecheck does it) and no build cache kept
   // on disk for a next build that a fresh clone never makes (next.config.ts).
   const onceBuilt = { SKIP_BUILD_TYPE_CHECK: '1', NEXT_BUILD_CACHE: 'off' };
+  // The servers start as `npm start` starts the site (scripts/start.mjs: its heap limit and malloc
+  // settings), so that the browser tests run against what is deployed.
   return [
     {
       name: 'site',
       build: 'npx next build',
-      serve: `rm -f var/e2e-${sitePort}.db* && npx next start -p ${sitePort}`,
+      serve: `rm -f var/e2e-${sitePort}.db* && node scripts/start.mjs -p ${sitePort}`,
       env: { NEXT_DIST_DIR: `.next-e2e-${sitePort}`, ...onceBuilt, ...serverEnv(sitePort, '100000') },
       url: `http://localhost:${sitePort}/nl/`,
     },
     {
       name: 'german',
       build: `node scripts/copy-site-with-german.mjs ${germanSite} && npx next build`,
-      serve: `rm -f var/e2e-${germanPort}.db* && npx next start -p ${germanPort}`,
+      serve: `rm -f var/e2e-${germanPort}.db* && node scripts/start.mjs -p ${germanPort}`,
       // The German server keeps the default rate limit, which a test runs into on purpose.
       env: { SITE_DIR: germanSite, NEXT_DIST_DIR: `.next-e2e-${germanPort}`, ...onceBuilt, ...serverEnv(germanPort, '10') },
       url: `http://localhost:${germanPort}/de/`,
