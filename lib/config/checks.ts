@@ -255,7 +255,9 @@ function fileIssue(rule: FileRule, site: Site, publicDir: string): DataIssue | u
   const where = pictureLocation(value, site);
   if (where.kind === 'remote') return undefined;
   if (where.kind === 'wrong') return { file: fileName, record, field, message: where.message };
-  const full = path.join(publicDir, where.relative);
+  // turbopackIgnore: a file staff name in the data, looked for at run time; traced, this path made
+  // the build put the whole project (some 6,800 files) into every server route's file trace.
+  const full = path.join(/* turbopackIgnore: true */ publicDir, where.relative);
   if (existsSync(full) && statSync(full).isFile()) return undefined;
   const missing = `${JSON.stringify(value)} does not exist: there is no file public/${where.relative}`;
   if (rule.fallback === undefined) return { file: fileName, record, field, message: `${missing}; add the file or correct the path` };
