@@ -176,7 +176,10 @@ declare global {
   var agencyCatalogue: KeptCatalogue | undefined;
 }
 
-function keptOf(snapshot: CatalogueSnapshot, marquees: readonly { id: number; meaning: string }[]): KeptCatalogue {
+/** The site config's marquee table, whose option marquees the listing store needs. */
+type MarqueeTable = Parameters<typeof optionMarqueesOf>[0];
+
+function keptOf(snapshot: CatalogueSnapshot, marquees: MarqueeTable): KeptCatalogue {
   const { properties, ...files } = snapshot;
   return { ...files, listings: storeListings(properties, optionMarqueesOf(marquees)) };
 }
@@ -188,7 +191,7 @@ function keptOf(snapshot: CatalogueSnapshot, marquees: readonly { id: number; me
  * garbage. The records go into the listing store at once, so the check's snapshot (about 100 MB
  * of records at 5,000 listings) is garbage as soon as the check returns.
  */
-export function keepCatalogue(snapshot: CatalogueSnapshot, marquees: readonly { id: number; meaning: string }[]): void {
+export function keepCatalogue(snapshot: CatalogueSnapshot, marquees: MarqueeTable): void {
   globalThis.agencyCatalogue ??= keptOf(snapshot, marquees);
 }
 

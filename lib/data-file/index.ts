@@ -301,28 +301,18 @@ export function readRecordsFile<T>(
   label?: RecordLabel,
 ): ParsedFile<T[]> {
   const records: T[] = [];
-  let scan: ReturnType<typeof scanRecords> = { ok: false };
   try {
-    scan = scanRecords(path.join(dir, fileName), (bytes) => {
-      // Invalid UTF-8 or a syntax error inside a record throws: the whole-file reading explains it.
+    const scan = scanRecords(path.join(dir, fileName), (bytes) => {
       const result = recordSchema.safeParse(JSON.parse(strictUtf8.decode(bytes)));
       if (result.success) records.push(result.data);
       return result.success;
     });
+    // The "$schema" text is checked by parsing it (the scanner found a string's bounds only).
+    if (scan.ok && (scan.schema === undefined || typeof JSON.parse(strictUtf8.decode(scan.schema)) === 'string')) return { ok: true, data: records };
   } catch {
-    scan = { ok: false };
+    // Invalid UTF-8 or a syntax error inside a record: the whole-file reading explains it.
   }
-  const schemaValue = scan.ok && scan.schema ? safeJson(scan.schema) : undefined;
-  if (scan.ok && (scan.schema === undefined || typeof schemaValue === 'string')) return { ok: true, data: records };
   return readDataFile(dir, displayDir, fileName, recordSchema.array(), label);
-}
-
-function safeJson(bytes: Uint8Array): unknown {
-  try {
-    return JSON.parse(strictUtf8.decode(bytes));
-  } catch {
-    return undefined;
-  }
 }
 
 /** Finds records whose key appears more than once; `key` returns undefined to skip a record. */
