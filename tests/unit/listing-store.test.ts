@@ -52,6 +52,15 @@ describe('the listing store', () => {
     expect(textTeaser(summaries[0]?.teaserText ?? '', 250)).toBe(cleanDescription(long, 250));
   });
 
+  it('takes the records out of the list it is given, keeping the data file’s order', () => {
+    const given = records.slice(0, 70);
+    const store = storeListings(given, optionMarquees);
+    // The server's peak at 5,000 listings was every record and the whole store at once.
+    expect(given).toHaveLength(0);
+    expect(store.summaries.map((summary) => `${summary.id}/${summary.language}`)).toEqual(records.slice(0, 70).map((record) => `${record.ID}/${record.language}`));
+    for (const record of records.slice(0, 70)) expect(storedRecord(store, record.ID, record.language)).toEqual(record);
+  });
+
   it('reads a record once for the several asks of one page render', () => {
     const [record] = records;
     if (!record) throw new Error('no record');
