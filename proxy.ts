@@ -14,6 +14,7 @@ import { prerenderedHtml } from './lib/security/inline-scripts';
 import { resourcePolicy } from './lib/security/csp';
 import { pageScripts, policyForPage } from './lib/security/page-policy';
 import { isSharedRender, sharedAnswer } from './lib/security/shared-answers';
+import { matchesEtag, prerenderedAnswer, prerenderedCacheControl, prerenderedVary } from './lib/security/prerendered-answers';
 
 const intl = createMiddleware(routing);
 const oneYear = 60 * 60 * 24 * 365;
@@ -72,6 +73,22 @@ async function serveShared(request: NextRequest, canonical: string): Promise<Nex
   const answer = await sharedAnswer(canonical);
   if (!answer) return undefined;
   return new NextResponse(answer.body, { headers: { ...answer.headers, 'content-security-policy': policyForPage({ hashes: answer.hashes }) } });
+}
+
+/**
+ * A browser's request for a prerendered page: the build's file, sent by the proxy itself
+ * (prerendered-answers.ts), with the headers Next.js would send; undefined when the page is
+ * rendered per request or the request is not a document's.
+ */
+async function servePrerendered(request: NextRequest, pathname: string): Promise<NextResponse | undefined> {
+  if (request.method !== 'GET' || !loadsDocument(request)) return undefined;
+  const scripts = pageScripts(pathname);
+  if (scripts.nonce !== undefined) return undefined;
+  const answer = await prerenderedAnswer(pathname);
+  if (!answer) return undefined;
+  const headers = { 'cache-control': prerenderedCacheControl, vary: prerenderedVary, etag: answer.etag, 'content-security-policy': policyForPage(scripts) };
+  if (matchesEtag(request.headers.get('if-none-match'), answer.etag)) return new NextResponse(null, { status: 304, headers });
+  return new NextResponse(answer.body, { headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
 }
 
 async function route(request: NextRequest): Promise<NextResponse> {
@@ -149,7 +166,7 @@ async function route(request: NextRequest): Promise<NextResponse> {
   // A form posted without JavaScript came back with errors: the page shows it filled in, per request.
   if (isDraftId(searchParams.get(draftParam))) return rewriteTo(formDraftPath(routeLanguage, pathname, search));
 
-  return servePage(request, pathname, (headers) => intl(headers ? new NextRequest(request, { headers }) : request));
+  return (await servePrerendered(request, pathname)) ?? servePage(request, pathname, (headers) => intl(headers ? new NextRequest(request, { headers }) : request));
 }
 
 export default async function proxy(request: NextRequest): Promise<NextResponse> {

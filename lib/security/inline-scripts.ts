@@ -42,7 +42,7 @@ const cache = new Map<string, readonly string[] | null>();
 const maxCachedPages = 20_000;
 
 /** The site path as the build names its files: decoded, without query or fragment; undefined if it cannot be decoded. */
-function pageKey(pathname: string): string | undefined {
+export function pageKey(pathname: string): string | undefined {
   try {
     return decodeURIComponent(pathname.replace(/[?#].*$/s, ''));
   } catch {
@@ -51,7 +51,7 @@ function pageKey(pathname: string): string | undefined {
 }
 
 /** The prerendered file of a site path, if the path stays inside the build's page folder. */
-function prerenderedFile(key: string): string | undefined {
+export function prerenderedFile(key: string): string | undefined {
   const relative = key.replace(/^\/+|\/+$/g, '');
   const root = path.resolve(distDir(), 'server', 'app');
   const file = path.resolve(root, `${relative}.html`);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -80,6 +80,40 @@ test.describe('security headers', () => {
     expect(first.source).not.toBe(second.source);
     const nonce = first.source!.slice("'nonce-".length, -1);
     expect(first.body).toContain(`nonce="${nonce}"`);
+  });
+});
+
+test.describe('prerendered pages', () => {
+  test("a browser gets the build's own bytes with an ETag it can revalidate, and the router still gets the page's React payload", async ({ request }) => {
+    const asDocument = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document' };
+    for (const language of languages) {
+      const property = getProperties(language).find((candidate) => candidate.availability === 'on-offer')!;
+      for (const pagePath of [href({ page: 'home' }, language), href({ page: 'property', id: property.id }, language)]) {
+        const file = path.join(distDir, 'server', 'app', `${decodeURIComponent(pagePath).replace(/^\/|\/$/g, '')}.html`);
+        const response = await request.get(pagePath, { headers: asDocument });
+        expect(response.status(), pagePath).toBe(200);
+        expect(await response.text(), pagePath).toBe(readFileSync(file, 'utf8'));
+        expectSecureAnswer(response, pagePath);
+        const headers = response.headers();
+        expect(headers['content-type'], pagePath).toBe('text/html; charset=utf-8');
+        expect(headers['cache-control'], pagePath).toBe('s-maxage=31536000');
+        expect(headers['vary'], pagePath).toMatch(/^rsc, next-router-state-tree, .*Accept-Encoding$/);
+        expect(headers['content-encoding'], pagePath).toBe('gzip');
+        const scripts = directives(headers['content-security-policy'] ?? '').get('script-src') ?? [];
+        expect(scripts.some((source) => source.startsWith("'sha256-")) && !scripts.some((source) => source.startsWith("'nonce-")), pagePath).toBe(true);
+        const etag = headers['etag'];
+        expect(etag, pagePath).toMatch(/^"[\w-]{27}"$/);
+
+        const again = await request.get(pagePath, { headers: { ...asDocument, 'if-none-match': `"stale", ${etag}` } });
+        expect(again.status(), pagePath).toBe(304);
+        expect(await again.text(), pagePath).toBe('');
+        expect(again.headers()['etag'], pagePath).toBe(etag);
+
+        const payload = await request.get(pagePath, { headers: { rsc: '1', 'sec-fetch-dest': 'empty', accept: '*/*' } });
+        expect(payload.status(), pagePath).toBe(200);
+        expect(payload.headers()['content-type'], pagePath).toMatch(/^text\/x-component/);
+      }
+    }
   });
 });
 

@@ -170,6 +170,8 @@ function randomUrl(seed: number): Generated {
     headers['next-action'] = 'abc123';
     if (random.chance(0.5)) headers.origin = 'https://evil.example';
   }
+  // Half load the URL as a browser's document: those of a prerendered page the proxy answers itself.
+  if (random.chance(0.5)) Object.assign(headers, asDocument);
   const url = `${origin}${path}${roll < 0.1 ? randomQuery(random) || '?city=mons' : randomQuery(random)}`;
   return { url, headers, label: `#${seed} ${url.length > 160 ? `${url.slice(0, 160)}… (${url.length} chars)` : url}` };
 }
@@ -213,6 +215,9 @@ const fixedUrls: readonly string[] = [
 
 type Checked = { problem?: string; status: number; ms: number; location?: string };
 
+const asDocument: Record<string, string> = { accept: 'text/html', 'sec-fetch-dest': 'document' };
+let sentByProxy = 0;
+
 const scriptSource = (policy: string) =>
   policy
     .split(';')
@@ -230,6 +235,10 @@ async function check(url: string, headers: Record<string, string>): Promise<Chec
   } catch (error) {
     return { problem: `threw ${String(error).slice(0, 200)}`, status: 0, ms: performance.now() - started };
   }
+  // A browser's request for a prerendered page is answered by the proxy with the build's file.
+  const sentItself = response.status === 200 && !response.headers.has('x-middleware-rewrite') && response.headers.get('x-middleware-next') !== '1';
+  const body = sentItself ? await response.text() : undefined;
+  if (body !== undefined) sentByProxy += 1;
   const ms = performance.now() - started;
   const status = response.status;
   const problem = (() => {
@@ -263,6 +272,12 @@ async function check(url: string, headers: Record<string, string>): Promise<Chec
     if (status === 200) {
       const rewrite = response.headers.get('x-middleware-rewrite');
       if (rewrite && new URL(rewrite).origin !== origin) return `rewritten off-site to ${rewrite}`;
+      if (body !== undefined) {
+        const pathname = new URL(url).pathname;
+        if (body !== prerenderedHtml(pathname)) return `a 200 with a body that is not the prerendered page ${pathname}`;
+        if (!response.headers.get('etag')) return 'a prerendered page without its ETag';
+        return undefined;
+      }
       if (!rewrite && response.headers.get('x-middleware-next') !== '1') return 'a 200 that is neither a pass-through nor a rewrite';
       return undefined;
     }
@@ -290,7 +305,9 @@ async function follow(url: string, headers: Record<string, string>): Promise<Che
 describe('the proxy, under 1,500 generated URLs', () => {
   it('never throws, answers a pass-through, a same-site redirect that ends, or the not-found page, with a strict script policy', { timeout: 120_000 }, async () => {
     const cases: Generated[] = [
-      ...fixedUrls.map((path) => ({ url: `${origin}${path}`, headers: {}, label: `fixed ${path.length > 160 ? `${path.slice(0, 160)}…` : path}` })),
+      ...fixedUrls.flatMap((path) => [{}, asDocument].map((headers) => ({ url: `${origin}${path}`, headers, label: `fixed ${path.length > 160 ? `${path.slice(0, 160)}…` : path}` }))),
+      // Real pages, asked for as a browser's document: the prerendered ones are sent by the proxy.
+      ...realPaths.slice(0, 60).map((segments) => ({ url: `${origin}/${segments.join('/')}/`, headers: asDocument, label: `real /${segments.join('/')}/` })),
       ...Array.from({ length: urlCount }, (_, index) => randomUrl(index + 1)),
     ];
     const problems: string[] = [];
@@ -302,7 +319,7 @@ describe('the proxy, under 1,500 generated URLs', () => {
       if (result.ms > worst.ms) worst = { ms: result.ms, label: generated.label };
       if (result.problem) problems.push(`${generated.label} ${JSON.stringify(generated.headers).slice(0, 120)}: ${result.problem}`);
     }
-    console.log(`hostile proxy URLs: ${cases.length}; worst ${worst.ms.toFixed(1)} ms (${worst.label}); final statuses ${JSON.stringify(statuses)}`);
+    console.log(`hostile proxy URLs: ${cases.length}; worst ${worst.ms.toFixed(1)} ms (${worst.label}); final statuses ${JSON.stringify(statuses)}; ${sentByProxy} prerendered pages sent by the proxy`);
     expect(problems.slice(0, 25), `${problems.length} problems`).toEqual([]);
   });
 
