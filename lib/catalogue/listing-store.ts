@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { BoundedCache } from './bounded-cache';
+import { BoundedCache } from '../cache/bounded-cache';
 import { reshapeListing, summaryOf, type Listing, type ListingSummary, type OptionMarquees } from './listing-view';
 import { publicProperty } from './public-view';
 import { propertySchema, type CatalogueLanguage, type Property } from './schemas';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { BoundedCache } from '../cache/bounded-cache';
 import { pageKey, prerenderedFile } from './inline-scripts';
 
 /*
@@ -20,36 +21,19 @@ export type PrerenderedAnswer = { body: Buffer<ArrayBuffer>; etag: string };
 
 const maxBytes = 16 * 1024 * 1024;
 const maxAnswerBytes = 1024 * 1024;
-const answers = new Map<string, PrerenderedAnswer & { bytes: number }>();
-let bytes = 0;
+const answers = new BoundedCache<string, PrerenderedAnswer>(maxBytes, (answer) => answer.body.byteLength);
 
 /** What Next.js sends with a prerendered page: shared caches may keep it, browsers revalidate it by its ETag. */
 export const prerenderedCacheControl = 's-maxage=31536000';
 /** The request headers that make Next.js answer the same URL with the page's React payload instead of its HTML. */
 export const prerenderedVary = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
 
-function keep(key: string, answer: PrerenderedAnswer): void {
-  const size = answer.body.byteLength;
-  if (size > maxAnswerBytes) return;
-  answers.set(key, { ...answer, bytes: size });
-  bytes += size;
-  for (const [oldest, entry] of answers) {
-    if (bytes <= maxBytes) break;
-    answers.delete(oldest);
-    bytes -= entry.bytes;
-  }
-}
-
 /** The build's HTML of the page at `pathname` and its ETag, or undefined when the build has no file for it. */
 export async function prerenderedAnswer(pathname: string): Promise<PrerenderedAnswer | undefined> {
   const key = pageKey(pathname);
   if (key === undefined) return undefined;
   const kept = answers.get(key);
-  if (kept) {
-    answers.delete(key);
-    answers.set(key, kept);
-    return kept;
-  }
+  if (kept) return kept;
   const file = prerenderedFile(key);
   if (!file) return undefined;
   let body: Buffer<ArrayBuffer>;
@@ -59,7 +43,8 @@ export async function prerenderedAnswer(pathname: string): Promise<PrerenderedAn
     return undefined;
   }
   const answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-  keep(key, answer);
+  // A larger page is sent but not kept: it would push out dozens of ordinary ones.
+  if (body.byteLength <= maxAnswerBytes) answers.set(key, answer);
   return answer;
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { BoundedCache } from '../cache/bounded-cache';
 import { inlineScriptHashes } from './inline-scripts';
 
 /*
@@ -31,9 +32,9 @@ const renderTimeoutMs = 20_000;
 /** The response headers of the rendered answer that a kept copy repeats. */
 const keptHeaders = ['content-type', 'cache-control', 'vary'];
 
-const answers = new Map<string, SharedAnswer & { bytes: number }>();
+// A string's UTF-16 code units: what it weighs in memory, near enough.
+const answers = new BoundedCache<string, SharedAnswer>(maxBytes, (answer) => answer.body.length * 2);
 const rendering = new Map<string, Promise<SharedAnswer | undefined>>();
-let bytes = 0;
 
 /** Whether a request is the proxy's own request for an answer to keep. */
 export function isSharedRender(headers: Headers): boolean {
@@ -48,18 +49,6 @@ export function isSharedRender(headers: Headers): boolean {
  */
 function ownOrigin(): string | undefined {
   return process.env.__NEXT_PRIVATE_ORIGIN || undefined;
-}
-
-function keep(key: string, answer: SharedAnswer): void {
-  const size = answer.body.length * 2;
-  if (size > maxAnswerBytes) return;
-  answers.set(key, { ...answer, bytes: size });
-  bytes += size;
-  for (const [oldest, entry] of answers) {
-    if (bytes <= maxBytes) break;
-    answers.delete(oldest);
-    bytes -= entry.bytes;
-  }
 }
 
 async function render(url: string): Promise<SharedAnswer | undefined> {
@@ -91,12 +80,7 @@ async function render(url: string): Promise<SharedAnswer | undefined> {
  */
 export async function sharedAnswer(pathAndQuery: string): Promise<SharedAnswer | undefined> {
   const kept = answers.get(pathAndQuery);
-  if (kept) {
-    // Most recently used last, so the bound drops the others first.
-    answers.delete(pathAndQuery);
-    answers.set(pathAndQuery, kept);
-    return kept;
-  }
+  if (kept) return kept;
   const origin = ownOrigin();
   // Without `next start` (a unit test, a script) there is no server to ask.
   if (origin === undefined || !pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) return undefined;
@@ -104,7 +88,7 @@ export async function sharedAnswer(pathAndQuery: string): Promise<SharedAnswer |
   if (pending) return pending;
   const rendered = render(new URL(pathAndQuery, origin).href).then((answer) => {
     rendering.delete(pathAndQuery);
-    if (answer) keep(pathAndQuery, answer);
+    if (answer && answer.body.length * 2 <= maxAnswerBytes) answers.set(pathAndQuery, answer);
     return answer;
   });
   rendering.set(pathAndQuery, rendered);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getProperties, getProperty } from '@/lib/catalogue';
-import { BoundedCache } from '@/lib/catalogue/bounded-cache';
+import { BoundedCache } from '@/lib/cache/bounded-cache';
 import { storedListing, storedRecord, storeListings } from '@/lib/catalogue/listing-store';
 import { optionMarqueesOf, reshapeListing, summaryOf } from '@/lib/catalogue/listing-view';
 import { loadCatalogue } from '@/lib/catalogue/load';
@@ -85,5 +85,21 @@ describe('a bounded cache', () => {
     cache.set('c', 4);
     expect(cache.size).toBe(2);
     expect(cache.get('c')).toBe(4);
+  });
+
+  it('bounds what its entries weigh when told how to weigh them, replacing an entry without counting it twice', () => {
+    const cache = new BoundedCache<string, string>(10, (value) => value.length);
+    cache.set('a', 'xxxx');
+    cache.set('b', 'xxxx');
+    cache.set('a', 'xxxxx');
+    expect(cache.weight).toBe(9);
+    expect(cache.get('b')).toBe('xxxx');
+    cache.set('c', 'xxx');
+    // a (5) was the least recently used: dropped, then b (4) + c (3) fit.
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.weight).toBe(7);
+    cache.set('d', 'x'.repeat(11));
+    expect(cache.size).toBe(0);
+    expect(cache.weight).toBe(0);
   });
 });
