@@ -7,6 +7,7 @@ import { getProperties } from '@/lib/catalogue';
 import { getEnabledLanguages } from '@/lib/config';
 import { allRoutes, href } from '@/lib/pages';
 import { messages, queryCount, sitePort } from './forms-helpers';
+import { deployments } from './deployments';
 import { directives, expectSecureAnswer, expectStrictPolicy, watchViolations } from './security-checks';
 
 /*
@@ -17,7 +18,8 @@ import { directives, expectSecureAnswer, expectStrictPolicy, watchViolations } f
  */
 
 const languages = getEnabledLanguages();
-const distDir = sitePort === 3100 ? '.next' : `.next-e2e-${sitePort}`;
+// The site server's build folder (deployments.ts): every port has its own, 3100 included.
+const distDir = deployments(sitePort).find((deployment) => deployment.name === 'site')?.env.NEXT_DIST_DIR ?? `.next-e2e-${sitePort}`;
 
 test.describe('security headers', () => {
   test('pages, 404s, API answers, pictures, scripts and public files all carry them', async ({ request }) => {
