@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { getProperties } from '@/lib/catalogue';
 import { getEnabledLanguages } from '@/lib/config';
 import { allRoutes, href } from '@/lib/pages';
+import { notFoundPath } from '@/lib/pages/internal-paths';
 import { messages, queryCount, sitePort } from './forms-helpers';
 import { deployments } from './deployments';
 import { directives, expectSecureAnswer, expectStrictPolicy, watchViolations } from './security-checks';
@@ -173,12 +174,19 @@ test.describe('unknown URLs', () => {
       const url = [`/nl/x-${run}-${index}.y`, `/fr/a-vendre/${run}-${index}.json`, `/en/${run}/${index}/deep/`, `/nl/%C0%AE-${run}-${index}/`][index % 4]!;
       expect((await request.get(url)).status(), url).toBe(404);
     }
-    // Other tests render real pages meanwhile, which Next.js caches in the build folder
-    // (server/route-cache/…/$/{page}.html, .rsc, .meta, .segments): those are the only files allowed.
-    const pages = new Set(languages.flatMap((language) => allRoutes(language).map((route) => href(route, language).split('?')[0]!.replace(/^\/|\/$/g, ''))));
+    // Next.js copies a prerendered answer into the build folder the first time it serves it
+    // (server/route-cache/…/$/{page}.html, .rsc, .meta, .segments, .body): real pages, the
+    // localised not-found pages these URLs are answered with, and the fixed routes that other
+    // tests ask for meanwhile. Those are the only files allowed; none is named after a request.
+    const fixed = ['_not-found', 'robots.txt', 'sitemap.xml', 'icon.svg', ...languages.flatMap((language) => [`api/search-index/${language}`, `api/favourites-index/${language}`])];
+    const notFound = languages.flatMap((language) => [notFoundPath(language), notFoundPath(language, 'property')]);
+    const pages = new Set([
+      ...fixed,
+      ...[...notFound, ...languages.flatMap((language) => allRoutes(language).map((route) => href(route, language).split('?')[0]!))].map((page) => decodeURIComponent(page).replace(/^\/|\/$/g, '')),
+    ]);
     const written = execFileSync('find', [distDir, '-type', 'f', '-newer', since], { encoding: 'utf8' }).split('\n').filter(Boolean);
     const unexpected = written.filter((file) => {
-      const cached = /\/route-cache\/[^/]+\/[^/]+\/\$\/(.+?)(?:\.(?:html|rsc|meta)|\.segments\/.*)$/.exec(file);
+      const cached = /\/route-cache\/[^/]+\/[^/]+\/\$\/(.+?)(?:\.(?:html|rsc|meta|body)|\.segments\/.*)$/.exec(file);
       return !cached || !pages.has(cached[1]!);
     });
     rmSync(since);
