@@ -10,7 +10,6 @@ import { formDraftPath, notFoundPath } from './lib/pages/internal-paths';
 import { translateUrl } from './lib/i18n/language-switch';
 import { draftParam, isDraftId } from './lib/forms/draft-id';
 import { isSameOrigin } from './lib/security/origin';
-import { prerenderedHtml } from './lib/security/inline-scripts';
 import { resourcePolicy } from './lib/security/csp';
 import { pageScripts, policyForPage } from './lib/security/page-policy';
 import { isSharedRender, sharedAnswer } from './lib/security/shared-answers';
@@ -121,10 +120,10 @@ async function route(request: NextRequest): Promise<NextResponse> {
   // after a rewrite, so the proxy answers it itself with the prerendered 404 page.
   if (!decodable(pathname)) {
     const render = notFoundPath(isSupportedLanguage(first) && enabled.includes(first) ? first : language);
-    const html = prerenderedHtml(render);
-    return new NextResponse(html ?? 'Not Found', {
+    const page = await prerenderedAnswer(render);
+    return new NextResponse(page?.body ?? 'Not Found', {
       status: 404,
-      headers: { 'content-type': html ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8', 'content-security-policy': policyForPage(pageScripts(render)) },
+      headers: { 'content-type': page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8', 'content-security-policy': policyForPage(pageScripts(render)) },
     });
   }
 

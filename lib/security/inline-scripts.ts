@@ -58,28 +58,6 @@ export function prerenderedFile(key: string): string | undefined {
   return relative !== '' && file.startsWith(root + path.sep) ? file : undefined;
 }
 
-const pages = new Map<string, string>();
-
-/**
- * The bytes of a prerendered page, for the few answers the proxy writes itself (the 404 of a URL
- * that Next.js cannot even decode). Callers pass internal paths only, so the cache stays small.
- */
-export function prerenderedHtml(pathname: string): string | undefined {
-  const key = pageKey(pathname);
-  if (key === undefined) return undefined;
-  const cached = pages.get(key);
-  if (cached !== undefined) return cached;
-  const file = prerenderedFile(key);
-  if (!file) return undefined;
-  try {
-    const html = readFileSync(file, 'utf8');
-    pages.set(key, html);
-    return html;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The hashes of the prerendered page at `pathname` (a site path such as /nl/te-koop/), or
  * undefined when the path has no prerendered file (the page is rendered per request).

@@ -14,6 +14,7 @@ import { pageKey, prerenderedFile } from './inline-scripts';
  * No page revalidates and the process serves one build, so a file read once stays right until the
  * process ends. The bodies are kept up to a bound in bytes, the least recently used dropped first;
  * a body that is not kept is read from disk again (the operating system's cache keeps it close).
+ * The proxy's own 404 answer, for a path Next.js cannot decode, is the not-found page read here too.
  */
 
 /** The body as bytes: a string would be encoded again for every answer (a fifth of its cost, measured). */

@@ -17,7 +17,7 @@ const { default: proxy } = await import('@/proxy');
 const { getEnabledLanguages, isSupportedLanguage } = await import('@/lib/config');
 const { allPathSegments } = await import('@/lib/pages/check-path');
 const { notFoundPath, propertyNotFoundSegments } = await import('@/lib/pages/internal-paths');
-const { prerenderedHtml } = await import('@/lib/security/inline-scripts');
+const { prerenderedAnswer } = await import('@/lib/security/prerendered-answers');
 const { systemSlugs } = await import('@/lib/i18n/slugs');
 
 const origin = 'http://localhost:3000';
@@ -225,7 +225,7 @@ const scriptSource = (policy: string) =>
     .find((directive) => directive.startsWith('script-src '));
 
 /** The not-found pages the build prerendered: a 404 the proxy writes itself must be one of them. */
-const builtNotFound = enabled.map((language) => prerenderedHtml(notFoundPath(language))).filter((html): html is string => html !== undefined);
+const builtNotFound = (await Promise.all(enabled.map((language) => prerenderedAnswer(notFoundPath(language))))).filter((page) => page !== undefined);
 
 async function check(url: string, headers: Record<string, string>): Promise<Checked> {
   const started = performance.now();
@@ -240,6 +240,7 @@ async function check(url: string, headers: Record<string, string>): Promise<Chec
   const body = sentItself ? await response.text() : undefined;
   if (body !== undefined) sentByProxy += 1;
   const ms = performance.now() - started;
+  const built = body !== undefined ? (await prerenderedAnswer(new URL(url).pathname))?.body.toString() : undefined;
   const status = response.status;
   const problem = (() => {
     if (ms > boundMs) return `took ${Math.round(ms)} ms`;
@@ -274,7 +275,7 @@ async function check(url: string, headers: Record<string, string>): Promise<Chec
       if (rewrite && new URL(rewrite).origin !== origin) return `rewritten off-site to ${rewrite}`;
       if (body !== undefined) {
         const pathname = new URL(url).pathname;
-        if (body !== prerenderedHtml(pathname)) return `a 200 with a body that is not the prerendered page ${pathname}`;
+        if (body !== built) return `a 200 with a body that is not the prerendered page ${pathname}`;
         if (!response.headers.get('etag')) return 'a prerendered page without its ETag';
         return undefined;
       }
