@@ -23,6 +23,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { deployments } from '../tests/e2e/deployments';
+import { failureLines } from './test-support/failure-lines';
 
 interface Step {
   name: string;
@@ -36,6 +37,8 @@ interface Outcome {
   name: string;
   seconds: number;
   ok: boolean;
+  /** A failed step's lines that say what failed, repeated at the very end of the output. */
+  failures?: string[];
 }
 
 const fast = process.argv.includes('--fast');
@@ -66,11 +69,12 @@ function runStep(step: Step): Promise<boolean> {
     child.on('close', (code) => {
       if (child.pid !== undefined) running.delete(child.pid);
       const ok = code === 0;
-      const outcome = { name: step.name, seconds: seconds(stepStarted), ok };
+      const text = Buffer.concat(output).toString();
+      const outcome: Outcome = { name: step.name, seconds: seconds(stepStarted), ok, ...(ok || step.live ? {} : { failures: failureLines(text) }) };
       outcomes.push(outcome);
       if (!step.live) {
         console.log(`\n──── ${step.name} ${'─'.repeat(Math.max(0, 60 - step.name.length))}`);
-        process.stdout.write(Buffer.concat(output));
+        process.stdout.write(text);
       }
       console.log(`${ok ? '✓' : '✗'} ${step.name}: ${outcome.seconds} s${ok ? '' : ` (exit code ${code})`}\n`);
       resolve(ok);
@@ -179,6 +183,11 @@ async function main(): Promise<void> {
   for (const outcome of outcomes) console.log(`  ${outcome.ok ? '✓' : '✗'} ${outcome.name.padEnd(22)} ${String(outcome.seconds).padStart(6)} s`);
   const total = seconds(started);
   console.log(`  ${failed ? 'FAILED' : 'passed'} in ${total} s (${Math.round(total / 6) / 10} min)`);
+  for (const outcome of outcomes) {
+    if (!outcome.failures?.length) continue;
+    console.log(`What failed in ${outcome.name} (its whole output is above):`);
+    for (const line of outcome.failures) console.log(`  ${line}`);
+  }
   stopPostgres();
   process.exit(failed ? 1 : 0);
 }

@@ -1,0 +1,25 @@
+/*
+ * CI shows only the last lines of this command's output. A failed step's block is printed when it
+ * ends, long before them, so the lines that name the failure are printed again last: the failing
+ * test files and tests, and for an unhandled error its message and the file it came from.
+ */
+const maxFailureLines = 12;
+
+/** The lines of a failed step's output that say what failed, at most a dozen. */
+export function failureLines(output: string): string[] {
+  const lines = output
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim());
+  // An unhandled error first (its message, then the file it came from).
+  const unhandled = lines.flatMap((line, index) =>
+    /^⎯+ Unhandled (Error|Rejection) ⎯+$/.test(line) ? [lines.slice(index + 1).find((next) => next !== '') ?? ''] : /originated in/.test(line) ? [line] : [],
+  );
+  // Vitest's FAIL lines name the file and the test; a step without them has its ✗ or × lines, the type check its errors.
+  const failing = lines.filter((line) => /^FAIL\b/.test(line));
+  const marked = lines.filter((line) => /^[✗×]\s|error TS\d+:/.test(line));
+  return [...new Set([...unhandled, ...failing, ...marked])]
+    .filter((line) => line !== '')
+    .slice(0, maxFailureLines)
+    .map((line) => (line.length > 220 ? `${line.slice(0, 220)}…` : line));
+}
