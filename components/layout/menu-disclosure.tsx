@@ -1,15 +1,16 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /*
- * A toggle button and the panel it opens: the overflow menu and the mobile menu. Escape and a
- * click outside close it; focus returns to the button.
+ * The overflow menu and the mobile menu: a <details> element, so that the button opens its panel
+ * before the page's scripts have run, and without them (on a slow phone the page shows seconds
+ * before React has hydrated it; a button of React's did nothing until then). Once hydrated, Escape
+ * and a press outside close it, focus returning to its button, and so does a followed link.
  */
 export function MenuDisclosure({
   label,
-  closeLabel,
   className,
   buttonClassName,
   panelClassName,
@@ -17,32 +18,33 @@ export function MenuDisclosure({
   children,
 }: {
   label: string;
-  closeLabel: string;
   className?: string;
   buttonClassName?: string;
   panelClassName?: string;
   icon?: ReactNode;
   children: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLDetailsElement>(null);
   const pathname = usePathname();
+  const shownPathname = useRef(pathname);
 
-  // A followed link closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
+  // A followed link closes the menu; a menu opened before hydration stays open.
+  useEffect(() => {
+    if (shownPathname.current === pathname) return;
+    shownPathname.current = pathname;
+    if (root.current) root.current.open = false;
+  }, [pathname]);
 
   useEffect(() => {
-    if (!open) return;
+    const details = root.current;
+    if (!details) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
+      if (event.key !== 'Escape' || !details.open) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
     };
     const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+      if (details.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -50,17 +52,15 @@ export function MenuDisclosure({
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [open]);
+  }, []);
 
   return (
-    <div ref={root} className={className}>
-      <button ref={button} type="button" className={buttonClassName} aria-expanded={open} aria-controls={id} onClick={() => setOpen((value) => !value)}>
+    <details ref={root} className={className}>
+      <summary className={buttonClassName}>
         {icon}
-        <span>{open ? closeLabel : label}</span>
-      </button>
-      <div id={id} className={panelClassName} hidden={!open}>
-        {children}
-      </div>
-    </div>
+        <span>{label}</span>
+      </summary>
+      <div className={panelClassName}>{children}</div>
+    </details>
   );
 }

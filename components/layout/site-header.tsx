@@ -165,7 +165,7 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
         <nav aria-label={t('meta.mainNavigation')} className={styles.nav} style={{ fontSize: `${header.menu.fontSize / 16}rem` }}>
           <ul className={styles.menu}>{itemsOf(visible)}</ul>
           {overflow.length > 0 ? (
-            <MenuDisclosure label={t('header.more')} closeLabel={t('header.more')} className={styles.overflow} buttonClassName={styles.toggle} panelClassName={styles.overflowPanel}>
+            <MenuDisclosure label={t('header.more')} className={styles.overflow} buttonClassName={styles.toggle} panelClassName={styles.overflowPanel}>
               <ul className={styles.overflowList}>{itemsOf(overflow)}</ul>
             </MenuDisclosure>
           ) : null}
@@ -178,7 +178,6 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
         {header.mobileMenu.show ? (
           <MenuDisclosure
             label={t('header.menu')}
-            closeLabel={t('header.menu')}
             className={styles.mobile}
             buttonClassName={styles.toggle}
             panelClassName={styles.mobilePanel}

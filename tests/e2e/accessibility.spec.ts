@@ -71,7 +71,7 @@ for (const language of getEnabledLanguages()) {
     await storeConsent(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(href({ page: 'home' }, language));
-    await page.locator('header button[aria-expanded]:visible').last().click();
+    await page.locator('header summary:visible').last().click();
     const input = page.locator('header input[role="combobox"]:visible').first();
     await input.fill('7000');
     const panel = page.getByRole('listbox').filter({ visible: true }).first();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getEnabledLanguages, getMenu, getSite, localise } from '@/lib/config';
-import { href } from '@/lib/pages';
+import { href, menuEntryHref } from '@/lib/pages';
+import { messages } from './forms-helpers';
 import { storeConsent } from './stored-consent';
 
 const widths = [375, 1024, 1440] as const;
@@ -29,22 +30,23 @@ for (const language of getEnabledLanguages()) {
         const last = overflow[overflow.length - 1]!;
         const lastLink = nav.getByRole('link', { name: localise(last.params.title, language), exact: true });
         await expect(lastLink).toBeHidden();
-        const more = nav.getByRole('button', { expanded: false });
-        await expect.poll(() => more.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))).toBe(true);
+        const more = nav.locator('summary');
+        await expect(more).toHaveText(messages[language].header.more);
         await more.click();
         await expect(lastLink).toBeVisible();
+        // Escape closes it once React has hydrated the menu (opening needs no script).
+        await expect.poll(() => more.evaluate((summary) => Object.keys(summary).some((key) => key.startsWith('__reactProps')))).toBe(true);
         await page.keyboard.press('Escape');
         await expect(lastLink).toBeHidden();
         await expect(more).toBeFocused();
       } else {
         // The top bar is for desktops only; the menu sits behind the mobile toggle.
         await expect(topBar).toBeHidden();
-        const toggle = header.getByRole('button', { name: /^(Menu|Menü)$/ });
-        // A press before the header's script has hydrated the button does nothing (on a loaded
-        // machine the page paints long before): wait until React has attached its handler.
-        await expect.poll(() => toggle.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))).toBe(true);
+        // The toggle is a <details> summary: it opens the menu before the page has hydrated, at once.
+        const menu = header.locator('details').filter({ has: page.locator('summary', { hasText: messages[language].header.menu }) });
+        const toggle = menu.locator('summary');
         await toggle.click();
-        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        await expect(menu).toHaveAttribute('open', '');
         const contact = topLevel.find((entry) => entry.id === 'contact')!;
         await expect(header.getByRole('link', { name: localise(contact.params.title, language), exact: true }).last()).toBeVisible();
         await toggle.click();
@@ -85,6 +87,37 @@ for (const language of getEnabledLanguages()) {
       await expect(footer.locator(`a[href="${href({ page: 'login' }, language)}"]`)).toBeVisible();
     });
   }
+}
+
+/*
+ * On a slow phone the page shows seconds before its scripts have run: the menus open without them
+ * (a <details> element), as they do for a visitor who has JavaScript off. Before, the toggle was a
+ * React button and a press before hydration did nothing.
+ */
+for (const language of getEnabledLanguages()) {
+  test(`the mobile menu and the overflow menu open without JavaScript in ${language}`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(href({ page: 'property', id: 4000001 }, language));
+    const header = page.locator('header#top');
+    const contact = getMenu().find((entry) => entry.id === 'contact')!;
+    const contactLink = header.getByRole('link', { name: localise(contact.params.title, language), exact: true }).last();
+    await expect(contactLink).toBeHidden();
+    // Whatever element the toggle is, pressing it shows the menu.
+    await header.locator('summary, button').filter({ hasText: messages[language].header.menu, visible: true }).click();
+    await expect(contactLink).toBeVisible();
+    await expect(contactLink).toHaveAttribute('href', menuEntryHref(contact, language));
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { menu } = getSite().header;
+    const overflow = getMenu().filter((entry) => entry.parentId === null).slice(menu.menuMaxItems);
+    const nav = page.getByRole('navigation', { name: messages[language].meta.mainNavigation });
+    const last = nav.getByRole('link', { name: localise(overflow[overflow.length - 1]!.params.title, language), exact: true });
+    await expect(last).toBeHidden();
+    await nav.locator('summary, button').filter({ visible: true }).click();
+    await expect(last).toBeVisible();
+    await context.close();
+  });
 }
 
 test('the language switcher moves a visitor to the same page in the other language', async ({ page }) => {
