@@ -1,13 +1,13 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /*
  * The overflow menu and the mobile menu: a <details> element, so that the button opens its panel
  * before the page's scripts have run, and without them (on a slow phone the page shows seconds
  * before React has hydrated it; a button of React's did nothing until then). Once hydrated, Escape
- * and a press outside close it, focus returning to its button, and so does a followed link.
+ * and a press outside close it, focus returning to its button. A followed link loads a new page
+ * (components/ui/site-link.tsx), where the menu starts closed.
  */
 export function MenuDisclosure({
   label,
@@ -25,15 +25,6 @@ export function MenuDisclosure({
   children: ReactNode;
 }) {
   const root = useRef<HTMLDetailsElement>(null);
-  const pathname = usePathname();
-  const shownPathname = useRef(pathname);
-
-  // A followed link closes the menu; a menu opened before hydration stays open.
-  useEffect(() => {
-    if (shownPathname.current === pathname) return;
-    shownPathname.current = pathname;
-    if (root.current) root.current.open = false;
-  }, [pathname]);
 
   useEffect(() => {
     const details = root.current;

@@ -39,6 +39,11 @@ for (const language of getEnabledLanguages()) {
         await page.keyboard.press('Escape');
         await expect(lastLink).toBeHidden();
         await expect(more).toBeFocused();
+        // A press outside closes it too.
+        await more.click();
+        await expect(lastLink).toBeVisible();
+        await page.locator('main h1').click();
+        await expect(lastLink).toBeHidden();
       } else {
         // The top bar is for desktops only; the menu sits behind the mobile toggle.
         await expect(topBar).toBeHidden();
