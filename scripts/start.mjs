@@ -54,8 +54,16 @@ env.MALLOC_MMAP_THRESHOLD_ ??= '131072';
 // --max-old-space-size in NODE_OPTIONS.
 if (!/--max-old-space-size\b/.test(env.NODE_OPTIONS ?? '')) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --max-old-space-size=256`.trim();
 
+// A reverse proxy or load balancer keeps its connections to the server open between requests
+// (nginx's upstream keepalive: 60 s; AWS's load balancers: 60 s) and does not expect the server to
+// close one first. Node's default of 5 s did: under load the proxy sent a visitor's request on a
+// connection the server was closing, and the visitor got a 502, a form post lost (the
+// multi-instance test saw it, 1 post in 500). 65 s outlasts those proxies; a load balancer that
+// keeps connections longer (Google Cloud's: 600 s) needs a longer one: --keepAliveTimeout <ms>.
+const args = process.argv.slice(2);
+const keepAlive = args.some((arg) => arg.startsWith('--keepAliveTimeout')) ? [] : ['--keepAliveTimeout', '65000'];
 const next = createRequire(import.meta.url).resolve('next/dist/bin/next');
-const child = spawn(process.execPath, [next, 'start', ...process.argv.slice(2)], { env, stdio: 'inherit' });
+const child = spawn(process.execPath, [next, 'start', ...keepAlive, ...args], { env, stdio: 'inherit' });
 // A deploy stops the server with SIGTERM: the server gets it, so it can hand back its claimed mails.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

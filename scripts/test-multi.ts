@@ -84,8 +84,8 @@ const servers: (HttpServer | TcpServer)[] = [];
 
 function startInstance(name: string, port: number, smtpPort: number, extra: Record<string, string> = {}): ChildProcess {
   const log = openSync(path.join(work, `instance-${name}.log`), 'a');
-  const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
+  // Started as npm start starts the site (its keep-alive, heap limit and malloc settings).
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '-p', String(port)], {
     cwd: root,
     detached: true,
     stdio: ['ignore', log, log],
@@ -222,6 +222,13 @@ async function submit(target: string, form: string, fields: Record<string, unkno
   });
 }
 
+/** How many times each value occurs, to say what the answers were when they are not all as expected. */
+function countOf(values: readonly (number | string)[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
+
 async function inBatches<T>(count: number, width: number, run: (index: number) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
   let index = 0;
@@ -253,6 +260,30 @@ async function main(): Promise<void> {
   await Promise.all([ready(ports.a), ready(ports.b)]);
   console.log(`Both instances answer (${elapsed()})`);
   const direct = (port: number) => `http://localhost:${port}`;
+
+  console.log('A connection the load balancer keeps open between requests');
+  {
+    // As nginx keeps its upstream connections: open until it closes them, whatever the server's
+    // Keep-Alive header says (Node's own agent heeds that header only when it has a timeout set).
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; keepAlive: string; reused: boolean }>((resolve, reject) => {
+        const request = httpRequest({ host: '127.0.0.1', port: ports.a, path: '/robots.txt', agent }, (answer) => {
+          answer.resume();
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, keepAlive: String(answer.headers['keep-alive'] ?? ''), reused: request.reusedSocket }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    const first = await get();
+    await sleep(6_000);
+    const second = await get();
+    agent.destroy();
+    check(
+      first.status === 200 && second.status === 200 && second.reused,
+      `a connection idle for 6 s still carries the next request (${second.reused ? 'the same connection' : 'the server had closed it'}; Keep-Alive: ${first.keepAlive || 'none'})`,
+    );
+  }
 
   console.log('A captcha minted on one instance is solved on the other');
   {
@@ -325,9 +356,11 @@ async function main(): Promise<void> {
 
   console.log('500 submissions, every mail exactly once');
   const submissionsStarted = Date.now();
+  const refusals: string[] = [];
   const statuses = await inBatches(500, 24, async (index) => {
     const response = await submit(proxyUrl, 'site-contact', { email: `visitor-${index}@example.be`, remark: `submission ${index}` });
-    await response.arrayBuffer();
+    const body = await response.text();
+    if (response.status !== 201) refusals.push(`submission ${index}: ${response.status} ${body.slice(0, 200)}`);
     return response.status;
   });
   const accepted = statuses.filter((status) => status === 201).length;
@@ -342,7 +375,8 @@ async function main(): Promise<void> {
   const theirs = mailbox().filter((mail) => jobIds.has(mail.jobId));
   const duplicates = theirs.length - new Set(theirs.map((mail) => mail.jobId)).size;
   const mailSeconds = (Date.now() - submissionsStarted) / 1000;
-  check(accepted === 500 && stored === 500, `submissions 500, accepted ${accepted}, stored ${stored} (${submitSeconds.toFixed(1)} s)`);
+  check(accepted === 500 && stored === 500, `submissions 500, accepted ${accepted}, stored ${stored} (${submitSeconds.toFixed(1)} s)${accepted === 500 ? '' : `; answers ${JSON.stringify(countOf(statuses))}`}`);
+  for (const refusal of refusals.slice(0, 5)) console.log(`    ${refusal}`);
   check(theirs.length === jobs.length && duplicates === 0, `mails sent ${theirs.length} of ${jobs.length} jobs, duplicates ${duplicates} (all delivered ${mailSeconds.toFixed(1)} s after the first post)`);
 
   console.log('kill -9 of instance A while it holds claimed jobs; an upload it stored is mailed by B');
