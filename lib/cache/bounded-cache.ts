@@ -1,7 +1,8 @@
 /**
  * A map that keeps at most `limit` and drops the least recently used entries first: the process
  * serves for weeks, and a cache keyed by what visitors ask must not grow with them. The limit
- * counts entries, or what `weigh` says each value weighs (bytes of an answer, say).
+ * counts entries, or what `weigh` says each value weighs (bytes of an answer, say). A value that
+ * weighs more than `maxEntryWeight` is not kept: it would push out many ordinary ones.
  */
 export class BoundedCache<K, V> {
   private readonly entries = new Map<K, V>();
@@ -10,6 +11,7 @@ export class BoundedCache<K, V> {
   constructor(
     private readonly limit: number,
     private readonly weigh: (value: V) => number = () => 1,
+    private readonly maxEntryWeight = Number.POSITIVE_INFINITY,
   ) {}
 
   get(key: K): V | undefined {
@@ -23,8 +25,10 @@ export class BoundedCache<K, V> {
 
   set(key: K, value: V): void {
     this.delete(key);
+    const weight = this.weigh(value);
+    if (weight > this.maxEntryWeight) return;
     this.entries.set(key, value);
-    this.total += this.weigh(value);
+    this.total += weight;
     for (const [oldest, entry] of this.entries) {
       if (this.total <= this.limit) break;
       this.entries.delete(oldest);

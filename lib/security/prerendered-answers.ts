@@ -22,7 +22,8 @@ export type PrerenderedAnswer = { body: Buffer<ArrayBuffer>; etag: string };
 
 const maxBytes = 16 * 1024 * 1024;
 const maxAnswerBytes = 1024 * 1024;
-const answers = new BoundedCache<string, PrerenderedAnswer>(maxBytes, (answer) => answer.body.byteLength);
+// A larger page is sent but not kept.
+const answers = new BoundedCache<string, PrerenderedAnswer>(maxBytes, (answer) => answer.body.byteLength, maxAnswerBytes);
 
 /** What Next.js sends with a prerendered page: shared caches may keep it, browsers revalidate it by its ETag. */
 export const prerenderedCacheControl = 's-maxage=31536000';
@@ -44,8 +45,7 @@ export async function prerenderedAnswer(pathname: string): Promise<PrerenderedAn
     return undefined;
   }
   const answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-  // A larger page is sent but not kept: it would push out dozens of ordinary ones.
-  if (body.byteLength <= maxAnswerBytes) answers.set(key, answer);
+  answers.set(key, answer);
   return answer;
 }
 

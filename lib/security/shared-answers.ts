@@ -33,7 +33,7 @@ const renderTimeoutMs = 20_000;
 const keptHeaders = ['content-type', 'cache-control', 'vary'];
 
 // A string's UTF-16 code units: what it weighs in memory, near enough.
-const answers = new BoundedCache<string, SharedAnswer>(maxBytes, (answer) => answer.body.length * 2);
+const answers = new BoundedCache<string, SharedAnswer>(maxBytes, (answer) => answer.body.length * 2, maxAnswerBytes);
 const rendering = new Map<string, Promise<SharedAnswer | undefined>>();
 
 /** Whether a request is the proxy's own request for an answer to keep. */
@@ -88,7 +88,7 @@ export async function sharedAnswer(pathAndQuery: string): Promise<SharedAnswer |
   if (pending) return pending;
   const rendered = render(new URL(pathAndQuery, origin).href).then((answer) => {
     rendering.delete(pathAndQuery);
-    if (answer && answer.body.length * 2 <= maxAnswerBytes) answers.set(pathAndQuery, answer);
+    if (answer) answers.set(pathAndQuery, answer);
     return answer;
   });
   rendering.set(pathAndQuery, rendered);

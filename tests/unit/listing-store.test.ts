@@ -102,4 +102,13 @@ describe('a bounded cache', () => {
     expect(cache.size).toBe(0);
     expect(cache.weight).toBe(0);
   });
+
+  it('does not keep a value heavier than its bound per entry, and keeps the others', () => {
+    const cache = new BoundedCache<string, string>(10, (value) => value.length, 4);
+    cache.set('a', 'xxx');
+    cache.set('b', 'xxxxx');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('xxx');
+    expect(cache.weight).toBe(3);
+  });
 });
