@@ -81,19 +81,23 @@ export class VariantStore {
     return this.index;
   }
 
-  /** What is already on disk, from an earlier run; leftovers of an interrupted write are removed. */
+  /**
+   * What is already on disk, from an earlier run. The leftovers of an interrupted write are
+   * removed, but only once they are older than any write takes: another process sharing the
+   * folder may be between its write and its rename.
+   */
   private async scan(): Promise<Map<string, Entry>> {
     await mkdir(this.directory, { recursive: true });
     const index = new Map<string, Entry>();
     for (const name of await readdir(this.directory)) {
       const file = path.join(this.directory, name);
+      const info = await stat(file).catch(() => undefined);
+      if (info === undefined || !info.isFile()) continue;
       if (name.endsWith('.tmp')) {
-        await unlink(file).catch(() => undefined);
+        if (Date.now() - info.mtimeMs > abandonedAfterMs) await unlink(file).catch(() => undefined);
         continue;
       }
       if (!storedName.test(name)) continue;
-      const info = await stat(file).catch(() => undefined);
-      if (info === undefined || !info.isFile()) continue;
       index.set(name, { bytes: info.size, usedAt: info.mtimeMs });
       this.total += info.size;
     }
@@ -122,6 +126,8 @@ export class VariantStore {
 }
 
 const storedName = /^[0-9a-f]{40}$/;
+/** A variant is written in milliseconds; a temporary file this old belongs to a write that died. */
+const abandonedAfterMs = 10 * 60_000;
 
 function fileName(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 40);

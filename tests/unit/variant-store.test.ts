@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -70,13 +70,29 @@ describe('picture variants on disk', () => {
     const folder = temporaryFolder();
     const earlier = new VariantStore(folder, 1_000);
     for (const key of ['a', 'b', 'c']) await earlier.set(key, new Uint8Array(100));
-    writeFileSync(path.join(folder, `${'f'.repeat(40)}.0123456789ab.tmp`), 'half');
+    const leftover = path.join(folder, `${'f'.repeat(40)}.0123456789ab.tmp`);
+    writeFileSync(leftover, 'half');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(leftover, anHourAgo, anHourAgo);
     writeFileSync(path.join(folder, 'README'), 'not ours');
     const next = new VariantStore(folder, 150);
     expect(await next.size()).toBe(100);
     expect(filesIn(folder).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     // A file the store did not write is neither counted nor removed.
     expect(statSync(path.join(folder, 'README')).isFile()).toBe(true);
+  });
+
+  it('leaves alone the file another process is writing at that moment, so that its write lands', async () => {
+    // Two processes share the folder (two server instances, or the export beside a server): the
+    // one that starts must not take the half-written file of the other from under its rename.
+    // Before, it removed every .tmp file it found, and the export's log showed "could not write
+    // ... ENOENT: no such file or directory, rename".
+    const folder = temporaryFolder();
+    const inFlight = path.join(folder, `${'e'.repeat(40)}.0123456789ab.tmp`);
+    writeFileSync(inFlight, 'being written');
+    expect(await new VariantStore(folder, 1_000).size()).toBe(0);
+    renameSync(inFlight, path.join(folder, 'e'.repeat(40)));
+    expect(await new VariantStore(folder, 1_000).size()).toBe('being written'.length);
   });
 
   it('forgets a variant whose file another process removed, and a folder it cannot use costs nothing but the cache', async () => {
