@@ -2,33 +2,42 @@ import { expect, test } from '@playwright/test';
 import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/pages';
 import { contrastViolations, seriousViolations } from './axe';
+import { languageTurns } from './language-turns';
 import { storeConsent } from './stored-consent';
 
-for (const language of getEnabledLanguages()) {
-  for (const width of [375, 1440]) {
-    test(`axe finds no serious or critical violation in ${language} at ${width} px`, async ({ page }) => {
-      test.setTimeout(90_000);
-      await storeConsent(page);
-      await page.setViewportSize({ width, height: 900 });
-      const pages = [
-        href({ page: 'home' }, language),
-        href({ page: 'for-sale' }, language),
-        href({ page: 'property', id: 4000001 }, language),
-        href({ page: 'menu', id: 'services' }, language),
-      ];
-      const problems: string[] = [];
-      for (const url of pages) {
-        await page.goto(url);
-        await page.waitForLoadState('networkidle');
-        problems.push(...(await seriousViolations(page)).map((problem) => `${url}: ${problem}`));
-      }
-      expect(problems).toEqual([]);
-    });
-  }
+/*
+ * axe runs on the main page types in every language, each language at one width, the widths
+ * taking turns. The checks of one component's colours (search panels, footer) and of the forms
+ * with their errors run in one language each, the languages taking turns (language-turns.ts).
+ */
+const languages = getEnabledLanguages();
+const inTurn = languageTurns(languages);
+const axeWidths = [375, 1440];
+
+for (const [index, language] of languages.entries()) {
+  const width = axeWidths[index % axeWidths.length] ?? 375;
+  test(`axe finds no serious or critical violation in ${language} at ${width} px`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await storeConsent(page);
+    await page.setViewportSize({ width, height: 900 });
+    const pages = [
+      href({ page: 'home' }, language),
+      href({ page: 'for-sale' }, language),
+      href({ page: 'property', id: 4000001 }, language),
+      href({ page: 'menu', id: 'services' }, language),
+    ];
+    const problems: string[] = [];
+    for (const url of pages) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      problems.push(...(await seriousViolations(page)).map((problem) => `${url}: ${problem}`));
+    }
+    expect(problems).toEqual([]);
+  });
 }
 
-for (const language of getEnabledLanguages()) {
-  test(`axe finds no serious or critical violation in the open request forms, with their errors, in ${language}`, async ({ page }) => {
+for (const language of languages) {
+  if (inTurn(language, 'open forms')) test(`axe finds no serious or critical violation in the open request forms, with their errors, in ${language}`, async ({ page }) => {
     test.setTimeout(90_000);
     await storeConsent(page);
     await page.goto(href({ page: 'property', id: 4000001 }, language));
@@ -45,8 +54,8 @@ for (const language of getEnabledLanguages()) {
   });
 }
 
-for (const language of getEnabledLanguages()) {
-  test(`the header search panel is readable on a list page in ${language}: its links are not white on white`, async ({ page }) => {
+for (const language of languages) {
+  if (inTurn(language, 'header panel')) test(`the header search panel is readable on a list page in ${language}: its links are not white on white`, async ({ page }) => {
     await storeConsent(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(href({ page: 'for-sale' }, language));
@@ -67,7 +76,7 @@ for (const language of getEnabledLanguages()) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test(`the search panel in the mobile menu is readable at 390 px in ${language}`, async ({ page }) => {
+  if (inTurn(language, 'mobile panel')) test(`the search panel in the mobile menu is readable at 390 px in ${language}`, async ({ page }) => {
     await storeConsent(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(href({ page: 'home' }, language));
@@ -89,9 +98,9 @@ for (const language of getEnabledLanguages()) {
   });
 }
 
-for (const language of getEnabledLanguages()) {
+for (const language of languages) {
   for (const width of [390, 1280]) {
-    test(`the footer's texts and links keep their contrast in ${language} at ${width} px`, async ({ page }) => {
+    if (inTurn(language, `footer at ${width}`)) test(`the footer's texts and links keep their contrast in ${language} at ${width} px`, async ({ page }) => {
       test.setTimeout(90_000);
       await storeConsent(page);
       await page.setViewportSize({ width, height: 900 });

@@ -2,6 +2,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import site from '@/data/site/site.json';
 import { createConsent, essentialOnly, storageEntries } from '@/lib/consent';
+import { languageTurns } from './language-turns';
 
 /*
  * The home banner as shipped (a gallery of the four pictures of public/images/banner) against the
@@ -14,6 +15,8 @@ const languages = ['nl', 'fr', 'en'] as const;
 const phone = { width: 375, height: 740 };
 const desktop = { width: 1440, height: 900 };
 const viewports = [phone, desktop];
+// Each check at each width runs in one language, the languages taking turns (language-turns.ts).
+const inTurn = languageTurns(languages);
 /** Slides change every 5 s once the page is interactive; 8 s leaves room for hydration. */
 const autoplayWithin = 8_000;
 
@@ -63,7 +66,7 @@ for (const language of languages) {
     test.describe(`${language} at ${viewport.width} px`, () => {
       test.use({ viewport });
 
-      test('shows the configured title over the picture variant of its width', async ({ page }) => {
+      if (inTurn(language, `title at ${viewport.width}`)) test('shows the configured title over the picture variant of its width', async ({ page }) => {
         await page.goto(`/${language}/`);
         const banner = page.locator('[data-banner]');
         await expect(banner).toBeVisible();
@@ -86,7 +89,7 @@ for (const language of languages) {
         expect(consoleErrors).toEqual([]);
       });
 
-      test('has its height before any picture arrives, and keeps it', async ({ page }) => {
+      if (inTurn(language, `height at ${viewport.width}`)) test('has its height before any picture arrives, and keeps it', async ({ page }) => {
         const blocked: string[] = [];
         await page.route(bannerPictureRequest, (route: Route) => {
           blocked.push(route.request().url());

@@ -24,7 +24,8 @@ async function confirmAndSee(page: Page, link: string, title: { pending: string;
   await see();
 }
 
-for (const language of ['nl', 'fr'] as const satisfies readonly TestLanguage[]) {
+// One language: the flow is the same in each (see language-turns.ts); the others' turns are in other specs.
+for (const language of ['nl'] as const satisfies readonly TestLanguage[]) {
   const t = messages[language];
   const alertTitles = { pending: t.alerts.page.confirmTitle, confirmed: t.alerts.page.confirmedTitle };
 
@@ -65,7 +66,8 @@ for (const language of ['nl', 'fr'] as const satisfies readonly TestLanguage[]) 
   });
 }
 
-for (const language of ['en', 'fr'] as const satisfies readonly TestLanguage[]) {
+// One language: the flow is the same in each (see language-turns.ts); the others' turns are in other specs.
+for (const language of ['en'] as const satisfies readonly TestLanguage[]) {
   const t = messages[language];
 
   test(`the newsletter's confirmation names the address (${language})`, async ({ browser }) => {

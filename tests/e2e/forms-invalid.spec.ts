@@ -3,10 +3,11 @@ import { getProjects, getProperties } from '@/lib/catalogue';
 import type { FormName } from '@/lib/forms/schemas';
 import { href, type Route } from '@/lib/pages';
 import { captchaAnswerOf, messages, reachForm, requestsFor, uniqueEmail } from './forms-helpers';
+import { languageTurns } from './language-turns';
 import { storeConsent } from './stored-consent';
 
 /*
- * Every form, sent invalid, in nl, fr and en: the browser shows the localized errors and sends
+ * Every form, sent invalid, in one of nl, fr and en in turn: the browser shows the localized errors and sends
  * nothing; the server, sent the same, answers 422 in the visitor's language and stores nothing.
  */
 
@@ -54,14 +55,18 @@ const cases: Case[] = [
   { form: 'sign-newsletter', ...onMenu('contact'), field: 'privacy', error: 'privacyRequired', body: {}, captcha: false },
 ];
 
-/** The cases grouped by the page that shows their form, so that each page loads once per language. */
+/** The cases grouped by the page that shows their form, so that each page loads once. */
 const byPage = new Map<string, Case[]>();
 for (const item of cases) byPage.set(JSON.stringify(item.on), [...(byPage.get(JSON.stringify(item.on)) ?? []), item]);
 
-for (const language of ['nl', 'fr', 'en'] as const) {
+const languages = ['nl', 'fr', 'en'] as const;
+// Each page's forms are sent empty in one language, the languages taking turns (language-turns.ts).
+const inTurn = languageTurns(languages);
+
+for (const language of languages) {
   const t = messages[language].forms;
-  for (const group of byPage.values()) {
-    test(`${group.map((item) => item.form).join(', ')} sent empty in ${language}: localized errors, nothing sent, nothing stored`, async ({ page, request }) => {
+  for (const [shownOn, group] of byPage) {
+    if (inTurn(language, shownOn)) test(`${group.map((item) => item.form).join(', ')} sent empty in ${language}: localized errors, nothing sent, nothing stored`, async ({ page, request }) => {
       // Each form of the page is sent twice (browser and API).
       test.setTimeout(Math.max(30_000, group.length * 15_000));
       await storeConsent(page);

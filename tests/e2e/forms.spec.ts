@@ -20,15 +20,18 @@ import {
   type TestLanguage,
   type Visitor,
 } from './forms-helpers';
+import { languageTurns } from './language-turns';
 import { storeConsent } from './stored-consent';
 
 /*
- * Every form, submitted as a visitor would in nl, fr and en: the request lands in the database,
- * the agency's e-mail (and the visitor's or friend's) arrives at a real SMTP server on loopback,
- * and the thank-you page says what happens next.
+ * Every form, submitted as a visitor would, each in one of nl, fr and en in turn: the request
+ * lands in the database, the agency's e-mail (and the visitor's or friend's) arrives at a real SMTP
+ * server on loopback in that language, and the thank-you page says what happens next.
  */
 
 const languages: TestLanguage[] = ['nl', 'fr', 'en'];
+// Each form's round trip runs in one language, the languages taking turns (language-turns.ts).
+const inTurn = languageTurns(languages);
 const agency = 'info@immo-hainaut.be';
 
 const available = (goal: 'sale' | 'rent') => fullListings('en', { goal }).filter((property) => property.availability === 'on-offer');
@@ -65,14 +68,11 @@ for (const language of languages) {
   const t = messages[language];
 
   test.describe(`forms on a listing in ${language}`, () => {
-    test('request a visit: pick a real viewing time', async ({ page, request }) => {
+    if (inTurn(language, 'visit')) test('request a visit: pick a real viewing time', async ({ page, request }) => {
       const visitor = visitorFor('visit', language);
-      // The first listing that still has a place (the database outlives a local run), each language
-      // starting from its own listing: the three run at once, and a slot another one fills between
-      // this page's render and its refresh of the places left turns full under the test's hand.
-      const start = languages.indexOf(language) % listingsWithSlots.length;
+      // The first listing that still has a place (the database outlives a local run).
       let visitListing: (typeof listingsWithSlots)[number] | undefined;
-      for (const candidate of [...listingsWithSlots.slice(start), ...listingsWithSlots.slice(0, start)]) {
+      for (const candidate of listingsWithSlots) {
         const { slots } = (await (await request.get(`/api/slots/${candidate.id}/`)).json()) as { slots: { remaining: number }[] };
         if (slots.some((slot) => slot.remaining > 0)) {
           visitListing = candidate;
@@ -106,7 +106,7 @@ for (const language of languages) {
       expect(confirmation?.subject).toBe(t.mail.visitorSubject.replace('{agency}', 'Immo Hainaut'));
     });
 
-    test('request information and documents', async ({ page }) => {
+    if (inTurn(language, 'information')) test('request information and documents', async ({ page }) => {
       const visitor = visitorFor('info', language);
       const url = href({ page: 'property', id: saleListing.id }, language);
       await page.goto(url);
@@ -142,7 +142,7 @@ for (const language of languages) {
       expect((await requestsFor(visitor.email)).filter((request) => request.form === 'request-documents')).toHaveLength(1);
     });
 
-    test('send to a friend', async ({ page }) => {
+    if (inTurn(language, 'friend')) test('send to a friend', async ({ page }) => {
       const visitor = visitorFor('sender', language);
       const friend = uniqueEmail(`friend-${language}`);
       await page.goto(href({ page: 'property', id: saleListing.id }, language));
@@ -161,7 +161,7 @@ for (const language of languages) {
       expect(mail?.text).toContain(`/${saleListing.id}/`);
     });
 
-    test('make an offer on a sale and apply for a rental', async ({ page }) => {
+    if (inTurn(language, 'offer')) test('make an offer on a sale and apply for a rental', async ({ page }) => {
       const visitor = visitorFor('offer', language);
       await page.goto(href({ page: 'property', id: saleListing.id }, language));
       let form = await openRequest(page, 'make-offer');
@@ -207,7 +207,7 @@ for (const language of languages) {
   });
 
   test.describe(`forms of pages and projects in ${language}`, () => {
-    test('a project asks for information (contact-construction)', async ({ page }) => {
+    if (inTurn(language, 'project')) test('a project asks for information (contact-construction)', async ({ page }) => {
       const visitor = visitorFor('project', language);
       await page.goto(href({ page: 'project', id: project.id }, language));
       const form = page.locator('form[data-form="contact-construction"]');
@@ -221,7 +221,7 @@ for (const language of languages) {
       await waitForMails(visitor.email);
     });
 
-    test('the contact page and the newsletter', async ({ page }) => {
+    if (inTurn(language, 'contact')) test('the contact page and the newsletter', async ({ page }) => {
       const visitor = visitorFor('contact', language);
       await page.goto(href({ page: 'menu', id: 'contact' }, language));
       let form = page.locator('form[data-form="site-contact"]');
@@ -257,7 +257,7 @@ for (const language of languages) {
     });
 
     // Two flows, two tests: each solves its own spam check, which is proof of work in the browser.
-    test('a free valuation', async ({ page }) => {
+    if (inTurn(language, 'valuation')) test('a free valuation', async ({ page }) => {
       const owner = visitorFor('valuation', language);
       await page.goto(href({ page: 'menu', id: 'free-valuation' }, language));
       const form = page.locator('form[data-form="contact-demand"]');
@@ -276,7 +276,7 @@ for (const language of languages) {
       await agencyMailFor(valuation.id);
     });
 
-    test('a search alert', async ({ page }) => {
+    if (inTurn(language, 'alert')) test('a search alert', async ({ page }) => {
       const seeker = visitorFor('alert', language);
       await page.goto(href({ page: 'menu', id: 'demand-register' }, language));
       const form = page.locator('form[data-form="demand-register"]');
@@ -310,7 +310,7 @@ for (const language of languages) {
       expect(mail.text).not.toContain('a long secret');
     });
 
-    test('a testimonial with a photo and a job application with a CV', async ({ page }, testInfo) => {
+    if (inTurn(language, 'testimonial')) test('a testimonial with a photo and a job application with a CV', async ({ page }, testInfo) => {
       const folder = testInfo.outputPath('uploads');
       mkdirSync(folder, { recursive: true });
       const cv = path.join(folder, 'cv.pdf');
@@ -356,7 +356,7 @@ for (const language of languages) {
   });
 
   test.describe(`invalid requests in ${language}`, () => {
-    test('an empty contact form shows every error next to its field and focuses the first', async ({ page }) => {
+    if (inTurn(language, 'empty contact')) test('an empty contact form shows every error next to its field and focuses the first', async ({ page }) => {
       await page.goto(href({ page: 'menu', id: 'contact' }, language));
       const form = page.locator('form[data-form="site-contact"]');
       await reachForm(form);
@@ -380,7 +380,7 @@ for (const language of languages) {
       await expect(form.locator('[name="title"]').first()).toBeFocused();
     });
 
-    test('a search alert checks its own rules before anything is sent', async ({ page }) => {
+    if (inTurn(language, 'alert rules')) test('a search alert checks its own rules before anything is sent', async ({ page }) => {
       const seeker = visitorFor('bad-alert', language);
       await page.goto(href({ page: 'menu', id: 'demand-register' }, language));
       const form = page.locator('form[data-form="demand-register"]');
@@ -398,7 +398,7 @@ for (const language of languages) {
       expect(await requestsFor(seeker.email)).toHaveLength(0);
     });
 
-    test('a spam check the server refuses stores nothing, says so at the check, and the next challenge passes', async ({ page, request }) => {
+    if (inTurn(language, 'refused check')) test('a spam check the server refuses stores nothing, says so at the check, and the next challenge passes', async ({ page, request }) => {
       const visitor = visitorFor('bad-altcha', language);
       await page.goto(href({ page: 'property', id: saleListing.id }, language));
       // A genuine challenge of another form: solved by the widget, refused by this form's handler.

@@ -99,7 +99,10 @@ for (const language of getEnabledLanguages()) {
  * (a <details> element), as they do for a visitor who has JavaScript off. Before, the toggle was a
  * React button and a press before hydration did nothing.
  */
-for (const language of getEnabledLanguages()) {
+// The header's texts and layout are checked in every language above; the menus' opening without
+// JavaScript in one language, the languages taking turns with the other specs' (language-turns.ts).
+const noScriptLanguage = getEnabledLanguages()[1] ?? 'nl';
+for (const language of [noScriptLanguage]) {
   test(`the mobile menu and the overflow menu open without JavaScript in ${language}`, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
