@@ -1,0 +1,30 @@
+/**
+ * What the server does once on start (Node runtime, not during the build), called by
+ * instrumentation.ts: SITE_SECRET is checked first; then each request's socket address is recorded
+ * for the limits (lib/security/client-address), the database schema brought up to date, and the
+ * outbox worker that delivers the e-mails of stored requests started, after the alerts run over
+ * the deployed catalogue (lib/alerts), with the hourly pruning of expired rows. On SIGTERM the
+ * outbox hands back the jobs it claimed before the server stops.
+ */
+import { siteSecretProblem } from '../security/secret';
+
+export async function startServer(): Promise<void> {
+  const secretProblem = siteSecretProblem();
+  if (secretProblem) {
+    console.error(secretProblem);
+    process.exit(1);
+  }
+  // Loaded once the secret is known to be good, so that a refused start says one line and
+  // touches no database.
+  const { recordSocketAddresses } = await import('../security/client-address');
+  const { getStore, startHousekeeping } = await import('../db');
+  const { releaseClaimsOnStop, startOutboxWorker } = await import('../mail/outbox-worker');
+  const { startAlerts } = await import('../alerts/run');
+  recordSocketAddresses();
+  await getStore();
+  // The alerts run first, so that the worker's first round already finds their mails.
+  await startAlerts(getStore);
+  startOutboxWorker();
+  releaseClaimsOnStop();
+  startHousekeeping();
+}
