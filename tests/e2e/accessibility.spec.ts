@@ -3,6 +3,7 @@ import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/pages';
 import { contrastViolations, seriousViolations } from './axe';
 import { languageTurns } from './language-turns';
+import { networkQuiet } from './network-quiet';
 import { storeConsent } from './stored-consent';
 
 /*
@@ -27,9 +28,10 @@ for (const [index, language] of languages.entries()) {
       href({ page: 'menu', id: 'services' }, language),
     ];
     const problems: string[] = [];
+    const quiet = networkQuiet(page);
     for (const url of pages) {
       await page.goto(url);
-      await page.waitForLoadState('networkidle');
+      await quiet();
       problems.push(...(await seriousViolations(page)).map((problem) => `${url}: ${problem}`));
     }
     expect(problems).toEqual([]);
@@ -40,11 +42,12 @@ for (const language of languages) {
   if (inTurn(language, 'open forms')) test(`axe finds no serious or critical violation in the open request forms, with their errors, in ${language}`, async ({ page }) => {
     test.setTimeout(90_000);
     await storeConsent(page);
+    const quiet = networkQuiet(page);
     await page.goto(href({ page: 'property', id: 4000001 }, language));
     await page.locator('details').evaluateAll((elements) => elements.forEach((element) => element.setAttribute('open', '')));
     await page.locator('form[data-form="contact-appointment"] button[type="submit"]').click();
     await expect(page.locator('form[data-form="contact-appointment"] [aria-invalid="true"]').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await quiet();
     const problems = (await seriousViolations(page)).map((problem) => `detail: ${problem}`);
     await page.goto(href({ page: 'menu', id: 'demand-register' }, language));
     await page.locator('form[data-form="demand-register"] button[type="submit"]').click();

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import site from '@/data/site/site.json';
 import { createConsent, essentialOnly, storageEntries } from '@/lib/consent';
 import { languageTurns } from './language-turns';
+import { networkQuiet } from './network-quiet';
 
 /*
  * The home banner as shipped (a gallery of the four pictures of public/images/banner) against the
@@ -127,7 +128,9 @@ test.describe('hidden slides', () => {
       if (bannerPictureRequest(url)) requested.add(url.searchParams.get('src') ?? url.pathname);
     });
     // Loaded, hydrated and idle: the slider's own chunk has come and gone.
-    await page.goto('/en/', { waitUntil: 'networkidle' });
+    const quiet = networkQuiet(page);
+    await page.goto('/en/');
+    await quiet();
     await expect.poll(() => activeSlide(page)).toBe('0');
     expect([...requested]).toEqual(['/images/banner/1.webp']);
     await expect.poll(() => activeSlide(page), { timeout: autoplayWithin }).toBe('1');
@@ -171,7 +174,9 @@ test.describe('slider code on demand', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await page.goto('/en/', { waitUntil: 'networkidle' });
+    const quiet = networkQuiet(page);
+    await page.goto('/en/');
+    await quiet();
     const banner = page.locator('[data-banner]');
     // Hydrated: the button offers play, as the slider does not move by itself for this visitor.
     await expect(banner.getByRole('button', { name: bannerLabels('en').play, exact: true })).toBeVisible();

@@ -8,6 +8,7 @@ import { rgbContrast, type Rgb } from '@/lib/colour';
 import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/pages';
 import type { SearchIndex } from '@/lib/search';
+import { networkQuiet } from './network-quiet';
 import { storeConsent } from './stored-consent';
 
 test.beforeEach(async ({ page }) => storeConsent(page));
@@ -443,9 +444,10 @@ test.describe('property detail', () => {
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const quiet = networkQuiet(page);
     for (const language of ['fr', 'nl'] as const) {
       await page.goto(href({ page: 'property', id: 4000039 }, language));
-      await page.waitForLoadState('networkidle');
+      await quiet();
       // Hydrated: the copy button works (the e-mail link works without scripts).
       await expect(page.getByRole('button', { name: language === 'fr' ? 'Copier le lien' : 'Link kopiëren' })).toBeVisible();
       expect(await page.evaluate(() => Reflect.get(window, 'layoutShifts'))).toEqual([]);
@@ -500,8 +502,9 @@ test.describe('property detail', () => {
 
   test('videos load nothing from their host until asked, then embed', async ({ page }) => {
     const external = await blockExternal(page);
+    const quiet = networkQuiet(page);
     await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
-    await page.waitForLoadState('networkidle');
+    await quiet();
     expect(external).toEqual([]);
     await page.getByRole('button', { name: 'Play the video' }).click();
     await expect(page.locator('iframe[src*="youtube-nocookie.com/embed/"]')).toBeAttached();
@@ -530,7 +533,9 @@ test.describe('home search', () => {
   test('fetches its data on first focus and finds a listing by its exact ID', async ({ page }) => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto('/en/', { waitUntil: 'networkidle' });
+    const quiet = networkQuiet(page);
+    await page.goto('/en/');
+    await quiet();
     expect(requests.some((url) => url.includes('/api/search-index/'))).toBe(false);
     const input = page.getByRole('combobox', { name: 'Search properties' });
     const fetched = page.waitForRequest((request) => request.url().includes('/api/search-index/en/'));
@@ -630,6 +635,7 @@ for (const language of getEnabledLanguages()) {
       if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
     });
     const external = await blockExternal(page);
+    const quiet = networkQuiet(page);
     const urls = [
       href({ page: 'home' }, language),
       href({ page: 'for-sale' }, language),
@@ -642,9 +648,9 @@ for (const language of getEnabledLanguages()) {
     ];
     for (const url of urls) {
       await page.goto(url);
-      await page.waitForLoadState('networkidle');
+      await quiet();
       await page.mouse.wheel(0, 4000);
-      await page.waitForLoadState('networkidle');
+      await quiet();
     }
     expect(problems).toEqual([]);
     expect(external).toEqual([]);

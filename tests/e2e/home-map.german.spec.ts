@@ -5,6 +5,7 @@ import messages from '@/messages/de.json';
 import { seriousViolations } from './axe';
 import { pmtilesArchive, serveArchive } from './pmtiles-fixture';
 import { storeConsent } from './stored-consent';
+import { networkQuiet } from './network-quiet';
 
 /*
  * The home map with a tile source: the second build's site copy configures a PMTiles archive at
@@ -47,8 +48,9 @@ for (const width of [390, 1280]) {
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
     });
+    const quiet = networkQuiet(page);
     const { external, archiveRequests, policyErrors } = await openHome(page, width);
-    await page.waitForLoadState('networkidle');
+    await quiet();
     // Below the fold: nothing of the map is fetched yet.
     await expect(page.locator('.leaflet-container')).toHaveCount(0);
     expect(scripts.filter((script) => script.includes('leaflet-tile'))).toEqual([]);

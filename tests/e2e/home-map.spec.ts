@@ -6,6 +6,7 @@ import { href } from '@/lib/pages';
 import messages from '@/messages/en.json';
 import { seriousViolations } from './axe';
 import { storeConsent } from './stored-consent';
+import { networkQuiet } from './network-quiet';
 
 /*
  * The home map as the shipped site has it: no tile source, so no map library and no request off
@@ -47,6 +48,7 @@ for (const width of [390, 1280]) {
   test(`every town with listings is listed with its links, beside a drawing, at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     const scripts = watchScripts(page);
+    const quiet = networkQuiet(page);
     const external = await openHome(page, 'en');
     const map = section(page);
     await map.scrollIntoViewIfNeeded();
@@ -86,7 +88,7 @@ for (const width of [390, 1280]) {
     await expect(drawing.locator('text').first()).toBeVisible();
     await expect(map.locator('iframe, .leaflet-container, img')).toHaveCount(0);
 
-    await page.waitForLoadState('networkidle');
+    await quiet();
     // The map library is never fetched when no tile source is configured.
     expect(scripts.length).toBeGreaterThan(3);
     expect(scripts.filter((script) => script.includes('leaflet-tile'))).toEqual([]);

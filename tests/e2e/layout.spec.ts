@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { getEnabledLanguages, getSite, localise, type Language } from '@/lib/config';
 import { allRoutes, href } from '@/lib/pages';
 import { languageTurns } from './language-turns';
+import { networkQuiet } from './network-quiet';
 import { storeConsent } from './stored-consent';
 
 /*
@@ -98,8 +99,9 @@ for (const language of getEnabledLanguages()) {
       expect(landed!.headerHeight).toBeLessThanOrEqual(80);
 
       // The same for the request buttons at the top of the page, clicked.
+      const quiet = networkQuiet(page);
       await page.goto(detail);
-      await page.waitForLoadState('networkidle');
+      await quiet();
       await page.locator('main a[href="#request-documents"]').first().click();
       await expect(header).toHaveAttribute('data-scrolled', 'true', { timeout: 20_000 });
       await expect.poll(async () => {

@@ -4,6 +4,7 @@ import { parseBbox, parseListParams } from '@/lib/catalogue/list-query';
 import { href } from '@/lib/pages';
 import fr from '@/messages/fr.json';
 import nl from '@/messages/nl.json';
+import { networkQuiet } from './network-quiet';
 import { storeConsent } from './stored-consent';
 
 /*
@@ -121,9 +122,10 @@ test('the list HTML carries no pins and loads no map library until the map is op
   });
   const html = await (await page.request.get('/nl/te-koop/?bedrooms=2')).text();
   expect(html).not.toContain('list-pins');
+  const quiet = networkQuiet(page);
   await page.goto('/nl/te-koop/?bedrooms=2');
   await expect(page.getByRole('button', { name: nl.listMap.show })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await quiet();
   expect(scripts.some((text) => text.includes('leaflet-container'))).toBe(false);
   await page.getByRole('button', { name: nl.listMap.show }).click();
   await expect(page.locator('.list-map-marker').first()).toBeAttached();
