@@ -90,14 +90,16 @@ export class VariantStore {
     await mkdir(this.directory, { recursive: true });
     const index = new Map<string, Entry>();
     for (const name of await readdir(this.directory)) {
+      const temporary = name.endsWith('.tmp');
+      // A file the store did not write is neither read nor removed.
+      if (!temporary && !storedName.test(name)) continue;
       const file = path.join(this.directory, name);
       const info = await stat(file).catch(() => undefined);
       if (info === undefined || !info.isFile()) continue;
-      if (name.endsWith('.tmp')) {
+      if (temporary) {
         if (Date.now() - info.mtimeMs > abandonedAfterMs) await unlink(file).catch(() => undefined);
         continue;
       }
-      if (!storedName.test(name)) continue;
       index.set(name, { bytes: info.size, usedAt: info.mtimeMs });
       this.total += info.size;
     }
