@@ -97,10 +97,9 @@ for (const language of getEnabledLanguages()) {
 /*
  * On a slow phone the page shows seconds before its scripts have run: the menus open without them
  * (a <details> element), as they do for a visitor who has JavaScript off. Before, the toggle was a
- * React button and a press before hydration did nothing.
+ * React button and a press before hydration did nothing. The header's texts and layout are
+ * checked in every language above; this in one (language-turns.ts).
  */
-// The header's texts and layout are checked in every language above; the menus' opening without
-// JavaScript in one language, the languages taking turns with the other specs' (language-turns.ts).
 const noScriptLanguage = getEnabledLanguages()[1] ?? 'nl';
 for (const language of [noScriptLanguage]) {
   test(`the mobile menu and the overflow menu open without JavaScript in ${language}`, async ({ browser }) => {
