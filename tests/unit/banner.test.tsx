@@ -176,6 +176,24 @@ describe('Banner: gallery', () => {
     expect(later.map((image) => image.getAttribute('fetchpriority'))).toEqual(['auto', 'auto']);
   });
 
+  it('a slider that leaves the page before its code has arrived starts nothing and updates nothing', async () => {
+    // The visitor reaches the slider, which fetches swiper, and goes to another page before it
+    // arrives. Before, the arriving code built a slider on the detached element, never destroyed,
+    // and set the state of the gone component: an unhandled "window is not defined" in this suite
+    // when the test environment had ended by then (CI, 2026-11-29).
+    const { container, unmount } = await renderBanner(config({ type: 'gallery' }));
+    const element = container.querySelector<HTMLElement & { swiper?: { destroyed: boolean } | null }>('.swiper')!;
+    fireEvent.pointerEnter(element.parentElement!, { pointerType: 'touch' });
+    const error = vi.spyOn(console, 'error');
+    unmount();
+    await Promise.all([import('swiper'), import('swiper/modules')]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Never built, or built and destroyed (swiper then drops its reference to null).
+    expect(!element.swiper || element.swiper.destroyed).toBe(true);
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+
   it('is a single picture, without a slider, when the gallery has one', async () => {
     const { container } = await renderBanner(config({ type: 'gallery', image: { url: '' }, gallery: { images: ['/images/banner/3.webp'] } }));
     expect(bannerElement(container).dataset.banner).toBe('image');

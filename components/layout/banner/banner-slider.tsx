@@ -71,6 +71,15 @@ export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: 
   // A visitor on the slider may step either way: both neighbours are fetched.
   const revealNeighbours = () => reveal((active + 1) % count, (active - 1 + count) % count);
 
+  // Whether the slider is still in the page when swiper's code arrives.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   const load = useCallback(() => {
     const element = container.current;
     if (!element) return Promise.resolve(undefined);
@@ -78,6 +87,12 @@ export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: 
       setActive(index);
       reveal(index);
     }).then((instance) => {
+      // Gone before the code came (the visitor left the page): the slider built on the detached
+      // element is taken down, and no state is set on a component that is no more.
+      if (!mounted.current) {
+        instance.destroy();
+        return undefined;
+      }
       setSwiper(instance);
       return instance;
     });
