@@ -18,7 +18,8 @@ export type SearchFieldTexts = { label: string; button: string; placeholder: str
 export function SearchField({ indexUrl, texts }: { indexUrl: string; texts: SearchFieldTexts }) {
   const baseId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [loaded, setLoaded] = useState<{ Panel: Panel; takeOver: TakeOver } | null>(null);
+  const [arrived, setArrived] = useState<{ Panel: Panel; open: boolean } | null>(null);
+  const takeOver = useRef<TakeOver | null>(null);
   const [open, setOpen] = useState(false);
   const starting = useRef(false);
 
@@ -27,10 +28,7 @@ export function SearchField({ indexUrl, texts }: { indexUrl: string; texts: Sear
     if (starting.current) return;
     starting.current = true;
     import('./search-panel')
-      .then(({ SearchPanel }) => {
-        const field = input.current;
-        setLoaded({ Panel: SearchPanel, takeOver: { text: field?.value ?? '', focused: field !== null && document.activeElement === field, open: wantOpen } });
-      })
+      .then(({ SearchPanel }) => setArrived({ Panel: SearchPanel, open: wantOpen }))
       // A failed download leaves the field as it is; the next reach tries again.
       .catch(() => {
         starting.current = false;
@@ -43,7 +41,13 @@ export function SearchField({ indexUrl, texts }: { indexUrl: string; texts: Sear
     // Once, as the field hydrates.
   }, []);
 
-  if (loaded) return <loaded.Panel indexUrl={indexUrl} takeOver={loaded.takeOver} />;
+  if (arrived) {
+    // Read in the render that replaces the field, not when the panel's code arrived: a key pressed
+    // in between is in the field's value and would otherwise be lost with the field.
+    const field = input.current;
+    takeOver.current ??= { text: field?.value ?? '', focused: field !== null && document.activeElement === field, open: arrived.open };
+    return <arrived.Panel indexUrl={indexUrl} takeOver={takeOver.current} />;
+  }
   return (
     <SearchBox
       baseId={baseId}
