@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getEnabledLanguages } from '@/lib/config';
 import { href } from '@/lib/pages';
 import { contrastViolations, seriousViolations } from './axe';

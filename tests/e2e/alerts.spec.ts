@@ -1,7 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { unsubscribeToken } from '@/lib/alerts/token';
 import { getSite, isSupportedLanguage, localise } from '@/lib/config';
 import { href } from '@/lib/pages';

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { readFileSync } from 'node:fs';
 import site from '@/data/site/site.json';
 import { createConsent, essentialOnly, storageEntries } from '@/lib/consent';

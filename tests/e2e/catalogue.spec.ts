@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getProperties, getProperty } from '@/lib/catalogue';
 import { getListPage } from '@/lib/catalogue/list-page';
 import { getSimilarListings } from '@/lib/catalogue/similar';

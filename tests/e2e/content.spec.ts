@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getArticles, getTeam, localise, type Language } from '@/lib/config';
 import { href } from '@/lib/pages';
 import de from '@/messages/de.json';

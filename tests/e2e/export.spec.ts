@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getAppointmentSlots, getCities, getProjects, getProperties, getProperty, listItemOf } from '@/lib/catalogue';
 import { compareRows } from '@/lib/favourites/compare';
 import type { CompareValue } from '@/lib/favourites/compare-rows';

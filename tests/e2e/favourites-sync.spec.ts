@@ -1,5 +1,6 @@
 import { createClient } from '@libsql/client';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { favouritesKey } from '@/lib/favourites/storage';
 import { href } from '@/lib/pages';
 import { hashPassword } from '@/lib/security/password';

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getProperty, type Listing } from '@/lib/catalogue';
 import { favouritesKey } from '@/lib/favourites/storage';
 import { href } from '@/lib/pages';

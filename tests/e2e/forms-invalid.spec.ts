@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getProjects, getProperties } from '@/lib/catalogue';
 import type { FormName } from '@/lib/forms/schemas';
 import { href, type Route } from '@/lib/pages';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { href } from '@/lib/pages';
 import { waitForMails } from './mailbox';
 import { acceptPrivacy, fillIdentity, messages, requestsFor, expectSpamCheckSolved, submitAndExpectThanks, uniqueEmail } from './forms-helpers';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getAppointmentSlots, getProjects } from '@/lib/catalogue';
 import { fullListings } from '../full-listings';
 import { href } from '@/lib/pages';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { href } from '@/lib/pages';
 import { allUrls } from './site-urls';
 import { storeConsent } from './stored-consent';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { screenshotSection } from './home-map-screens';
 import { getCities, getProperties } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getEnabledLanguages, getSite, localise, type Language } from '@/lib/config';
 import { allRoutes, href } from '@/lib/pages';
 import { languageTurns } from './language-turns';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getListPage } from '@/lib/catalogue/list-page';
 import { parseListParams, type ListParams } from '@/lib/catalogue/list-query';
 import fr from '@/messages/fr.json';

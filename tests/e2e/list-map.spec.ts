@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getListMatches, getListPage } from '@/lib/catalogue/list-page';
 import { parseBbox, parseListParams } from '@/lib/catalogue/list-query';
 import { href } from '@/lib/pages';

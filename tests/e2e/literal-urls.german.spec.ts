@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './warm-page';
 import { checkLiteralUrls } from './literal-urls';
 
 /* The German build (German switched on in its data/site copy): the sample pages at their literal German URLs (literal-urls.ts). */

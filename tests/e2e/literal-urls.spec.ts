@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './warm-page';
 import { checkLiteralUrls } from './literal-urls';
 
 /* A sample of pages at their literal URLs, in every language the site enables (literal-urls.ts). */

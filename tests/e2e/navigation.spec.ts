@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getProjects, getProperties } from '@/lib/catalogue';
 import { href } from '@/lib/pages';
 import { storeConsent } from './stored-consent';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getProperties, getProperty, getProject } from '@/lib/catalogue';
 import { fullListings } from '../full-listings';
 import { getEnabledLanguages } from '@/lib/config';

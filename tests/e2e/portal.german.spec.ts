@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getOwners } from '@/lib/catalogue';
 import { href } from '@/lib/pages';
 import { databaseFile, messages, sitePort } from './forms-helpers';

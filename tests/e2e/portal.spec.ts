@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getOwners, getProperty } from '@/lib/catalogue';
 import { closeStore, openStore, storeRequest } from '@/lib/db';
 import { href } from '@/lib/pages';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getProperty } from '@/lib/catalogue';
 import { href } from '@/lib/pages';
 import { storeConsent } from './stored-consent';

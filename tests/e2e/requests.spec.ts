@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getAppointmentSlots, getProperties } from '@/lib/catalogue';
 import { brusselsNow } from '@/lib/forms/slots';
 import { mailsTo, startMailSink, stopMailSink, waitForMails } from './mailbox';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { crawlSite } from './link-crawl';
 import { allRoutes, href } from '@/lib/pages';
 import { allUrls, getEnabledLanguages } from './site-urls';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getProperties } from '@/lib/catalogue';
 import { getEnabledLanguages } from '@/lib/config';
 import { allRoutes, href } from '@/lib/pages';

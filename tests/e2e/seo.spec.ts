@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './warm-page';
 import { getEnabledLanguages } from '@/lib/config';
 import { allRoutes } from '@/lib/pages';
 import { checkPagesSeo, checkSitemapAndRobots } from './seo-checks';

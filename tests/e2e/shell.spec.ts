@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import { getEnabledLanguages, getMenu, getSite, localise } from '@/lib/config';
 import { href, menuEntryHref } from '@/lib/pages';
 import { messages } from './forms-helpers';

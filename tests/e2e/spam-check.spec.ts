@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './warm-page';
 import type { AltchaWidgetElement } from 'altcha';
 import { href } from '@/lib/pages';
 import { seriousViolations } from './axe';
