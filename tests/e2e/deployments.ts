@@ -42,8 +42,9 @@ export function deployments(sitePort: number): Deployment[] {
   // route exports `next build` would check (.next/types/validator.ts, see tsconfig.typecheck.json).
   const germanSite = `var/site-de-${germanPort}`;
   // A test build is built once: no type check (npm run typecheck does it) and no build cache kept
-  // on disk for a next build that a fresh clone never makes (next.config.ts).
-  const onceBuilt = { SKIP_BUILD_TYPE_CHECK: '1', NEXT_BUILD_CACHE: 'off' };
+  // on disk for a next build that a fresh clone never makes (next.config.ts). It reports nothing to
+  // Next.js's telemetry, which every build otherwise tries to reach.
+  const onceBuilt = { SKIP_BUILD_TYPE_CHECK: '1', NEXT_BUILD_CACHE: 'off', NEXT_TELEMETRY_DISABLED: '1' };
   // The servers start as `npm start` starts the site (scripts/start.mjs: its heap limit and malloc
   // settings), so that the browser tests run against what is deployed.
   return [
