@@ -65,7 +65,8 @@ export const test = base.extend<{ context: BrowserContext }, { warm: WarmWorker 
     if (viewport) await page.setViewportSize(viewport);
     await use(page);
     await context.unrouteAll({ behavior: 'ignoreErrors' });
-    await page.close();
+    // The test's tab, and any tab it opened (a link to a new window), go with the test.
+    for (const open of context.pages()) if (open !== warm.opener) await open.close();
   },
 });
 
