@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { prepareIndex, searchIndex, type PreparedIndex, type SearchCity, type SearchIndex, type SearchProperty, type SearchResults, type SearchType, type TextMatcher } from '@/lib/search/compact';
 import { SearchBox } from './search-box';
 import styles from './search-panel.module.css';
@@ -153,8 +153,10 @@ function SearchPanelView({ indexUrl, takeOver }: { indexUrl: string; takeOver: T
   const enabled = options.filter((option) => !option.disabled);
 
   // The field the visitor was in has just been replaced by this one: the focus (and the caret, at
-  // the end of what they typed) moves here, and the panel opens as it would have on focus.
-  useEffect(() => {
+  // the end of what they typed) moves here, and the panel opens as it would have on focus. In the
+  // commit that draws the panel, before the browser handles another event: a key pressed after the
+  // old field left the page and before a later effect ran went nowhere.
+  useLayoutEffect(() => {
     if (takeOver.focused) {
       input.current?.focus();
       input.current?.setSelectionRange(takeOver.text.length, takeOver.text.length);
