@@ -25,21 +25,17 @@ import { deployments } from './deployments';
 // The origins the tests visit: the site, the German build and the static export (as playwright.config.ts).
 const origins = deployments(Number(process.env.E2E_PORT ?? 3100)).map((deployment) => new URL(deployment.url).origin);
 
-interface WarmWorker {
-  /** The tab that keeps the renderer warm; it never navigates again. */
-  opener: Page;
-}
-
-export const test = base.extend<{ context: BrowserContext }, { warm: WarmWorker }>({
-  warm: [
+// `warmTab`: the tab that keeps the worker's renderer warm; it never navigates again.
+export const test = base.extend<{ context: BrowserContext }, { warmTab: Page }>({
+  warmTab: [
     async ({ browser }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL;
       const context = await browser.newContext({ baseURL });
-      const opener = await context.newPage();
+      const warmTab = await context.newPage();
       // A page of the site's own host, so that the tabs it opens share its renderer process
       // (one site is scheme and host: every deployment's port is the same site).
-      await opener.goto('/robots.txt');
-      await use({ opener });
+      await warmTab.goto('/robots.txt');
+      await use(warmTab);
       await context.close();
     },
     { scope: 'worker' },
@@ -48,17 +44,17 @@ export const test = base.extend<{ context: BrowserContext }, { warm: WarmWorker 
   context: async ({}, _use) => {
     throw new Error('A warm page has no `context` fixture (tests/e2e/warm-page.ts): make one with browser.newContext().');
   },
-  page: async ({ warm, viewport, javaScriptEnabled }, use) => {
+  page: async ({ warmTab, viewport, javaScriptEnabled }, use) => {
     if (!javaScriptEnabled) throw new Error('A warm page runs JavaScript: make a context with browser.newContext({ javaScriptEnabled: false }) for this test.');
-    const context = warm.opener.context();
+    const context = warmTab.context();
     await context.clearCookies();
     await context.clearPermissions();
-    const session = await context.newCDPSession(warm.opener);
+    const session = await context.newCDPSession(warmTab);
     for (const origin of origins) await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
     await session.detach();
     const [page] = await Promise.all([
       context.waitForEvent('page'),
-      warm.opener.evaluate(() => {
+      warmTab.evaluate(() => {
         window.open('about:blank');
       }),
     ]);
@@ -66,7 +62,7 @@ export const test = base.extend<{ context: BrowserContext }, { warm: WarmWorker 
     await use(page);
     await context.unrouteAll({ behavior: 'ignoreErrors' });
     // The test's tab, and any tab it opened (a link to a new window), go with the test.
-    for (const open of context.pages()) if (open !== warm.opener) await open.close();
+    for (const open of context.pages()) if (open !== warmTab) await open.close();
   },
 });
 
