@@ -190,11 +190,41 @@ async function deliver(store: Store, jobs: readonly OutboxRow[], clock: () => Da
   return delivered;
 }
 
+/*
+ * The sends this process has under way, at most OUTBOX_CONCURRENCY (2) at a time. A process killed
+ * outright (kill -9, out of memory) cannot mark the job it was sending: the mail server may have
+ * queued it, and once the lease ends another round sends it again. So the duplicates such a kill
+ * can make are the sends in flight at that moment; without this bound every request's immediate
+ * delivery sent at once (a burst of posts: dozens in flight, 1-2 of 124-244 mails twice per kill).
+ * A job is claimed only once a place is free, so the waiting ones stay due for any instance.
+ */
+const sendPlaces = () => Math.max(1, Math.floor(Number(process.env.OUTBOX_CONCURRENCY)) || 2);
+const places = globalThis as typeof globalThis & { __outboxPlaces?: { busy: number; waiting: (() => void)[] } };
+const placeState = () => (places.__outboxPlaces ??= { busy: 0, waiting: [] });
+
+async function takePlace(): Promise<void> {
+  const state = placeState();
+  if (state.busy < sendPlaces()) {
+    state.busy += 1;
+    return;
+  }
+  // The place is handed over by the send that frees it (busy stays counted).
+  await new Promise<void>((resolve) => state.waiting.push(resolve));
+}
+
+function freePlace(): void {
+  const state = placeState();
+  const next = state.waiting.shift();
+  if (next) next();
+  else state.busy -= 1;
+}
+
 /**
  * Delivers what is due now (of one request or one job, when given); returns how many deliveries
- * succeeded. Jobs are claimed one at a time, so a lease starts when its job's send starts and is
- * not used up by the sends before it. `now` fixes the round's clock (the tests step through
- * backoffs with it instead of sleeping); without it, every claim and failure reads the time anew.
+ * succeeded. Jobs are claimed one at a time, each once a send place is free, so a lease starts
+ * when its job's send starts and is not used up by the sends before it. `now` fixes the round's
+ * clock (the tests step through backoffs with it instead of sleeping); without it, every claim
+ * and failure reads the time anew.
  */
 export async function deliverDueJobs(options: { requestId?: string; jobId?: string; now?: Date } = {}): Promise<number> {
   const kinds = readyKinds();
@@ -204,12 +234,17 @@ export async function deliverDueJobs(options: { requestId?: string; jobId?: stri
   const store = await getStore();
   let total = 0;
   for (;;) {
-    if (claims.__outboxStopping) return total;
-    const claimed = await claimDueJobs(store, { limit: 1, leaseMs: outboxLeaseMs(), now: clock(), requestId: options.requestId, jobId: options.jobId, kinds });
-    if (claimed.length === 0) return total;
-    for (const job of claimed) if (job.locked_until) held().set(job.id, job.locked_until);
-    // A failed job is not due again before its backoff, so this ends.
-    total += await deliver(store, claimed, clock);
+    await takePlace();
+    try {
+      if (claims.__outboxStopping) return total;
+      const claimed = await claimDueJobs(store, { limit: 1, leaseMs: outboxLeaseMs(), now: clock(), requestId: options.requestId, jobId: options.jobId, kinds });
+      if (claimed.length === 0) return total;
+      for (const job of claimed) if (job.locked_until) held().set(job.id, job.locked_until);
+      // A failed job is not due again before its backoff, so this ends.
+      total += await deliver(store, claimed, clock);
+    } finally {
+      freePlace();
+    }
   }
 }
 

@@ -128,6 +128,17 @@ describe.each(testDatabases)('on $name', (database) => {
       ]);
     });
 
+    it('has at most OUTBOX_CONCURRENCY sends in flight, so a kill -9 can leave at most that many mails to send twice', async () => {
+      // A burst of posts: each request's immediate delivery starts at once (after() in the route).
+      for (let index = 0; index < 6; index += 1) await newsletter(`rafale${index}@example.be`);
+      const requests = await store.db.selectFrom('requests').select('id').execute();
+      smtp.dataDelays = Array<number>(12).fill(40);
+      const delivered = await Promise.all(requests.map((request) => deliverDueJobs({ requestId: request.id })));
+      expect(delivered.reduce((sum, count) => sum + count, 0)).toBe(12);
+      expect(smtp.received).toHaveLength(12);
+      expect(smtp.mostAtOnce()).toBe(2);
+    });
+
     it('waits longer than the 25 s of the slow server seen in the field, and leases a job for longer than its send may last', () => {
       expect(smtpTimeouts().socketTimeout).toBeGreaterThanOrEqual(10 * 60 * 1000);
       for (const setting of [undefined, '1000', String(30 * 60 * 1000)]) {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll } from 'vitest';
  * and can be made slow to answer the end of DATA, or stopped and started again on the same port.
  */
 
-export type ReceivedMail = { to: string[]; raw: string; messageId: string | undefined; body: string };
+/** `dataAt`, `answeredAt`: when the message's DATA began and when the server answered it (performance.now()). */
+export type ReceivedMail = { to: string[]; raw: string; messageId: string | undefined; body: string; dataAt: number; answeredAt?: number };
 
 /** The text of a message: headers dropped, quoted-printable parts decoded (as UTF-8). */
 function decodeBody(raw: string): string {
@@ -43,13 +44,18 @@ export class SmtpSink {
         callback();
       },
       onData: (stream, session, callback) => {
+        const dataAt = performance.now();
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1];
-          this.received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw, messageId, body: decodeBody(raw) });
-          setTimeout(() => callback(), this.dataDelays.shift() ?? 0);
+          const mail: ReceivedMail = { to: session.envelope.rcptTo.map((recipient) => recipient.address), raw, messageId, body: decodeBody(raw), dataAt };
+          this.received.push(mail);
+          setTimeout(() => {
+            mail.answeredAt = performance.now();
+            callback();
+          }, this.dataDelays.shift() ?? 0);
         });
       },
     });
@@ -69,6 +75,23 @@ export class SmtpSink {
     const server = this.server;
     this.server = undefined;
     return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+
+  /** The most messages of `received` that were between their DATA and its answer at one moment. */
+  mostAtOnce(): number {
+    const moments = this.received.flatMap((mail) => [
+      { at: mail.dataAt, step: 1 },
+      { at: mail.answeredAt ?? Number.POSITIVE_INFINITY, step: -1 },
+    ]);
+    // An answer and a DATA at the same instant: the answer came first.
+    moments.sort((a, b) => a.at - b.at || a.step - b.step);
+    let current = 0;
+    let most = 0;
+    for (const moment of moments) {
+      current += moment.step;
+      most = Math.max(most, current);
+    }
+    return most;
   }
 
   /** Waits until `count` messages arrived, or `timeoutMs` passed. */
