@@ -60,22 +60,35 @@ export async function expectSpamCheckSolved(form: Locator): Promise<void> {
   await expect.poll(() => widget.evaluate((element: AltchaWidgetElement) => element.getState()), { timeout: 15_000 }).toBe('verified');
 }
 
-/** Without JavaScript: the sum the framed captcha page writes in words, answered in digits as a screen-reader user would. */
-export async function answerCaptchaQuestion(form: Locator, language: TestLanguage): Promise<void> {
+/**
+ * Without JavaScript: the spoken code of the framed captcha page, as a visitor who cannot see the
+ * picture answers it. The test checks that the page plays it (a WAV of the server, for the
+ * browser's cookie), then reads its digits from the sealed token, which it can open because it
+ * knows SITE_SECRET: the page itself holds no answer.
+ */
+export async function answerCaptchaByAudio(form: Locator, language: TestLanguage): Promise<void> {
   const frame = form.locator('iframe[src*="/api/captcha/"]');
   await expect(frame).toHaveAttribute('title', messages[language].forms.captcha.frameTitle);
-  const question = (await frame.contentFrame().locator('#question').textContent()) ?? '';
-  const words = Object.entries(messages[language].forms.captcha.numbers);
-  const valueOf = (word: string | undefined) => Number(words.find(([, name]) => name === word)?.[0]);
-  const [, first, second] = /(\p{L}+) plus (\p{L}+)/u.exec(question) ?? [];
-  const total = valueOf(first) + valueOf(second);
-  expect(total, question).toBeGreaterThan(1);
-  await form.locator('[name="captcha"]').fill(String(total));
+  const inside = frame.contentFrame();
+  await expect(inside.locator('#listen')).toHaveText(messages[language].forms.captcha.listen);
+  const player = inside.locator('audio[controls]');
+  await expect(player).toHaveAttribute('aria-labelledby', 'listen');
+  const page = form.page();
+  const audioUrl = new URL((await player.getAttribute('src')) ?? '', new URL((await frame.getAttribute('src')) ?? '', page.url())).toString();
+  // The context's own request client: the browser's cookies, so the code of the token the frame set.
+  const played = await page.context().request.get(audioUrl);
+  expect(played.status()).toBe(200);
+  expect(played.headers()['content-type']).toBe('audio/wav');
+  expect((await played.body()).subarray(0, 4).toString('latin1')).toBe('RIFF');
+  const cookie = (await page.context().cookies(audioUrl)).find((candidate) => candidate.name.startsWith('captcha-'));
+  const code = openCaptcha(cookie?.value ?? '')?.code;
+  if (!code) throw new Error('no spoken code in the captcha cookie');
+  await form.locator('[name="captcha"]').fill(code);
 }
 
-/** Passes the spam check as the visitor would: with JavaScript the widget solves itself; without it, the sum is answered. */
+/** Passes the spam check as the visitor would: with JavaScript the widget solves itself; without it, the spoken code is answered. */
 export async function passSpamCheck(form: Locator, language: TestLanguage): Promise<void> {
-  if ((await form.locator('iframe[src*="/api/captcha/"]').count()) > 0) await answerCaptchaQuestion(form, language);
+  if ((await form.locator('iframe[src*="/api/captcha/"]').count()) > 0) await answerCaptchaByAudio(form, language);
   else await expectSpamCheckSolved(form);
 }
 
