@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Language } from '../config/schemas';
@@ -7,8 +7,10 @@ import type { Language } from '../config/schemas';
  * The spoken code of the no-JavaScript captcha (design.md §9: no challenge may need sight). The
  * digits were recorded once by scripts/generate-captcha-audio.ts into assets/captcha-digits, a
  * folder outside public/ that only this module reads: a script that could fetch the clips by name
- * would match them byte for byte. Each answer is mixed afresh (speed, loudness, gaps, noise and
- * reversed speech underneath), so no two answers, and no answer and a stored clip, share their bytes.
+ * would match them byte for byte. Each token's code is mixed with its own speed, loudness, gaps,
+ * noise and reversed speech underneath, drawn from a secret seed: no two tokens' recordings, and no
+ * recording and a stored clip, share their bytes. The same token plays the same bytes, so that a
+ * player may fetch the file in ranges (Safari does) and a script gains nothing by asking again.
  */
 
 export const captchaClipFormat = { sampleRate: 8000, bitsPerSample: 16 } as const;
@@ -54,8 +56,16 @@ function digitClips(language: Language): readonly Float32Array[] {
   return loaded;
 }
 
-/** A uniform random number in [min, max), from the system's secure generator: the mix must not be predictable. */
-const between = (min: number, max: number) => min + (randomInt(1_000_000) / 1_000_000) * (max - min);
+type Draws = { between(min: number, max: number): number; below(count: number): number; bytes(count: number): Buffer };
+
+/** Random numbers from `seed` (32 bytes): the AES-256-CTR key stream, unpredictable without the seed. */
+function drawsFrom(seed: Buffer): Draws {
+  const stream = createCipheriv('aes-256-ctr', seed, Buffer.alloc(16));
+  const bytes = (count: number) => stream.update(Buffer.alloc(count));
+  const unit = () => bytes(4).readUInt32LE(0) / 2 ** 32;
+  return { bytes, between: (min, max) => min + unit() * (max - min), below: (count) => Math.floor(unit() * count) };
+}
+
 const seconds = (value: number) => Math.round(value * captchaClipFormat.sampleRate);
 
 /** The clip played `speed` times as fast (linear interpolation): a jitter of a few percent changes every sample and keeps the digit clear. */
@@ -90,8 +100,9 @@ function wavFile(samples: Float32Array): Buffer {
   return wav;
 }
 
-/** `code` (digits only) read out in `language`, as a WAV file. */
-export function captchaWav(code: string, language: Language): Buffer {
+/** `code` (digits only) read out in `language`, as a WAV file; `seed` (32 secret bytes) chooses the mix. */
+export function captchaWav(code: string, language: Language, seed: Buffer): Buffer {
+  const { between, below, bytes } = drawsFrom(seed);
   const voice = digitClips(language);
   const spoken = [...code].map((digit) => resampled(voice[Number(digit)] ?? new Float32Array(0), between(0.9, 1.1)));
   const lead = seconds(between(0.3, 0.7));
@@ -108,14 +119,14 @@ export function captchaWav(code: string, language: Language): Buffer {
   });
   // Quiet reversed digits anywhere: a listener hears them as murmur, a matcher of clips as speech.
   for (let count = 0; count < code.length; count += 1) {
-    const murmur = resampled(voice[randomInt(10)] ?? new Float32Array(0), between(0.8, 1.2)).reverse();
-    const start = randomInt(Math.max(1, total - murmur.length));
+    const murmur = resampled(voice[below(10)] ?? new Float32Array(0), between(0.8, 1.2)).reverse();
+    const start = below(Math.max(1, total - murmur.length));
     const gain = between(0.06, 0.12);
     murmur.forEach((sample, offset) => {
       if (start + offset < total) mix[start + offset] = (mix[start + offset] ?? 0) + sample * gain;
     });
   }
-  const noise = randomBytes(total);
+  const noise = bytes(total);
   const level = between(0.015, 0.03);
   for (let index = 0; index < total; index += 1) mix[index] = (mix[index] ?? 0) + ((noise[index] ?? 128) / 128 - 1) * level;
   return wavFile(mix);

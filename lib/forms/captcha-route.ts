@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { getDefaultLanguage, getEnabledLanguages } from '../config';
 import type { Language } from '../config/schemas';
 import { escapeHtml } from '../html/escape';
@@ -6,6 +7,7 @@ import { clientAddress } from '../security/client-address';
 import { captchaFramePolicy, resourcePolicy } from '../security/csp';
 import { allowedOrigins } from '../security/origin';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
+import { deriveKey } from '../security/secret';
 import { captchaCookie, captchaPng, captchaTtlMs, newCaptcha, openCaptcha, sealCaptcha } from './captcha';
 import { captchaWav } from './captcha-audio';
 import { formDefinitions, formEndpoint } from './definitions';
@@ -69,8 +71,11 @@ function sealedToken(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** Plays per client in 10 minutes: each mixes a few seconds of audio, and a listener needs a handful. */
-export const captchaAudioLimit = 30;
+/**
+ * Requests per client in 10 minutes: each mixes a few seconds of audio (about 6 ms), a listener
+ * needs a handful of plays, and a player may ask for a play in two or three ranges.
+ */
+export const captchaAudioLimit = 60;
 let audioLimiter: RateLimiter | undefined;
 
 const audioRefusal = (status: number, extra: Record<string, string> = {}) =>
@@ -90,12 +95,29 @@ export async function captchaAudioResponse(request: Request, form: string): Prom
   if (!sealed) return audioRefusal(404);
   const token = sealed.length <= maxSealedLength ? openCaptcha(sealed) : undefined;
   if (!token || token.form !== form || token.expires < Date.now()) return audioRefusal(400);
-  return new Response(new Uint8Array(captchaWav(token.code, languageOf(request))), {
-    headers: {
-      'content-type': 'audio/wav',
-      'cache-control': 'no-store',
-      'content-security-policy': resourcePolicy,
-      'x-robots-tag': 'noindex',
-    },
+  const language = languageOf(request);
+  const seed = createHmac('sha256', deriveKey('captcha-audio')).update(`${token.id}:${language}`).digest();
+  const wav = captchaWav(token.code, language, seed);
+  const headers = { 'content-type': 'audio/wav', 'cache-control': 'no-store', 'content-security-policy': resourcePolicy, 'x-robots-tag': 'noindex', 'accept-ranges': 'bytes' };
+  const range = byteRange(request.headers.get('range'), wav.length);
+  if (range === 'unsatisfiable') return audioRefusal(416, { 'content-range': `bytes */${wav.length}` });
+  if (!range) return new Response(new Uint8Array(wav), { headers });
+  return new Response(new Uint8Array(wav.subarray(range.start, range.end + 1)), {
+    status: 206,
+    headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${wav.length}` },
   });
+}
+
+/**
+ * One range of a Range header (RFC 9110 §14.1.2), inclusive; undefined for the whole file (no
+ * header, several ranges, another unit), which a 200 answers.
+ */
+function byteRange(header: string | null, length: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = header !== null && header.length <= 64 ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!match) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return undefined;
+  const start = first === '' ? Math.max(0, length - Number(last)) : Number(first);
+  const end = first === '' || last === '' ? length - 1 : Math.min(Number(last), length - 1);
+  return start > end || start >= length ? 'unsatisfiable' : { start, end };
 }

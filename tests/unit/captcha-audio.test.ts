@@ -57,7 +57,7 @@ const plainPost = (cookie: string, answer: string) =>
 /** A plain post's answer: 303 to the thank-you page when stored, 303 back to the form when refused. */
 const accepted = (response: Response) => response.status === 303 && (response.headers.get('location') ?? '').includes('/fr/merci/');
 
-/** Without x-forwarded-for every play counts for the client 'unknown': the few plays of these tests stay far under its limit. */
+/** Without x-forwarded-for every play counts for the client 'unknown': the plays of these tests (about 20) stay under its limit. */
 const audio = (cookie: string | undefined, language = 'fr', headers: Record<string, string> = {}) =>
   route.captchaAudioResponse(new Request(`${origin}/api/captcha/${form}/audio/?lang=${language}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } }), form);
 
@@ -197,18 +197,36 @@ describe('the spoken code', () => {
     expect(openCaptcha(sealed)?.code).toMatch(/^\d{5,6}$/);
   });
 
-  it('differs on every play, and from the stored clips byte for byte', async () => {
-    const { cookie } = await frame();
-    const first = Buffer.from(await (await audio(cookie)).arrayBuffer());
-    const second = Buffer.from(await (await audio(cookie)).arrayBuffer());
+  it('differs from token to token for the same code, and from the stored clips byte for byte', async () => {
+    const name = captchaCookie(form);
+    const sameCode = (id: string) => `${name}=${sealCaptcha({ ...newCaptcha(form), id, code: '123456' })}`;
+    const first = Buffer.from(await (await audio(sameCode('first'))).arrayBuffer());
+    const second = Buffer.from(await (await audio(sameCode('second'))).arrayBuffer());
     expect(first.equals(second)).toBe(false);
+    // The same token plays the same file, so a player may fetch it in ranges.
+    expect(Buffer.from(await (await audio(sameCode('first'))).arrayBuffer()).equals(first)).toBe(true);
     const dir = path.join(process.cwd(), 'assets', 'captcha-digits', 'fr');
     for (const file of readdirSync(dir)) {
       const clip = readFileSync(path.join(dir, file));
-      // 64 bytes (32 samples) from the middle of the clip's speech.
+      // 64 bytes (32 samples) from the clip's speech.
       const middle = 44 + Math.floor((clip.length - 44) / 4) * 2;
       expect(first.includes(clip.subarray(middle, middle + 64)), file).toBe(false);
     }
+  });
+
+  it('answers byte ranges, as Safari asks for them', async () => {
+    const { cookie } = await frame();
+    const whole = Buffer.from(await (await audio(cookie)).arrayBuffer());
+    const probe = await audio(cookie, 'fr', { range: 'bytes=0-1' });
+    expect(probe.status).toBe(206);
+    expect(probe.headers.get('content-range')).toBe(`bytes 0-1/${whole.length}`);
+    expect(Buffer.from(await probe.arrayBuffer()).toString('latin1')).toBe('RI');
+    const rest = await audio(cookie, 'fr', { range: 'bytes=100-' });
+    expect(Buffer.from(await rest.arrayBuffer()).equals(whole.subarray(100))).toBe(true);
+    const tail = await audio(cookie, 'fr', { range: 'bytes=-10' });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(whole.subarray(-10))).toBe(true);
+    expect((await audio(cookie, 'fr', { range: `bytes=${whole.length}-` })).status).toBe(416);
+    expect((await audio(cookie, 'fr', { range: 'bytes=0-1,5-9' })).status).toBe(200);
   });
 
   it('answers 404 without a token and 400 for a forged, overlong, expired or other form’s token', async () => {
