@@ -3,7 +3,7 @@ import { expect, test } from './warm-page';
 import type { AltchaWidgetElement } from 'altcha';
 import { href } from '@/lib/pages';
 import { seriousViolations } from './axe';
-import { answerCaptchaByAudio, expectSpamCheckSolved, messages, reachForm, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
+import { answerCaptchaByAudio, captchaAudioUrl, expectSpamCheckSolved, messages, reachForm, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
 import { watchViolations } from './security-checks';
 import { storeConsent } from './stored-consent';
 
@@ -150,7 +150,12 @@ test('without JavaScript, the picture has a spoken alternative that fits a phone
   if (!frameBox || !playerBox) throw new Error('the frame or its player is not laid out');
   expect(playerBox.y + playerBox.height).toBeLessThanOrEqual(frameBox.y + frameBox.height);
   expect(playerBox.x + playerBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width);
-  // The field says where its question is, in its description.
+  // What the player plays: a WAV of the server, for the browser's own captcha cookie.
+  const played = await context.request.get(await captchaAudioUrl(form));
+  expect(played.status()).toBe(200);
+  expect(played.headers()['content-type']).toBe('audio/wav');
+  expect((await played.body()).subarray(0, 4).toString('latin1')).toBe('RIFF');
+  // The field says where its picture and spoken code are, in its description.
   const field = form.locator('[name="captcha"]');
   await expect(field).toHaveAccessibleName(new RegExp(t.forms.fields.captcha));
   await expect(field).toHaveAccessibleDescription(t.forms.ui.captchaHelp);
