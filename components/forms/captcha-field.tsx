@@ -17,7 +17,7 @@ import styles from './forms.module.css';
  * the visitor fills in the form; nothing to see, read or hear. Its script, this site's own file, is
  * loaded when the form first comes on screen (a listing's forms wait in closed disclosures).
  * Without JavaScript (<noscript>): a framed page of the server with a picture and, for a visitor
- * who cannot see it, a sum written in words; one field takes either answer.
+ * who cannot see it, a player of a spoken code; one field takes either answer.
  */
 
 function isWidget(element: HTMLElement): element is AltchaWidgetElement {

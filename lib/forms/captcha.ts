@@ -6,8 +6,9 @@ import { deriveKey } from '../security/secret';
  * The captcha of plain posts (forms sent without JavaScript, design.md §9; visitors with JavaScript
  * solve lib/forms/altcha instead). The answer travels in an encrypted, expiring token held in an
  * HttpOnly cookie; the database remembers used tokens, so each one works once. The picture is drawn
- * from a dot-matrix font and rasterised. A visitor who cannot see it answers a short sum written
- * in words beside it (WCAG 1.1.1): either answer passes.
+ * from a dot-matrix font and rasterised. A visitor who cannot see it listens to a code of digits
+ * instead (WCAG 1.1.1, lib/forms/captcha-audio): either answer passes. Neither is written in any
+ * page: a script that reads the framed page finds nothing to answer with.
  */
 
 const glyphs: Record<string, readonly string[]> = {
@@ -42,14 +43,16 @@ const captchaLength = 5;
 export const captchaTtlMs = 30 * 60 * 1000;
 export const captchaCookie = (form: string) => `captcha-${form}`;
 
-/** `question` is the sum of the text alternative; its answer is their total. */
-export type CaptchaToken = { id: string; answer: string; question: [number, number]; form: string; expires: number };
+/** `answer`: the picture's characters; `code`: the digits the audio alternative reads out. */
+export type CaptchaToken = { id: string; answer: string; code: string; form: string; expires: number };
 
 const key = () => deriveKey('captcha-token');
 
 export function newCaptcha(form: string, now = Date.now()): CaptchaToken {
   const answer = Array.from({ length: captchaLength }, () => alphabet[randomInt(alphabet.length)]).join('');
-  return { id: randomUUID(), answer, question: [randomInt(1, 10), randomInt(1, 10)], form, expires: now + captchaTtlMs };
+  // Five or six digits: a length a listener keeps in mind, too many to guess (each token works once).
+  const code = Array.from({ length: randomInt(5, 7) }, () => String(randomInt(10))).join('');
+  return { id: randomUUID(), answer, code, form, expires: now + captchaTtlMs };
 }
 
 export function sealCaptcha(token: CaptchaToken): string {
@@ -68,9 +71,8 @@ export function openCaptcha(sealed: string): CaptchaToken | undefined {
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const token = parsed as Partial<CaptchaToken>;
     if (typeof token.id !== 'string' || typeof token.answer !== 'string' || typeof token.form !== 'string' || typeof token.expires !== 'number') return undefined;
-    const [first, second] = Array.isArray(token.question) ? token.question : [];
-    if (typeof first !== 'number' || typeof second !== 'number') return undefined;
-    return { id: token.id, answer: token.answer, question: [first, second], form: token.form, expires: token.expires };
+    if (typeof token.code !== 'string' || !/^\d{1,12}$/.test(token.code)) return undefined;
+    return { id: token.id, answer: token.answer, code: token.code, form: token.form, expires: token.expires };
   } catch {
     return undefined;
   }
@@ -80,15 +82,15 @@ export function openCaptcha(sealed: string): CaptchaToken | undefined {
 export type CaptchaCheck = { ok: true; id: string } | { ok: false; id?: string };
 
 /**
- * The picture's characters (without regard to case or spaces) or the total of the written sum.
- * Used-ness is checked by the caller.
+ * The picture's characters (without regard to case or spaces) or the spoken code's digits (spaces
+ * between them allowed). Used-ness is checked by the caller.
  */
 export function checkCaptcha(sealed: string | undefined, form: string, answer: string, now = Date.now()): CaptchaCheck {
   if (!sealed) return { ok: false };
   const token = openCaptcha(sealed);
   if (!token || token.form !== form || token.expires < now) return { ok: false };
   const given = answer.replace(/\s+/g, '').toUpperCase();
-  const right = given === token.answer || given === String(token.question[0] + token.question[1]);
+  const right = given === token.answer || given === token.code;
   return right ? { ok: true, id: token.id } : { ok: false, id: token.id };
 }
 

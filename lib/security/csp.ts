@@ -106,13 +106,15 @@ export function pagePolicy(policy: PagePolicy): string {
 }
 
 /**
- * The no-JavaScript captcha page (lib/forms/captcha-route): its picture is a data: URL, it runs
- * nothing, and only the site's pages and its exported copies may frame it.
+ * The no-JavaScript captcha page (lib/forms/captcha-route): its picture is a data: URL, its spoken
+ * code comes from its own server, it runs nothing, and only the site's pages and its exported
+ * copies may frame it.
  */
 export function captchaFramePolicy(exportOrigins: readonly string[]): string {
   return serialize({
     'default-src': ["'none'"],
     'img-src': ['data:'],
+    'media-src': ["'self'"],
     'style-src': ["'unsafe-inline'"],
     'form-action': ["'none'"],
     'base-uri': ["'none'"],

@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { href } from '@/lib/pages';
-import { answerCaptchaQuestion, messages, sitePort, type TestLanguage } from './forms-helpers';
+import { answerCaptchaByAudio, messages, sitePort, type TestLanguage } from './forms-helpers';
 import type { ReceivedMail } from './mailbox';
 
 /*
@@ -54,7 +54,7 @@ export async function registerSearch(page: Page, language: TestLanguage, email: 
   await form.locator('[name="password"]').fill(password);
   await form.locator('[name="passwordConfirm"]').fill(password);
   await form.locator('[name="privacy"]').check();
-  await answerCaptchaQuestion(form, language);
+  await answerCaptchaByAudio(form, language);
   await form.locator('button[type="submit"]').click();
   await page.waitForURL(`**${href({ page: 'thank-you', form: 'demand-register' }, language)}`);
 }

@@ -8,7 +8,7 @@ import { brusselsNow } from '@/lib/forms/slots';
 import { waitForMails, mailsTo } from './mailbox';
 import {
   acceptPrivacy,
-  answerCaptchaQuestion,
+  answerCaptchaByAudio,
   fillIdentity,
   messages,
   openRequest,
@@ -444,7 +444,7 @@ test('without JavaScript, forms post natively: thank-you page on success, the fo
   await fillIdentity(form, visitor);
   await form.locator('[name="city"]').fill('Mons');
   await acceptPrivacy(form);
-  await answerCaptchaQuestion(form, 'fr');
+  await answerCaptchaByAudio(form, 'fr');
   await form.locator('button[type="submit"]').click();
   await page.waitForURL('**/fr/merci/site-contact/');
   expect(await requestsFor(visitor.email)).toHaveLength(1);

@@ -3,14 +3,14 @@ import { expect, test } from './warm-page';
 import type { AltchaWidgetElement } from 'altcha';
 import { href } from '@/lib/pages';
 import { seriousViolations } from './axe';
-import { answerCaptchaQuestion, expectSpamCheckSolved, messages, reachForm, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
+import { answerCaptchaByAudio, captchaAudioUrl, expectSpamCheckSolved, messages, reachForm, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
 import { watchViolations } from './security-checks';
 import { storeConsent } from './stored-consent';
 
 /*
  * Issue 13 item 14: a visitor who uses no mouse or no eyes can send every form. With JavaScript
  * the spam check asks nothing (ALTCHA proof of work, solved by the browser); without it, the
- * picture comes with a sum in words that a screen reader reads out.
+ * picture comes with a spoken code (issue 35 finding 4: a sum written in the page was read by a script).
  */
 
 /** Presses Tab until the focused control matches, as a keyboard user moves through the form. */
@@ -128,11 +128,12 @@ test('a submit before the check is done waits for it, and the form is sent', asy
   expect(await requestsFor(email)).toHaveLength(1);
 });
 
-test('without JavaScript, the picture has a written alternative a screen reader reads, and a wrong answer is refused', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+test('without JavaScript, the picture has a spoken alternative that fits a phone, the page holds no answer, and a wrong answer is refused', async ({ browser }) => {
+  // The narrowest phone the layout serves: the frame's text wraps most there.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
   const page = await context.newPage();
   const t = messages.nl;
-  const email = uniqueEmail('nojs-question');
+  const email = uniqueEmail('nojs-audio');
   await page.goto(href({ page: 'menu', id: 'contact' }, 'nl'));
   const form = page.locator('form[data-form="site-contact"]');
   const frame = form.locator('iframe[src*="/api/captcha/site-contact/"]');
@@ -140,8 +141,21 @@ test('without JavaScript, the picture has a written alternative a screen reader 
   const inside = frame.contentFrame();
   await expect(inside.locator('html')).toHaveAttribute('lang', 'nl');
   await expect(inside.getByRole('img')).toHaveAttribute('alt', t.forms.ui.captchaAlt);
-  await expect(inside.locator('#question')).toContainText('hoeveel is');
-  // The field says where its question is, in its description.
+  await expect(inside.locator('#listen')).toHaveText(t.forms.captcha.listen);
+  await expect(inside.locator('audio[controls]')).toHaveAttribute('src', '/api/captcha/site-contact/audio/?lang=nl');
+  await expect(inside.locator('body')).not.toContainText(/plus|hoeveel|\d{3,}/);
+  // The player, the frame's last line, ends inside the frame: nothing clips.
+  const frameBox = await frame.boundingBox();
+  const playerBox = await inside.locator('audio').boundingBox();
+  if (!frameBox || !playerBox) throw new Error('the frame or its player is not laid out');
+  expect(playerBox.y + playerBox.height).toBeLessThanOrEqual(frameBox.y + frameBox.height);
+  expect(playerBox.x + playerBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width);
+  // What the player plays: a WAV of the server, for the browser's own captcha cookie.
+  const played = await context.request.get(await captchaAudioUrl(form));
+  expect(played.status()).toBe(200);
+  expect(played.headers()['content-type']).toBe('audio/wav');
+  expect((await played.body()).subarray(0, 4).toString('latin1')).toBe('RIFF');
+  // The field says where its picture and spoken code are, in its description.
   const field = form.locator('[name="captcha"]');
   await expect(field).toHaveAccessibleName(new RegExp(t.forms.fields.captcha));
   await expect(field).toHaveAccessibleDescription(t.forms.ui.captchaHelp);
@@ -163,7 +177,7 @@ test('without JavaScript, the picture has a written alternative a screen reader 
 
   await page.goto(href({ page: 'menu', id: 'contact' }, 'nl'));
   await fill();
-  await answerCaptchaQuestion(form, 'nl');
+  await answerCaptchaByAudio(form, 'nl');
   await form.locator('button[type="submit"]').click();
   await page.waitForURL(`**${href({ page: 'thank-you', form: 'site-contact' }, 'nl')}`);
   expect(await requestsFor(email)).toHaveLength(1);

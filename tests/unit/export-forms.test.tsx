@@ -39,7 +39,7 @@ describe('a form on an exported page', () => {
         </WithIslandIntl>
       </FormIntl>
     );
-    // Without JavaScript: the framed picture and question of the API server, in the page's language.
+    // Without JavaScript: the framed picture and spoken code of the API server, in the page's language.
     const html = renderToString(page);
     expect(html).toContain('<iframe name="site-contact-captcha-frame" src="https://api.immo-hainaut.be/api/captcha/site-contact/?lang=fr"');
     const { container } = render(page);

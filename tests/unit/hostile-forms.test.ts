@@ -88,7 +88,7 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 };
 /** Random payloads per form, on top of the fixed corpus. */
 const randomCasesPerForm = 1_000;
-/** The answer of every genuine captcha token this suite seals: no generated value can match it ('0' and 'Q' are outside the captcha alphabet and the random text; so is its sum's total, 2000). */
+/** The answer of every genuine captcha token this suite seals: no generated value can match it ('0' and 'Q' are outside the captcha alphabet and the random text; so is its spoken code, all zeros). */
 const unmatchableAnswer = 'Q0Q0Q';
 /** The answer every payload carries: a form of five characters, never the answer of a token above. */
 const sentAnswer = 'ABCDE';
@@ -226,7 +226,7 @@ let tokenCounter = 0;
 /** A genuine sealed token (deterministic id), which the server would open and spend. */
 function genuineToken(form: string, answer: string, expires = Date.now() + 10 * 60_000): string {
   tokenCounter += 1;
-  return sealCaptcha({ id: `hostile-${tokenCounter}`, answer, question: [1000, 1000], form, expires });
+  return sealCaptcha({ id: `hostile-${tokenCounter}`, answer, code: '000000', form, expires });
 }
 
 /** Captcha cookies none of which passes with the answers sent. Each is built at request time. */
