@@ -120,7 +120,7 @@ describe.each(testDatabases)('on $name', (database) => {
 
   describe('searcher accounts', () => {
     it('cannot be taken in advance: an attacker who posts the victim’s address with a password of their own cannot sign in once the victim confirms', { timeout: 60_000 }, async () => {
-      const victim = 'victime@example.be';
+      const victim = `victime-${database.name}@example.be`;
       expect((await searchAlert(victim, { password: attackerPassword, passwordConfirm: attackerPassword })).status).toBe(201);
       const token = await confirmAlert(victim);
       expect(await linkRoutes.alertLinkStates('confirm', token)).toBe('confirmed');
@@ -168,7 +168,7 @@ describe.each(testDatabases)('on $name', (database) => {
     });
 
     it('mails at most three set-password links a day to an address, however often its page is posted', async () => {
-      const address = 'insiste@example.be';
+      const address = `insiste-${database.name}@example.be`;
       await searchAlert(address);
       const token = await confirmAlert(address);
       smtp.received = [];
