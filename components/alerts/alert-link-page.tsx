@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { SiteLink } from '@/components/ui/site-link';
 import { getSite, type Language } from '@/lib/config';
-import { alertConfirmEndpoint, alertUnsubscribeEndpoint } from '@/lib/alerts/endpoints';
+import { alertAccountEndpoint, alertConfirmEndpoint, alertUnsubscribeEndpoint } from '@/lib/alerts/endpoints';
 import type { AlertLinkState } from '@/lib/db';
 import type { AlertLinkSubject, UnsubscribeState } from '@/lib/alerts/link-routes';
 import { alertConfirmationTtlDays } from '@/lib/alerts/token';
@@ -9,7 +9,8 @@ import type { AlertLinkAction } from '@/lib/pages/alert-link';
 import { href } from '@/lib/pages';
 import styles from '@/components/newsletter/newsletter.module.css';
 
-type Props = { action: AlertLinkAction | undefined; state: AlertLinkState | UnsubscribeState; subject: AlertLinkSubject | undefined; token: string | undefined; language: Language };
+/** `account`: a confirmed link whose address has no account is offered one ('offer'), or was just sent its link ('sent'). */
+type Props = { action: AlertLinkAction | undefined; state: AlertLinkState | UnsubscribeState; subject: AlertLinkSubject | undefined; token: string | undefined; language: Language; account?: 'offer' | 'sent' };
 
 /** What the link confirms or ends: the search in words, or the followed listing and a link to it. */
 async function Subject({ subject, language }: { subject: AlertLinkSubject | undefined; language: Language }) {
@@ -43,7 +44,7 @@ async function Subject({ subject, language }: { subject: AlertLinkSubject | unde
  * The page of an alert mail's links. Opening it changes nothing: the button posts the token (a
  * plain form, so it works without JavaScript), and the answer comes back to this page.
  */
-export async function AlertLinkPage({ action, state, subject, token, language }: Props) {
+export async function AlertLinkPage({ action, state, subject, token, language, account }: Props) {
   const t = await getTranslations({ locale: language, namespace: 'alerts.page' });
   const agency = getSite().siteInfo.name;
   const home = <SiteLink href={href({ page: 'home' }, language)}>{t('backHome')}</SiteLink>;
@@ -91,6 +92,16 @@ export async function AlertLinkPage({ action, state, subject, token, language }:
         <h1>{t('confirmedTitle')}</h1>
         <Subject subject={subject} language={language} />
         <p>{t('confirmedText', { agency })}</p>
+        {account === 'sent' ? (
+          <p role="status" data-alert-account="sent">
+            {t('accountSent')}
+          </p>
+        ) : account === 'offer' && token ? (
+          <>
+            <p>{t('accountOffer')}</p>
+            {button(alertAccountEndpoint, t('accountButton'), 'alert-account')}
+          </>
+        ) : null}
         {home}
       </div>
     );

@@ -74,7 +74,7 @@ const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boole
 type TextFieldProps = {
   name: string;
   label?: string;
-  type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'url';
+  type?: 'text' | 'email' | 'tel' | 'date' | 'url';
   required?: boolean;
   autoComplete?: string;
   inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'text' | 'url';
@@ -88,8 +88,7 @@ export function TextField({ name, label, type = 'text', required, autoComplete, 
   const { register } = useFormContext();
   const { id, errorId, helpId } = useIds(name);
   const message = useFieldError(name);
-  // Passwords are never given back.
-  const initial = type === 'password' ? undefined : textOf(useInitialValue(name));
+  const initial = textOf(useInitialValue(name));
   const common = {
     id,
     defaultValue: initial,

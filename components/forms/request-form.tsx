@@ -21,7 +21,7 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'sending' }
   /** `draft`: the page came back from a post without JavaScript, with what it needs to say. */
-  | { kind: 'error'; message: string; count?: number; draft?: { reenterFile: boolean; reenterPassword: boolean; reachUs: boolean } }
+  | { kind: 'error'; message: string; count?: number; draft?: { reenterFile: boolean; reachUs: boolean } }
   | { kind: 'notice'; message: string };
 
 /** The form's zod schema; the spam check is the ALTCHA widget's, outside react-hook-form. */
@@ -91,8 +91,7 @@ function draftStatus(draft: FormDraftView, form: FormName, t: ReturnType<typeof 
   const count = Object.keys(draft.errors).length || undefined;
   // What a draft never keeps must be given again: say so where the form has it.
   const reenterFile = formDefinitions[form].upload !== undefined;
-  const reenterPassword = formDefinitions[form].transforms?.includes('hash-password') === true;
-  return { kind: 'error', message, count, draft: { reenterFile, reenterPassword, reachUs: draft.status === 'apiError' } };
+  return { kind: 'error', message, count, draft: { reenterFile, reachUs: draft.status === 'apiError' } };
 }
 
 /** How to reach the agency when a form cannot be sent (a static copy without server). */
@@ -253,7 +252,6 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
                 <p>{status.message}</p>
                 {status.count ? <p>{t('ui.errorSummary', { count: status.count })}</p> : null}
                 {status.draft?.reenterFile ? <p>{t('ui.reenterFile')}</p> : null}
-                {status.draft?.reenterPassword ? <p>{t('ui.reenterPassword')}</p> : null}
                 {status.draft?.reachUs && agency ? (
                   <p>
                     {t('ui.reachUs')} <a href={agency.phoneHref}>{agency.phone}</a> · <a href={`mailto:${agency.email}`}>{agency.email}</a>

@@ -149,10 +149,6 @@ export function SearchAlertForm({ common, types, towns }: { common: FormCommon; 
         <ChoiceGroup name="frequency" wide choices={alertFrequencies.map((value) => ({ value, label: t(`options.frequency.${value}`) }))} />
       </Fieldset>
       <ContactFields />
-      <Fieldset legend={t('legends.account')}>
-        <TextField name="password" type="password" required autoComplete="new-password" />
-        <TextField name="passwordConfirm" type="password" required autoComplete="new-password" />
-      </Fieldset>
     </RequestForm>
   );
 }

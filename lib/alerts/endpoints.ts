@@ -1,4 +1,6 @@
 /** Where the alert links' page posts its buttons (lib/alerts/link-routes answers). */
 export const alertConfirmEndpoint = '/api/alerts/confirm/';
+/** Where the page of a confirmed link asks for the link to a first password. */
+export const alertAccountEndpoint = '/api/alerts/account/';
 /** Also where a mail program's one-click unsubscribe posts (RFC 8058), the token in the query. */
 export const alertUnsubscribeEndpoint = '/api/alerts/unsubscribe/';

@@ -1,10 +1,14 @@
+import { after } from 'next/server';
 import { getListing } from '../catalogue';
 import { getDefaultLanguage, type Language } from '../config';
-import { alertLinkState, confirmAlertSubscription, deleteSubscription, getStore, getSubscription, subscriptionOfLink, type AlertLinkState } from '../db';
+import { alertLinkState, confirmAlertSubscription, confirmedLinkAccount, deleteSubscription, enqueueJob, getStore, getSubscription, subscriptionOfLink, type AlertLinkState } from '../db';
 import { backToPage, confirmLinkPost, linkPostFailure, linkPostFields, postedLanguage } from '../forms/link-post';
 import { translatorFor } from '../i18n/messages';
+import { deliverJob } from '../mail/outbox-worker';
 import { isTokenShaped, tokenDigest } from '../newsletter/token';
 import { href } from '../pages';
+import { allowedOrigins, isSameOrigin } from '../security/origin';
+import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { parseCriteria } from './criteria';
 import { criteriaLines } from './criteria-text';
 import { subscriptionOfUnsubscribeToken } from './token';
@@ -21,6 +25,50 @@ export function confirmAlertRequest(request: Request): Promise<Response> {
     confirm: async (tokenHash, jobs) => (await confirmAlertSubscription(await getStore(), tokenHash, jobs))?.requestId,
     page: (token, language) => href({ page: 'alert-link', action: 'confirm', token }, language),
   });
+}
+
+let setupLimiter: RateLimiter | undefined;
+/** However often a page is posted, an address gets at most so many first-password links a day. */
+const setupLinksPerDay = 3;
+
+/**
+ * Asks for a searcher's account from the page of a confirmed link. The only proof asked is the
+ * link's token, which was mailed to the address; and even that only gets a set-password link
+ * mailed to the same address (an outbox job naming the subscription), so the account is made by
+ * whoever reads that mailbox, not by whoever opened the page (a forwarded link, a shared
+ * browser's history). Nothing is queued for an address that has an account: its password changes
+ * only by its own reset link or its own space.
+ */
+export async function requestAlertAccount(request: Request): Promise<Response> {
+  if (!isSameOrigin(request, allowedOrigins())) {
+    await request.body?.cancel();
+    return linkPostFailure(getDefaultLanguage(), 403, 'forbidden');
+  }
+  const fields = await linkPostFields(request);
+  if (!fields) return linkPostFailure(getDefaultLanguage(), 413, 'tooLarge');
+  const language = postedLanguage(fields.get('lang'));
+  const token = fields.get('token');
+  if (!isTokenShaped(token)) return backToPage(href({ page: 'alert-link', action: 'confirm' }, language));
+  try {
+    const store = await getStore();
+    const link = await confirmedLinkAccount(store, tokenDigest(token));
+    setupLimiter ??= createRateLimiter({ name: 'searcher-setup', limit: setupLinksPerDay, windowMs: 24 * 60 * 60 * 1000 });
+    if (link && !link.hasAccount && (await setupLimiter.hit(link.email)).allowed) {
+      const jobId = await enqueueJob(store, 'searcher-setup', { subscriptionId: link.subscriptionId });
+      after(() => deliverJob(jobId));
+    }
+  } catch (error) {
+    console.error('[alerts] asking for an account failed', error);
+    return linkPostFailure(language, 500, 'apiError');
+  }
+  return backToPage(href({ page: 'alert-link', action: 'confirm', token, account: 'sent' }, language));
+}
+
+/** Whether the page of a link offers an account: a confirmed link whose address has none. */
+export async function alertLinkAccountOffer(action: 'confirm' | 'unsubscribe' | undefined, token: string | undefined): Promise<boolean> {
+  if (action === 'unsubscribe' || !isTokenShaped(token)) return false;
+  const link = await confirmedLinkAccount(await getStore(), tokenDigest(token));
+  return link !== undefined && !link.hasAccount;
 }
 
 /**

@@ -18,6 +18,5 @@ export function newAlertSubscription(kind: 'search' | 'follow', payload: Record<
   const { tokenHash, expiresAt } = alertConfirmation(id, now);
   const since = new Date(now.getTime() - resendWindowMs).toISOString();
   if (kind === 'follow') return { id, kind, frequency: 'immediately', tokenHash, expiresAt, since };
-  const passwordHash = typeof payload.passwordHash === 'string' ? payload.passwordHash : undefined;
-  return { id, kind, criteria: JSON.stringify(criteriaOfForm(payload)), frequency: frequencyOf(payload.frequency), tokenHash, expiresAt, passwordHash, since };
+  return { id, kind, criteria: JSON.stringify(criteriaOfForm(payload)), frequency: frequencyOf(payload.frequency), tokenHash, expiresAt, since };
 }

@@ -160,11 +160,17 @@ export type SetPasswordResult =
   | { ok: true; token: string; expires: Date; realm: 'searcher'; email: string }
   | { ok: false; reason: 'invalid-link' };
 
-/** A searcher's forgotten-password link, for an address that has a searcher's account only. */
-export async function issueSearcherResetToken(email: string): Promise<{ email: string; token: string } | undefined> {
+/**
+ * A searcher's one-time set-password link: 'reset' (forgot-password) for an address that has a
+ * searcher's account only, 'first' for one that has none yet. A 'first' link is asked for from the
+ * page of a confirmed alert's link and mailed to the address, so the account is made by whoever
+ * holds that mailbox, never by whoever typed the address into a form.
+ */
+export async function issueSearcherToken(email: string, kind: 'reset' | 'first'): Promise<{ email: string; token: string } | undefined> {
   const store = await getStore();
   const address = email.trim().toLowerCase();
-  if ((await getSearcherPasswordHash(store, address)) === undefined) return undefined;
+  const hasAccount = (await getSearcherPasswordHash(store, address)) !== undefined;
+  if (hasAccount !== (kind === 'reset')) return undefined;
   return { email: address, token: await createOwnerToken(store, address, 'searcher-reset', resetTtlMs) };
 }
 

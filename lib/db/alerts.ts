@@ -119,11 +119,10 @@ export async function subscriptionOfLink(store: Store, tokenHash: string): Promi
 }
 
 /**
- * Confirms the subscription behind a link, in one transaction: the subscription is active, the
- * password typed in the search form becomes the address's account unless it has one (the hash is
- * then dropped from the subscription), and the request's deliveries (the agency, the CRM) are
- * queued for a search (a follow is the visitor's own). Only the call that confirms queues anything.
- * Returns the request whose jobs it queued.
+ * Confirms the subscription behind a link, in one transaction: the subscription is active and the
+ * request's deliveries (the agency, the CRM) are queued for a search (a follow is the visitor's
+ * own). Only the call that confirms queues anything. Confirming makes no account: that is the
+ * address's own choice afterwards (confirmedLinkAccount). Returns the request whose jobs it queued.
  */
 export async function confirmAlertSubscription(store: Store, tokenHash: string, jobs: readonly string[], now = new Date()): Promise<{ requestId: string } | undefined> {
   const at = now.toISOString();
@@ -135,17 +134,9 @@ export async function confirmAlertSubscription(store: Store, tokenHash: string, 
       .where('token_hash', '=', tokenHash)
       .where('status', '=', 'pending')
       .where('expires_at', '>', at)
-      .returning(['request_id', 'email', 'password_hash', 'kind'])
+      .returning(['request_id', 'kind'])
       .executeTakeFirst();
     if (!subscription) return undefined;
-    if (subscription.password_hash !== null) {
-      await trx
-        .insertInto('searcher_accounts')
-        .values({ email: subscription.email, password_hash: subscription.password_hash, updated_at: at })
-        .onConflict((conflict) => conflict.column('email').doNothing())
-        .execute();
-      await trx.updateTable('alert_subscriptions').set({ password_hash: null }).where('token_hash', '=', tokenHash).execute();
-    }
     if (subscription.kind === 'search') {
       for (const kind of jobs) {
         await sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at)
@@ -154,6 +145,21 @@ export async function confirmAlertSubscription(store: Store, tokenHash: string, 
     }
     return { requestId: subscription.request_id };
   });
+}
+
+/**
+ * The confirmed subscription behind a link, and whether its address has a searcher's account:
+ * what the link's page offers its holder (the only one who can make the address's account).
+ */
+export async function confirmedLinkAccount(store: Store, tokenHash: string): Promise<{ subscriptionId: string; email: string; hasAccount: boolean } | undefined> {
+  const row = await store.db
+    .selectFrom('alert_subscriptions')
+    .leftJoin('searcher_accounts', 'searcher_accounts.email', 'alert_subscriptions.email')
+    .select(['alert_subscriptions.id', 'alert_subscriptions.email', 'searcher_accounts.email as account'])
+    .where('alert_subscriptions.token_hash', '=', tokenHash)
+    .where('alert_subscriptions.status', '!=', 'pending')
+    .executeTakeFirst();
+  return row ? { subscriptionId: row.id, email: row.email, hasAccount: row.account !== null } : undefined;
 }
 
 export async function subscriptionOfRequest(store: Store, requestId: string): Promise<AlertSubscriptionRow | undefined> {

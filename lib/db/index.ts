@@ -38,6 +38,7 @@ export {
   readCatalogueState,
   recordAlertRun,
   subscriptionOfLink,
+  confirmedLinkAccount,
   subscriptionOfRequest,
   subscriptionsWithUnsentEvents,
   type AlertLinkState,

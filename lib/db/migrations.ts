@@ -251,4 +251,11 @@ export const migrations: readonly Migration[] = [
     id: '0009-searcher-favourites',
     statements: ['CREATE TABLE searcher_favourites (email TEXT NOT NULL, property_id INTEGER NOT NULL, added_at TEXT NOT NULL, PRIMARY KEY (email, property_id))'],
   },
+  {
+    // The search form no longer takes a password (issue 35: a stranger's password became the
+    // address's account once the address confirmed). A password posted before this release must
+    // not become an account either: confirmations no longer read the column, and it is emptied.
+    id: '0010-alert-passwords-dropped',
+    statements: ['UPDATE alert_subscriptions SET password_hash = NULL WHERE password_hash IS NOT NULL'],
+  },
 ];

@@ -48,7 +48,6 @@ export type NewAlertSubscription = {
   frequency: 'immediately' | 'daily' | 'weekly';
   tokenHash: string;
   expiresAt: string;
-  passwordHash?: string;
   since: string;
 };
 
@@ -115,7 +114,7 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
           status: 'pending',
           token_hash: alert.tokenHash,
           expires_at: alert.expiresAt,
-          password_hash: alert.passwordHash ?? null,
+          password_hash: null,
           created_at: createdAt,
           confirmed_at: null,
           last_sent_at: null,

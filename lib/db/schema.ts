@@ -66,7 +66,12 @@ export type OutboxKind =
   | 'newsletter-confirm'
   /** An alert's confirmation link goes with its request; an alert mail carries its own payload, { subscriptionId }. */
   | 'alert-confirm'
-  | 'alert-mail';
+  | 'alert-mail'
+  /**
+   * The link to a searcher's first password, asked from the page of a confirmed alert's link; its
+   * payload names the subscription ({ subscriptionId }), never an address typed by anyone.
+   */
+  | 'searcher-setup';
 type OutboxStatus = 'pending' | 'delivered';
 
 export type OutboxRow = {
@@ -131,7 +136,11 @@ export type AlertSubscriptionRow = {
   token_hash: string;
   /** The confirmation link works until then. */
   expires_at: string;
-  /** The password typed in the search form, hashed: it becomes the account's once the address confirms. */
+  /**
+   * Always null: the search form once took a password that became the address's account on
+   * confirmation, which let anyone claim an address's account in advance (issue 35). Kept so that
+   * the migrations stay as released; migration 0010 emptied it.
+   */
   password_hash: string | null;
   created_at: string;
   confirmed_at: string | null;

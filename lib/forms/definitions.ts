@@ -10,11 +10,6 @@ export type UploadRule = {
   maxBytes: number;
 };
 
-/** What a form may do to the checked values before they are stored (lib/forms/transforms.ts does it). */
-export type PayloadTransform =
-  /** The account password of a search alert is kept only as a hash; its confirmation not at all. */
-  'hash-password';
-
 /*
  * What each form is, said once: the route handler (lib/forms/handle-request.ts) runs the same
  * pipeline for every form and reads here what differs, and the page reads here whether the form
@@ -36,7 +31,6 @@ export type FormDefinition = {
   /** The visitor is mailed links to the listing's documents: once per address and listing within the life of those links. */
   sendsDocuments?: boolean;
   upload?: UploadRule;
-  transforms?: readonly PayloadTransform[];
   /** A confirmation e-mail to the visitor in their language. */
   visitorMail: boolean;
   /**
@@ -66,7 +60,7 @@ export const formDefinitions: Record<FormName, FormDefinition> = {
   'send-to-friend': { thankYou: 'send-to-friend', captcha: true, about: 'property', visitorMail: false, friendMail: { perSenderPerDay: 10, perRecipientPerDay: 3 } },
   'contact-construction': { thankYou: 'contact-construction', captcha: true, about: 'project', visitorMail: true },
   'contact-demand': { thankYou: 'contact-demand', captcha: true, about: 'agency', visitorMail: true },
-  'demand-register': { thankYou: 'demand-register', captcha: true, about: 'agency', transforms: ['hash-password'], visitorMail: false, alert: 'search' },
+  'demand-register': { thankYou: 'demand-register', captcha: true, about: 'agency', visitorMail: false, alert: 'search' },
   // Spec §3: the contact form takes a CV, for a spontaneous application (optional here, required on job-application).
   'site-contact': {
     thankYou: 'site-contact',

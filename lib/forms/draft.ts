@@ -38,13 +38,13 @@ const maxChunks = 2;
 /** The longest value kept; the schemas' longest field takes 3,000 characters. */
 const maxValueLength = 4000;
 const maxValues = 60;
-const neverKept = new Set(['password', 'passwordConfirm', 'captcha', honeypotField, 'lang', 'source']);
+const neverKept = new Set(['captcha', honeypotField, 'lang', 'source']);
 
 export const newDraftId = () => randomBytes(12).toString('base64url');
 
 /**
  * The fields of a post worth giving back: the form's own fields as typed (texts and ticked values),
- * not files, passwords or the captcha.
+ * not files or the captcha.
  */
 export function keptValues(fields: Readonly<Record<string, unknown>>, formFields: readonly string[]): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};

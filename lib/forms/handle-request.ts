@@ -23,7 +23,6 @@ import { referenceMessages, translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
 import { newsletterConfirmation } from '../newsletter/token';
-import { searchFormSignIn } from '../alerts/sign-in';
 import { newAlertSubscription } from '../alerts/subscribe';
 import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors } from '../security/origin';
 import { clientAddress } from '../security/client-address';
@@ -36,7 +35,6 @@ import { readBody, type BodyFields, type ParsedBody } from './read-body';
 import { errorPage } from './error-page';
 import { PlainPost } from './plain-post';
 import { captchaAnswer, formSchemas, type FormName } from './schemas';
-import { transformPayload, type Payload } from './transforms';
 import { checkUpload, discardUploads, saveUpload } from './uploads';
 import { brusselsNow } from './slots';
 
@@ -50,6 +48,8 @@ import { brusselsNow } from './slots';
  */
 
 type FieldErrors = Record<string, { code: string; message: string }>;
+/** A request's checked values, as they go into the database. */
+type Payload = Record<string, unknown>;
 export type FormResponse =
   | { ok: true; id: string; redirect: string }
   | { ok: false; error: string; message: string; fieldErrors?: FieldErrors };
@@ -247,7 +247,6 @@ async function answerRequest(context: Context): Promise<Reply> {
 
   if (definition.captcha && !(await captchaPassed(context, fields, store))) return failure(language, 422, 'validation', fieldError(language, 'captcha', 'captchaInvalid'));
 
-  const payload = await transformPayload({ ...values }, definition.transforms);
   const requestId = randomUUID();
   const uploads: NewUpload[] = upload.upload ? [await saveUpload(upload.upload)] : [];
   const name = [textOf(values.firstName), textOf(values.lastName)].filter(Boolean).join(' ') || textOf(values.name);
@@ -262,12 +261,12 @@ async function answerRequest(context: Context): Promise<Reply> {
         projectId,
         email: textOf(values.email)?.toLowerCase(),
         name,
-        payload,
+        payload: values,
         source: textOf(fields.source)?.slice(0, 300) ?? context.backHref?.slice(0, 300),
         uploads,
         jobs: jobsOf(definition),
       },
-      storeGuards(definition, values, booking, requestId, payload),
+      storeGuards(definition, values, booking, requestId),
     );
     if (stored.status === 'newsletter-unchanged' || stored.status === 'alert-unchanged') {
       // Subscribed already, or sent a link within the day: nothing is sent, and the answer is the
@@ -279,9 +278,7 @@ async function answerRequest(context: Context): Promise<Reply> {
       return refusals[stored.status](language);
     }
     after(() => deliverRequest(stored.id));
-    // A searcher who already has an account is signed in by the form's password (lib/alerts).
-    const headers = definition.alert === 'search' ? await searchFormSignIn(values.email, values.password, clientAddress(request.headers)) : undefined;
-    return { status: 201, body: { ok: true, id: stored.id, redirect: thankYou }, headers };
+    return { status: 201, body: { ok: true, id: stored.id, redirect: thankYou } };
   } catch (error) {
     await discardUploads(uploads);
     console.error(`[forms] ${form}: storing the request failed`, error);
@@ -344,14 +341,13 @@ function jobsOf(definition: FormDefinition): OutboxKind[] {
 }
 
 /** The checks the store makes inside its write transaction, so that parallel requests cannot both pass them. */
-/** `payload`: the values as stored (an alert takes the password's hash from it). */
-function storeGuards(definition: FormDefinition, values: Payload, booking: SlotBooking | undefined, requestId: string, payload: Payload): StoreGuards {
+function storeGuards(definition: FormDefinition, values: Payload, booking: SlotBooking | undefined, requestId: string): StoreGuards {
   const { friendMail } = definition;
   return {
     booking,
     documents: definition.sendsDocuments === true,
     newsletter: definition.doubleOptIn ? newsletterConfirmation(requestId) : undefined,
-    alert: definition.alert ? newAlertSubscription(definition.alert, payload) : undefined,
+    alert: definition.alert ? newAlertSubscription(definition.alert, values) : undefined,
     friendLimits: friendMail
       ? { recipient: textOf(values.friendEmail) ?? '', perSender: friendMail.perSenderPerDay, perRecipient: friendMail.perRecipientPerDay, since: new Date(Date.now() - dayMs).toISOString() }
       : undefined,

@@ -55,7 +55,6 @@ const endAfterStart = (value: { startDate: string; endDate: string }) => value.e
 const fieldOf = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined);
 const listLength = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 const bothNumbers = (value: unknown, a: string, b: string) => typeof fieldOf(value, a) === 'number' && typeof fieldOf(value, b) === 'number';
-const bothStrings = (value: unknown, a: string, b: string) => typeof fieldOf(value, a) === 'string' && typeof fieldOf(value, b) === 'string';
 const isDay = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 const bothDates = (value: unknown) => isDay(fieldOf(value, 'startDate')) && isDay(fieldOf(value, 'endDate'));
 
@@ -130,8 +129,6 @@ export const formSchemas = {
       budget: optionalCount(searchLimits.price),
       postcodes,
       frequency: z.preprocess(blankToUndefined, z.enum(alertFrequencies, { error: 'invalid' }).default('immediately')),
-      password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').min(8, 'passwordTooShort').max(200, 'tooLong'),
-      passwordConfirm: z.string({ error: 'passwordMismatch' }),
     })
     // `when`: these checks also run while other fields are still wrong, so every error shows at once.
     .refine((value) => listLength(value.zones) + listLength(value.postcodes) > 0, { message: 'zoneRequired', path: ['zones'], when: (payload) => listLength(fieldOf(payload.value, 'postcodes')) === 0 })
@@ -139,11 +136,6 @@ export const formSchemas = {
       message: 'priceRange',
       path: ['priceMax'],
       when: (payload) => bothNumbers(payload.value, 'priceMin', 'priceMax'),
-    })
-    .refine((value) => value.password === value.passwordConfirm, {
-      message: 'passwordMismatch',
-      path: ['passwordConfirm'],
-      when: (payload) => bothStrings(payload.value, 'password', 'passwordConfirm'),
     }),
   'site-contact': z.object({ ...contactShape, city: requiredText('cityRequired', 80) }),
   'sign-newsletter': z.object({ email: email(), privacy }),

@@ -165,6 +165,19 @@ export function alertMail(subscription: AlertSubscriptionRow, events: readonly A
   };
 }
 
+/**
+ * The link to a searcher's first password, in the subscription's language: the site's link and the
+ * site's words only, nothing anyone typed.
+ */
+export function searcherSetupMail(subscription: AlertSubscriptionRow, token: string): Mail {
+  const language = languageOf(subscription);
+  const t = translatorFor(language, 'alerts');
+  const agency = getSite().siteInfo.name;
+  const link = `${siteOrigin()}${href({ page: 'set-password' }, language)}?token=${encodeURIComponent(token)}`;
+  const body = render([translatorFor(language, 'mail')('greetingAnonymous'), t('setupText')], [], { label: t('setupLink'), url: link });
+  return { to: subscription.email, subject: t('setupSubject', { agency }), ...signed(body, language) };
+}
+
 /** A searcher's one-time link to the set-password page (the owners' page and mail, in the searcher's words). */
 export function searcherResetMail(email: string, token: string, language: Language): Mail {
   const t = translatorFor(language, 'alerts');

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import { z } from 'zod';
-import { issuePasswordToken, issueSearcherResetToken } from '../auth/owner-auth';
+import { issuePasswordToken, issueSearcherToken } from '../auth/owner-auth';
 import { getDefaultLanguage, getEnabledLanguages } from '../config';
 import {
   claimDueJobs,
@@ -20,7 +20,7 @@ import {
   type StoredRequest,
 } from '../db';
 import { readUpload } from '../forms/uploads';
-import { alertConfirmMail, alertMail, searcherResetMail } from './alert-mail';
+import { alertConfirmMail, alertMail, searcherResetMail, searcherSetupMail } from './alert-mail';
 import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, visitorMail, type Mail } from './compose';
 import { webhookPayload } from './webhook-payload';
 import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
@@ -59,7 +59,7 @@ const held = () => (claims.__outboxHeld ??= new Map());
 /** Aborts the sends still hanging once their jobs are handed back, so that the process can end. */
 const stopSignal = () => (claims.__outboxStop ??= new AbortController()).signal;
 
-const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm', 'alert-confirm', 'alert-mail'];
+const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm', 'alert-confirm', 'alert-mail', 'searcher-setup'];
 
 export function retryDelay(attempts: number): number {
   return Math.min(retryMaxMs(), retryBaseMs() * 2 ** Math.max(0, attempts));
@@ -102,7 +102,7 @@ async function ownerLinkJobMail(job: OutboxRow, purpose: 'reset' | 'invite'): Pr
   const enabled = getEnabledLanguages();
   if (!issued) {
     // No owner: the address may be a searcher's (lib/alerts), who resets the same way.
-    const searcher = purpose === 'reset' ? await issueSearcherResetToken(payload.email) : undefined;
+    const searcher = purpose === 'reset' ? await issueSearcherToken(payload.email, 'reset') : undefined;
     const language = enabled.find((candidate) => candidate === payload.language) ?? getDefaultLanguage();
     return searcher ? searcherResetMail(searcher.email, searcher.token, language) : undefined;
   }
@@ -124,6 +124,18 @@ async function sendAlertMail(job: OutboxRow, store: Store): Promise<void> {
   if (alert) await sendMail(job, alert.mail, alert.headers);
 }
 
+/**
+ * A searcher's first password: the link goes to the address of the subscription the job names,
+ * while that subscription is confirmed and the address still has no account.
+ */
+async function sendSearcherSetup(job: OutboxRow, store: Store): Promise<void> {
+  const { subscriptionId } = alertMailPayload.parse(JSON.parse(job.payload ?? 'null'));
+  const subscription = await getSubscription(store, subscriptionId);
+  if (!subscription || subscription.status === 'pending') return;
+  const issued = await issueSearcherToken(subscription.email, 'first');
+  if (issued) await sendMail(job, searcherSetupMail(subscription, issued.token));
+}
+
 /** The request's files as attachments, read through the upload store, never by a path of this machine. */
 const uploadAttachments = (request: StoredRequest) =>
   Promise.all(request.uploads.map(async (upload) => ({ filename: upload.file_name, content: await readUpload(upload), contentType: upload.mime })));
@@ -135,6 +147,7 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
     return;
   }
   if (job.kind === 'alert-mail') return sendAlertMail(job, store);
+  if (job.kind === 'searcher-setup') return sendSearcherSetup(job, store);
   if (job.kind === 'alert-confirm') {
     // A subscription deleted since (pruned, or its account deleted) is sent no link.
     const subscription = job.request_id ? await subscriptionOfRequest(store, job.request_id) : undefined;

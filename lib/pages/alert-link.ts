@@ -3,7 +3,8 @@ import { alertLinkPath } from './internal-paths';
 import { join, type PageKind } from './kind';
 
 export type AlertLinkAction = 'confirm' | 'unsubscribe';
-export type AlertLinkRoute = { page: 'alert-link'; action?: AlertLinkAction; token?: string };
+/** `account: 'sent'`: the page comes back from asking for an account, and says the link is on its way. */
+export type AlertLinkRoute = { page: 'alert-link'; action?: AlertLinkAction; token?: string; account?: 'sent' };
 
 const actionOf = (value: string | null): AlertLinkAction | undefined => (value === 'confirm' || value === 'unsubscribe' ? value : undefined);
 
@@ -16,14 +17,15 @@ export const alertLinkPage: PageKind<AlertLinkRoute> = {
     const params = new URLSearchParams();
     if (route.action) params.set('action', route.action);
     if (route.token) params.set('token', route.token);
+    if (route.account) params.set('account', route.account);
     const query = params.toString();
     return join(language, [systemSlugs['alert-link'][language]]) + (query ? `?${query}` : '');
   },
   match: (segments, params, language) =>
     segments.length === 1 && segments[0] === systemSlugs['alert-link'][language]
-      ? { page: 'alert-link', action: actionOf(params.get('action')), token: params.get('token') ?? undefined }
+      ? { page: 'alert-link', action: actionOf(params.get('action')), token: params.get('token') ?? undefined, account: params.get('account') === 'sent' ? 'sent' : undefined }
       : undefined,
-  queryKeys: ['action', 'token'],
+  queryKeys: ['action', 'token', 'account'],
   routes: () => [],
   serverOnly: true,
   renderedAt: (_route, language, search) => `${alertLinkPath(language)}${search}`,

@@ -34,7 +34,7 @@ for (const language of ['nl'] as const satisfies readonly TestLanguage[]) {
     test.setTimeout(90_000);
     const email = uniqueEmail(`confirm-search-${language}`);
     await withoutJavaScript(browser, async (page) => {
-      await registerSearch(page, language, email, `mot de passe ${language} 1`, { webId: listing.type.webId, zip: listing.town.zip });
+      await registerSearch(page, language, email, { webId: listing.type.webId, zip: listing.town.zip });
       const [mail] = await waitForMails(email);
       await confirmAndSee(page, alertLink(mail, language, 'confirm'), alertTitles, t.alerts.page.confirmButton, async () => {
         const subject = page.locator('section[data-alert-subject="search"]');

@@ -10,7 +10,7 @@ import { storeConsent } from './stored-consent';
 /*
  * Without JavaScript a form posts natively. When the server refuses it, the visitor lands on the
  * same page of the site (header, footer, their language) with the form filled in as they left it
- * (files and passwords aside), each error next to its field and a summary at the top that has the
+ * (files aside), each error next to its field and a summary at the top that has the
  * focus. Nothing they typed travels in the URL.
  */
 

@@ -18,8 +18,6 @@ const { closeOpenedStores, runSql, testDatabases } = await import('./test-stores
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { formDefinitions } = await import('@/lib/forms/definitions');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
-const { transformPayload } = await import('@/lib/forms/transforms');
-const { verifyPassword } = await import('@/lib/security/password');
 const { getAppointmentSlots, getProperties } = await import('@/lib/catalogue');
 const { brusselsNow } = await import('@/lib/forms/slots');
 const { default: fr } = await import('@/messages/fr.json');
@@ -166,17 +164,5 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(await jobKinds()).toEqual(['agency-mail']);
     });
 
-    it('keeps a password only as its hash, by the transform the definition names', async () => {
-      const payload = await transformPayload({ email: 'a@example.be', password: 'correct horse', passwordConfirm: 'correct horse' }, ['hash-password']);
-      expect(Object.keys(payload)).toEqual(['email', 'passwordHash']);
-      expect(await verifyPassword('correct horse', String(payload.passwordHash))).toBe(true);
-      expect(await transformPayload({ email: 'a@example.be' })).toEqual({ email: 'a@example.be' });
-    });
-
-    it('transforms what it stores as the definition says', async () => {
-      define('contact-me', { transforms: ['hash-password'] });
-      expect((await send('contact-me', { ...visitor, propertyId: listingOf('sale') })).status).toBe(201);
-      expect(Object.keys(JSON.parse((await listRequests(store))[0]?.payload ?? '{}'))).toContain('passwordHash');
-    });
   });
 });

@@ -50,8 +50,6 @@ const valid: Record<FormName, Input> = {
     zones: ['Mons|7000', '7020'],
     priceMin: '150000',
     priceMax: '300000',
-    password: 'correct horse',
-    passwordConfirm: 'correct horse',
   },
   'site-contact': { ...contact, city: 'Mons' },
   'sign-newsletter': { email: 'marie.dubois@example.be', privacy: true },
@@ -201,11 +199,6 @@ const cases: Record<FormName, Case[]> = {
     { field: 'priceMin', input: { ...valid['demand-register'], priceMin: 'cheap' }, message: 'numberInvalid' },
     { field: 'priceMax', input: { ...valid['demand-register'], priceMin: '300000', priceMax: '200000' }, message: 'priceRange' },
     { field: 'minRooms', input: { ...valid['demand-register'], minRooms: '51' }, message: 'numberInvalid' },
-    { field: 'password', input: without(valid['demand-register'], 'password', 'passwordConfirm'), message: 'passwordRequired' },
-    { field: 'password', input: { ...valid['demand-register'], password: '', passwordConfirm: '' }, message: 'passwordRequired' },
-    { field: 'password', input: { ...valid['demand-register'], password: 'short', passwordConfirm: 'short' }, message: 'passwordTooShort' },
-    { field: 'passwordConfirm', input: { ...valid['demand-register'], passwordConfirm: 'correct horsf' }, message: 'passwordMismatch' },
-    { field: 'passwordConfirm', input: without(valid['demand-register'], 'passwordConfirm'), message: 'passwordMismatch' },
   ],
   'site-contact': [
     ...contactCases(valid['site-contact']),
@@ -448,9 +441,6 @@ describe('error messages', () => {
     'zoneRequired',
     'numberInvalid',
     'priceRange',
-    'passwordRequired',
-    'passwordTooShort',
-    'passwordMismatch',
     'nameRequired',
     'commentRequired',
     'websiteInvalid',
@@ -523,11 +513,11 @@ describe('error messages', () => {
 });
 
 describe('cross-field rules show together with the other errors', () => {
-  it('a search alert reports the price range and the password mismatch while required fields are still empty', () => {
-    const result = formSchemas['demand-register'].safeParse({ priceMin: '300000', priceMax: '100000', password: 'long enough', passwordConfirm: 'other' });
+  it('a search alert reports the price range while required fields are still empty', () => {
+    const result = formSchemas['demand-register'].safeParse({ priceMin: '300000', priceMax: '100000' });
     expect(result.success).toBe(false);
     const issues = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
-    expect(issues).toEqual(expect.arrayContaining(['priceMax:priceRange', 'passwordConfirm:passwordMismatch', 'goal:goalRequired', 'firstName:firstNameRequired']));
+    expect(issues).toEqual(expect.arrayContaining(['priceMax:priceRange', 'goal:goalRequired', 'firstName:firstNameRequired']));
   });
 
   it('an offer reports an end date before its start date while required fields are still empty', () => {

@@ -168,8 +168,6 @@ function buildValidEntries(form: FormName): Entries {
         ['zones', ['Mons|7000']],
         ['priceMin', '150000'],
         ['priceMax', '300.000'],
-        ['password', 'correct horse'],
-        ['passwordConfirm', 'correct horse'],
         ...privacy,
       ];
     case 'site-contact':

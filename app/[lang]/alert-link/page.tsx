@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AlertLinkPage } from '@/components/alerts/alert-link-page';
 import { PageFrame } from '@/components/layout/page-frame';
-import { alertLinkStates, alertLinkSubject } from '@/lib/alerts/link-routes';
+import { alertLinkAccountOffer, alertLinkStates, alertLinkSubject } from '@/lib/alerts/link-routes';
 import { requireLanguage } from '@/lib/i18n';
 import { routeMetadata } from '@/lib/seo';
 
@@ -25,10 +25,11 @@ export default async function AlertLink({ params, searchParams }: Props) {
   const query = await searchParams;
   const token = typeof query.token === 'string' ? query.token : undefined;
   const action = query.action === 'unsubscribe' ? 'unsubscribe' : query.action === 'confirm' ? 'confirm' : undefined;
-  const [state, subject] = await Promise.all([alertLinkStates(action, token), alertLinkSubject(action, token, language)]);
+  const account = query.account === 'sent' ? 'sent' : undefined;
+  const [state, subject, offer] = await Promise.all([alertLinkStates(action, token), alertLinkSubject(action, token, language), alertLinkAccountOffer(action, token)]);
   return (
-    <PageFrame language={language} route={{ page: 'alert-link', action, token }}>
-      <AlertLinkPage action={action} state={state} subject={subject} token={token} language={language} />
+    <PageFrame language={language} route={{ page: 'alert-link', action, token, account }}>
+      <AlertLinkPage action={action} state={state} subject={subject} token={token} language={language} account={account === 'sent' ? 'sent' : offer ? 'offer' : undefined} />
     </PageFrame>
   );
 }

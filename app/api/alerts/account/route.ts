@@ -1,0 +1,3 @@
+import { requestAlertAccount } from '@/lib/alerts/link-routes';
+
+export const POST = requestAlertAccount;
