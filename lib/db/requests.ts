@@ -44,7 +44,7 @@ type FriendLimits = { recipientKey: string; sender: string; perSender: number; p
  * after `since`, and none to a mailbox that refused them. A copy not due is no refusal: the request
  * and the agency's mail go on, without the visitor-mail job.
  */
-export type VisitorCopy = { key: string; since: string };
+type VisitorCopy = { key: string; since: string };
 
 /** Why a mail to the visitor (or the friend) was not queued: the agency's mail says it in a line. */
 export type MailNotSent = { mail: 'visitor-copy' | 'friend'; reason: 'recent' | 'refused' };

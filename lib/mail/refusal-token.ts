@@ -15,7 +15,7 @@ const maxKeyLength = 320;
 
 const signature = (key: string) => createHmac('sha256', deriveKey('mail-refusal')).update(key).digest('base64url');
 
-export function refusalToken(email: string): string {
+function refusalToken(email: string): string {
   const key = addressKey(email);
   return `${Buffer.from(key, 'utf8').toString('base64url')}.${signature(key)}`;
 }
