@@ -6,18 +6,26 @@
  * causes, seen by a probe that fetches a small file every few milliseconds on another connection,
  * against the delay caused by an ordinary form post in the same run; the answer to a 600 MB body;
  * and the disk growth of the build and var/ folders after 500 unknown URLs of every shape.
+ * With --smtp <port> (the server started with SMTP_URL=smtp://127.0.0.1:<port> and the same
+ * SITE_SECRET, which seals the captchas here), also the mails one victim's mailbox gets under
+ * attack: posts sent against mails delivered to it, per form family (issue 35).
  * Targets 127.0.0.1 only and stops by itself.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { parseArgs } from 'node:util';
+import { SMTPServer } from 'smtp-server';
+import { getProjects, getProperties } from '../lib/catalogue';
+import { captchaCookie, newCaptcha, sealCaptcha } from '../lib/forms/captcha';
+import { addressKey } from '../lib/mail/address-key';
 
 const { values } = parseArgs({
   options: {
     base: { type: 'string', default: 'http://127.0.0.1:3000' },
     dist: { type: 'string', default: process.env.NEXT_DIST_DIR || '.next' },
     var: { type: 'string', default: 'var' },
+    smtp: { type: 'string' },
   },
 });
 const base = new URL(values.base);
@@ -148,7 +156,80 @@ async function main(): Promise<void> {
   console.log(`  disk growth of ${values.dist} and ${values.var}: ${((after - before) / 1024).toFixed(0)} kB`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+/** The spellings of one mailbox an attacker types: case, +tags, Gmail's dots and googlemail. */
+const victim = 'jan.peeters@gmail.com';
+const spellings = ['jan.peeters@gmail.com', 'Jan.Peeters@Gmail.com', 'janpeeters+1@gmail.com', 'j.a.n.peeters@googlemail.com', 'JANPEETERS+promo@GMAIL.COM'];
+const spelling = (index: number) => spellings[index % spellings.length] ?? victim;
+
+/** A form post as its page makes it, with a captcha sealed with the server's SITE_SECRET. */
+function postForm(form: string, fields: Record<string, string | string[]>): Promise<Answer> {
+  const token = newCaptcha(form);
+  const body = Buffer.from(JSON.stringify({ lang: 'nl', captcha: token.answer, privacy: true, ...fields }));
+  return send('POST', `/api/forms/${form}/`, { ...formHeaders('application/json', body.length), cookie: `${captchaCookie(form)}=${sealCaptcha(token)}` }, body);
+}
+
+async function mailsPerVictim(port: number): Promise<void> {
+  let delivered = 0;
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData: (stream, session, callback) => {
+      stream.resume();
+      stream.on('end', () => {
+        if (session.envelope.rcptTo.some((recipient) => addressKey(recipient.address) === addressKey(victim))) delivered += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => sink.listen(port, '127.0.0.1', resolve));
+  const sale = getProperties('nl', { goal: 'sale', availability: 'on-offer' });
+  const rent = getProperties('nl', { goal: 'rent', availability: 'on-offer' });
+  const person = (index: number) => ({ title: 'mr', firstName: 'Jan', lastName: 'Peeters', email: spelling(index), phone: '0475 12 34 56' });
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const copyForms: [string, (index: number) => Record<string, string | string[]>][] = [
+    ['contact-me', (index) => ({ propertyId: String(sale[0]?.id), ...person(index), remark: 'Uw rekening is geblokkeerd. Bevestig op https://evil.example/login', contactDevice: 'email' })],
+    ['request-documents', (index) => ({ propertyId: String(sale[0]?.id), ...person(index) })],
+    ['contact-construction', (index) => ({ projectId: String(getProjects('nl')[0]?.id ?? 1), ...person(index) })],
+    ['contact-demand', (index) => ({ ...person(index), propertyType: '1', street: 'Grote Markt', houseNumber: '1', zip: '7000', city: 'Bergen' })],
+    ['site-contact', (index) => ({ ...person(index), city: 'Bergen' })],
+    ['purchase-offer', (index) => ({ propertyId: String(sale[0]?.id), ...person(index), amount: '250000', amountInWords: 'tweehonderdvijftigduizend euro', startDate: inDays(30), endDate: inDays(44), place: 'Bergen', signDate: inDays(30) })],
+    ['rental-application', (index) => ({ propertyId: String(rent[0]?.id), ...person(index), adults: '2', kids: '0', moveDate: inDays(30), income1: '2500' })],
+    ['contact-appointment', (index) => ({ propertyId: String(rent[0]?.id), ...person(index), contactSlots: ['13-16'] })],
+  ];
+  const families: { name: string; posts: () => Promise<Answer>[] }[] = [
+    // job-application needs a CV upload (multipart); the other eight forms of the copy stand for the nine.
+    { name: "visitor's copy (8 of the 9 forms)", posts: () => Array.from({ length: 26 }, (_, index) => copyForms[index % copyForms.length]).map((entry, index) => postForm(entry?.[0] ?? 'contact-me', entry?.[1](index) ?? {})) },
+    {
+      name: 'follow-listing ×20 + search alert ×5',
+      posts: () => [
+        ...sale.concat(rent).slice(0, 20).map((listing, index) => postForm('follow-listing', { propertyId: String(listing.id), email: spelling(index) })),
+        ...Array.from({ length: 5 }, (_, index) => postForm('demand-register', { ...person(index), goal: 'sale', types: ['1'], zones: ['Mons|7000'], password: 'correct horse', passwordConfirm: 'correct horse' })),
+      ],
+    },
+    { name: 'newsletter ×5', posts: () => Array.from({ length: 5 }, (_, index) => postForm('sign-newsletter', { email: spelling(index) })) },
+    { name: 'send-to-friend ×5 (friend+1…+5)', posts: () => Array.from({ length: 5 }, (_, index) => postForm('send-to-friend', { propertyId: String(sale[0]?.id), firstName: 'A', lastName: 'B', email: `sender${index}@example.be`, friendEmail: `janpeeters+${index}@gmail.com` })) },
+  ];
+  console.log(`Mails to one victim's mailbox (${victim}, typed ${spellings.length} ways) under attack; SMTP sink on port ${port}`);
+  for (const family of families) {
+    const before = delivered;
+    const answers: Answer[] = [];
+    // One after another, as a script would; the outbox sends right after each post.
+    for (const post of family.posts()) answers.push(await post);
+    // Until no new mail for 2 s (a confirmation due tomorrow is not waited for).
+    for (let last = -1; last !== delivered; ) {
+      last = delivered;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+    const accepted = answers.filter((answer) => answer.status === 201).length;
+    console.log(`  ${family.name.padEnd(40)} ${String(answers.length).padStart(3)} posts (${accepted} accepted), ${String(delivered - before).padStart(3)} mails delivered to the victim`);
+  }
+  await new Promise<void>((resolve) => sink.close(() => resolve()));
+}
+
+main()
+  .then(() => (values.smtp ? mailsPerVictim(Number(values.smtp)) : undefined))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -13,7 +13,7 @@ const frequencyOf = (value: unknown) => alertFrequencies.find((frequency) => fre
  * The subscription a search-alert or follow form's stored values make, waiting for the address to
  * confirm (the guard of lib/db storeRequest writes it with the request).
  */
-export function newAlertSubscription(kind: 'search' | 'follow', payload: Record<string, unknown>, now = new Date()): NewAlertSubscription {
+export function newAlertSubscription(kind: 'search' | 'follow', payload: Record<string, unknown>, now = new Date()): Omit<NewAlertSubscription, 'key'> {
   const id = randomUUID();
   const { tokenHash, expiresAt } = alertConfirmation(id, now);
   const since = new Date(now.getTime() - resendWindowMs).toISOString();

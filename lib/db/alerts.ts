@@ -134,13 +134,26 @@ export async function confirmAlertSubscription(store: Store, tokenHash: string, 
       .where('token_hash', '=', tokenHash)
       .where('status', '=', 'pending')
       .where('expires_at', '>', at)
-      .returning(['request_id', 'kind'])
+      .returning(['request_id', 'email_key', 'kind'])
       .executeTakeFirst();
     if (!subscription) return undefined;
-    if (subscription.kind === 'search') {
+    // One link a day goes to a mailbox, so whichever link is used confirms every subscription of it that waits.
+    const others =
+      subscription.email_key === null
+        ? []
+        : await trx
+            .updateTable('alert_subscriptions')
+            .set({ status: 'active', confirmed_at: at })
+            .where('email_key', '=', subscription.email_key)
+            .where('status', '=', 'pending')
+            .where('expires_at', '>', at)
+            .returning(['request_id', 'kind'])
+            .execute();
+    for (const confirmed of [subscription, ...others]) {
+      if (confirmed.kind !== 'search') continue;
       for (const kind of jobs) {
         await sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at)
-          VALUES (${randomUUID()}, ${subscription.request_id}, ${kind}, 'pending', 0, ${at}, ${at})`.execute(trx);
+          VALUES (${randomUUID()}, ${confirmed.request_id}, ${kind}, 'pending', 0, ${at}, ${at})`.execute(trx);
       }
     }
     return { requestId: subscription.request_id };
@@ -164,6 +177,18 @@ export async function confirmedLinkAccount(store: Store, tokenHash: string): Pro
 
 export async function subscriptionOfRequest(store: Store, requestId: string): Promise<AlertSubscriptionRow | undefined> {
   return store.db.selectFrom('alert_subscriptions').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+/** The subscriptions of a mailbox still waiting for their link, oldest first. */
+export async function pendingSubscriptionsOf(store: Store, emailKey: string, now = new Date()): Promise<AlertSubscriptionRow[]> {
+  return store.db
+    .selectFrom('alert_subscriptions')
+    .selectAll()
+    .where('email_key', '=', emailKey)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('created_at')
+    .execute();
 }
 
 /**

@@ -35,6 +35,8 @@ const copyOrder: Record<TableName, number> = {
   searcher_favourites: 1,
   rate_limits: 0,
   upload_contents: 0,
+  mail_sends: 0,
+  mail_refusals: 0,
 };
 
 const isTable = (name: string): name is TableName => name in copyOrder;

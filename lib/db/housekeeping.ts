@@ -29,6 +29,7 @@ export type PruneCounts = {
   unconfirmedAlerts: number;
   rateLimitWindows: number;
   orphanUploads: number;
+  mailSends: number;
 };
 
 /** Deletes what has expired at `now`; returns how many rows each rule deleted. */
@@ -68,6 +69,8 @@ export async function pruneExpired(store: Store, now = new Date()): Promise<Prun
     // An upload is saved just before its request: a day later, bytes no request points at were
     // left by a process that stopped in between. Uploads of stored requests stay with them.
     orphanUploads: await pruneOrphanUploadContents(store, new Date(now.getTime() - dayMs)),
+    // The mail rules look one day back (a confirmation may be due a day ahead); the refusals stay.
+    mailSends: deleted(await db.deleteFrom('mail_sends').where('sent_at', '<', before(2 * dayMs)).executeTakeFirst()),
   };
 }
 

@@ -17,7 +17,9 @@ export {
   type StoreGuards,
   type StoredRequest,
   type StoreResult,
+  type MailNotSent,
 } from './requests';
+export { refuseMail } from './refusals';
 export { confirmNewsletterSignup, newsletterSignupEmail, newsletterSignupState, type SignupState } from './newsletter';
 export type { AlertEventRow, AlertSubscriptionRow, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
 export {
@@ -40,6 +42,7 @@ export {
   subscriptionOfLink,
   confirmedLinkAccount,
   subscriptionOfRequest,
+  pendingSubscriptionsOf,
   subscriptionsWithUnsentEvents,
   type AlertLinkState,
   type SubscriptionChange,

@@ -258,4 +258,21 @@ export const migrations: readonly Migration[] = [
     id: '0010-alert-passwords-dropped',
     statements: ['UPDATE alert_subscriptions SET password_hash = NULL WHERE password_hash IS NOT NULL'],
   },
+  {
+    // Issue 35: the mail a form sends a visitor is counted per mailbox (lib/mail/address-key), not
+    // per typed address. mail_sends: each mail queued to a visitor or a friend (a visitor's copy,
+    // a confirmation link, a friend's listing) with its mailbox, and for a friend's mail the sending
+    // client (a keyed hash, never the address itself). mail_refusals: the mailboxes that used the
+    // "I did not ask for this" link. An alert subscription keeps its mailbox too, so that one
+    // link confirms every subscription of it.
+    id: '0011-mail-addresses',
+    statements: [
+      'CREATE TABLE mail_sends (id TEXT PRIMARY KEY, address_key TEXT NOT NULL, kind TEXT NOT NULL, sender TEXT, request_id TEXT, sent_at TEXT NOT NULL)',
+      'CREATE INDEX mail_sends_by_address ON mail_sends (address_key, kind, sent_at)',
+      'CREATE INDEX mail_sends_by_sender ON mail_sends (kind, sender, sent_at)',
+      'CREATE TABLE mail_refusals (address_key TEXT PRIMARY KEY, refused_at TEXT NOT NULL)',
+      'ALTER TABLE alert_subscriptions ADD COLUMN email_key TEXT',
+      'CREATE INDEX alert_subscriptions_by_email_key ON alert_subscriptions (email_key, status)',
+    ],
+  },
 ];

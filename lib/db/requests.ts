@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { documentLinkTtlDays } from '../documents/signed-link';
 import type { Store } from './client';
-import { jsonText, lockKeys } from './portable';
+import { lockKeys } from './portable';
 import type { Database, OutboxKind, RequestRow, UploadRow } from './schema';
 
 export type NewUpload = Omit<UploadRow, 'id' | 'request_id'>;
@@ -31,10 +31,23 @@ export type NewRequest = {
 export type SlotBooking = { slotId: number; capacity: number; bookedElsewhere: number; perEmail: number };
 
 /** sign-newsletter: a confirmation link is sent unless the address is subscribed or was sent one after `since`. */
-export type NewsletterConfirmation = { tokenHash: string; expiresAt: string; since: string };
+export type NewsletterConfirmation = { tokenHash: string; expiresAt: string; since: string; key: string };
 
-/** send-to-friend: at most `perSender` requests from the sender and `perRecipient` to the friend after `since`. */
-type FriendLimits = { recipient: string; perSender: number; perRecipient: number; since: string };
+/**
+ * send-to-friend: at most `perSender` mails from the sending client (`sender`, a keyed hash of
+ * it) and `perRecipient` to the friend's mailbox (`recipientKey`, lib/mail/address-key) after `since`.
+ */
+type FriendLimits = { recipientKey: string; sender: string; perSender: number; perRecipient: number; since: string };
+
+/**
+ * The forms that mail the visitor a copy: at most one copy to a mailbox (`key`, lib/mail/address-key)
+ * after `since`, and none to a mailbox that refused them. A copy not due is no refusal: the request
+ * and the agency's mail go on, without the visitor-mail job.
+ */
+type VisitorCopy = { key: string; since: string };
+
+/** Why a mail to the visitor (or the friend) was not queued: the agency's mail says it in a line. */
+export type MailNotSent = { mail: 'visitor-copy' | 'friend'; reason: 'recent' | 'refused' };
 
 /**
  * A search alert or a followed listing (lib/alerts), written with its request and waiting for its
@@ -49,9 +62,11 @@ export type NewAlertSubscription = {
   tokenHash: string;
   expiresAt: string;
   since: string;
+  /** The mailbox (lib/mail/address-key): one confirmation mail a day to it, from follows and searches together. */
+  key: string;
 };
 
-export type StoreGuards = { booking?: SlotBooking; documents?: boolean; newsletter?: NewsletterConfirmation; friendLimits?: FriendLimits; alert?: NewAlertSubscription };
+export type StoreGuards = { booking?: SlotBooking; documents?: boolean; newsletter?: NewsletterConfirmation; friendLimits?: FriendLimits; alert?: NewAlertSubscription; visitorCopy?: VisitorCopy };
 
 export type StoreResult =
   | { status: 'stored'; id: string }
@@ -59,9 +74,9 @@ export type StoreResult =
   /** This e-mail address already holds its places of the slot. */
   | { status: 'slot-already-booked' }
   | { status: 'documents-already-requested' }
-  /** The address is already subscribed, or was sent a link within the day: nothing is written. */
+  /** The address is already subscribed, was sent a link within the day, or refused mail: nothing is written. */
   | { status: 'newsletter-unchanged' }
-  /** The address already follows the listing, or was sent its link within the day: nothing is written. */
+  /** The address already follows the listing, was sent its link within the day, or refused mail: nothing is written. */
   | { status: 'alert-unchanged' }
   | { status: 'friend-limit' };
 
@@ -80,8 +95,8 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
   const id = request.id ?? randomUUID();
   const createdAt = now();
   return store.db.transaction().execute(async (trx) => {
-    const refused = await checkGuards(store, trx, request, guards, id, createdAt);
-    if (refused) return refused;
+    const checked = await checkGuards(store, trx, request, guards, id, createdAt);
+    if ('status' in checked) return checked;
     await trx
       .insertInto('requests')
       .values({
@@ -107,6 +122,7 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
           request_id: id,
           kind: alert.kind,
           email: request.email.toLowerCase(),
+          email_key: alert.key,
           language: request.lang,
           criteria: alert.criteria ?? null,
           property_id: request.propertyId ?? null,
@@ -123,18 +139,19 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
     }
     const uploads = request.uploads ?? [];
     if (uploads.length > 0) await trx.insertInto('uploads').values(uploads.map((upload) => ({ ...upload, id: randomUUID(), request_id: id }))).execute();
-    if (request.jobs.length > 0) {
+    const jobs = request.jobs.filter((kind) => !checked.withheld.has(kind));
+    if (jobs.length > 0) {
       await trx
         .insertInto('outbox')
         .values(
-          request.jobs.map((kind) => ({
+          jobs.map((kind) => ({
             id: randomUUID(),
             request_id: id,
-            payload: null,
+            payload: kind === 'agency-mail' && checked.notSent ? JSON.stringify({ notSent: checked.notSent }) : null,
             kind,
             status: 'pending' as const,
             attempts: 0,
-            next_attempt_at: createdAt,
+            next_attempt_at: kind === 'alert-confirm' ? (checked.confirmationDue ?? createdAt) : createdAt,
             locked_until: null,
             last_error: null,
             unreachable: 0,
@@ -150,8 +167,15 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
 
 const countOf = async (query: Promise<{ count: number | string | bigint } | undefined>) => Number((await query)?.count ?? 0);
 
-/** The guard's refusal, or undefined once its rows are written (a booking, a document request, a sign-up). */
-async function checkGuards(store: Store, trx: Transaction<Database>, request: NewRequest, guards: StoreGuards, id: string, createdAt: string): Promise<Exclude<StoreResult, { status: 'stored' }> | undefined> {
+/**
+ * What the guards let through: the jobs they withhold (a mail the mailbox is not due), why (for
+ * the agency's mail), and when a confirmation link may go.
+ */
+type Passed = { withheld: Set<OutboxKind>; notSent?: MailNotSent; confirmationDue?: string };
+
+/** The guard's refusal, or what it let through once its rows are written (a booking, a document request, a sign-up). */
+async function checkGuards(store: Store, trx: Transaction<Database>, request: NewRequest, guards: StoreGuards, id: string, createdAt: string): Promise<Exclude<StoreResult, { status: 'stored' }> | Passed> {
+  const passed: Passed = { withheld: new Set() };
   if (guards.booking) {
     const { slotId, capacity, bookedElsewhere, perEmail } = guards.booking;
     if (!request.email || request.propertyId === undefined) throw new Error('a booking needs an e-mail and a listing');
@@ -186,7 +210,10 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
     if (!request.email) throw new Error('a newsletter sign-up needs an e-mail');
     const { tokenHash, expiresAt, since } = guards.newsletter;
     const email = request.email.toLowerCase();
-    await lockKeys(store, trx, `newsletter:${email}`);
+    await lockKeys(store, trx, `newsletter:${email}`, mailboxLock(guards.newsletter.key));
+    if (await refusedMail(trx, guards.newsletter.key)) return { status: 'newsletter-unchanged' };
+    // A link to the same mailbox under another spelling (a +tag, a dot) counts as well.
+    if (await sentSince(trx, guards.newsletter.key, 'newsletter', since)) return { status: 'newsletter-unchanged' };
     const known = await trx
       .selectFrom('newsletter_signups')
       .select('request_id')
@@ -195,24 +222,36 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
       .executeTakeFirst();
     if (known) return { status: 'newsletter-unchanged' };
     await trx.insertInto('newsletter_signups').values({ request_id: id, email, token_hash: tokenHash, expires_at: expiresAt, confirmed_at: null, created_at: createdAt }).execute();
+    await recordSend(trx, { key: guards.newsletter.key, kind: 'newsletter', requestId: id, at: createdAt });
   }
   if (guards.friendLimits) {
     if (!request.email) throw new Error('a send-to-friend request needs the sender e-mail');
-    const { recipient, perSender, perRecipient, since } = guards.friendLimits;
-    const sender = request.email.toLowerCase();
-    const friend = recipient.toLowerCase();
-    await lockKeys(store, trx, `friend-sender:${sender}`, `friend-recipient:${friend}`);
-    const recent = trx.selectFrom('requests').select((eb) => eb.fn.countAll().as('count')).where('form', '=', request.form).where('created_at', '>', since);
-    // The friend's address lives in the payload (payload.friendEmail), the sender's in its column.
-    const bySender = await countOf(recent.where('email', '=', sender).executeTakeFirst());
-    const toFriend = await countOf(recent.where(sql`lower(${jsonText(store, 'payload', 'friendEmail')})`, '=', friend).executeTakeFirst());
+    const { recipientKey, sender, perSender, perRecipient, since } = guards.friendLimits;
+    await lockKeys(store, trx, `friend-sender:${sender}`, mailboxLock(recipientKey));
+    const recent = trx.selectFrom('mail_sends').select((eb) => eb.fn.countAll().as('count')).where('kind', '=', 'friend').where('sent_at', '>', since);
+    const bySender = await countOf(recent.where('sender', '=', sender).executeTakeFirst());
+    const toFriend = await countOf(recent.where('address_key', '=', recipientKey).executeTakeFirst());
     if (bySender >= perSender || toFriend >= perRecipient) return { status: 'friend-limit' };
+    await recordSend(trx, { key: recipientKey, kind: 'friend', sender, requestId: id, at: createdAt });
+    if (await refusedMail(trx, recipientKey)) {
+      passed.withheld.add('friend-mail');
+      passed.notSent = { mail: 'friend', reason: 'refused' };
+    }
+  }
+  if (guards.visitorCopy) {
+    const { key, since } = guards.visitorCopy;
+    await lockKeys(store, trx, mailboxLock(key));
+    const reason = (await refusedMail(trx, key)) ? 'refused' : (await sentSince(trx, key, 'visitor-copy', since)) ? 'recent' : undefined;
+    if (reason) {
+      passed.withheld.add('visitor-mail');
+      passed.notSent = { mail: 'visitor-copy', reason };
+    } else await recordSend(trx, { key, kind: 'visitor-copy', requestId: id, at: createdAt });
   }
   const { alert } = guards;
   if (alert?.kind === 'follow') {
     if (!request.email || request.propertyId === undefined) throw new Error('following a listing needs an e-mail and a listing');
     const email = request.email.toLowerCase();
-    await lockKeys(store, trx, `follow:${email}:${request.propertyId}`);
+    await lockKeys(store, trx, `follow:${email}:${request.propertyId}`, mailboxLock(alert.key));
     const following = await trx
       .selectFrom('alert_subscriptions')
       .select('id')
@@ -223,7 +262,48 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
       .executeTakeFirst();
     if (following) return { status: 'alert-unchanged' };
   }
-  return undefined;
+  if (alert) {
+    await lockKeys(store, trx, mailboxLock(alert.key));
+    if (await refusedMail(trx, alert.key)) return { status: 'alert-unchanged' };
+    const due = await confirmationDue(trx, alert.key, createdAt);
+    if (due === 'covered') passed.withheld.add('alert-confirm');
+    else {
+      passed.confirmationDue = due;
+      await recordSend(trx, { key: alert.key, kind: 'confirmation', requestId: id, at: due });
+    }
+  }
+  return passed;
+}
+
+/** One lock per mailbox for every mail rule of it, so that parallel posts cannot both pass one. */
+const mailboxLock = (key: string) => `mailbox:${key}`;
+
+type MailSendKind = 'visitor-copy' | 'confirmation' | 'friend' | 'newsletter';
+
+async function refusedMail(trx: Transaction<Database>, key: string): Promise<boolean> {
+  return (await trx.selectFrom('mail_refusals').select('address_key').where('address_key', '=', key).executeTakeFirst()) !== undefined;
+}
+
+async function sentSince(trx: Transaction<Database>, key: string, kind: MailSendKind, since: string): Promise<boolean> {
+  return (await trx.selectFrom('mail_sends').select('id').where('address_key', '=', key).where('kind', '=', kind).where('sent_at', '>', since).executeTakeFirst()) !== undefined;
+}
+
+async function recordSend(trx: Transaction<Database>, send: { key: string; kind: MailSendKind; requestId: string; at: string; sender?: string }): Promise<void> {
+  await trx.insertInto('mail_sends').values({ id: randomUUID(), address_key: send.key, kind: send.kind, sender: send.sender ?? null, request_id: send.requestId, sent_at: send.at }).execute();
+}
+
+/**
+ * When a new subscription's confirmation link may be mailed: now when the mailbox had none within
+ * a day; a day after the last one otherwise; or 'covered' when a link is already waiting for its
+ * time, since any link of a mailbox confirms every subscription of it that waits.
+ */
+async function confirmationDue(trx: Transaction<Database>, key: string, now: string): Promise<string | 'covered'> {
+  const last = await trx.selectFrom('mail_sends').select((eb) => eb.fn.max('sent_at').as('at')).where('address_key', '=', key).where('kind', '=', 'confirmation').executeTakeFirst();
+  const at = typeof last?.at === 'string' ? last.at : undefined;
+  if (at === undefined) return now;
+  if (at > now) return 'covered';
+  const reopens = new Date(new Date(at).getTime() + dayMs).toISOString();
+  return reopens > now ? reopens : now;
 }
 
 export type StoredRequest = RequestRow & { uploads: UploadRow[] };

@@ -126,6 +126,8 @@ export type AlertSubscriptionRow = {
   request_id: string;
   kind: 'search' | 'follow';
   email: string;
+  /** The mailbox (lib/mail/address-key); null for a subscription made before issue 35. */
+  email_key: string | null;
   language: string;
   /** search: the criteria as JSON (lib/alerts/criteria); follow: null. */
   criteria: string | null;
@@ -186,10 +188,15 @@ type RateLimitRow = { key: string; count: number; expires_at: string };
 
 /** An upload's bytes when uploads live in the database (UPLOAD_STORE=database), base64 on every dialect. */
 type UploadContentRow = { id: string; content: string; created_at: string };
+/** A mail queued to a visitor's or a friend's mailbox; `sent_at`: when it is due (a confirmation may wait a day). */
+type MailSendRow = { id: string; address_key: string; kind: 'visitor-copy' | 'confirmation' | 'friend' | 'newsletter'; sender: string | null; request_id: string | null; sent_at: string };
+type MailRefusalRow = { address_key: string; refused_at: string };
 
 export type Database = {
   rate_limits: RateLimitRow;
   upload_contents: UploadContentRow;
+  mail_sends: MailSendRow;
+  mail_refusals: MailRefusalRow;
   alert_subscriptions: AlertSubscriptionRow;
   catalogue_state: CatalogueStateRow;
   alert_events: AlertEventRow;

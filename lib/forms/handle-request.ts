@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { after } from 'next/server';
 import type { z } from 'zod';
 import { getAppointmentSlots, getProject, getProperty } from '../catalogue';
@@ -20,6 +20,7 @@ import { href } from '../pages';
 import { detectLanguage } from '../i18n/detect';
 import { isMessageKey } from '../i18n/message-keys';
 import { referenceMessages, translatorFor } from '../i18n/messages';
+import { addressKey } from '../mail/address-key';
 import { deliverRequest } from '../mail/outbox-worker';
 import { webhookConfigured } from '../mail/webhook';
 import { newsletterConfirmation } from '../newsletter/token';
@@ -27,6 +28,7 @@ import { newAlertSubscription } from '../alerts/subscribe';
 import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors } from '../security/origin';
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
+import { deriveKey } from '../security/secret';
 import { checkAltcha } from './altcha';
 import { captchaCookie, checkCaptcha } from './captcha';
 import { formDefinitions, type FormDefinition } from './definitions';
@@ -54,7 +56,7 @@ export type FormResponse =
   | { ok: true; id: string; redirect: string }
   | { ok: false; error: string; message: string; fieldErrors?: FieldErrors };
 
-/** The window of the send-to-friend limits. */
+/** The window of the per-address mail rules and of the send-to-friend limits. */
 const dayMs = 24 * 60 * 60 * 1000;
 
 const windowMs = 10 * 60 * 1000;
@@ -266,7 +268,7 @@ async function answerRequest(context: Context): Promise<Reply> {
         uploads,
         jobs: jobsOf(definition),
       },
-      storeGuards(definition, values, booking, requestId),
+      storeGuards(definition, values, booking, requestId, clientAddress(request.headers)),
     );
     if (stored.status === 'newsletter-unchanged' || stored.status === 'alert-unchanged') {
       // Subscribed already, or sent a link within the day: nothing is sent, and the answer is the
@@ -340,19 +342,29 @@ function jobsOf(definition: FormDefinition): OutboxKind[] {
   return jobs;
 }
 
-/** The checks the store makes inside its write transaction, so that parallel requests cannot both pass them. */
-function storeGuards(definition: FormDefinition, values: Payload, booking: SlotBooking | undefined, requestId: string): StoreGuards {
+/**
+ * The checks the store makes inside its write transaction, so that parallel requests cannot both
+ * pass them. Every rule about mail to an address counts its mailbox (addressKey), and
+ * send-to-friend's sender is the client, not the address it typed.
+ */
+function storeGuards(definition: FormDefinition, values: Payload, booking: SlotBooking | undefined, requestId: string, client: string): StoreGuards {
   const { friendMail } = definition;
+  const key = addressKey(textOf(values.email) ?? '');
+  const since = new Date(Date.now() - dayMs).toISOString();
   return {
     booking,
     documents: definition.sendsDocuments === true,
-    newsletter: definition.doubleOptIn ? newsletterConfirmation(requestId) : undefined,
-    alert: definition.alert ? newAlertSubscription(definition.alert, values) : undefined,
+    newsletter: definition.doubleOptIn ? { ...newsletterConfirmation(requestId), key } : undefined,
+    alert: definition.alert ? { ...newAlertSubscription(definition.alert, values), key } : undefined,
+    visitorCopy: definition.visitorMail && textOf(values.email) ? { key, since } : undefined,
     friendLimits: friendMail
-      ? { recipient: textOf(values.friendEmail) ?? '', perSender: friendMail.perSenderPerDay, perRecipient: friendMail.perRecipientPerDay, since: new Date(Date.now() - dayMs).toISOString() }
+      ? { recipientKey: addressKey(textOf(values.friendEmail) ?? ''), sender: senderKey(client), perSender: friendMail.perSenderPerDay, perRecipient: friendMail.perRecipientPerDay, since }
       : undefined,
   };
 }
+
+/** The sending client as send-to-friend stores it: a keyed hash, so that no client address is kept. */
+const senderKey = (client: string) => createHmac('sha256', deriveKey('friend-sender')).update(client).digest('base64url');
 
 /**
  * The route handlers of one form: `export const { POST, OPTIONS } = formRoute('contact-me')`.

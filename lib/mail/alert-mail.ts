@@ -12,7 +12,7 @@ import { translatorFor } from '../i18n/messages';
 import { imageUrl } from '../media/image-url';
 import { pictureSrc } from '../media/picture-src';
 import { href } from '../pages';
-import { escape, render, signed, type Mail } from './compose';
+import { escape, refusable, render, signed, type Mail } from './compose';
 import { agencyAddress, siteOrigin } from './transport';
 
 /*
@@ -28,8 +28,11 @@ const languageOf = (subscription: AlertSubscriptionRow): Language => (isSupporte
 
 const absolute = (path: string) => (path.startsWith('/') ? siteOrigin() + path : path);
 
-/** The confirmation link of a subscription just made, in the visitor's language. */
-export function alertConfirmMail(subscription: AlertSubscriptionRow): Mail {
+/**
+ * The confirmation link of a subscription just made, in the visitor's language. `waiting`: the
+ * other subscriptions of the mailbox the same link confirms (one such mail a day per mailbox).
+ */
+export function alertConfirmMail(subscription: AlertSubscriptionRow, waiting = 0): Mail {
   const language = languageOf(subscription);
   const t = translatorFor(language, 'alerts');
   const agency = getSite().siteInfo.name;
@@ -41,6 +44,7 @@ export function alertConfirmMail(subscription: AlertSubscriptionRow): Mail {
     translatorFor(language, 'mail')('greetingAnonymous'),
     t(search ? 'confirmIntroSearch' : 'confirmIntroFollow', { agency }),
     ...(followed ? [`${followed.title}\n${absolute(followed.path)}`] : []),
+    ...(waiting > 0 ? [t('confirmAlsoWaiting', { count: waiting })] : []),
   ];
   const lines = criteria ? criteriaLines(criteria, language) : [];
   const body = render([...paragraphs], lines, undefined);
@@ -49,7 +53,7 @@ export function alertConfirmMail(subscription: AlertSubscriptionRow): Mail {
     to: subscription.email,
     replyTo: agencyAddress(),
     subject: t(search ? 'confirmSubjectSearch' : 'confirmSubjectFollow', { agency }),
-    ...signed({ text: `${body.text}\n\n${closing.text}`, html: `${body.html}\n${closing.html}` }, language),
+    ...signed(refusable({ text: `${body.text}\n\n${closing.text}`, html: `${body.html}\n${closing.html}` }, subscription.email, language), language),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Attachment } from 'nodemailer/lib/mailer';
 import { getAppointmentSlots, getProject, getProperty, getType, type Owner } from '../catalogue';
 import { agencyPostalAddress, getAgencyLanguage, getDefaultLanguage, getSite, isSupportedLanguage, type Language } from '../config';
-import type { StoredRequest } from '../db';
+import type { MailNotSent, StoredRequest } from '../db';
 import { documentLinkExpiry, documentLinkTtlDays, signedDocumentPath } from '../documents/signed-link';
 import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice } from '../format';
 import { formDefinitions } from '../forms/definitions';
@@ -12,6 +12,7 @@ import { referenceMessages, translatorFor } from '../i18n/messages';
 import { imageUrl } from '../media/image-url';
 import { pictureSrc } from '../media/picture-src';
 import { confirmationToken, confirmationTtlDays } from '../newsletter/token';
+import { refusalUrl } from './refusal-token';
 import { agencyAddress, siteOrigin } from './transport';
 
 export type Mail = {
@@ -183,7 +184,7 @@ const absolute = (page: string) => (page.startsWith('/') && !page.startsWith('//
  * on a Brussels clock, the listing's reference and absolute links. `attachments`: the request's
  * files, read by the sender wherever they are kept (another instance may have received them).
  */
-export function agencyMail(request: StoredRequest, attachments: readonly Attachment[]): Mail {
+export function agencyMail(request: StoredRequest, attachments: readonly Attachment[], notSent?: MailNotSent): Mail {
   const language = getAgencyLanguage();
   const t = translatorFor(language, 'mail');
   const subject = subjectOf(request, language);
@@ -195,6 +196,7 @@ export function agencyMail(request: StoredRequest, attachments: readonly Attachm
     t('visitorLanguage', { language: translatorFor(language, 'forms')(`languages.${visitorLanguage}`) }),
     ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
     ...(request.source ? [t('sentFrom', { page: absolute(request.source) })] : []),
+    ...(notSent ? [t(notSentKeys[notSent.mail][notSent.reason])] : []),
   ];
   const body = render(intro, lines, subject ? { label: t('viewListing'), url: subject.link } : undefined);
   return {
@@ -207,7 +209,26 @@ export function agencyMail(request: StoredRequest, attachments: readonly Attachm
   };
 }
 
-/** The visitor's confirmation, in their language: what happens next and what they sent. */
+/** The line of the agency's mail that says which mail to a visitor was not sent, and why. */
+const notSentKeys = {
+  'visitor-copy': { recent: 'notSentCopyRecent', refused: 'notSentCopyRefused' },
+  friend: { recent: 'notSentFriendRefused', refused: 'notSentFriendRefused' },
+} as const;
+
+/** The viewing time a request booked, as the catalogue has it (never as the visitor sent it). */
+function bookedSlot(request: StoredRequest): string | undefined {
+  const slotId = (JSON.parse(request.payload) as Record<string, unknown>).slotId;
+  if (!request.property_id || typeof slotId !== 'number') return undefined;
+  return getAppointmentSlots(request.property_id).some((slot) => slot.ID === slotId) ? slotText(request.property_id, slotId) : undefined;
+}
+
+/**
+ * The visitor's confirmation, in their language. Anyone may type anyone's address into a form,
+ * so the copy holds nothing the visitor typed (not even the name: a name is free text too) and no
+ * link but the site's own: only fixed texts, the form's name and when it was received, the listing
+ * or project as the catalogue names it, the slot booked, the documents' signed links, and the link
+ * to refuse such mail (lib/mail/refusal-token).
+ */
 export function visitorMail(request: StoredRequest): Mail | undefined {
   if (!request.email) return undefined;
   const language: Language = isSupportedLanguage(request.lang) ? request.lang : getDefaultLanguage();
@@ -218,21 +239,35 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
   const next = definition ? translatorFor(language, 'thankYou')(`forms.${definition.thankYou}`) : '';
   const sendsDocuments = definition?.sendsDocuments === true;
   const documents = sendsDocuments ? documentLinks(request, language) : [];
+  const received = brusselsDateTime(request.created_at);
+  const slot = definition?.booksSlot ? bookedSlot(request) : undefined;
   const paragraphs: Block[] = [
-    request.name ? t('greeting', { name: request.name }) : t('greetingAnonymous'),
+    t('greetingAnonymous'),
     // Form names keep their capitals: German nouns and the polite "Sie" need them.
     t('received', { form: formTitle(request.form, language) }),
+    t('receivedAt', { date: received.date, time: received.time }),
     next,
     ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
+    ...(slot ? [t('slotBooked', { slot })] : []),
     ...(sendsDocuments && subject
       ? documents.length > 0
         ? [t('documentsIntro', { days: documentLinkTtlDays }), { links: documents }]
         : [t('documentsFollow')]
       : []),
-    t('yourAnswers'),
+    t('answersNotRepeated'),
   ];
-  const body = render(paragraphs, requestLines(request, language), subject ? { label: t('viewListing'), url: subject.link } : undefined);
-  return { to: request.email, replyTo: agencyAddress(), subject: t('visitorSubject', { agency: site.siteInfo.name }), ...signed(body, language) };
+  const body = render(paragraphs, [], subject ? { label: t('viewListing'), url: subject.link } : undefined);
+  return { to: request.email, replyTo: agencyAddress(), subject: t('visitorSubject', { agency: site.siteInfo.name }), ...signed(refusable(body, request.email, language), language) };
+}
+
+/** Every mail to a visitor or a friend ends with the link to refuse any more (lib/mail/refusal-route). */
+export function refusable(body: { text: string; html: string }, to: string, language: Language): { text: string; html: string } {
+  const t = translatorFor(language, 'mail');
+  const url = refusalUrl(to, language);
+  return {
+    text: `${body.text}\n\n${t('refusalIntro')}\n${t('refusalLink')}: ${url}`,
+    html: `${body.html}\n<p>${escape(t('refusalIntro'))}<br><a href="${escape(url)}">${escape(t('refusalLink'))}</a></p>`,
+  };
 }
 
 /** The agency's name, address and contact details under a mail to a visitor. */
@@ -254,7 +289,7 @@ export function newsletterConfirmMail(request: StoredRequest): Mail | undefined 
   const agency = getSite().siteInfo.name;
   const link = siteOrigin() + href({ page: 'newsletter-confirm', token: confirmationToken(request.id) }, language);
   const body = render([t('greetingAnonymous'), t('newsletterIntro', { agency }), t('newsletterConfirm', { days: confirmationTtlDays }), t('newsletterIgnore')], [], { label: t('newsletterLink'), url: link });
-  return { to: request.email, replyTo: agencyAddress(), subject: t('newsletterSubject', { agency }), ...signed(body, language) };
+  return { to: request.email, replyTo: agencyAddress(), subject: t('newsletterSubject', { agency }), ...signed(refusable(body, request.email, language), language) };
 }
 
 /** Width of the listing's picture in the friend's mail; one the image route makes. */
@@ -262,8 +297,8 @@ const friendPictureWidth = 600;
 
 /**
  * send-to-friend: the listing (title, price, picture, link to it on this site) in the sender's
- * language, with the sender's name and short note. Nothing else the sender typed reaches the
- * friend; the note is plain text without links (lib/forms/fields) and escaped here.
+ * language. Nothing the sender typed reaches the friend, not their name nor a note: anyone may type
+ * any address, and the agency's name must not carry a stranger's words. Answers go to the agency.
  */
 export function friendMail(request: StoredRequest): Mail | undefined {
   const payload = JSON.parse(request.payload) as Record<string, unknown>;
@@ -273,30 +308,28 @@ export function friendMail(request: StoredRequest): Mail | undefined {
   const subject = subjectOf(request, language);
   const property = request.property_id ? getProperty(request.property_id, language) : undefined;
   if (!subject || !property) return undefined;
-  const sender = request.name ?? request.email ?? '';
+  const agency = getSite().siteInfo.name;
   const tProperty = translatorFor(language, 'property');
   const price = t('friendPrice', { price: listingPrice(property.price, (word, values) => tProperty(word, values)) });
-  const note = typeof payload.remark === 'string' ? payload.remark.trim() : '';
-  const footer = t('friendFooter', { name: sender, agency: getSite().siteInfo.name });
+  const footer = t('friendFooter', { agency });
   const listing = `${subject.reference}: ${subject.title}`;
   const view = t('viewListing');
-  const text = [t('friendIntro', { name: sender }), `${listing}\n${price}`, ...(note ? [`${t('friendNote', { name: sender })}\n${note}`] : []), `${view}: ${subject.link}`, footer].join('\n\n');
+  const text = [t('friendIntro', { agency }), `${listing}\n${price}`, `${view}: ${subject.link}`, footer].join('\n\n');
 
   const { picture } = property;
   const pictureUrl = picture ? imageUrl(pictureSrc(picture.url), { width: friendPictureWidth, format: 'png' }) : undefined;
   const html = [
-    `<p>${escape(t('friendIntro', { name: sender }))}</p>`,
+    `<p>${escape(t('friendIntro', { agency }))}</p>`,
     picture && pictureUrl
       ? `<p><a href="${escape(subject.link)}"><img src="${escape(pictureUrl.startsWith('/') ? siteOrigin() + pictureUrl : pictureUrl)}" alt="${escape(subject.title)}" width="${friendPictureWidth}" height="${Math.round((friendPictureWidth * picture.height) / picture.width)}" style="max-width:100%;height:auto"></a></p>`
       : '',
     `<p><strong>${escape(listing)}</strong><br>${escape(price)}</p>`,
-    note ? `<p>${escape(t('friendNote', { name: sender }))}<br>${escape(note).replace(/\n/g, '<br>')}</p>` : '',
     `<p><a href="${escape(subject.link)}">${escape(view)}</a></p>`,
     `<p style="color:#555;font-size:small">${escape(footer)}</p>`,
   ]
     .filter(Boolean)
     .join('\n');
-  return { to: payload.friendEmail, replyTo: request.email ?? undefined, subject: t('friendSubject', { name: sender }), text, html };
+  return { to: payload.friendEmail, replyTo: agencyAddress(), subject: t('friendSubject', { agency }), ...refusable({ text, html }, payload.friendEmail, language) };
 }
 
 /** An owner's one-time link to choose a new password, in `language`. */

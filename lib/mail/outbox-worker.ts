@@ -8,12 +8,14 @@ import {
   getRequest,
   getSubscription,
   subscriptionOfRequest,
+  pendingSubscriptionsOf,
   getStore,
   hasUnreachableJobs,
   makeUnreachableJobsDue,
   markDelivered,
   markFailed,
   releaseJobs,
+  type MailNotSent,
   type OutboxKind,
   type OutboxRow,
   type Store,
@@ -136,6 +138,14 @@ async function sendSearcherSetup(job: OutboxRow, store: Store): Promise<void> {
   if (issued) await sendMail(job, searcherSetupMail(subscription, issued.token));
 }
 
+const agencyNotePayload = z.object({ notSent: z.object({ mail: z.enum(['visitor-copy', 'friend']), reason: z.enum(['recent', 'refused']) }) });
+
+/** Which mail to the visitor the store withheld, as its agency-mail job was given it. */
+function agencyNote(job: OutboxRow): MailNotSent | undefined {
+  const parsed = agencyNotePayload.safeParse(JSON.parse(job.payload ?? 'null'));
+  return parsed.success ? parsed.data.notSent : undefined;
+}
+
 /** The request's files as attachments, read through the upload store, never by a path of this machine. */
 const uploadAttachments = (request: StoredRequest) =>
   Promise.all(request.uploads.map(async (upload) => ({ filename: upload.file_name, content: await readUpload(upload), contentType: upload.mime })));
@@ -149,9 +159,13 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
   if (job.kind === 'alert-mail') return sendAlertMail(job, store);
   if (job.kind === 'searcher-setup') return sendSearcherSetup(job, store);
   if (job.kind === 'alert-confirm') {
-    // A subscription deleted since (pruned, or its account deleted) is sent no link.
-    const subscription = job.request_id ? await subscriptionOfRequest(store, job.request_id) : undefined;
-    if (subscription?.status === 'pending') await sendMail(job, alertConfirmMail(subscription), { 'X-Request-Id': subscription.request_id });
+    // One link a day per mailbox confirms all its subscriptions that wait: this job sends the link
+    // of its own subscription, or of another still waiting when its own was confirmed or deleted
+    // since; nothing when none waits.
+    const own = job.request_id ? await subscriptionOfRequest(store, job.request_id) : undefined;
+    const waiting = own?.email_key ? await pendingSubscriptionsOf(store, own.email_key) : own?.status === 'pending' ? [own] : [];
+    const subscription = waiting.find((candidate) => candidate.id === own?.id) ?? waiting[0];
+    if (subscription) await sendMail(job, alertConfirmMail(subscription, waiting.length - 1), { 'X-Request-Id': subscription.request_id });
     return;
   }
   const request = job.request_id ? await getRequest(store, job.request_id) : undefined;
@@ -159,7 +173,7 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
   if (job.kind === 'webhook') return postWebhook(webhookPayload(request), job.id);
   const mail: Mail | undefined =
     job.kind === 'agency-mail'
-      ? agencyMail(request, await uploadAttachments(request))
+      ? agencyMail(request, await uploadAttachments(request), agencyNote(job))
       : job.kind === 'visitor-mail'
         ? visitorMail(request)
         : job.kind === 'newsletter-confirm'

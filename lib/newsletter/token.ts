@@ -23,7 +23,7 @@ export function tokenDigest(token: string): string {
 }
 
 /** The guard of storeRequest for a sign-up stored under `requestId` now. */
-export function newsletterConfirmation(requestId: string, now = new Date()): NewsletterConfirmation {
+export function newsletterConfirmation(requestId: string, now = new Date()): Omit<NewsletterConfirmation, 'key'> {
   return {
     tokenHash: tokenDigest(confirmationToken(requestId)),
     expiresAt: new Date(now.getTime() + confirmationTtlMs).toISOString(),

@@ -60,6 +60,16 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(await consumeOwnerToken(store, liveLink, now)).toBe('c@example.be');
     });
 
+    it('deletes the mail rules\' records older than two days, and never a refusal', async () => {
+      for (const [id, at] of [['old', iso(-2 * day - second)], ['recent', iso(-2 * day + second)], ['ahead', iso(day)]]) {
+        await sql`INSERT INTO mail_sends (id, address_key, kind, sent_at) VALUES (${id}, 'a@example.be', 'confirmation', ${at})`.execute(store.db);
+      }
+      await sql`INSERT INTO mail_refusals (address_key, refused_at) VALUES ('a@example.be', ${iso(-400 * day)})`.execute(store.db);
+      expect(await pruneExpired(store, now)).toMatchObject({ mailSends: 1 });
+      expect(await column('SELECT id FROM mail_sends ORDER BY id')).toEqual(['ahead', 'recent']);
+      expect(await column('SELECT address_key FROM mail_refusals')).toEqual(['a@example.be']);
+    });
+
     it('deletes login failures older than a day', async () => {
       for (const at of [iso(-day - second), iso(-day + second), iso(-hour)]) {
         await sql`INSERT INTO login_failures (email, failed_at) VALUES ('a@example.be', ${at})`.execute(store.db);

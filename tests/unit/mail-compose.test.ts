@@ -209,18 +209,24 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(mail.to).toBe(visitor.email);
       expect(mail.replyTo).toBe(site.siteInfo.email);
       expect(mail.subject).toBe(fill(text(fr, 'mail.visitorSubject'), { agency: site.siteInfo.name }));
-      expect(mail.text.split('\n')[0]).toBe(fill(text(fr, 'mail.greeting'), { name: visitor.name }));
+      // Not even the name: anyone may type anyone's address (issue 35).
+      expect(mail.text.split('\n')[0]).toBe(text(fr, 'mail.greetingAnonymous'));
       expect(mail.text).toContain(fill(text(fr, 'mail.received'), { form: text(fr, 'forms.names.contact-me') }));
       expect(mail.text).toContain(text(fr, 'thankYou.forms.contact-me'));
-      expect(mail.text).toContain(text(fr, 'mail.yourAnswers'));
+      expect(mail.text).toContain(text(fr, 'mail.answersNotRepeated'));
     });
 
-    it('repeats the answers with French labels and the French listing reference and link', async () => {
+    it('repeats none of the answers, but names the French listing reference and link and ends with the refusal link', async () => {
       const mail = required(visitorMail(await contactMe()));
       const lines = mail.text.split('\n');
-      expect(lines).toContain(`${text(fr, 'forms.fields.title')}: ${text(fr, 'forms.options.title.ms')}`);
-      expect(lines).toContain(`${text(fr, 'forms.fields.firstName')}: Marie`);
-      expect(lines).toContain(`${text(fr, 'forms.fields.newsletter')}: ${text(fr, 'forms.options.yes')}`);
+      for (const part of [mail.text, mail.html, mail.subject]) {
+        expect(part).not.toContain('Marie');
+        expect(part).not.toContain('Dubois');
+        expect(part).not.toContain('south-facing');
+        expect(part).not.toContain('0470 12 34 56');
+      }
+      expect(lines).not.toContain(`${text(fr, 'forms.fields.title')}: ${text(fr, 'forms.options.title.ms')}`);
+      expect(mail.text).toMatch(new RegExp(`${text(fr, 'mail.refusalLink')}: https?://\\S+/api/mail/refuse/\\?token=[\\w.-]+&lang=fr`));
       const record = listing(listingId, 'fr');
       expect(mail.text).toContain(`${fill(text(fr, 'mail.reference'), { id: listingId })}: ${record.TypeDescription} – ${record.City}`);
       expect(mail.text).toMatch(new RegExp(`${text(fr, 'mail.viewListing')}: https?://\\S+/fr/\\S*/${listingId}/`));
@@ -236,9 +242,7 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(mail.text).toContain(site.siteInfo.email);
     });
 
-    it('greets without a name when the request has none, and is not composed without an address', async () => {
-      const anonymous = await stored({ form: 'sign-newsletter', lang: 'fr', email: visitor.email, payload: { email: visitor.email, privacy: true }, jobs: ['visitor-mail'] });
-      expect(required(visitorMail(anonymous)).text.split('\n')[0]).toBe(text(fr, 'mail.greetingAnonymous'));
+    it('is not composed without an address', async () => {
       const noAddress = await stored({ form: 'testimonial', lang: 'fr', name: 'Marie', payload: { name: 'Marie', comment: 'Merci' }, jobs: ['agency-mail'] });
       expect(visitorMail(noAddress)).toBeUndefined();
     });
@@ -305,14 +309,18 @@ describe.each(testDatabases)('on $name', (database) => {
         jobs: ['agency-mail', 'friend-mail'],
       });
 
-    it('goes to the friend, from the visitor, with the listing link and the remark', async () => {
+    it('goes to the friend with the listing link, answered by the agency, with nothing the sender typed', async () => {
       process.env.SITE_URL = 'https://www.immo-hainaut.example';
       const mail = required(friendMail(await sendToFriend()));
       expect(mail.to).toBe('paul@example.be');
-      expect(mail.replyTo).toBe(visitor.email);
-      expect(mail.subject).toBe(fill(text(fr, 'mail.friendSubject'), { name: visitor.name }));
-      expect(mail.text).toContain(fill(text(fr, 'mail.friendIntro'), { name: visitor.name }));
-      expect(mail.text).toContain('Regarde celle-ci, le jardin est superbe !');
+      expect(mail.replyTo).toBe(site.siteInfo.email);
+      expect(mail.subject).toBe(fill(text(fr, 'mail.friendSubject'), { agency: site.siteInfo.name }));
+      expect(mail.text).toContain(fill(text(fr, 'mail.friendIntro'), { agency: site.siteInfo.name }));
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toContain('Regarde celle-ci');
+        expect(part).not.toContain(visitor.name);
+      }
+      expect(mail.text).toContain(`${text(fr, 'mail.refusalLink')}: https://www.immo-hainaut.example/api/mail/refuse/`);
       expect(mail.text).toMatch(new RegExp(`https://www\\.immo-hainaut\\.example/fr/\\S*/${listingId}/`));
       expect(mail.html).toContain(`/${listingId}/"`);
     });
@@ -320,7 +328,7 @@ describe.each(testDatabases)('on $name', (database) => {
     it('shows the friend none of the sender other answers', async () => {
       const mail = required(friendMail(await sendToFriend()));
       expect(mail.text).not.toContain(text(fr, 'forms.fields.privacy'));
-      expect(mail.text).not.toContain(text(fr, 'mail.yourAnswers'));
+      expect(mail.text).not.toContain(text(fr, 'mail.answersNotRepeated'));
     });
 
     it('is not composed for a request without a friend address', async () => {

@@ -138,6 +138,8 @@ describe.each(testDatabases)('on $name', (database) => {
       await signUp('lent@example.be', 'en');
       await flush();
       await store.db.updateTable('newsletter_signups').set({ created_at: hoursAgo(25) }).execute();
+      // The day's rule counts the mailbox too (lib/mail/address-key): its clock goes back with it.
+      await store.db.updateTable('mail_sends').set({ sent_at: hoursAgo(25) }).execute();
       await signUp('lent@example.be', 'en');
       await signUp('lent@example.be', 'en');
       await flush();

@@ -1,0 +1,307 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonBody, multipartBody, tinyPdf, type Entries } from './hostile-payloads';
+import { useSmtpSink } from './smtp-sink';
+import { closeOpenedStores, testDatabases } from './test-stores';
+
+/*
+ * Issue 35, findings 1 and 2 (and the address half of 4): the forms must not mail a stranger.
+ * A hostile visitor types a victim's address into every form that mails the visitor, in every
+ * spelling that reaches one mailbox, and writes a phishing text into the free fields. Through the
+ * form handler, the database, the outbox and a real SMTP server on loopback.
+ */
+
+const pending: (() => unknown)[] = [];
+vi.mock('next/server', () => ({ after: (task: () => unknown) => pending.push(task) }));
+
+process.env.SITE_SECRET = 'unit-test-secret';
+process.env.FORM_RATE_LIMIT = '100000';
+delete process.env.TRUST_PROXY_HOPS;
+delete process.env.MAIL_TO;
+
+const { setStore } = await import('@/lib/db');
+const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
+const { captchaCookie, sealCaptcha } = await import('@/lib/forms/captcha');
+const { formDefinitions } = await import('@/lib/forms/definitions');
+const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
+const { getProjects, getProperties } = await import('@/lib/catalogue');
+const { getAgencyLanguage, getSite } = await import('@/lib/config');
+const { translatorFor } = await import('@/lib/i18n/messages');
+
+type Store = Awaited<ReturnType<(typeof testDatabases)[number]['open']>>;
+
+const origin = 'http://localhost:3100';
+const siteUrl = 'https://www.immo-hainaut.example';
+const answer = 'ABCDE';
+
+/** The nine forms that mailed the visitor a copy. */
+const copyForms = ['contact-me', 'request-documents', 'contact-construction', 'contact-demand', 'site-contact', 'purchase-offer', 'rental-application', 'contact-appointment', 'job-application'] as const;
+type CopyForm = (typeof copyForms)[number];
+
+/** One mailbox, spelled as a mail server delivers it to the same person. */
+const victim = 'jan.peeters@gmail.com';
+const victimSpellings = ['jan.peeters@gmail.com', 'Jan.Peeters@Gmail.com', 'janpeeters+1@gmail.com', 'j.a.n.peeters@googlemail.com', 'JANPEETERS+promo@GMAIL.COM', 'jan.peeters+x@googlemail.com', '  jan.peeters@gmail.com '];
+const isVictim = (address: string) => /^j\.?a\.?n\.?p\.?e\.?e\.?t\.?e\.?r\.?s(\+[^@]*)?@(gmail|googlemail)\.com$/i.test(address.trim());
+
+const phishing = 'Uw rekening is geblokkeerd. Bevestig op https://evil.example/login';
+
+const days = (count: number) => new Date(Date.now() + count * 86_400_000).toISOString().slice(0, 10);
+const onOffer = (goal: 'sale' | 'rent') => getProperties('fr', { goal }).filter((property) => property.availability === 'on-offer');
+const saleId = () => onOffer('sale')[0]?.id ?? 0;
+const rentId = () => onOffer('rent')[0]?.id ?? 0;
+
+function person(email: string, name = { firstName: 'Jan', lastName: 'Peeters' }): Entries {
+  return [
+    ['title', 'mr'],
+    ['firstName', name.firstName],
+    ['lastName', name.lastName],
+    ['email', email],
+    ['phone', '0475 12 34 56'],
+  ];
+}
+
+function entriesOf(form: CopyForm, email: string): Entries {
+  const privacy: Entries = [['privacy', 'on']];
+  switch (form) {
+    case 'contact-me':
+      return [['propertyId', String(saleId())], ...person(email), ['remark', 'Est-il encore disponible ?'], ['contactDevice', 'email'], ...privacy];
+    case 'request-documents':
+      return [['propertyId', String(saleId())], ...person(email), ...privacy];
+    case 'contact-construction':
+      return [['projectId', String(getProjects('fr')[0]?.id ?? 1)], ...person(email), ...privacy];
+    case 'contact-demand':
+      return [...person(email), ['propertyType', '1'], ['street', 'Grand-Place'], ['houseNumber', '1'], ['zip', '7000'], ['city', 'Mons'], ...privacy];
+    case 'site-contact':
+      return [...person(email), ['city', 'Mons'], ...privacy];
+    case 'purchase-offer':
+      return [
+        ['propertyId', String(saleId())],
+        ...person(email),
+        ['amount', '250000'],
+        ['amountInWords', 'deux cent cinquante mille euros'],
+        ['startDate', days(30)],
+        ['endDate', days(44)],
+        ['place', 'Mons'],
+        ['signDate', days(30)],
+        ...privacy,
+      ];
+    case 'rental-application':
+      return [['propertyId', String(rentId())], ...person(email), ['adults', '2'], ['kids', '1'], ['moveDate', days(30)], ['income1', '2.500'], ...privacy];
+    case 'contact-appointment':
+      return [['propertyId', String(rentId())], ...person(email), ['contactSlots', ['13-16']], ['remark', 'Bonjour'], ...privacy];
+    case 'job-application':
+      return [...person(email), ['remark', 'Candidature spontanée'], ...privacy];
+  }
+}
+
+/** A search alert for a house near Mons. */
+const search = (email: string): Entries => [
+  ...person(email),
+  ['goal', 'sale'],
+  ['types', ['1']],
+  ['zones', ['Mons|7000']],
+  ['priceMax', '300000'],
+  ['password', 'correct horse'],
+  ['passwordConfirm', 'correct horse'],
+  ['privacy', 'on'],
+];
+
+let captchas = 0;
+/** A post as the form's page makes it, with a captcha the server accepts once. */
+function post(form: string, entries: Entries, client = '198.51.100.1'): Promise<Response> {
+  const definition = formDefinitions[form as CopyForm];
+  captchas += 1;
+  const cookie = definition.captcha ? `${captchaCookie(form)}=${sealCaptcha({ id: `mail-${captchas}-${Date.now()}`, answer, code: '123456', form, expires: Date.now() + 600_000 })}` : '';
+  const all: Entries = [['lang', 'nl'], ...(definition.captcha ? ([['captcha', answer]] satisfies Entries) : []), ...entries];
+  const headers: Record<string, string> = { origin, host: 'localhost:3100', accept: 'application/json', cookie, 'x-forwarded-for': client };
+  const upload = definition.upload;
+  const request = upload
+    ? new Request(`${origin}/api/forms/${form}/`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'multipart/form-data; boundary=mailtest' },
+        body: multipartBody(all, [{ field: upload.field, fileName: 'cv.pdf', contentType: 'application/pdf', bytes: tinyPdf }], { boundary: 'mailtest' }),
+      })
+    : new Request(`${origin}/api/forms/${form}/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: jsonBody(all) });
+  return handleFormRequest(form as CopyForm, request);
+}
+
+/** Every address in a text (a mail's decoded body: its text and HTML parts). */
+const urlsIn = (body: string) => [...body.matchAll(/https?:\/\/[^\s"'<>)]+/gi)].map((match) => match[0]);
+
+describe.each(testDatabases)('on $name', (database) => {
+  afterAll(closeOpenedStores);
+
+  let store: Store;
+  const smtp = useSmtpSink(siteUrl, () => setStore(undefined));
+
+  beforeEach(async () => {
+    store = await database.open();
+    setStore(store);
+    resetRateLimiter();
+    pending.length = 0;
+    smtp.received = [];
+  });
+
+  async function flush(now?: Date): Promise<void> {
+    for (const task of pending.splice(0)) await task();
+    await deliverDueJobs({ now });
+  }
+
+  const agency = () => getSite().siteInfo.email;
+  const toVictim = () => smtp.received.filter((mail) => mail.to.some(isVictim));
+  const toAgency = () => smtp.received.filter((mail) => mail.to.includes(agency()));
+  const outboxOf = async (kind: 'visitor-mail' | 'alert-confirm') => store.db.selectFrom('outbox').selectAll().where('kind', '=', kind).execute();
+
+  describe("the visitor's copy", () => {
+    it('goes at most once a day to one mailbox, however it is spelled and whichever of the nine forms is used', async () => {
+      const statuses: number[] = [];
+      for (let index = 0; index < 26; index += 1) {
+        const form = copyForms[index % copyForms.length] ?? 'contact-me';
+        const response = await post(form, entriesOf(form, victimSpellings[index % victimSpellings.length] ?? victim));
+        statuses.push(response.status);
+      }
+      // request-documents is once per address and listing (409 for the exact repeats); everything else is stored.
+      expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
+      const stored = await store.db.selectFrom('requests').select('id').execute();
+      await flush();
+      expect((await outboxOf('visitor-mail')).length, 'visitor-mail jobs queued').toBeLessThanOrEqual(1);
+      expect(toVictim().length, 'mails delivered to the victim').toBe(1);
+      // Every stored request still reaches the agency, and the mails without a copy say so.
+      expect(toAgency()).toHaveLength(stored.length);
+      const noted = toAgency().filter((mail) => mail.body.includes(translatorFor(getAgencyLanguage(), 'mail')('notSentCopyRecent')));
+      expect(noted).toHaveLength(stored.length - 1);
+    });
+
+    it("carries none of the visitor's text and no link but the site's own", async () => {
+      const entries = entriesOf('contact-me', victim).map(([key, value]): [string, Entries[number][1]] => (key === 'remark' || key === 'firstName' || key === 'lastName' ? [key, phishing] : [key, value]));
+      expect((await post('contact-me', entries)).status).toBe(201);
+      await flush();
+      const [copy, ...more] = toVictim();
+      expect(more).toHaveLength(0);
+      const body = copy?.body ?? '';
+      expect(body).toContain('contact');
+      expect(body).not.toContain('geblokkeerd');
+      expect(body).not.toContain('evil.example');
+      expect(copy?.raw ?? '').not.toContain('geblokkeerd');
+      const foreign = urlsIn(body).filter((url) => !url.startsWith(`${siteUrl}/`));
+      expect(foreign, 'links outside the site').toEqual([]);
+      // The agency still reads every word the visitor sent.
+      expect(toAgency()[0]?.body).toContain(phishing);
+    });
+
+    it('goes again the next day', async () => {
+      expect((await post('contact-me', entriesOf('contact-me', victim))).status).toBe(201);
+      await flush();
+      await store.db.updateTable('mail_sends').set({ sent_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).execute();
+      expect((await post('site-contact', entriesOf('site-contact', 'Jan.Peeters+2@gmail.com'))).status).toBe(201);
+      await flush();
+      expect(toVictim()).toHaveLength(2);
+    });
+  });
+
+  describe('the confirmations of follows and search alerts', () => {
+
+    it('are one mail a day for one mailbox: 20 follows of 20 listings and 5 search alerts', async () => {
+      const listings = onOffer('sale').concat(onOffer('rent')).slice(0, 20);
+      expect(listings).toHaveLength(20);
+      for (const [index, listing] of listings.entries()) {
+        const response = await post('follow-listing', [['propertyId', String(listing.id)], ['email', victimSpellings[index % victimSpellings.length] ?? victim], ['privacy', 'on']]);
+        expect(response.status).toBe(201);
+      }
+      for (let index = 0; index < 5; index += 1) expect((await post('demand-register', search(victimSpellings[index] ?? victim))).status).toBe(201);
+      await flush();
+      expect(toVictim().length, 'confirmation mails that day').toBe(1);
+      // Every subscription is kept, waiting for its address.
+      expect(await store.db.selectFrom('alert_subscriptions').select('id').where('status', '=', 'pending').execute()).toHaveLength(25);
+
+      // The next day one more mail goes, whose link confirms all that still wait.
+      await flush(new Date(Date.now() + 25 * 3_600_000));
+      expect(toVictim()).toHaveLength(2);
+      const { confirmAlertSubscription } = await import('@/lib/db');
+      const { tokenDigest } = await import('@/lib/newsletter/token');
+      const token = /[?&]token=([\w-]+)/.exec(toVictim()[1]?.body.match(/https:\/\/\S+action=confirm\S*/)?.[0] ?? '')?.[1] ?? '';
+      expect(token).not.toBe('');
+      await confirmAlertSubscription(store, tokenDigest(token), []);
+      expect(await store.db.selectFrom('alert_subscriptions').select('id').where('status', '=', 'pending').execute()).toHaveLength(0);
+    });
+
+    it('sends nothing from a delayed job once its subscriptions were confirmed by an earlier link', async () => {
+      expect((await post('follow-listing', [['propertyId', String(saleId())], ['email', victim], ['privacy', 'on']])).status).toBe(201);
+      expect((await post('follow-listing', [['propertyId', String(rentId())], ['email', 'janpeeters+b@gmail.com'], ['privacy', 'on']])).status).toBe(201);
+      await flush();
+      expect(toVictim()).toHaveLength(1);
+      const { confirmAlertSubscription } = await import('@/lib/db');
+      const { tokenDigest } = await import('@/lib/newsletter/token');
+      const token = /[?&]token=([\w-]+)/.exec(toVictim()[0]?.body.match(/https:\/\/\S+action=confirm\S*/)?.[0] ?? '')?.[1] ?? '';
+      await confirmAlertSubscription(store, tokenDigest(token), []);
+      await flush(new Date(Date.now() + 25 * 3_600_000));
+      expect(toVictim()).toHaveLength(1);
+      expect((await outboxOf('alert-confirm')).map((job) => job.status)).toEqual(['delivered', 'delivered']);
+    });
+  });
+
+  describe('the refusal link', () => {
+    it('in every mail to a visitor; once used, the address gets nothing more from any form', async () => {
+      expect((await post('contact-me', entriesOf('contact-me', victim))).status).toBe(201);
+      await flush();
+      const link = /https:\/\/www\.immo-hainaut\.example\/api\/mail\/refuse\/\?[^\s"<>]+/.exec(toVictim()[0]?.body ?? '')?.[0];
+      expect(link, 'a refusal link in the copy').toBeDefined();
+      const { refusalGet, refusalPost } = await import('@/lib/mail/refusal-route');
+      const url = (link ?? '').replace(/&#38;/g, '&').replace(siteUrl, origin);
+      // Opening the link (a mail scanner does) only shows the button.
+      const page = await refusalGet(new Request(url));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<form method="post"[^>]*>[\s\S]*<button/);
+      expect(await store.db.selectFrom('mail_refusals').selectAll().execute()).toHaveLength(0);
+      const token = new URL(url).searchParams.get('token') ?? '';
+      const done = await refusalPost(new Request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token, lang: 'nl' }).toString() }));
+      expect(done.status).toBe(200);
+      expect(await store.db.selectFrom('mail_refusals').selectAll().execute()).toHaveLength(1);
+      // A forged token records nothing.
+      const forged = await refusalPost(new Request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: `${token.slice(0, -2)}xx`, lang: 'nl' }).toString() }));
+      expect(forged.status).toBe(400);
+
+      await store.db.updateTable('mail_sends').set({ sent_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).execute();
+      smtp.received = [];
+      expect((await post('site-contact', entriesOf('site-contact', 'JanPeeters+again@gmail.com'))).status).toBe(201);
+      expect((await post('sign-newsletter', [['email', victim], ['privacy', 'on']])).status).toBe(201);
+      expect((await post('follow-listing', [['propertyId', String(saleId())], ['email', victim], ['privacy', 'on']])).status).toBe(201);
+      expect((await post('demand-register', search(victim))).status).toBe(201);
+      expect((await post('send-to-friend', [['propertyId', String(saleId())], ['firstName', 'A'], ['lastName', 'B'], ['email', 'a@example.be'], ['friendEmail', 'jan.peeters+friend@gmail.com'], ['privacy', 'on']])).status).toBe(201);
+      await flush();
+      expect(toVictim()).toHaveLength(0);
+      // The agency still hears of the contact and of the send-to-friend, each saying why the visitor got nothing.
+      expect(toAgency().length).toBeGreaterThanOrEqual(2);
+      const t = translatorFor(getAgencyLanguage(), 'mail');
+      expect(toAgency().map((mail) => mail.body.includes(t('notSentCopyRefused')) || mail.body.includes(t('notSentFriendRefused')))).toEqual(toAgency().map(() => true));
+    });
+  });
+
+  describe('send-to-friend', () => {
+    const friend = (friendEmail: string, email = 'marie@example.be'): Entries => [['propertyId', String(saleId())], ['firstName', 'Marie'], ['lastName', 'Dubois'], ['email', email], ['friendEmail', friendEmail], ['privacy', 'on']];
+
+    it('counts friend+1 … friend+5 as one recipient (three a day)', async () => {
+      const statuses = [];
+      for (let index = 1; index <= 5; index += 1) statuses.push((await post('send-to-friend', friend(`Paul.Friend+${index}@example.be`, `sender${index}@example.be`), `198.51.100.${index}`)).status);
+      expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    });
+
+    it('counts per sending client, not per typed sender address: the 11th from one client is refused', async () => {
+      const statuses = [];
+      for (let index = 0; index < 11; index += 1) statuses.push((await post('send-to-friend', friend(`friend${index}@example.be`, `sender${index}@example.be`), '203.0.113.9')).status);
+      expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+      expect((await post('send-to-friend', friend('friend11@example.be', 'sender11@example.be'), '203.0.113.10')).status).toBe(201);
+    });
+
+    it("carries no text of the sender's: no name, no note", async () => {
+      const entries: Entries = [...friend('paul@example.be').map(([key, value]): [string, Entries[number][1]] => (key === 'firstName' ? [key, 'Uw rekening is geblokkeerd'] : [key, value])), ['remark', 'Bel ons meteen op 0900 123 456']];
+      expect((await post('send-to-friend', entries)).status).toBe(201);
+      await flush();
+      const mail = smtp.received.find((candidate) => candidate.to.includes('paul@example.be'));
+      expect(mail?.body).toBeDefined();
+      expect(mail?.raw).not.toContain('geblokkeerd');
+      expect(mail?.body).not.toContain('0900 123 456');
+      expect(mail?.raw).not.toMatch(/^Reply-To: marie@example\.be/im);
+      expect(urlsIn(mail?.body ?? '').filter((url) => !url.startsWith(`${siteUrl}/`))).toEqual([]);
+    });
+  });
+});
