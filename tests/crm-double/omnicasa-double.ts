@@ -46,6 +46,8 @@ export interface CallRecord {
 }
 
 export interface OmnicasaDoubleOptions {
+  /** 0 (default): an ephemeral port. */
+  port?: number;
   version?: string;
   customerName?: string;
   customerPassword?: string;
@@ -148,7 +150,7 @@ export class OmnicasaDouble {
 
   static async start(options: OmnicasaDoubleOptions = {}): Promise<OmnicasaDouble> {
     const double = new OmnicasaDouble(options);
-    await new Promise<void>((resolve) => double.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => double.server.listen(options.port ?? 0, '127.0.0.1', resolve));
     const address: AddressInfo | string | null = double.server.address();
     if (address === null || typeof address === 'string') throw new Error('the double has no TCP address');
     double.origin = `http://127.0.0.1:${address.port}`;
@@ -546,30 +548,33 @@ export class OmnicasaDouble {
     return pick(result, params.list('DisplayFields'));
   }
 
-  private page(rows: Json[], params: CrmParams): JsonObject {
+  /** One page of rows; only the rows of the page are rendered, so paging 5,000 listings stays cheap. */
+  private page<T>(rows: readonly T[], params: CrmParams, render: (row: T) => Json): JsonObject {
     const limit1 = params.int('Limit1');
     const limit2 = params.int('Limit2');
     const from = limit1 ?? 1;
     // Without Limit2 the whole rest is answered; `To` then says where it ends (the doc only shows To echoing a given Limit2).
     const to = limit2 ?? Math.max(rows.length, from - 1);
     if (from < 1 || to < from - 1) throw new CrmError(600, `Invalid Limit1/Limit2: ${from}-${to}`);
-    return { From: from, Items: rows.slice(from - 1, to), RowsCount: rows.length, To: to };
+    return { From: from, Items: rows.slice(from - 1, to).map(render), RowsCount: rows.length, To: to };
   }
 
   private simpleList(items: Json[]): Json {
     return this.options.simpleLists === 'items' ? { Items: items } : items;
   }
 
-  private propertyRows(params: CrmParams, filter: (record: JsonObject) => boolean = () => true): JsonObject[] {
+  /** The listings a property search matches, in its order, not yet rendered (see `view`). */
+  private propertyRows(params: CrmParams, filter: (record: JsonObject) => boolean = () => true): Versions[] {
     const ids = params.intList('IDs');
     const goal = params.int('Goal');
     const statuses = [...(params.intList('Status') ?? []), ...(params.intList('StatusList') ?? [])];
     const projectId = params.int('ProjectID');
     const webIds = params.intList('WebIDs');
     const since = params.dateTime('ChangeSince');
-    const rows: JsonObject[] = [];
+    const { language } = this.languages(params);
+    const rows: Versions[] = [];
     for (const versions of this.state.properties.values()) {
-      const record = versions.get('nl') ?? versions.values().next().value;
+      const record = versions.get(language) ?? versions.get('nl') ?? versions.values().next().value;
       if (!record) continue;
       const id = numberField(record, 'ID');
       if (ids && (id === undefined || !ids.includes(id))) continue;
@@ -580,15 +585,17 @@ export class OmnicasaDouble {
       // ChangeSince is taken as inclusive: a cursor at the second of a change reads it again rather than missing it.
       if (since !== undefined && !(typeof record.LastChangedDate === 'string' && record.LastChangedDate >= since)) continue;
       if (!filter(record)) continue;
-      rows.push(this.view(versions, params));
+      rows.push(versions);
     }
-    return sortRows(rows, params.list('SortFields'));
+    return sortRows(rows, params.list('SortFields'), (versions) => versions.get(language) ?? versions.get('nl') ?? {});
   }
 
-  private projectRows(params: CrmParams): JsonObject[] {
+  private projectRows(params: CrmParams): Versions[] {
     const publish = params.bool('IsPublishInternet') ?? params.bool('IsPublishWebsite');
-    const rows = [...this.state.projects.values()].map((versions) => this.view(versions, params)).filter((record) => publish === undefined || record.PublishInternet === publish);
-    return sortRows(rows, params.list('SortFields'));
+    const { language } = this.languages(params);
+    const recordOf = (versions: Versions) => versions.get(language) ?? versions.get('nl') ?? {};
+    const rows = [...this.state.projects.values()].filter((versions) => publish === undefined || recordOf(versions).PublishInternet === publish);
+    return sortRows(rows, params.list('SortFields'), recordOf);
   }
 
   private owner(params: CrmParams) {
@@ -621,14 +628,14 @@ export class OmnicasaDouble {
 
   private readonly handlers: Record<string, (params: CrmParams) => Json> = {
     ValidateCustomer: () => true,
-    GetPropertyList: (params) => this.page(this.propertyRows(params), params),
-    GetPropertiesByIDs: (params) => this.simpleList(this.propertyRows(params)),
+    GetPropertyList: (params) => this.page(this.propertyRows(params), params, (versions) => this.view(versions, params)),
+    GetPropertiesByIDs: (params) => this.simpleList(this.propertyRows(params).map((versions) => this.view(versions, params))),
     GetProperty: (params) => {
       const versions = this.state.properties.get(params.int('ID') ?? 0);
       return versions ? this.view(versions, params) : null;
     },
     GetDeletedPropertyIDs: () => [...this.deletedProperties],
-    GetProjectList: (params) => this.page(this.projectRows(params), params),
+    GetProjectList: (params) => this.page(this.projectRows(params), params, (versions) => this.view(versions, params)),
     GetProject: (params) => {
       const versions = this.state.projects.get(params.int('ID') ?? 0);
       return versions ? this.view(versions, params) : null;
@@ -645,28 +652,30 @@ export class OmnicasaDouble {
         .filter((type) => (forSale === undefined || type.Sale === forSale) && (forRent === undefined || type.Rent === forRent))
         .filter((type) => goal === undefined || (goal === 0 ? type.Sale : type.Rent))
         .map((type): JsonObject => ({ ID: type.ID, WebID: type.WebID, Name: type.Name, ShowOrder: type.ShowOrder, Sale: type.Sale, Rent: type.Rent }));
-      return this.page(sortRows(rows, params.list('SortFields') ?? ['ShowOrder']), params);
+      return this.page(sortRows(rows, params.list('SortFields') ?? ['ShowOrder'], same), params, same);
     },
     // Item shape not observed (doc §3.7): the fields of the site's cities.json, counted from the listings held now.
     GetCityListOfObjects: (params) => {
       const statuses = params.intList('StatusList');
       const cities = new Map<string, JsonObject>();
-      for (const record of this.propertyRows(params, (record) => !statuses || statuses.some((status) => status === record.Status))) {
+      for (const versions of this.propertyRows(params, (record) => !statuses || statuses.some((status) => status === record.Status))) {
+        const record = this.view(versions, params);
         const key = `${String(record.Zip)} ${String(record.City)}`;
         const city = cities.get(key) ?? { Name: record.City ?? null, Zip: record.Zip ?? null, CountryID: record.CountryID ?? null, CountryName: record.CountryName ?? null, PropertyCount: 0 };
         city.PropertyCount = (numberField(city, 'PropertyCount') ?? 0) + 1;
         cities.set(key, city);
       }
-      return this.simpleList(sortRows([...cities.values()], params.list('SortFields') ?? ['Zip']));
+      return this.simpleList(sortRows([...cities.values()], params.list('SortFields') ?? ['Zip'], same));
     },
     // Item shape chosen: the large picture with its small twin, in the order of the record.
     GetPropertyPictureList: (params) => {
       const objectId = params.int('ObjectID');
       const pictureIds = params.intList('IDs');
       const rows: JsonObject[] = [];
-      for (const versions of this.state.properties.values()) {
+      const only = objectId === undefined ? undefined : this.state.properties.get(objectId);
+      const candidates = objectId === undefined ? [...this.state.properties.values()] : only ? [only] : [];
+      for (const versions of candidates) {
         const record = this.view(versions, params);
-        if (objectId !== undefined && record.ID !== objectId) continue;
         const large = Array.isArray(record.XLargePictureItems) ? record.XLargePictureItems.filter(isJsonObject) : [];
         const small = Array.isArray(record.SmallPictureItems) ? record.SmallPictureItems.filter(isJsonObject) : [];
         large.forEach((item, index) => {
@@ -675,7 +684,7 @@ export class OmnicasaDouble {
           rows.push({ ID: item.ID ?? null, ObjectID: record.ID ?? null, ShowOrder: index + 1, Name: item.Name ?? '', Url: item.Url ?? null, Width: item.Width ?? null, Height: item.Height ?? null, SmallUrl: twin?.Url ?? null });
         });
       }
-      return this.page(rows, params);
+      return this.page(rows, params, same);
     },
     // Item shape not observed on OmnicasaService (doc §7): ID, ObjectID, Name, Url, FileName, Publish.
     GetDocumentList: (params) => {
@@ -694,7 +703,7 @@ export class OmnicasaDouble {
           FileName: document.FileName,
           Publish: document.Publish,
         }));
-      return this.page(rows, params);
+      return this.page(rows, params, same);
     },
     // Item shape not observed: a slot of the agenda with its capacity and the places taken.
     GetAppointmentObject: (params) => {
@@ -704,18 +713,18 @@ export class OmnicasaDouble {
     },
     GetRelatedProperties: (params) => {
       const owner = this.owner(params);
-      return this.page(owner ? this.propertyRows(params, (record) => owner.PropertyIDs.some((id) => id === record.ID)) : [], params);
+      return this.page(owner ? this.propertyRows(params, (record) => owner.PropertyIDs.some((id) => id === record.ID)) : [], params, (versions) => this.view(versions, params));
     },
     // Owner-portal shapes are not documented (doc §2.7): chosen from the site's owners.json.
     GetCalendarHistories: (params) => {
       const objectId = params.int('ObjectID');
       const projectId = params.int('ProjectID');
-      const unitIds = projectId === undefined ? undefined : this.propertyRows(new CrmParams({ ProjectID: projectId })).map((record) => numberField(record, 'ID') ?? 0);
+      const unitIds = projectId === undefined ? undefined : this.propertyRows(new CrmParams({ ProjectID: projectId })).map((versions) => numberField(versions.get('nl') ?? {}, 'ID') ?? 0);
       const from = params.dateTime('FromDate');
       const to = params.dateTime('ToDate');
       const objectIds = objectId !== undefined ? [objectId] : unitIds;
       const rows = this.calendar(objectIds).filter((entry) => typeof entry.Date === 'string' && (!from || entry.Date >= from) && (!to || entry.Date <= to));
-      return this.page(rows, params);
+      return this.page(rows, params, same);
     },
     // One row per month holding visits: { Date: first of the month, Count }.
     GetAppointmentOfStatisticsGraphList: (params) => {
@@ -765,16 +774,20 @@ function pick(record: JsonObject, fields: string[] | undefined): JsonObject {
   return Object.fromEntries(Object.entries(record).filter(([key]) => wanted.has(key.toLowerCase())));
 }
 
+const same = <T>(row: T): T => row;
+
 /** SortFields: "Field", "Field ASC" or "Field DESC", comma-separated (the doc gives no syntax); ID ascending otherwise. */
-function sortRows(rows: JsonObject[], sortFields: string[] | undefined): JsonObject[] {
+function sortRows<T>(rows: readonly T[], sortFields: string[] | undefined, recordOf: (row: T) => JsonObject): T[] {
   const keys = (sortFields ?? []).map((entry) => {
     const [field = '', direction = 'ASC'] = entry.trim().split(/\s+/);
     return { field, sign: direction.toUpperCase() === 'DESC' ? -1 : 1 };
   });
   keys.push({ field: 'ID', sign: 1 });
   return [...rows].sort((a, b) => {
+    const left = recordOf(a);
+    const right = recordOf(b);
     for (const { field, sign } of keys) {
-      const order = compare(a[field], b[field]);
+      const order = compare(left[field], right[field]);
       if (order !== 0) return sign * order;
     }
     return 0;
