@@ -56,8 +56,11 @@ export interface OmnicasaDoubleOptions {
   clock?: () => Date;
   /** Date fields as "YYYY-MM-DD HH:MM:SS" (default) or WCF's /Date(ms+0100)/. */
   dates?: 'text' | 'wcf';
-  /** fw4 accepts the deleted-ID array bare (as the result) or inside Value. */
-  deletedIds?: 'bare' | 'value';
+  /**
+   * fw4 takes `<Endpoint>JsonResult` or else the whole body, and returns it as is when it is an
+   * array: the deleted IDs as the result (default), as the whole body ('top'), or inside Value.
+   */
+  deletedIds?: 'bare' | 'top' | 'value';
   /** Non-paged lists: Value as a bare array (default) or as { Items } (the doc has seen both). */
   simpleLists?: 'array' | 'items';
   credentialsError?: { Code: number; Message: string };
@@ -448,7 +451,11 @@ export class OmnicasaDouble {
     if (fault?.kind === 'alterRecords') value = alterRecords(value, fault);
     if (this.options.dates === 'wcf') value = wcfDates(value);
     call.success = true;
-    if ((endpoint === 'GetDeletedPropertyIDs' || endpoint === 'GetDeletedProjectIDs') && this.options.deletedIds !== 'value' && Array.isArray(value)) return send(value);
+    if ((endpoint === 'GetDeletedPropertyIDs' || endpoint === 'GetDeletedProjectIDs') && this.options.deletedIds !== 'value' && Array.isArray(value)) {
+      if (this.options.deletedIds !== 'top') return send(value);
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(value));
+      return;
+    }
     send({ Code: 0, Message: '', Success: true, Value: value });
   }
 

@@ -369,6 +369,14 @@ describe('the Omnicasa double, other answer forms', () => {
     expect(isJsonObject(byIds) && Array.isArray(byIds.Items) && byIds.Items.length).toBe(1);
   });
 
+  it('answers the deleted IDs as the whole body, on request', async () => {
+    const double = await startDouble({ deletedIds: 'top' });
+    double.deleteProperty(4000057);
+    double.deleteProject(5000002);
+    expect(await body(double, 'GetDeletedPropertyIDs')).toEqual([4000057]);
+    expect(await body(double, 'GetDeletedProjectIDs')).toEqual([5000002]);
+  });
+
   it('holds a call under a timeout fault until it closes, then ends every socket', async () => {
     const double = await startDouble({ records: { properties: [] } });
     double.setFault('GetPropertyList', { kind: 'timeout' });
