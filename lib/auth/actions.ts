@@ -11,6 +11,7 @@ import { deliverJob } from '../mail/outbox-worker';
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { searcherHintCookie } from '../favourites/account-hint';
+import { deviceCookie, deviceTtlMs } from './login-device';
 import { logIn, logOut, sessionCookie, setPasswordWithToken } from './owner-auth';
 import { fieldErrorsOf, forgotPasswordSchema, loginSchema, portalMessage, setPasswordSchema, type FieldErrors } from './schemas';
 
@@ -40,18 +41,25 @@ async function setSessionCookie(token: string, expires: Date, realm: 'owner' | '
   else jar.delete({ name: searcherHintCookie, path: '/' });
 }
 
+/** The browser's proof of a right password (lib/auth/login-device.ts), kept across sessions and logouts. */
+async function setDeviceCookie(token: string): Promise<void> {
+  const secure = process.env.NODE_ENV === 'production';
+  (await cookies()).set(deviceCookie, token, { httpOnly: true, sameSite: 'strict', secure, path: '/', expires: new Date(Date.now() + deviceTtlMs) });
+}
+
 export async function loginAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
   const language = languageOf(lang);
   const t = translatorFor(language, 'portal');
   const posted = loginSchema.safeParse(postedFields(data, ['email', 'password']));
   if (!posted.success) return { status: 'error', title: t('loginFailed'), message: portalMessage(posted.error.issues[0]?.message ?? 'fieldsRequired', language), email: typedEmail(data) };
   const { email, password } = posted.data;
-  const result = await logIn(email, password, clientAddress(await headers()));
+  const result = await logIn(email, password, clientAddress(await headers()), (await cookies()).get(deviceCookie)?.value);
   if (!result.ok) {
     const message = result.reason === 'locked' ? t('lockedOut') : result.reason === 'rate-limited' ? t('rateLimited') : t('credentialsWrong');
     return { status: 'error', title: t('loginFailed'), message, email };
   }
   await setSessionCookie(result.token, result.expires, result.realm);
+  await setDeviceCookie(result.device);
   redirect(href({ page: result.realm === 'owner' ? 'portal' : 'searcher' }, language));
 }
 
@@ -94,5 +102,6 @@ export async function setPasswordAction(lang: string, _previous: AuthFormState, 
   const result = await setPasswordWithToken(token, password);
   if (!result.ok) return { status: 'error', message: t('linkInvalid') };
   await setSessionCookie(result.token, result.expires, result.realm);
+  await setDeviceCookie(result.device);
   redirect(href({ page: result.realm === 'owner' ? 'portal' : 'searcher' }, language));
 }

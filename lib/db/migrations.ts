@@ -251,4 +251,11 @@ export const migrations: readonly Migration[] = [
     id: '0009-searcher-favourites',
     statements: ['CREATE TABLE searcher_favourites (email TEXT NOT NULL, property_id INTEGER NOT NULL, added_at TEXT NOT NULL, PRIMARY KEY (email, property_id))'],
   },
+  {
+    // A failure from a browser that proved a right password before (lib/auth/login-device.ts)
+    // names that device: it counts toward the device's own lockout, not the account-wide one that
+    // a handful of addresses could otherwise bring about (issue 35). '' is no such proof.
+    id: '0010-login-devices',
+    statements: ["ALTER TABLE login_failures ADD COLUMN device TEXT NOT NULL DEFAULT ''", 'CREATE INDEX login_failures_by_device ON login_failures (email, device, failed_at)'],
+  },
 ];
