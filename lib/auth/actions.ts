@@ -55,7 +55,8 @@ export async function loginAction(lang: string, _previous: AuthFormState, data: 
   const { email, password } = posted.data;
   const result = await logIn(email, password, clientAddress(await headers()), (await cookies()).get(deviceCookie)?.value);
   if (!result.ok) {
-    const message = result.reason === 'locked' ? t('lockedOut') : result.reason === 'rate-limited' ? t('rateLimited') : t('credentialsWrong');
+    const messages = { locked: 'lockedOut', 'rate-limited': 'rateLimited', busy: 'busy', failed: 'credentialsWrong' } as const;
+    const message = t(messages[result.reason]);
     return { status: 'error', title: t('loginFailed'), message, email };
   }
   await setSessionCookie(result.token, result.expires, result.realm);

@@ -22,7 +22,7 @@ import {
   type OwnerResetPayload,
 } from '../db';
 import { deviceOf, issueDeviceToken } from './login-device';
-import { hashPassword, needsRehash, verifyPassword, verifyWithoutAccount } from '../security/password';
+import { hashPassword, needsRehash, verifyPassword, verifyWithoutAccount, withLoginSlot } from '../security/password';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 
 /*
@@ -69,7 +69,7 @@ function loginLimiter(): RateLimiter {
 export type LoginResult =
   | { ok: true; token: string; expires: Date; device: string; realm: 'owner'; owner: Owner }
   | { ok: true; token: string; expires: Date; device: string; realm: 'searcher'; email: string }
-  | { ok: false; reason: 'failed' | 'locked' | 'rate-limited' };
+  | { ok: false; reason: 'failed' | 'locked' | 'rate-limited' | 'busy' };
 
 type Account = { realm: 'owner'; owner: Owner; stored: string } | { realm: 'searcher'; email: string; stored: string };
 
@@ -91,6 +91,11 @@ async function accountOf(store: Awaited<ReturnType<typeof getStore>>, address: s
  */
 export async function logIn(email: string, password: string, client: string, deviceToken?: string): Promise<LoginResult> {
   if (!(await loginLimiter().hit(client)).allowed) return { ok: false, reason: 'rate-limited' };
+  // Too many logins already waiting for their hash: "try again", before the attempt counts as a failure.
+  return (await withLoginSlot(() => checkLogin(email, password, client, deviceToken))) ?? { ok: false, reason: 'busy' };
+}
+
+async function checkLogin(email: string, password: string, client: string, deviceToken: string | undefined): Promise<LoginResult> {
   const store = await getStore();
   const address = email.trim().toLowerCase();
   const device = deviceOf(deviceToken, address) ?? '';
