@@ -9,10 +9,10 @@ import { href } from '../pages';
 import { translatorFor } from '../i18n/messages';
 import { deliverJob } from '../mail/outbox-worker';
 import { clientAddress } from '../security/client-address';
-import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { searcherHintCookie } from '../favourites/account-hint';
 import { deviceCookie, deviceTtlMs } from './login-device';
 import { logIn, logOut, sessionCookie, setPasswordWithToken } from './owner-auth';
+import { resetAllowed } from './reset-limits';
 import { fieldErrorsOf, forgotPasswordSchema, loginSchema, portalMessage, setPasswordSchema, type FieldErrors } from './schemas';
 
 /*
@@ -74,8 +74,6 @@ export async function logoutAction(lang: string): Promise<void> {
   redirect(href({ page: 'login' }, language));
 }
 
-let resetLimiter: RateLimiter | undefined;
-
 /** Same answer, after the same work, whether or not the address has an account ('password sent'). */
 export async function forgotPasswordAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
   const language = languageOf(lang);
@@ -83,9 +81,7 @@ export async function forgotPasswordAction(lang: string, _previous: AuthFormStat
   const posted = forgotPasswordSchema.safeParse(postedFields(data, ['email']));
   if (!posted.success) return { status: 'error', fieldErrors: fieldErrorsOf(posted.error, language), email: typedEmail(data) };
   const { email } = posted.data;
-  resetLimiter ??= createRateLimiter({ name: 'password-reset', limit: 5, windowMs: 15 * 60 * 1000 });
-  const { allowed } = await resetLimiter.hit(`${clientAddress(await headers())}:${email.toLowerCase()}`);
-  if (allowed) {
+  if (await resetAllowed(clientAddress(await headers()), email)) {
     // The same work whatever the address: one job queued. Whether the address is an owner's is for
     // the outbox to find out after this answer, so neither the answer nor its time can tell.
     const jobId = await enqueueJob(await getStore(), 'owner-reset', { email, language } satisfies OwnerResetPayload);
