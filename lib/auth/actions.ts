@@ -9,9 +9,10 @@ import { href } from '../pages';
 import { translatorFor } from '../i18n/messages';
 import { deliverJob } from '../mail/outbox-worker';
 import { clientAddress } from '../security/client-address';
-import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { searcherHintCookie } from '../favourites/account-hint';
+import { deviceCookie, deviceTtlMs } from './login-device';
 import { logIn, logOut, sessionCookie, setPasswordWithToken } from './owner-auth';
+import { resetAllowed } from './reset-limits';
 import { fieldErrorsOf, forgotPasswordSchema, loginSchema, portalMessage, setPasswordSchema, type FieldErrors } from './schemas';
 
 /*
@@ -40,18 +41,26 @@ async function setSessionCookie(token: string, expires: Date, realm: 'owner' | '
   else jar.delete({ name: searcherHintCookie, path: '/' });
 }
 
+/** The browser's proof of a right password (lib/auth/login-device.ts), kept across sessions and logouts. */
+async function setDeviceCookie(token: string): Promise<void> {
+  const secure = process.env.NODE_ENV === 'production';
+  (await cookies()).set(deviceCookie, token, { httpOnly: true, sameSite: 'strict', secure, path: '/', expires: new Date(Date.now() + deviceTtlMs) });
+}
+
 export async function loginAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
   const language = languageOf(lang);
   const t = translatorFor(language, 'portal');
   const posted = loginSchema.safeParse(postedFields(data, ['email', 'password']));
   if (!posted.success) return { status: 'error', title: t('loginFailed'), message: portalMessage(posted.error.issues[0]?.message ?? 'fieldsRequired', language), email: typedEmail(data) };
   const { email, password } = posted.data;
-  const result = await logIn(email, password, clientAddress(await headers()));
+  const result = await logIn(email, password, clientAddress(await headers()), (await cookies()).get(deviceCookie)?.value);
   if (!result.ok) {
-    const message = result.reason === 'locked' ? t('lockedOut') : result.reason === 'rate-limited' ? t('rateLimited') : t('credentialsWrong');
+    const messages = { locked: 'lockedOut', 'rate-limited': 'rateLimited', busy: 'busy', failed: 'credentialsWrong' } as const;
+    const message = t(messages[result.reason]);
     return { status: 'error', title: t('loginFailed'), message, email };
   }
   await setSessionCookie(result.token, result.expires, result.realm);
+  await setDeviceCookie(result.device);
   redirect(href({ page: result.realm === 'owner' ? 'portal' : 'searcher' }, language));
 }
 
@@ -65,8 +74,6 @@ export async function logoutAction(lang: string): Promise<void> {
   redirect(href({ page: 'login' }, language));
 }
 
-let resetLimiter: RateLimiter | undefined;
-
 /** Same answer, after the same work, whether or not the address has an account ('password sent'). */
 export async function forgotPasswordAction(lang: string, _previous: AuthFormState, data: FormData): Promise<AuthFormState> {
   const language = languageOf(lang);
@@ -74,9 +81,7 @@ export async function forgotPasswordAction(lang: string, _previous: AuthFormStat
   const posted = forgotPasswordSchema.safeParse(postedFields(data, ['email']));
   if (!posted.success) return { status: 'error', fieldErrors: fieldErrorsOf(posted.error, language), email: typedEmail(data) };
   const { email } = posted.data;
-  resetLimiter ??= createRateLimiter({ name: 'password-reset', limit: 5, windowMs: 15 * 60 * 1000 });
-  const { allowed } = await resetLimiter.hit(`${clientAddress(await headers())}:${email.toLowerCase()}`);
-  if (allowed) {
+  if (await resetAllowed(clientAddress(await headers()), email)) {
     // The same work whatever the address: one job queued. Whether the address is an owner's is for
     // the outbox to find out after this answer, so neither the answer nor its time can tell.
     const jobId = await enqueueJob(await getStore(), 'owner-reset', { email, language } satisfies OwnerResetPayload);
@@ -94,5 +99,6 @@ export async function setPasswordAction(lang: string, _previous: AuthFormState, 
   const result = await setPasswordWithToken(token, password);
   if (!result.ok) return { status: 'error', message: t('linkInvalid') };
   await setSessionCookie(result.token, result.expires, result.realm);
+  await setDeviceCookie(result.device);
   redirect(href({ page: result.realm === 'owner' ? 'portal' : 'searcher' }, language));
 }

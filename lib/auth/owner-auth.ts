@@ -21,7 +21,8 @@ import {
   type LoginLockout,
   type OwnerResetPayload,
 } from '../db';
-import { hashPassword, needsRehash, verifyPassword, verifyWithoutAccount } from '../security/password';
+import { deviceOf, issueDeviceToken } from './login-device';
+import { hashPassword, needsRehash, verifyPassword, verifyWithoutAccount, withLoginSlot } from '../security/password';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 
 /*
@@ -36,11 +37,17 @@ const inviteTtlMs = 7 * 24 * 60 * 60 * 1000;
 const resetTtlMs = 60 * 60 * 1000;
 /**
  * After this many failures of one client within the window, that client is locked out of the
- * account for the rest of the window; the owner, from anywhere else, is not.
+ * account for the rest of the window; the owner, from anywhere else, is not. A browser that
+ * proved a right password before (lib/auth/login-device.ts) is locked out after as many failures
+ * of its own, from whatever address.
  */
 export const lockoutFailures = 5;
 const lockoutWindowMs = 15 * 60 * 1000;
-/** The slower backstop against guessing from many addresses: failures from all clients together. */
+/**
+ * The slower backstop against guessing from many addresses: failures from all clients without a
+ * device's proof together close the account to every such client. Ten addresses can bring it
+ * about, so it never closes the account to a browser the owner signed in with before.
+ */
 export const accountLockoutFailures = 50;
 const accountLockoutWindowMs = 60 * 60 * 1000;
 const lockout: LoginLockout = { clientFailures: lockoutFailures, clientMs: lockoutWindowMs, accountFailures: accountLockoutFailures, accountMs: accountLockoutWindowMs };
@@ -60,9 +67,9 @@ function loginLimiter(): RateLimiter {
 
 /** An owner (design.md §8) or a searcher (lib/alerts): one sign-in, one security, two realms. */
 export type LoginResult =
-  | { ok: true; token: string; expires: Date; realm: 'owner'; owner: Owner }
-  | { ok: true; token: string; expires: Date; realm: 'searcher'; email: string }
-  | { ok: false; reason: 'failed' | 'locked' | 'rate-limited' };
+  | { ok: true; token: string; expires: Date; device: string; realm: 'owner'; owner: Owner }
+  | { ok: true; token: string; expires: Date; device: string; realm: 'searcher'; email: string }
+  | { ok: false; reason: 'failed' | 'locked' | 'rate-limited' | 'busy' };
 
 type Account = { realm: 'owner'; owner: Owner; stored: string } | { realm: 'searcher'; email: string; stored: string };
 
@@ -78,27 +85,34 @@ async function accountOf(store: Awaited<ReturnType<typeof getStore>>, address: s
   return searcherHash ? { realm: 'searcher', email: address, stored: searcherHash } : undefined;
 }
 
-export async function logIn(email: string, password: string, client: string): Promise<LoginResult> {
+/**
+ * `deviceToken`: the browser's proof of a right password for this address, if it has one (the
+ * login_device cookie); a right password answers with a new one (`device`).
+ */
+export async function logIn(email: string, password: string, client: string, deviceToken?: string): Promise<LoginResult> {
   if (!(await loginLimiter().hit(client)).allowed) return { ok: false, reason: 'rate-limited' };
+  // Too many logins already waiting for their hash: "try again", before the attempt counts as a failure.
+  return (await withLoginSlot(() => checkLogin(email, password, client, deviceToken))) ?? { ok: false, reason: 'busy' };
+}
+
+async function checkLogin(email: string, password: string, client: string, deviceToken: string | undefined): Promise<LoginResult> {
   const store = await getStore();
   const address = email.trim().toLowerCase();
+  const device = deviceOf(deviceToken, address) ?? '';
   // The attempt counts as a failure from here on, so that guesses sent at once cannot all be checked.
-  const attempt = await beginLoginAttempt(store, address, client, lockout);
+  const attempt = await beginLoginAttempt(store, address, client, lockout, new Date(), device);
   if (attempt.locked) return { ok: false, reason: 'locked' };
   const account = await accountOf(store, address);
   // Without an account, the same scrypt work against a hash of the current cost, so that the time
   // of the answer does not tell whether the address has one.
   const valid = account ? await verifyPassword(password, account.stored) : await verifyWithoutAccount(password);
-  if (!account || !valid) {
-    // This failure is the one that locks the client or the account: say so now, as the next attempt would.
-    const locked = attempt.failures.client + 1 >= lockout.clientFailures || attempt.failures.account + 1 >= lockout.accountFailures;
-    return { ok: false, reason: locked ? 'locked' : 'failed' };
-  }
+  // This failure may be the one that locks the client, device or account: say so now, as the next attempt would.
+  if (!account || !valid) return { ok: false, reason: attempt.lockedIfWrong ? 'locked' : 'failed' };
   // The password is known to be right only now: the moment to bring an older hash to today's cost.
   if (needsRehash(account.stored)) await (account.realm === 'owner' ? upgradeOwnerPasswordHash : upgradeSearcherPasswordHash)(store, address, account.stored, await hashPassword(password));
-  // The right password: this attempt was no failure, nor were this client's before it.
-  await clearLoginFailures(store, address, client);
-  const session = await createSession(store, address, sessionTtlMs, new Date(), account.realm);
+  // The right password: this attempt was no failure, nor were this client's and this device's before it.
+  await clearLoginFailures(store, address, client, device);
+  const session = { ...(await createSession(store, address, sessionTtlMs, new Date(), account.realm)), device: issueDeviceToken(address) };
   return account.realm === 'owner' ? { ok: true, realm: 'owner', owner: account.owner, ...session } : { ok: true, realm: 'searcher', email: address, ...session };
 }
 
@@ -156,8 +170,8 @@ export async function revokeOwner(email: string): Promise<({ owner: Owner } & Aw
 }
 
 export type SetPasswordResult =
-  | { ok: true; token: string; expires: Date; realm: 'owner'; owner: Owner }
-  | { ok: true; token: string; expires: Date; realm: 'searcher'; email: string }
+  | { ok: true; token: string; expires: Date; device: string; realm: 'owner'; owner: Owner }
+  | { ok: true; token: string; expires: Date; device: string; realm: 'searcher'; email: string }
   | { ok: false; reason: 'invalid-link' };
 
 /**
@@ -184,11 +198,12 @@ export async function setPasswordWithToken(linkToken: string, password: string):
   if (searcher) {
     await setSearcherPassword(store, searcher, await hashPassword(password));
     await clearLoginFailures(store, searcher);
-    return { ok: true, realm: 'searcher', email: searcher, ...(await createSession(store, searcher, sessionTtlMs, new Date(), 'searcher')) };
+    return { ok: true, realm: 'searcher', email: searcher, device: issueDeviceToken(searcher), ...(await createSession(store, searcher, sessionTtlMs, new Date(), 'searcher')) };
   }
   if (!email || !owner) return { ok: false, reason: 'invalid-link' };
   await setOwnerPassword(store, email, await hashPassword(password));
   await clearLoginFailures(store, email);
   const session = await createSession(store, email, sessionTtlMs);
-  return { ok: true, realm: 'owner', owner, ...session };
+  // Holding the mailed link proves the address as a right password would.
+  return { ok: true, realm: 'owner', owner, device: issueDeviceToken(email), ...session };
 }

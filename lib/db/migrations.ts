@@ -275,4 +275,11 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX alert_subscriptions_by_email_key ON alert_subscriptions (email_key, status)',
     ],
   },
+  {
+    // A failure from a browser that proved a right password before (lib/auth/login-device.ts)
+    // names that device: it counts toward the device's own lockout, not the account-wide one that
+    // a handful of addresses could otherwise bring about (issue 35). '' is no such proof.
+    id: '0012-login-devices',
+    statements: ["ALTER TABLE login_failures ADD COLUMN device TEXT NOT NULL DEFAULT ''", 'CREATE INDEX login_failures_by_device ON login_failures (email, device, failed_at)'],
+  },
 ];

@@ -146,27 +146,42 @@ export async function deleteSession(store: Store, token: string): Promise<void> 
   await store.db.deleteFrom('owner_sessions').where('token_hash', '=', digest(token)).execute();
 }
 
-export async function recordLoginFailure(store: Store, email: string, client: string, now = new Date()): Promise<void> {
-  await store.db.insertInto('login_failures').values({ email: email.toLowerCase(), client, failed_at: now.toISOString() }).execute();
+export async function recordLoginFailure(store: Store, email: string, client: string, now = new Date(), device = ''): Promise<void> {
+  await store.db.insertInto('login_failures').values({ email: email.toLowerCase(), client, device, failed_at: now.toISOString() }).execute();
 }
 
-/** How many failures lock an account: from one client within its window, from anywhere within the account's. */
+/**
+ * How many failures lock an account: from one client within its window; from one device that
+ * proved a right password before, within the same window; from anywhere else within the account's.
+ */
 export type LoginLockout = { clientFailures: number; clientMs: number; accountFailures: number; accountMs: number };
 
-/** Failures for the account from this client within `clientMs`, and from anywhere within `accountMs`. */
-async function recentLoginFailures(db: Kysely<Database>, email: string, client: string, lockout: LoginLockout, now: Date): Promise<{ client: number; account: number }> {
+type Failures = { client: number; device: number; account: number };
+
+/**
+ * Failures for the account from this client and from this device within `clientMs`, and from
+ * clients without a device's proof within `accountMs`.
+ */
+async function recentLoginFailures(db: Kysely<Database>, email: string, client: string, device: string, lockout: LoginLockout, now: Date): Promise<Failures> {
   const clientSince = new Date(now.getTime() - lockout.clientMs).toISOString();
   const accountSince = new Date(now.getTime() - lockout.accountMs).toISOString();
   const row = await db
     .selectFrom('login_failures')
     .select([
       (eb) => eb.fn.sum<number>(eb.case().when(eb.and([eb('client', '=', client), eb('failed_at', '>', clientSince)])).then(1).else(0).end()).as('client'),
-      (eb) => eb.fn.sum<number>(eb.case().when('failed_at', '>', accountSince).then(1).else(0).end()).as('account'),
+      (eb) => eb.fn.sum<number>(eb.case().when(eb.and([eb('device', '=', device), eb('device', '!=', ''), eb('failed_at', '>', clientSince)])).then(1).else(0).end()).as('device'),
+      (eb) => eb.fn.sum<number>(eb.case().when(eb.and([eb('device', '=', ''), eb('failed_at', '>', accountSince)])).then(1).else(0).end()).as('account'),
     ])
     .where('email', '=', email)
     .where('failed_at', '>', clientSince < accountSince ? clientSince : accountSince)
     .executeTakeFirst();
-  return { client: Number(row?.client ?? 0), account: Number(row?.account ?? 0) };
+  return { client: Number(row?.client ?? 0), device: Number(row?.device ?? 0), account: Number(row?.account ?? 0) };
+}
+
+/** Whether these failures, counted before an attempt, close the account to it ('' for no device). */
+function lockedOut(failures: Failures, device: string, lockout: LoginLockout): boolean {
+  if (failures.client >= lockout.clientFailures) return true;
+  return device === '' ? failures.account >= lockout.accountFailures : failures.device >= lockout.clientFailures;
 }
 
 /**
@@ -175,7 +190,9 @@ async function recentLoginFailures(db: Kysely<Database>, email: string, client: 
  * caller clears the client's failures once the password proves right. Counting and recording
  * are one step under the account's lock, so that guesses arriving at once each see the ones
  * before: checked first and recorded after, all of them would read the same count and all be
- * checked. Returns the failures counted before this attempt.
+ * checked. `lockedIfWrong`: whether this attempt's failure closes the account to the next one,
+ * which the caller says at once, as the next attempt would. `device` is the identity of a
+ * browser's proof of a right password (lib/auth/login-device.ts), '' without one.
  */
 export async function beginLoginAttempt(
   store: Store,
@@ -183,21 +200,23 @@ export async function beginLoginAttempt(
   client: string,
   lockout: LoginLockout,
   now = new Date(),
-): Promise<{ locked: boolean; failures: { client: number; account: number } }> {
+  device = '',
+): Promise<{ locked: boolean; lockedIfWrong: boolean }> {
   const address = email.toLowerCase();
   return store.db.transaction().execute(async (trx) => {
     await lockKeys(store, trx, `login:${address}`);
-    const failures = await recentLoginFailures(trx, address, client, lockout, now);
-    if (failures.client >= lockout.clientFailures || failures.account >= lockout.accountFailures) return { locked: true, failures };
-    await trx.insertInto('login_failures').values({ email: address, client, failed_at: now.toISOString() }).execute();
-    return { locked: false, failures };
+    const failures = await recentLoginFailures(trx, address, client, device, lockout, now);
+    if (lockedOut(failures, device, lockout)) return { locked: true, lockedIfWrong: true };
+    await trx.insertInto('login_failures').values({ email: address, client, device, failed_at: now.toISOString() }).execute();
+    const withThis = { client: failures.client + 1, device: failures.device + 1, account: failures.account + 1 };
+    return { locked: false, lockedIfWrong: lockedOut(withThis, device, lockout) };
   });
 }
 
-/** Forgets the account's failures: those of one client, or all of them. */
-export async function clearLoginFailures(store: Store, email: string, client?: string): Promise<void> {
+/** Forgets the account's failures: those of one client (and of its device's proof), or all of them. */
+export async function clearLoginFailures(store: Store, email: string, client?: string, device = ''): Promise<void> {
   let query = store.db.deleteFrom('login_failures').where('email', '=', email.toLowerCase());
-  if (client !== undefined) query = query.where('client', '=', client);
+  if (client !== undefined) query = query.where((eb) => (device === '' ? eb('client', '=', client) : eb.or([eb('client', '=', client), eb('device', '=', device)])));
   await query.execute();
 }
 

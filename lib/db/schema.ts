@@ -111,7 +111,7 @@ export type AccountRealm = 'owner' | 'searcher';
 type OwnerSessionRow = { token_hash: string; email: string; created_at: string; expires_at: string; realm: AccountRealm };
 type OwnerRevocationRow = { email: string; revoked_at: string };
 /** `client` as lib/security/client-address gives it; '' for failures recorded before it was kept. */
-type LoginFailureRow = { email: string; client: string; failed_at: string };
+type LoginFailureRow = { email: string; client: string; device: string; failed_at: string };
 type VisitCountRow = { property_id: number; day: string; count: number };
 type VisitorDayRow = { day: string; property_id: number; visitor_hash: string };
 

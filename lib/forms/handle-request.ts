@@ -215,6 +215,7 @@ async function answerRequest(context: Context): Promise<Reply> {
 
   const parsed: ParsedBody = await readBody(request, { withFiles: definition.upload !== undefined });
   if (!parsed.ok) {
+    if (parsed.reason === 'timeout') return failure(context.language, 408, 'bodyTimeout');
     const tooLarge = parsed.reason === 'too-large' || parsed.reason === 'too-many-fields';
     return failure(context.language, tooLarge ? 413 : 400, tooLarge ? 'tooLarge' : 'invalidRequest');
   }

@@ -16,12 +16,22 @@ export const maxFields = 120;
 const maxParts = maxFields + 1;
 const maxFieldNameBytes = 100;
 const sliceBytes = 16 * 1024;
+/**
+ * How long a body may take to arrive, from the first read: Node itself would wait 300 s
+ * (requestTimeout), holding the connection for a client that sends a byte now and then. 64 kB of
+ * text takes well under a second on any link; 6 MB in 50 s is a 1 Mbit/s upload.
+ */
+const textBodyDeadlineMs = 20_000;
+const multipartBodyDeadlineMs = 50_000;
 
 export type BodyFields = Record<string, unknown>;
-type BodyFailure = 'too-large' | 'too-many-fields' | 'malformed' | 'unsupported';
+type BodyFailure = 'too-large' | 'too-many-fields' | 'malformed' | 'unsupported' | 'timeout';
 export type ParsedBody = { ok: true; fields: BodyFields; files: Record<string, File> } | { ok: false; reason: BodyFailure };
 
-/** Reads at most `cap` bytes; undefined when the body (declared or real) is larger. */
+/**
+ * Reads at most `cap` bytes; undefined when the body (declared or real) is larger. Throws when
+ * the client goes away mid-body, or when the body has not arrived within the text deadline.
+ */
 export async function readCapped(request: Request, cap: number): Promise<Uint8Array | undefined> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > cap) {
@@ -30,29 +40,50 @@ export async function readCapped(request: Request, cap: number): Promise<Uint8Ar
   }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
+  const deadline = deadlineIn(textBodyDeadlineMs);
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await readOrAbort(reader);
-    if (done) break;
-    total += value.byteLength;
-    if (total > cap) {
-      await reader.cancel();
-      return undefined;
+  try {
+    for (;;) {
+      const { done, value } = await readOrAbort(reader, deadline);
+      if (done) break;
+      total += value.byteLength;
+      if (total > cap) {
+        await reader.cancel();
+        return undefined;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    deadline.clear();
   }
   return Buffer.concat(chunks, total);
 }
 
 /** A client that goes away mid-body ends the read: the stream throws, and the body is malformed. */
 class BodyAborted extends Error {}
+/** The body has not arrived within its deadline: the read is cancelled, the answer is 408. */
+class BodyTimedOut extends Error {}
 
-async function readOrAbort(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+type Deadline = { expired: Promise<never>; clear: () => void };
+
+function deadlineIn(ms: number): Deadline {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new BodyTimedOut(`the body did not arrive within ${ms} ms`)), ms);
+  });
+  // Between two reads nobody listens; the next read sees the rejection.
+  expired.catch(() => undefined);
+  return { expired, clear: () => clearTimeout(timer) };
+}
+
+async function readOrAbort(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: Deadline): Promise<ReadableStreamReadResult<Uint8Array>> {
   try {
-    return await reader.read();
-  } catch {
-    throw new BodyAborted('the client stopped sending the body');
+    return await Promise.race([reader.read(), deadline.expired]);
+  } catch (error) {
+    if (!(error instanceof BodyTimedOut)) throw new BodyAborted('the client stopped sending the body');
+    await reader.cancel().catch(() => undefined);
+    throw error;
   }
 }
 
@@ -181,33 +212,38 @@ async function parseMultipart(request: Request, contentType: string, cap: number
   });
 
   const reader = request.body.getReader();
-  let total = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await readOrAbort(reader);
-    } catch {
-      parser.destroy();
-      return { ok: false, reason: 'malformed' };
+  const deadline = deadlineIn(multipartBodyDeadlineMs);
+  try {
+    let total = 0;
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await readOrAbort(reader, deadline);
+      } catch (error) {
+        parser.destroy();
+        return { ok: false, reason: error instanceof BodyTimedOut ? 'timeout' : 'malformed' };
+      }
+      const { done, value } = chunk;
+      if (done) break;
+      total += value.byteLength;
+      if (total > cap) fail('too-large');
+      if (failure) {
+        await reader.cancel();
+        parser.destroy();
+        return { ok: false, reason: failure };
+      }
+      // Fed in slices, so that a limit passed inside one large chunk stops the parser at the next slice.
+      for (let offset = 0; offset < value.byteLength && !failure; offset += sliceBytes) {
+        if (!parser.write(value.subarray(offset, offset + sliceBytes))) await settledOrDrained(parser);
+      }
+      if (failure) {
+        await reader.cancel();
+        parser.destroy();
+        return { ok: false, reason: failure };
+      }
     }
-    const { done, value } = chunk;
-    if (done) break;
-    total += value.byteLength;
-    if (total > cap) fail('too-large');
-    if (failure) {
-      await reader.cancel();
-      parser.destroy();
-      return { ok: false, reason: failure };
-    }
-    // Fed in slices, so that a limit passed inside one large chunk stops the parser at the next slice.
-    for (let offset = 0; offset < value.byteLength && !failure; offset += sliceBytes) {
-      if (!parser.write(value.subarray(offset, offset + sliceBytes))) await settledOrDrained(parser);
-    }
-    if (failure) {
-      await reader.cancel();
-      parser.destroy();
-      return { ok: false, reason: failure };
-    }
+  } finally {
+    deadline.clear();
   }
   parser.end();
   await finished;
@@ -234,8 +270,8 @@ export async function readBody(request: Request, options: { withFiles: boolean; 
   let bytes: Uint8Array | undefined;
   try {
     bytes = await readCapped(request, options.maxBytes ?? maxTextBody);
-  } catch {
-    return { ok: false, reason: 'malformed' };
+  } catch (error) {
+    return { ok: false, reason: error instanceof BodyTimedOut ? 'timeout' : 'malformed' };
   }
   if (!bytes) return { ok: false, reason: 'too-large' };
   try {

@@ -1,7 +1,8 @@
 /**
  * What the server does once on start (Node runtime, not during the build), called by
  * instrumentation.ts: SITE_SECRET is checked first; then each request's socket address is recorded
- * for the limits (lib/security/client-address), the database schema brought up to date, and the
+ * for the limits (lib/security/client-address), the server's time bounds for a request's headers
+ * and body set (lib/server/request-timeouts), the database schema brought up to date, and the
  * outbox worker that delivers the e-mails of stored requests started, after the alerts run over
  * the deployed catalogue (lib/alerts), with the hourly pruning of expired rows. On SIGTERM the
  * outbox hands back the jobs it claimed before the server stops.
@@ -17,10 +18,12 @@ export async function startServer(): Promise<void> {
   // Loaded once the secret is known to be good, so that a refused start says one line and
   // touches no database.
   const { recordSocketAddresses } = await import('../security/client-address');
+  const { boundRequestTimes } = await import('./request-timeouts');
   const { getStore, startHousekeeping } = await import('../db');
   const { releaseClaimsOnStop, startOutboxWorker } = await import('../mail/outbox-worker');
   const { startAlerts } = await import('../alerts/run');
   recordSocketAddresses();
+  boundRequestTimes();
   await getStore();
   // The alerts run first, so that the worker's first round already finds their mails.
   await startAlerts(getStore);

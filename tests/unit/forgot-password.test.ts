@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSmtpSink } from './smtp-sink';
 import { closeOpenedStores, testDatabases } from './test-stores';
 
@@ -11,7 +11,9 @@ import { closeOpenedStores, testDatabases } from './test-stores';
 
 const pending: (() => unknown)[] = [];
 vi.mock('next/server', () => ({ after: (task: () => unknown) => pending.push(task) }));
-vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': '198.51.100.7' }) }));
+// The limits live in the process: each test posts from clients of its own.
+const client = vi.hoisted(() => ({ address: '198.51.100.7', next: 0 }));
+vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': client.address }) }));
 
 process.env.SITE_SECRET = 'unit-test-secret';
 
@@ -62,12 +64,28 @@ describe.each(testDatabases)('on $name', (database) => {
 
   const smtp = useSmtpSink('https://www.immo-hainaut.be', () => setStore(undefined));
 
+  const newClient = () => {
+    client.next += 1;
+    client.address = `198.51.${Math.floor(client.next / 250)}.${client.next % 250}`;
+    return client.address;
+  };
+
+  // And in an hour of its own, so that an address's limit (the owner's) starts afresh in each.
+  let hours = 0;
   beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    hours += 1;
+    vi.setSystemTime(Date.parse(database.name === 'sqlite' ? '2030-01-01T00:00:00Z' : '2030-02-01T00:00:00Z') + hours * 60 * 60 * 1000);
     store = await database.open();
     setStore(store);
+    newClient();
     pending.length = 0;
     smtp.received = [];
     smtp.dataDelays = [];
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   describe('forgot-password', () => {
@@ -122,14 +140,43 @@ describe.each(testDatabases)('on $name', (database) => {
 
       const chosen = await setPasswordWithToken(token, 'a brand new password');
       expect(chosen.ok).toBe(true);
-      expect((await logIn(owner.Email, 'a brand new password', '198.51.100.7')).ok).toBe(true);
+      expect((await logIn(owner.Email, 'a brand new password', client.address)).ok).toBe(true);
       expect((await setPasswordWithToken(token, 'once more')).ok).toBe(false);
     });
 
-    // The limiter lives in the process: each database's run asks for its own address.
-    it('keeps the limit of five requests per client and address in a quarter of an hour', async () => {
-      for (let attempt = 0; attempt < 7; attempt += 1) expect(await ask(`limit-${database.name}@example.be`, 'fr')).toEqual({ status: 'sent', message: fr.portal.passwordSent });
-      expect(await store.db.selectFrom('outbox').select('id').execute()).toHaveLength(5);
+    const outboxJobs = async () => (await store.db.selectFrom('outbox').select('id').execute()).length;
+    const sent = { status: 'sent', message: fr.portal.passwordSent };
+
+    // Issue 35: one client queued 300 reset jobs in 19 s, each to another address.
+    it('queues at most five jobs an hour for one client, whatever the addresses, answering every post alike', async () => {
+      for (let attempt = 0; attempt < 300; attempt += 1) expect(await ask(`victim-${attempt}-${database.name}@example.be`, 'fr')).toEqual(sent);
+      expect(await outboxJobs()).toBe(5);
+      // Another client still gets its link.
+      newClient();
+      await ask(owner.Email, 'fr');
+      expect(await outboxJobs()).toBe(6);
+    });
+
+    it('queues at most three jobs an hour for one address, however written and from however many clients', async () => {
+      const [local, domain] = `reset-target-${database.name}@gmail.com`.split('@');
+      const spellings = [`${local}@${domain}`, `${local!.toUpperCase()}@GMAIL.COM`, `${local}+a@${domain}`, `${local!.replace('-', '.-')}@googlemail.com`, ` ${local}+b@${domain} `];
+      for (const spelling of [...spellings, ...spellings]) {
+        newClient();
+        expect(await ask(spelling, 'fr')).toEqual(sent);
+      }
+      expect(await outboxJobs()).toBe(3);
+    });
+
+    it('counts the hour on the clock: the client may ask again in the next one', async () => {
+      vi.setSystemTime(Date.parse('2031-01-07T10:00:00Z'));
+      for (let attempt = 0; attempt < 6; attempt += 1) await ask(`hourly-${attempt}-${database.name}@example.be`);
+      expect(await outboxJobs()).toBe(5);
+      vi.setSystemTime(Date.parse('2031-01-07T10:59:59Z'));
+      await ask(`hourly-late-${database.name}@example.be`);
+      expect(await outboxJobs()).toBe(5);
+      vi.setSystemTime(Date.parse('2031-01-07T11:00:00Z'));
+      await ask(`hourly-next-${database.name}@example.be`);
+      expect(await outboxJobs()).toBe(6);
     });
   });
 });

@@ -228,6 +228,33 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(await count()).toBe(0);
     });
 
+    it('answers a body that has not arrived within its deadline with 408 and a localized message, and keeps nothing', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        let cancelled = false;
+        // The head of a post, then nothing more: a client holding the request open.
+        const trickle = new ReadableStream<Uint8Array>({
+          start: (controller) => controller.enqueue(new TextEncoder().encode('{"lang": "fr", "firstName": "Ma')),
+          pull: () => new Promise<void>(() => undefined),
+          cancel: () => {
+            cancelled = true;
+          },
+        });
+        const init: RequestInit & { duplex: 'half' } = { method: 'POST', headers: { 'content-type': 'application/json', origin, host: 'localhost:3100', referer: `${origin}/fr/` }, body: trickle, duplex: 'half' };
+        let answer: Response | undefined;
+        void handleFormRequest('contact-me', new Request(`${origin}/api/forms/contact-me/`, init)).then((response) => (answer = response));
+        await vi.advanceTimersByTimeAsync(20_000 - 1);
+        expect(answer).toBeUndefined();
+        await vi.advanceTimersByTimeAsync(1);
+        expect(answer?.status).toBe(408);
+        expect(await answer?.json()).toMatchObject({ ok: false, message: fr.forms.status.bodyTimeout });
+        expect(cancelled).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(await count()).toBe(0);
+    });
+
     it('thanks a bot that filled the honeypot and keeps nothing', async () => {
       const response = await send('contact-me', { ...visitor, propertyId: 4000001, fax: 'http://spam.example' });
       expect(response.status).toBe(200);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { maxFields, maxMultipartBody, maxTextBody, readBody, readCapped } from '@/lib/forms/read-body';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { maxFields, maxMultipartBody, maxTextBody, readBody, readCapped, type ParsedBody } from '@/lib/forms/read-body';
 
 /*
  * Issue 12, finding 1: a 60 kB urlencoded post of repeated names froze the event loop for 0.5 s
@@ -102,5 +102,55 @@ describe('readCapped', () => {
     expect(await readCapped(post('text/plain', endless), 256)).toBeUndefined();
     expect(pulled).toBeLessThanOrEqual(2);
     expect(await readCapped(post('text/plain', 'x', { 'content-length': String(600 * 1024 * 1024) }), 256)).toBeUndefined();
+  });
+});
+
+/*
+ * Issue 35: a body sent slowly was held for Node's 300 s (requestTimeout). Each read now has a
+ * deadline of its own, counted on a fake clock here against a stream that sends its head and
+ * then nothing more.
+ */
+describe('the body deadline', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function stalled(head: string) {
+    const state = { cancelled: false };
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode(head)),
+      pull: () => new Promise<void>(() => undefined),
+      cancel: () => {
+        state.cancelled = true;
+      },
+    });
+    return { body, state };
+  }
+
+  async function readUntil(type: string, head: string, withFiles: boolean, deadline: number) {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { body, state } = stalled(head);
+    let answer: ParsedBody | undefined;
+    void readBody(post(type, body), { withFiles }).then((parsed) => (answer = parsed));
+    await vi.advanceTimersByTimeAsync(deadline - 1);
+    expect(answer).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answer).toEqual({ ok: false, reason: 'timeout' });
+    expect(state.cancelled).toBe(true);
+  }
+
+  it('gives up on a urlencoded or JSON body not complete within 20 s, and stops reading it', async () => {
+    await readUntil('application/x-www-form-urlencoded', 'email=a', false, 20_000);
+    await readUntil('application/json', '{"email": "a', false, 20_000);
+  });
+
+  it('gives a multipart body (an upload of up to 5 MB) 50 s', async () => {
+    await readUntil('multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="cv"; filename="a.pdf"\r\n\r\n%PDF', true, 50_000);
+  });
+
+  it('leaves no timer behind once a body has arrived', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    expect(await readBody(post('application/x-www-form-urlencoded', 'email=a%40b.be'), { withFiles: false })).toEqual({ ok: true, fields: { email: 'a@b.be' }, files: {} });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
