@@ -1,18 +1,19 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
-import { getEnabledLanguages, getDefaultLanguage, isSupportedLanguage } from './lib/config';
+import { getEnabledLanguages, getDefaultLanguage, isSupportedLanguage, type Language } from './lib/config';
 import { detectLanguage } from './lib/i18n/detect';
 import { legacyRedirect } from './lib/i18n/legacy';
 import { languageCookie, routing } from './lib/i18n/routing';
 import { checkPath } from './lib/pages/check-path';
-import { href, isSharedAnswer, renderedAt } from './lib/pages';
+import { canonicalHref, href, isSharedAnswer, renderedAt } from './lib/pages';
 import { formDraftPath, notFoundPath } from './lib/pages/internal-paths';
 import { translateUrl } from './lib/i18n/language-switch';
 import { draftParam, isDraftId } from './lib/forms/draft-id';
 import { isSameOrigin } from './lib/security/origin';
 import { resourcePolicy } from './lib/security/csp';
 import { pageScripts, policyForPage } from './lib/security/page-policy';
-import { isSharedRender, sharedAnswer } from './lib/security/shared-answers';
+import { isSharedRender, keptAnswer, sharedAnswer, type SharedAnswer } from './lib/security/shared-answers';
+import { busyListPage, countListRender } from './lib/security/render-limit';
 import { matchesEtag, prerenderedAnswer, prerenderedCacheControl, prerenderedVary } from './lib/security/prerendered-answers';
 
 const intl = createMiddleware(routing);
@@ -66,12 +67,28 @@ function loadsDocument(request: NextRequest): boolean {
   return (request.headers.get('accept') ?? '').includes('text/html');
 }
 
-/** A page rendered per request that is the same for everyone (a list with a query): its kept answer, under the hashes of its inline scripts. */
-async function serveShared(request: NextRequest, canonical: string): Promise<NextResponse | undefined> {
-  if (request.method !== 'GET' || !loadsDocument(request)) return undefined;
-  const answer = await sharedAnswer(canonical);
-  if (!answer) return undefined;
+function keptResponse(answer: SharedAnswer): NextResponse {
   return new NextResponse(answer.body, { headers: { ...answer.headers, 'content-security-policy': policyForPage({ hashes: answer.hashes }) } });
+}
+
+/**
+ * A page rendered per request that is the same for everyone (a list with a query): its kept
+ * answer, under the hashes of its inline scripts, which costs no render. Any other answer is a
+ * render (the proxy's request for an answer to keep, or `render` itself for a request that is no
+ * document's or when that failed), counted against the client's limit: past it the client gets
+ * a short page that links the list without filters.
+ */
+async function serveShared(request: NextRequest, canonical: string, language: Language, render: () => NextResponse): Promise<NextResponse> {
+  const document = request.method === 'GET' && loadsDocument(request);
+  const kept = document ? keptAnswer(canonical) : undefined;
+  if (kept) return keptResponse(kept);
+  const { allowed, retryAfterSeconds } = await countListRender(request.headers);
+  if (!allowed) {
+    const listPath = new URL(canonical, request.url).pathname;
+    return new NextResponse(busyListPage(language, listPath), { status: 429, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) } });
+  }
+  const answer = document ? await sharedAnswer(canonical) : undefined;
+  return answer ? keptResponse(answer) : render();
 }
 
 /**
@@ -159,8 +176,14 @@ async function route(request: NextRequest): Promise<NextResponse> {
     // The proxy's own request for an answer to keep: rendered without a nonce, since the kept
     // copy is served under the hashes of its scripts.
     if (isSharedRender(request.headers)) return NextResponse.rewrite(new URL(perRequest, request.url));
-    const shared = isSharedAnswer(page, routeLanguage, search) ? await serveShared(request, href(page, routeLanguage)) : undefined;
-    return shared ?? rewriteTo(perRequest);
+    // A query written otherwise than the page's own links write it (a figure between the steps,
+    // an unknown town, a page past the last, another order, a parameter the list does not read):
+    // sent to that spelling before any render, so that the URLs rendered per request are the
+    // finite set of the list's choices.
+    const canonical = canonicalHref(page, routeLanguage);
+    if (canonical !== undefined && new URL(canonical, request.url).search !== search) return NextResponse.redirect(new URL(canonical, request.url), 308);
+    if (isSharedAnswer(page, routeLanguage, search)) return serveShared(request, href(page, routeLanguage), routeLanguage, () => rewriteTo(perRequest));
+    return rewriteTo(perRequest);
   }
   // A form posted without JavaScript came back with errors: the page shows it filled in, per request.
   if (isDraftId(searchParams.get(draftParam))) return rewriteTo(formDraftPath(routeLanguage, pathname, search));

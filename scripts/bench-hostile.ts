@@ -5,7 +5,10 @@
  * FORM_RATE_LIMIT raised so that every body is parsed): the event-loop delay each hostile body
  * causes, seen by a probe that fetches a small file every few milliseconds on another connection,
  * against the delay caused by an ordinary form post in the same run; the answer to a 600 MB body;
- * and the disk growth of the build and var/ folders after 500 unknown URLs of every shape.
+ * the disk growth of the build and var/ folders after 500 unknown URLs of every shape; and the list
+ * renders one client gets by sending new list queries for 10 s (issue 35), with the requests/s of a
+ * prerendered page alone and the latency of an unrelated page meanwhile (`--list-only` runs only
+ * that part; start the server with LIST_RENDER_LIMIT=100000 to see the cost without the limit).
  * With --smtp <port> (the server started with SMTP_URL=smtp://127.0.0.1:<port> and the same
  * SITE_SECRET, which seals the captchas here), also the mails one victim's mailbox gets under
  * attack: posts sent against mails delivered to it, per form family (issue 35).
@@ -17,6 +20,7 @@ import { request as httpRequest } from 'node:http';
 import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { getProjects, getProperties } from '../lib/catalogue';
+import { figureSteps } from '../lib/catalogue/list-params';
 import { captchaCookie, newCaptcha, sealCaptcha } from '../lib/forms/captcha';
 import { addressKey } from '../lib/mail/address-key';
 
@@ -26,6 +30,7 @@ const { values } = parseArgs({
     dist: { type: 'string', default: process.env.NEXT_DIST_DIR || '.next' },
     var: { type: 'string', default: 'var' },
     smtp: { type: 'string' },
+    'list-only': { type: 'boolean', default: false },
   },
 });
 const base = new URL(values.base);
@@ -105,7 +110,77 @@ function folderBytes(folder: string): number {
   return Number(execFileSync('du', ['-sb', folder], { encoding: 'utf8' }).split('\t')[0]);
 }
 
+const percentile = (sorted: readonly number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+
+/** Requests of `next` kept `concurrency` at a time for `ms`; each answer's status counted. */
+async function sustained(ms: number, concurrency: number, next: () => string, headers: Record<string, string>) {
+  const statuses = new Map<number, number>();
+  const end = performance.now() + ms;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const { status } = await send('GET', next(), headers);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        count += 1;
+      }
+    }),
+  );
+  return { perSecond: count / (ms / 1000), statuses };
+}
+
+/** The latencies of an unrelated page, fetched every 20 ms while `work` runs. */
+async function probed<T>(path: string, headers: Record<string, string>, work: () => Promise<T>): Promise<{ result: T; p50: number; p99: number; worst: number }> {
+  let running = true;
+  const waits: number[] = [];
+  const probe = (async () => {
+    while (running) {
+      waits.push((await send('GET', path, headers)).ms);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const result = await work();
+  running = false;
+  await probe;
+  const sorted = waits.toSorted((a, b) => a - b);
+  return { result, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), worst: sorted.at(-1) ?? 0 };
+}
+
+/**
+ * Issue 35, finding 5: one client sending new list queries. Each 200 to a new query is a render
+ * (a query asked once is never kept yet); the figures' steps combined give hundreds of queries the
+ * list's own form can write, and odd values between the steps are redirected to them.
+ */
+async function listAttack(): Promise<void> {
+  const document = { accept: 'text/html', 'sec-fetch-dest': 'document' };
+  const prerendered = '/en/for-sale/';
+  const unrelated = '/en/';
+  for (let warm = 0; warm < 5; warm += 1) await send('GET', prerendered, document);
+  const alone = await sustained(5_000, 4, () => prerendered, document);
+  const idle = await probed(unrelated, document, () => new Promise((resolve) => setTimeout(resolve, 3_000)));
+  const run = Date.now() % 1_000;
+  const steps = figureSteps.price.sale;
+  let index = 0;
+  // Each URL new: one in four an odd min-price (redirected to a step), the others a query the
+  // list's own links could write (a price step and a map area that differs in its 4th decimal).
+  const next = () => {
+    index += 1;
+    if (index % 4 === 0) return `/en/for-sale/?min-price=${100_001 + run * 1_000 + index}`;
+    const maxLat = (51.1 + (index % 6_000) / 10_000).toFixed(4);
+    return `/en/for-sale/?min-price=${steps[(index + run) % steps.length]}&bbox=2.5,49.5,6.5,${maxLat}`;
+  };
+  const attacked = await probed(unrelated, document, () => sustained(10_000, 4, next, document));
+  const { statuses, perSecond } = attacked.result;
+  const rendered = statuses.get(200) ?? 0;
+  console.log(`List queries from one client (issue 35), against a prerendered page alone:`);
+  console.log(`  prerendered ${prerendered} alone: ${alone.perSecond.toFixed(1)} requests/s (4 at a time)`);
+  console.log(`  new list queries for 10 s, 4 at a time: ${perSecond.toFixed(1)} requests/s (${(perSecond / alone.perSecond).toFixed(2)}× the prerendered page); statuses ${[...statuses].map(([status, count]) => `${status}×${count}`).join(', ')}`);
+  console.log(`  list renders for that client: ${rendered} in 10 s (the limit: LIST_RENDER_LIMIT a minute)`);
+  console.log(`  unrelated GET ${unrelated}: p50 ${idle.p50.toFixed(0)} ms, p99 ${idle.p99.toFixed(0)} ms idle; p50 ${attacked.p50.toFixed(0)} ms, p99 ${attacked.p99.toFixed(0)} ms, worst ${attacked.worst.toFixed(0)} ms under the queries`);
+}
+
 async function main(): Promise<void> {
+  if (values['list-only']) return listAttack();
   const ordinary = Buffer.from(new URLSearchParams({ firstName: 'Anne', lastName: 'Peeters', email: 'anne@example.be', lang: 'nl', propertyId: '1', remark: 'Graag meer informatie.' }).toString());
   const cases: { name: string; run: () => Promise<Answer>; bytes: number }[] = [
     { name: 'ordinary urlencoded post (baseline)', bytes: ordinary.length, run: () => send('POST', '/api/forms/contact-me/', formHeaders('application/x-www-form-urlencoded', ordinary.length), ordinary) },
@@ -154,6 +229,7 @@ async function main(): Promise<void> {
   const after = folderBytes(values.dist) + folderBytes(values.var);
   console.log(`500 unknown URLs in ${((performance.now() - started) / 1000).toFixed(1)} s: statuses ${[...statuses].map(([status, count]) => `${status}×${count}`).join(', ')}`);
   console.log(`  disk growth of ${values.dist} and ${values.var}: ${((after - before) / 1024).toFixed(0)} kB`);
+  await listAttack();
 }
 
 /** The spellings of one mailbox an attacker types: case, +tags, Gmail's dots and googlemail. */

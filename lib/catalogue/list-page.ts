@@ -1,5 +1,5 @@
 import { getCities, getProperties, getTypes, listItemOf, townChoices, type Goal, type ListingSummary } from './index';
-import { applyListParams, canonicalListParams, choiceCounts, matchingListItems, sentChoiceCounts, sortListItems, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus, type SentChoiceCounts, type TownChoice } from './list-query';
+import { applyListParams, canonicalListParams, choiceCounts, matchingListItems, nearestFigureChoices, sentChoiceCounts, sortListItems, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus, type SentChoiceCounts, type TownChoice } from './list-query';
 import { loadCatalogue, type KeptCatalogue } from './load';
 import type { CatalogueLanguage } from './schemas';
 
@@ -96,6 +96,18 @@ export function getListPage(language: CatalogueLanguage, goal: Goal, params: Lis
     choices: model.choices,
     counts: sentChoiceCounts(choiceCounts(model.items, canonical, { towns: model.choices['on-offer'].towns, typeIds: model.typeIds, goal: model.goal }), model.goal, canonical),
   };
+}
+
+/**
+ * The params as the list's own links and form write them: a town or type it does not know left
+ * out, each figure at the nearest step its filter offers, the page within the list. From the list
+ * data alone (a filter and a count, no render), so that the proxy can send any other spelling there
+ * and the list URLs rendered per request are the finite set of the list's choices.
+ */
+export function canonicalListQuery(language: CatalogueLanguage, goal: Goal, params: ListParams): ListParams {
+  const model = listModel(language, goal);
+  const canonical = nearestFigureChoices(goal, canonicalListParams(params, model.choices['on-offer'].towns, model.typeIds));
+  return { ...canonical, page: applyListParams(model.bySort[canonical.sort], canonical).page };
 }
 
 /** Every listing the request's filters keep, on every page: what the list's map places. */

@@ -116,6 +116,26 @@ export function figureChoices(goal: 'sale' | 'rent', params: ListParams): Record
   return { minPrice: prices, maxPrice: prices, bedrooms: withValue(figureSteps.bedrooms, params.bedrooms), surface: withValue(figureSteps.surface, params.surface) };
 }
 
+/** The step nearest to a value (the lower of two as near): what a list's filter would have chosen. */
+function nearestStep(steps: readonly number[], value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  return steps.reduce((best, step) => (Math.abs(step - value) < Math.abs(best - value) ? step : best));
+}
+
+/**
+ * The params with each figure one of the steps its filter offers, the nearest: a value between
+ * steps names no choice of the form, and each such value would be one more URL to render.
+ */
+export function nearestFigureChoices(goal: 'sale' | 'rent', params: ListParams): ListParams {
+  return {
+    ...params,
+    minPrice: nearestStep(figureSteps.price[goal], params.minPrice),
+    maxPrice: nearestStep(figureSteps.price[goal], params.maxPrice),
+    bedrooms: nearestStep(figureSteps.bedrooms, params.bedrooms),
+    surface: nearestStep(figureSteps.surface, params.surface),
+  };
+}
+
 /**
  * The page numbers a list links to: the first, the last, and a window around the current page;
  * `null` stands for the pages left out between them. Bounded whatever the number of pages, so a

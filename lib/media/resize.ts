@@ -213,12 +213,25 @@ async function stored(key: string, file: string, request: ImageRequest, store: V
 /** Encodings under way, so a burst of requests for a new variant runs sharp once. */
 const pending = new Map<string, Promise<EncodedImage>>();
 
+const variantKey = (located: { file: string; version: string }, request: ImageRequest) => [located.file, located.version, request.width ?? '', request.height ?? '', request.format].join('|');
+
+/**
+ * Whether resizeImage would run sharp for this request now: a variant kept neither in memory nor
+ * in the store, and not being encoded for another request (a picture that does not exist costs none).
+ */
+export async function needsEncoding(request: ImageRequest, options: ResizeOptions = {}): Promise<boolean> {
+  const located = await locate(request.src, options.publicDir ?? path.join(process.cwd(), 'public'));
+  if (located === undefined) return false;
+  const key = variantKey(located, request);
+  return cache.get(key) === undefined && !pending.has(key) && !(await (options.store ?? variantStore()).has(key));
+}
+
 /** The encoded variant, or undefined when `src` names no file. Expects a request from parseImageQuery. */
 export async function resizeImage(request: ImageRequest, options: ResizeOptions = {}): Promise<EncodedImage | undefined> {
   const publicDir = options.publicDir ?? path.join(process.cwd(), 'public');
   const located = await locate(request.src, publicDir);
   if (located === undefined) return undefined;
-  const key = [located.file, located.version, request.width ?? '', request.height ?? '', request.format].join('|');
+  const key = variantKey(located, request);
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   let encoding = pending.get(key);

@@ -44,6 +44,11 @@ export class VariantStore {
     }
   }
 
+  /** Whether `key` is stored, by this process's index (no file is read). */
+  async has(key: string): Promise<boolean> {
+    return (await this.loadIndex()).has(fileName(key));
+  }
+
   /** Keeps `body` for `key`; a failure to write (disk full, read-only) costs a later encoding only. */
   async set(key: string, body: Uint8Array): Promise<void> {
     const index = await this.loadIndex();

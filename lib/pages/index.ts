@@ -59,6 +59,7 @@ type Kind<P extends PageName> = {
   serverOnly: boolean;
   exportRoutes: (language: Language) => Route[];
   renderedAt: (route: Route, language: Language, search: string) => string | undefined;
+  canonical: (route: Route, language: Language) => Route | undefined;
   sharedAnswer: (route: Route, language: Language, search: string) => boolean;
   missing: (route: Route, language: Language) => Missing | undefined;
   inLanguage: (route: Route, target: Language) => Route;
@@ -86,6 +87,7 @@ function kind<P extends PageName>(page: P, definition: PageKind<RouteOf<P>>): Ki
     serverOnly: definition.serverOnly === true,
     exportRoutes: (language) => definition.exportRoutes?.(language) ?? [],
     renderedAt: (route, language, search) => definition.renderedAt?.(own(route), language, search),
+    canonical: (route, language) => definition.canonical?.(own(route), language),
     sharedAnswer: (route, language, search) => definition.sharedAnswer?.(own(route), language, search) ?? false,
     missing: (route, language) => definition.missing?.(own(route), language),
     inLanguage: (route, target) => definition.inLanguage?.(own(route), target) ?? route,
@@ -174,6 +176,12 @@ export function isServerOnlyPath(path: string): boolean {
 
 /** The internal path that renders this request per request, if its page is not the prerendered one. */
 export const renderedAt = (route: Route, language: Language, search: string) => kindOf(route).renderedAt(route, language, search);
+
+/** The URL of a page as the site's own links write it, for a page whose query has a canonical spelling (a list); undefined for the others. */
+export function canonicalHref(route: Route, language: Language): string | undefined {
+  const canonical = kindOf(route).canonical(route, language);
+  return canonical && href(canonical, language);
+}
 
 /** Whether the answer rendered per request for this URL is the same for everyone (the proxy may keep it). */
 export const isSharedAnswer = (route: Route, language: Language, search: string) => kindOf(route).sharedAnswer(route, language, search);

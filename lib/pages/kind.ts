@@ -37,6 +37,12 @@ export type PageKind<R extends { page: string }> = {
    * export draws them in the browser from their URL (the comparison).
    */
   exportRoutes?: (language: Language) => R[];
+  /**
+   * The route as the site's own links write it, for a page whose query a visitor may write
+   * otherwise (a list's filters: a figure between the steps, an unknown town): the proxy sends any
+   * other spelling there with a permanent redirect before anything renders it.
+   */
+  canonical?: (route: R, language: Language) => R;
   /** The internal path that renders this request per request (the proxy rewrites to it); undefined for the prerendered page. */
   renderedAt?: (route: R, language: Language, search: string) => string | undefined;
   /**

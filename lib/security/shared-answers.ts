@@ -73,6 +73,11 @@ async function render(url: string): Promise<SharedAnswer | undefined> {
   }
 }
 
+/** The kept answer of a canonical URL, if it is kept now: what serving it costs is no render. */
+export function keptAnswer(pathAndQuery: string): SharedAnswer | undefined {
+  return answers.get(pathAndQuery);
+}
+
 /**
  * The kept answer of a canonical URL (path and query), rendered now if it is not kept yet; one
  * render at a time per URL however many visitors ask. Undefined when it cannot be had (the render

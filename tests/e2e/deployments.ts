@@ -34,6 +34,9 @@ export function deployments(sitePort: number): Deployment[] {
     OUTBOX_RETRY_BASE_MS: '300',
     OUTBOX_RETRY_MAX_MS: '2000',
     FORM_RATE_LIMIT: formRateLimit,
+    // The browser tests load lists and pictures from one address, far faster than a visitor.
+    LIST_RENDER_LIMIT: '100000',
+    IMAGE_RATE_LIMIT: '100000',
     ALLOWED_ORIGINS: `http://localhost:${exportPort}`,
   });
   // Every build has its own folder named after its port, so two runs never share a build and no
