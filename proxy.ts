@@ -13,7 +13,7 @@ import { isSameOrigin } from './lib/security/origin';
 import { resourcePolicy } from './lib/security/csp';
 import { pageScripts, policyForPage } from './lib/security/page-policy';
 import { isSharedRender, keptAnswer, sharedAnswer, type SharedAnswer } from './lib/security/shared-answers';
-import { busyListPage, countListRender } from './lib/security/render-limit';
+import { busyListPage, countListRender, startClientRender } from './lib/security/render-limit';
 import { matchesEtag, prerenderedAnswer, prerenderedCacheControl, prerenderedVary } from './lib/security/prerendered-answers';
 
 const intl = createMiddleware(routing);
@@ -82,13 +82,23 @@ async function serveShared(request: NextRequest, canonical: string, language: La
   const document = request.method === 'GET' && loadsDocument(request);
   const kept = document ? keptAnswer(canonical) : undefined;
   if (kept) return keptResponse(kept);
-  const { allowed, retryAfterSeconds } = await countListRender(request.headers);
-  if (!allowed) {
-    const listPath = new URL(canonical, request.url).pathname;
-    return new NextResponse(busyListPage(language, listPath), { status: 429, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) } });
+  const busy = (retryAfterSeconds: number) =>
+    new NextResponse(busyListPage(language, new URL(canonical, request.url).pathname), {
+      status: 429,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },
+    });
+  // The proxy waits for a document's render (its self-fetch), so it knows when that ends; a
+  // rewrite for the router is rendered after the proxy has answered, and only counted.
+  const ended = document ? startClientRender(request.headers) : () => undefined;
+  if (!ended) return busy(1);
+  try {
+    const { allowed, retryAfterSeconds } = await countListRender(request.headers);
+    if (!allowed) return busy(retryAfterSeconds);
+    const answer = document ? await sharedAnswer(canonical) : undefined;
+    return answer ? keptResponse(answer) : render();
+  } finally {
+    ended();
   }
-  const answer = document ? await sharedAnswer(canonical) : undefined;
-  return answer ? keptResponse(answer) : render();
 }
 
 /**

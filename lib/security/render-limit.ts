@@ -21,6 +21,22 @@ export function countListRender(headers: Headers) {
   return listRenders.hit(clientAddress(headers));
 }
 
+/*
+ * A client's renders one at a time (per process): within its minute's allowance a client sending
+ * four new queries at once took both cores of a small server at once, and an unrelated page waited
+ * up to 945 ms. A second render for a client that has one under way is refused like one over the
+ * limit, and costs nothing.
+ */
+const rendering = new Set<string>();
+
+/** Marks a render of the request's client as under way; undefined when it has one already. The caller calls the result when it ends. */
+export function startClientRender(headers: Headers): (() => void) | undefined {
+  const client = clientAddress(headers);
+  if (rendering.has(client)) return undefined;
+  rendering.add(client);
+  return () => rendering.delete(client);
+}
+
 /** The short page a client over the limit gets instead of a render: no script, no style, the list without filters one link away. */
 export function busyListPage(language: Language, listPath: string): string {
   const t = translatorFor(language, 'errors');

@@ -23,6 +23,10 @@ const asDocument = { accept: 'text/html', 'sec-fetch-dest': 'document' };
 const from = (address: string, headers: Record<string, string> = asDocument) => ({ ...headers, 'x-forwarded-for': address });
 
 let selfFetches = 0;
+/** While set, the stand-in server holds its answers until the test releases them (a render under way). */
+let hold: Promise<void> | undefined;
+/** Resolves once the stand-in server has received so many self-fetches. */
+const selfFetchWaiters: { count: number; resolve: () => void }[] = [];
 /** What the proxy answered the self-fetches: each must be the rewrite to the internal route, never a refusal. */
 const selfFetchAnswers: string[] = [];
 let server: Server;
@@ -30,7 +34,9 @@ let server: Server;
 beforeAll(async () => {
   server = createServer((request, response) => {
     selfFetches += 1;
+    for (const waiter of selfFetchWaiters.filter((candidate) => selfFetches >= candidate.count)) waiter.resolve();
     void (async () => {
+      await hold;
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(request.headers satisfies IncomingHttpHeaders)) if (typeof value === 'string') headers[name] = value;
       const answer = await proxy(new NextRequest(`${origin}${request.url ?? '/'}`, { headers }));
@@ -182,6 +188,33 @@ describe('list renders per client (issue 35, finding 5)', () => {
     vi.setSystemTime(Date.now() + 61_000);
     const later = await load(`/en/for-sale/${canonicalQueries(202)[201] ?? ''}`, client);
     expect({ status: later.status, rendered: later.rendered }).toEqual({ status: 200, rendered: true });
+  });
+
+  it('renders one list at a time for a client: a second new query while its first renders is refused at once, another client is not', async () => {
+    clockAtWindowStart();
+    let release = () => undefined as void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const queries = canonicalQueries(230).slice(210);
+    const client = from('198.51.100.61');
+    const firstRenderStarted = new Promise<void>((resolve) => selfFetchWaiters.push({ count: selfFetches + 1, resolve }));
+    const first = load(`/en/for-sale/${queries[0] ?? ''}`, client);
+    await firstRenderStarted;
+    // While the first render is under way, three more new queries of the same client at once.
+    const more = await Promise.all(queries.slice(1, 4).map((query) => load(`/en/for-sale/${query}`, client)));
+    expect(more.map((answer) => ({ status: answer.status, rendered: answer.rendered, retryAfter: answer.retryAfter }))).toEqual(
+      Array.from({ length: 3 }, () => ({ status: 429, rendered: false, retryAfter: '1' })),
+    );
+    // Another client renders meanwhile.
+    const otherStarted = new Promise<void>((resolve) => selfFetchWaiters.push({ count: selfFetches + 1, resolve }));
+    const other = load(`/en/for-sale/${queries[5] ?? ''}`, from('192.0.2.61'));
+    await otherStarted;
+    hold = undefined;
+    release();
+    expect({ status: (await first).status, rendered: (await first).rendered }).toEqual({ status: 200, rendered: true });
+    expect({ status: (await other).status, rendered: (await other).rendered }).toEqual({ status: 200, rendered: true });
+    // Once the first has ended, the client renders its next query.
+    const next = await load(`/en/for-sale/${queries[6] ?? ''}`, client);
+    expect({ status: next.status, rendered: next.rendered }).toEqual({ status: 200, rendered: true });
   });
 
   it('counts the renders that are never kept (a request that is no document, the per-request fallback) against the same limit', async () => {
