@@ -3,6 +3,7 @@ import type { Language } from '../config';
 import { linkPostFailure, linkPostFields, postedLanguage } from '../forms/link-post';
 import { escapeHtml } from '../html/escape';
 import { translatorFor } from '../i18n/messages';
+import { refusalPagePolicy } from '../security/csp';
 import { keyOfRefusalToken, refusalPath } from './refusal-token';
 
 /*
@@ -19,7 +20,7 @@ function page(language: Language, status: number, body: string): Response {
 <title>${escapeHtml(t('refusalPageTitle'))}</title>
 <style>body{font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2a44}button{font:inherit;padding:.5rem 1rem}</style></head>
 <body><main><h1>${escapeHtml(t('refusalPageTitle'))}</h1>${body}</main></body></html>`;
-  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' } });
+  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer', 'content-security-policy': refusalPagePolicy } });
 }
 
 const invalid = (language: Language) => page(language, 400, `<p role="alert">${escapeHtml(translatorFor(language, 'mail')('refusalPageInvalid'))}</p>`);

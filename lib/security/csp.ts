@@ -137,6 +137,19 @@ export const resourcePolicy = serialize({
 });
 
 /**
+ * The "I did not ask for this" page of the mails (lib/mail/refusal-route.ts): a page of its own
+ * under /api/ whose one button posts back to it, so unlike the resource policy it allows a form
+ * to this origin (and its small inline style, which carries no script).
+ */
+export const refusalPagePolicy = serialize({
+  'default-src': ["'none'"],
+  'style-src': ["'unsafe-inline'"],
+  'form-action': ["'self'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+});
+
+/**
  * The headers every answer carries besides its CSP. HSTS only when the public origin is https:
  * a browser ignores it over http, and a site tried on http://localhost must not pin itself.
  */

@@ -104,6 +104,15 @@ for (const language of languages) {
       expect(mail.text).toContain(`/${visitListing.id}/`);
       const [confirmation] = await waitForMails(visitor.email);
       expect(confirmation?.subject).toBe(t.mail.visitorSubject.replace('{agency}', 'Immo Hainaut'));
+      // The copy repeats nothing the visitor typed (issue 35) and ends with the refusal link, whose
+      // page's button works in a browser (its policy lets it post).
+      expect(confirmation?.text).not.toContain(visitor.lastName);
+      const refusal = /https?:\/\/\S+\/api\/mail\/refuse\/\?\S+/.exec(confirmation?.text ?? '')?.[0];
+      expect(refusal).toBeDefined();
+      const link = new URL(refusal ?? '');
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByRole('button', { name: t.mail.refusalPageButton }).click();
+      await expect(page.getByRole('status')).toHaveText(t.mail.refusalPageDone);
     });
 
     if (inTurn(language, 'information')) test('request information and documents', async ({ page }) => {
