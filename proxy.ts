@@ -10,7 +10,6 @@ import { formDraftPath, notFoundPath } from './lib/pages/internal-paths';
 import { translateUrl } from './lib/i18n/language-switch';
 import { draftParam, isDraftId } from './lib/forms/draft-id';
 import { isSameOrigin } from './lib/security/origin';
-import { withServerOrigin } from './lib/server/server-origin';
 import { resourcePolicy } from './lib/security/csp';
 import { pageScripts, policyForPage } from './lib/security/page-policy';
 import { isSharedRender, sharedAnswer } from './lib/security/shared-answers';
@@ -179,7 +178,7 @@ async function route(request: NextRequest): Promise<NextResponse> {
 }
 
 export default async function proxy(request: NextRequest): Promise<NextResponse> {
-  const response = withServerOrigin(await route(request), request.nextUrl);
+  const response = await route(request);
   if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', resourcePolicy);
   return response;
 }
