@@ -4,6 +4,7 @@ import { formatDataIssues, formatDataWarnings, inspectData } from './lib/data-ch
 import { loadSiteConfig } from './lib/config/load';
 import { commonSecurityHeaders, resourcePolicy } from './lib/security/csp';
 import { siteSecretProblem } from './lib/security/secret';
+import { publicOrigin } from './lib/seo/public-origin';
 
 /**
  * next-intl's plugin: it tells the bundler where the request config is and compiles the messages at
@@ -22,15 +23,17 @@ async function withNextIntl(config: NextConfig): Promise<NextConfig> {
 
 const asList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 
+/** The public origin this build is made for (lib/seo/public-origin.ts: a build-time setting). */
+const builtOrigin = () => publicOrigin(loadSiteConfig().site.siteInfo.siteUrl);
+
 /*
  * Security headers of every answer (design.md §10). Pages get their Content-Security-Policy from
  * proxy.ts (hashes of the page's inline scripts, or a nonce); what the proxy does not see (API
  * routes, Next.js files, public files) gets the strict resource policy here. HSTS is sent when the
- * public address (SITE_URL, else siteInfo.siteUrl) is https.
+ * public origin is https; the headers are written into the build, so it is the build's origin.
  */
 async function securityHeaders() {
-  const site = loadSiteConfig().site;
-  const https = new URL(process.env.SITE_URL || site.siteInfo.siteUrl).protocol === 'https:';
+  const https = new URL(builtOrigin()).protocol === 'https:';
   const resource = [{ key: 'Content-Security-Policy', value: resourcePolicy }];
   return [
     { source: '/:path*', headers: asList(commonSecurityHeaders(https)) },
@@ -44,10 +47,20 @@ async function securityHeaders() {
 
 const nextConfig: NextConfig = {
   headers: securityHeaders,
+  // Inlined into the build's code: the pages rendered per request name the prerendered pages'
+  // origin, and the start compares SITE_URL with it (lib/server/start.ts).
+  env: { BUILT_PUBLIC_ORIGIN: builtOrigin() },
   trailingSlash: true,
   // A second build (tests with German switched on) can live beside the main one.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Next.js names a loopback host (127.0.0.1, [::1]) "localhost" in the proxy's request and in its
+  // rewrites, then compares a rewrite with the origin it listens on: under `next start -H 127.0.0.1`
+  // every rewrite was an external URL it proxied to itself in a loop (500, "Failed to proxy
+  // http://localhost:…"), whose self-connections kept a stopping server from exiting. Without the
+  // normalisation the proxy sees the address the server listens on (its Pages Router data URLs,
+  // which this site has none of, are the option's other effect).
+  skipProxyUrlNormalize: true,
   // The test command type checks the code once (npm run typecheck) while it builds the three
   // deployments of the browser tests (tests/e2e/deployments.ts), which skip that same pass.
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPE_CHECK === '1' },

@@ -18,6 +18,9 @@ import { matchesEtag, prerenderedAnswer, prerenderedCacheControl, prerenderedVar
 
 const intl = createMiddleware(routing);
 const oneYear = 60 * 60 * 24 * 365;
+const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** What a redirect chosen by language depends on: the browser's languages and the language cookie. */
+const languageVary = 'Accept-Language, Cookie';
 
 /** The query string without ?lng=, which has done its job once the language is chosen. */
 function withoutLng(search: string): string {
@@ -118,6 +121,12 @@ async function servePrerendered(request: NextRequest, pathname: string): Promise
 }
 
 async function route(request: NextRequest): Promise<NextResponse> {
+  // A page takes a post only as a server action: posted from another site, by fetch (Next-Action)
+  // or as a plain form without JavaScript (its $ACTION_ID_ fields), it is refused here with a 403,
+  // where Next.js would throw a 500 (or a TypeError on an empty Origin).
+  if ((request.headers.has('next-action') || !readOnly.has(request.method)) && !isSameOrigin(request)) {
+    return new NextResponse('Forbidden', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
   const { pathname, search, searchParams } = request.nextUrl;
   const enabled = getEnabledLanguages();
   const language = detectLanguage({
@@ -134,14 +143,14 @@ async function route(request: NextRequest): Promise<NextResponse> {
   const chosen = requested && isSupportedLanguage(requested) && enabled.includes(requested) ? requested : undefined;
   const redirectTo = (target: string, status = 307) => {
     const response = NextResponse.redirect(new URL(target, request.url), status);
+    // The target's language came from these headers: a shared cache must not hand one visitor's
+    // redirect to another.
+    response.headers.set('vary', languageVary);
     return chosen ? remember(response, chosen) : response;
   };
 
   const first = pathname.split('/').filter(Boolean)[0];
   if (first === undefined) return redirectTo(`/${language}/${withoutLng(search)}`);
-
-  // A server action posted from another site: refused here with a 403 (Next.js would throw a 500).
-  if (request.headers.has('next-action') && !isSameOrigin(request)) return new NextResponse('Forbidden', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
   // A path Next.js cannot decode (%ff, overlong UTF-8) would fail in its router with a 500 even
   // after a rewrite, so the proxy answers it itself with the prerendered 404 page.

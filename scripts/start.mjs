@@ -62,8 +62,15 @@ if (!/--max-old-space-size\b/.test(env.NODE_OPTIONS ?? '')) env.NODE_OPTIONS = `
 // keeps connections longer (Google Cloud's: 600 s) needs a longer one: --keepAliveTimeout <ms>.
 const args = process.argv.slice(2);
 const keepAlive = args.some((arg) => arg.startsWith('--keepAliveTimeout')) ? [] : ['--keepAliveTimeout', '65000'];
+// With TRUST_PROXY_HOPS the server believes the X-Forwarded-For of the proxy in front of it. On
+// every interface (next start's default) anyone reaching the port could skip that proxy, so without
+// a bind address of its own the server then listens on the loopback only, where the proxy reaches it
+// (the server also ignores X-Forwarded-* from a peer that is no trusted proxy, see TRUSTED_PROXIES).
+const bindGiven = args.some((arg) => /^(-H|--hostname)(=|$)|^-H./.test(arg));
+const loopbackOnly = !bindGiven && Number(env.TRUST_PROXY_HOPS ?? 0) > 0 ? ['-H', '127.0.0.1'] : [];
+if (loopbackOnly.length > 0) console.log('TRUST_PROXY_HOPS is set: listening on 127.0.0.1 only, for the proxy in front (give -H <address> to listen elsewhere).');
 const next = createRequire(import.meta.url).resolve('next/dist/bin/next');
-const child = spawn(process.execPath, [next, 'start', ...keepAlive, ...args], { env, stdio: 'inherit' });
+const child = spawn(process.execPath, [next, 'start', ...keepAlive, ...loopbackOnly, ...args], { env, stdio: 'inherit' });
 // A deploy stops the server with SIGTERM: the server gets it, so it can hand back its claimed mails.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

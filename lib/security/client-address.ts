@@ -1,6 +1,6 @@
 import { subscribe } from 'node:diagnostics_channel';
 import { IncomingMessage } from 'node:http';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /*
  * Who the client is, for every rate limit, the login lockout and the visit counter (design.md §9,
@@ -14,6 +14,10 @@ import { isIP } from 'node:net';
  * entry is then always the peer that connected to this process, the one before it was appended by
  * the proxy that is that peer, and so on: the client is the entry TRUST_PROXY_HOPS places from the
  * right. Anything further left was written by the client and is never used.
+ *
+ * Only a peer on the loopback or in TRUSTED_PROXIES is taken for a proxy: a visitor reaching the
+ * port directly (a server listening on every interface) is the client whatever TRUST_PROXY_HOPS
+ * says, and its X-Forwarded-Host and -Proto are dropped (the origin check reads them).
  */
 
 /** How many proxies in front of the site append to X-Forwarded-For (TRUST_PROXY_HOPS, default 0). */
@@ -70,9 +74,58 @@ export function clientAddress(headers: Headers): string {
   return clientFromChain(headers.get('x-forwarded-for'), trustedProxyHops());
 }
 
-/** Appends the socket's peer to the request's X-Forwarded-For, so that the last entry is always true. */
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** The parsed TRUSTED_PROXIES of the value last read: read per request, parsed once. */
+let proxiesRead: { value: string; list: BlockList } | undefined;
+
+/**
+ * The peers besides the loopback whose X-Forwarded-* headers are believed (TRUSTED_PROXIES: a
+ * comma list of addresses and CIDR ranges, e.g. "10.0.0.0/8, 2001:db8::/32"); a load balancer on
+ * another machine must be listed.
+ */
+export function trustedProxies(value = process.env.TRUSTED_PROXIES ?? ''): BlockList {
+  if (proxiesRead?.value === value) return proxiesRead.list;
+  const list = new BlockList();
+  for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const prefix = bits === undefined ? undefined : Number(bits);
+    const maxPrefix = version === 6 ? 128 : 32;
+    if (version === 0 || rest.length > 0 || (prefix !== undefined && (!/^\d+$/.test(bits ?? '') || prefix > maxPrefix))) {
+      throw new Error(`TRUSTED_PROXIES must list IP addresses or CIDR ranges, comma-separated (got "${entry}")`);
+    }
+    const type = version === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, prefix, type);
+  }
+  proxiesRead = { value, list };
+  return list;
+}
+
+/** Whether the peer of a connection is a proxy whose X-Forwarded-* headers may be believed. */
+function isTrustedPeer(peer: string): boolean {
+  const address = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(peer)?.[1] ?? peer;
+  const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+  if (isIP(address) === 0) return false;
+  return loopback.check(address, type) || trustedProxies().check(address, type);
+}
+
+/**
+ * Appends the socket's peer to the request's X-Forwarded-For, so that the last entry is always
+ * true. A peer that is no trusted proxy is a visitor who reached the port directly: what it wrote
+ * is dropped, so that TRUST_PROXY_HOPS cannot make it choose its own address, host or scheme.
+ */
 function appendSocketAddress(request: IncomingMessage): void {
   const peer = request.socket.remoteAddress ?? 'unknown';
+  if (!isTrustedPeer(peer)) {
+    request.headers['x-forwarded-for'] = peer;
+    delete request.headers['x-forwarded-host'];
+    delete request.headers['x-forwarded-proto'];
+    return;
+  }
   const prior = request.headers['x-forwarded-for'];
   const chain = Array.isArray(prior) ? prior.join(', ') : prior;
   request.headers['x-forwarded-for'] = chain ? `${chain}, ${peer}` : peer;
@@ -86,6 +139,7 @@ const installed = Symbol.for('immo-hainaut.socket-addresses');
  */
 export function recordSocketAddresses(): void {
   trustedProxyHops();
+  trustedProxies();
   if (Reflect.get(globalThis, installed) === true) return;
   Reflect.set(globalThis, installed, true);
   subscribe('http.server.request.start', (message) => {

@@ -1,20 +1,31 @@
+/** The first entry of a header a proxy may have written as a list. */
+const firstEntry = (value: string | null) => value?.split(',')[0]?.trim() || undefined;
+
 /**
  * A browser always says where a POST comes from (Origin, or Sec-Fetch-Site). A request from
  * another site is refused; a request without either header is not from a browser, so it cannot
- * ride on a visitor's cookies and may pass.
+ * ride on a visitor's cookies and may pass. An Origin that is empty or no URL is foreign.
+ *
+ * The site's own origin is the host the visitor asked for: X-Forwarded-Host and -Proto, which
+ * the server keeps only from a trusted proxy (lib/security/client-address.ts) and otherwise fills
+ * from the request itself. Behind TLS at the proxy the scheme then counts too, so that a page
+ * served over plain http on the same host cannot post as the https site.
  */
 export function isSameOrigin(request: Request, extraOrigins: readonly string[] = []): boolean {
   const origin = request.headers.get('origin');
-  if (origin) {
-    if (origin === 'null') return false;
-    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-    let originHost: string;
+  if (origin !== null) {
+    if (extraOrigins.includes(origin)) return true;
+    let parsed: URL;
     try {
-      originHost = new URL(origin).host;
+      parsed = new URL(origin);
     } catch {
       return false;
     }
-    return originHost === host || extraOrigins.includes(origin);
+    // 'null' (a sandboxed frame, a redirect across sites) and anything but a web origin.
+    if (parsed.origin === 'null' || parsed.host === '') return false;
+    const host = firstEntry(request.headers.get('x-forwarded-host')) ?? request.headers.get('host');
+    const scheme = firstEntry(request.headers.get('x-forwarded-proto'));
+    return parsed.host === host && (scheme === undefined || parsed.protocol === `${scheme}:`);
   }
   const site = request.headers.get('sec-fetch-site');
   return site === null || site === 'same-origin' || site === 'none';

@@ -52,8 +52,11 @@ function ownOrigin(): string | undefined {
 }
 
 async function render(url: string): Promise<SharedAnswer | undefined> {
+  // A connection of its own that closes with the answer: a stopping server waits for every open
+  // connection, and a kept-alive one whose client is this same process was never closed (a server
+  // stopped during list renders was still running 30 s after SIGTERM).
   try {
-    const response = await fetch(url, { headers: { [sharedRenderHeader]: token, accept: 'text/html' }, redirect: 'manual', signal: AbortSignal.timeout(renderTimeoutMs) });
+    const response = await fetch(url, { headers: { [sharedRenderHeader]: token, accept: 'text/html', connection: 'close' }, redirect: 'manual', signal: AbortSignal.timeout(renderTimeoutMs) });
     const type = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || !type.startsWith('text/html')) {
       await response.body?.cancel();

@@ -1,8 +1,13 @@
 import { getSite } from '../config';
+import { publicOrigin } from './public-origin';
 
-/** The public origin for absolute URLs (sitemap, JSON-LD): SITE_URL, else the configured site URL. */
+/**
+ * The public origin for absolute URLs (canonical links, sitemap, JSON-LD): the one the build was
+ * made for (lib/seo/public-origin.ts); outside a build (unit tests, scripts) SITE_URL, else the
+ * configured site URL.
+ */
 export function siteOriginForSeo(): string {
-  return (process.env.SITE_URL || getSite().siteInfo.siteUrl).replace(/\/$/, '');
+  return process.env.BUILT_PUBLIC_ORIGIN || publicOrigin(getSite().siteInfo.siteUrl);
 }
 
 export function absoluteUrl(path: string): string {

@@ -5,7 +5,8 @@
  * and body set (lib/server/request-timeouts), the database schema brought up to date, and the
  * outbox worker that delivers the e-mails of stored requests started, after the alerts run over
  * the deployed catalogue (lib/alerts), with the hourly pruning of expired rows. On SIGTERM the
- * outbox hands back the jobs it claimed before the server stops.
+ * outbox hands back the jobs it claimed before the server stops. A production start warns when the
+ * public origin the build was made for is local or plain http, or is not the SITE_URL given now.
  */
 import { siteSecretProblem } from '../security/secret';
 
@@ -14,6 +15,11 @@ export async function startServer(): Promise<void> {
   if (secretProblem) {
     console.error(secretProblem);
     process.exit(1);
+  }
+  if (process.env.NODE_ENV === 'production') {
+    const { publicOriginWarnings } = await import('../seo/public-origin');
+    const { siteOriginForSeo } = await import('../seo/origin');
+    for (const warning of publicOriginWarnings(siteOriginForSeo(), process.env.SITE_URL)) console.warn(warning);
   }
   // Loaded once the secret is known to be good, so that a refused start says one line and
   // touches no database.

@@ -1,4 +1,6 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { channel } from 'node:diagnostics_channel';
+import { createServer, IncomingMessage, request as httpRequest, type Server } from 'node:http';
+import { Socket } from 'node:net';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('next/server', () => ({ after: () => undefined }));
@@ -6,7 +8,7 @@ vi.mock('next/server', () => ({ after: () => undefined }));
 process.env.SITE_SECRET = 'unit-test-secret';
 delete process.env.TRUST_PROXY_HOPS;
 
-const { clientAddress, clientFromChain, normaliseAddress, recordSocketAddresses, trustedProxyHops } = await import('@/lib/security/client-address');
+const { clientAddress, clientFromChain, normaliseAddress, recordSocketAddresses, trustedProxies, trustedProxyHops } = await import('@/lib/security/client-address');
 const { getStore, openStore, setStore, visitTotals } = await import('@/lib/db');
 const { visitRoute } = await import('@/lib/stats/visit-route');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
@@ -89,6 +91,53 @@ describe('the socket address recorded at start (instrumentation.ts)', () => {
     process.env.TRUST_PROXY_HOPS = '1';
     expect(await ask({ 'x-forwarded-for': '203.0.113.9' })).toBe('203.0.113.9');
     delete process.env.TRUST_PROXY_HOPS;
+  });
+});
+
+describe('a peer that is no trusted proxy (issue 35, finding 6)', () => {
+  // As Node announces a request before Next.js sees it, with the socket peer of a direct visitor.
+  const arrive = (peer: string, headers: Record<string, string>) => {
+    const socket = new Socket();
+    Object.defineProperty(socket, 'remoteAddress', { value: peer });
+    const request = new IncomingMessage(socket);
+    request.headers = { ...headers };
+    channel('http.server.request.start').publish({ request });
+    return request.headers;
+  };
+  const forgedHeaders = { 'x-forwarded-for': '198.51.100.1', 'x-forwarded-host': 'www.immo-hainaut.be', 'x-forwarded-proto': 'https' };
+
+  beforeEach(() => {
+    recordSocketAddresses();
+    process.env.TRUST_PROXY_HOPS = '1';
+  });
+  afterEach(() => {
+    delete process.env.TRUST_PROXY_HOPS;
+    delete process.env.TRUSTED_PROXIES;
+  });
+
+  it('is the client however many hops are trusted, and its forwarded host and scheme are dropped', () => {
+    for (let index = 1; index <= 15; index += 1) {
+      const headers = arrive('203.0.113.5', { ...forgedHeaders, 'x-forwarded-for': `198.51.100.${index}` });
+      expect(clientAddress(new Headers({ 'x-forwarded-for': String(headers['x-forwarded-for']) }))).toBe('203.0.113.5');
+      expect(headers['x-forwarded-host']).toBeUndefined();
+      expect(headers['x-forwarded-proto']).toBeUndefined();
+    }
+  });
+
+  it('is trusted when it is the loopback or listed in TRUSTED_PROXIES (addresses and CIDR ranges)', () => {
+    expect(arrive('127.0.0.1', forgedHeaders)['x-forwarded-for']).toBe('198.51.100.1, 127.0.0.1');
+    expect(arrive('::1', forgedHeaders)['x-forwarded-host']).toBe('www.immo-hainaut.be');
+    process.env.TRUSTED_PROXIES = '10.0.0.0/8, 2001:db8::/32,192.0.2.7';
+    for (const peer of ['10.1.2.3', '::ffff:10.1.2.3', '2001:db8:5::1', '192.0.2.7']) {
+      const headers = arrive(peer, forgedHeaders);
+      expect(clientAddress(new Headers({ 'x-forwarded-for': String(headers['x-forwarded-for']) })), peer).toBe('198.51.100.1');
+      expect(headers['x-forwarded-proto'], peer).toBe('https');
+    }
+    expect(arrive('192.0.2.8', forgedHeaders)['x-forwarded-for']).toBe('192.0.2.8');
+  });
+
+  it('refuses a TRUSTED_PROXIES entry that is no address or range', () => {
+    for (const wrong of ['10.0.0.0/33', 'proxy.example', '10.0.0']) expect(() => trustedProxies(wrong), wrong).toThrow(/TRUSTED_PROXIES/);
   });
 });
 
