@@ -2,12 +2,11 @@ import { after } from 'next/server';
 import { getListing } from '../catalogue';
 import { getDefaultLanguage, type Language } from '../config';
 import { alertLinkState, confirmAlertSubscription, confirmedLinkAccount, deleteSubscription, enqueueJob, getStore, getSubscription, subscriptionOfLink, type AlertLinkState } from '../db';
-import { backToPage, confirmLinkPost, linkPostFailure, linkPostFields, postedLanguage } from '../forms/link-post';
+import { backToPage, confirmLinkPost, linkPostFailure, linkPostFields, postedLanguage, readLinkButtonPost } from '../forms/link-post';
 import { translatorFor } from '../i18n/messages';
 import { deliverJob } from '../mail/outbox-worker';
 import { isTokenShaped, tokenDigest } from '../newsletter/token';
 import { href } from '../pages';
-import { allowedOrigins, isSameOrigin } from '../security/origin';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { parseCriteria } from './criteria';
 import { criteriaLines } from './criteria-text';
@@ -40,15 +39,10 @@ const setupLinksPerDay = 3;
  * only by its own reset link or its own space.
  */
 export async function requestAlertAccount(request: Request): Promise<Response> {
-  if (!isSameOrigin(request, allowedOrigins())) {
-    await request.body?.cancel();
-    return linkPostFailure(getDefaultLanguage(), 403, 'forbidden');
-  }
-  const fields = await linkPostFields(request);
-  if (!fields) return linkPostFailure(getDefaultLanguage(), 413, 'tooLarge');
-  const language = postedLanguage(fields.get('lang'));
-  const token = fields.get('token');
-  if (!isTokenShaped(token)) return backToPage(href({ page: 'alert-link', action: 'confirm' }, language));
+  const post = await readLinkButtonPost(request);
+  if (!post.ok) return post.response;
+  const { language, token } = post;
+  if (token === undefined) return backToPage(href({ page: 'alert-link', action: 'confirm' }, language));
   try {
     const store = await getStore();
     const link = await confirmedLinkAccount(store, tokenDigest(token));

@@ -49,19 +49,29 @@ type ConfirmLink = {
 };
 
 /**
+ * A button's post on a link's page: same origin only, its bounded fields read, and the link's
+ * token and the page's language taken from them; or the refusal to answer.
+ */
+export async function readLinkButtonPost(request: Request): Promise<{ ok: true; language: Language; token: string | undefined } | { ok: false; response: Response }> {
+  if (!isSameOrigin(request, allowedOrigins())) {
+    await request.body?.cancel();
+    return { ok: false, response: linkPostFailure(getDefaultLanguage(), 403, 'forbidden') };
+  }
+  const fields = await linkPostFields(request);
+  if (!fields) return { ok: false, response: linkPostFailure(getDefaultLanguage(), 413, 'tooLarge') };
+  const token = fields.get('token');
+  return { ok: true, language: postedLanguage(fields.get('lang')), token: isTokenShaped(token) ? token : undefined };
+}
+
+/**
  * The confirm button's post: same origin only; the agency's e-mail (and the CRM's webhook when
  * configured) are queued by the confirmation itself and tried at once.
  */
 export async function confirmLinkPost(request: Request, link: ConfirmLink): Promise<Response> {
-  if (!isSameOrigin(request, allowedOrigins())) {
-    await request.body?.cancel();
-    return linkPostFailure(getDefaultLanguage(), 403, 'forbidden');
-  }
-  const fields = await linkPostFields(request);
-  if (!fields) return linkPostFailure(getDefaultLanguage(), 413, 'tooLarge');
-  const language = postedLanguage(fields.get('lang'));
-  const token = fields.get('token');
-  if (isTokenShaped(token)) {
+  const post = await readLinkButtonPost(request);
+  if (!post.ok) return post.response;
+  const { language, token } = post;
+  if (token !== undefined) {
     try {
       const jobs: OutboxKind[] = ['agency-mail'];
       if (webhookConfigured()) jobs.push('webhook');
@@ -72,5 +82,5 @@ export async function confirmLinkPost(request: Request, link: ConfirmLink): Prom
       return linkPostFailure(language, 500, 'apiError');
     }
   }
-  return backToPage(link.page(isTokenShaped(token) ? token : undefined, language));
+  return backToPage(link.page(token, language));
 }
