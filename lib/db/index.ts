@@ -73,3 +73,5 @@ export {
   type LoginLockout,
   type OwnerAccess,
 } from './owners';
+export { endCatalogueRun, lastGoodCatalogueRun, lastReconciliation, recentCatalogueRuns, releaseLock, renewLock, startCatalogueRun, takeLock } from './catalogue-runs';
+export type { CatalogueRunRow } from './schema';
