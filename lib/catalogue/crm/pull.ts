@@ -183,6 +183,7 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
         localised.push(outcome.record);
       }
       if (failed) retryNext.add(id);
+      localised.sort((a, b) => a.language.localeCompare(b.language));
       // Only a picture that could not be fetched changed: the listing stays as it was, and is fetched again next run.
       listings.set(id, failed && before && same(withoutChangeDate(before), withoutChangeDate(localised)) ? before : localised);
     }
@@ -309,7 +310,6 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
     });
     return { status, runId, kind, version: published, counts, refusals: shownRefusals, cursor: cursorAfter };
   } catch (error) {
-    if (process.env.PULL_DEBUG) console.error(error);
     if (temporary) rmSync(temporary, { recursive: true, force: true });
     await endCatalogueRun(store, runId, { status: 'failed', ended_at: now().toISOString(), cursor_after: cursorBefore, version: current ?? null, ...counts, reconciled_at: null, errors: [errorText(error)], refusals: [], retryIds: [] });
     return { status: 'failed', runId, kind, error: errorText(error), counts };
