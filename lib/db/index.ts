@@ -74,4 +74,3 @@ export {
   type OwnerAccess,
 } from './owners';
 export { endCatalogueRun, lastGoodCatalogueRun, lastReconciliation, recentCatalogueRuns, releaseLock, renewLock, startCatalogueRun, takeLock } from './catalogue-runs';
-export type { CatalogueRunRow } from './schema';

@@ -15,7 +15,7 @@ import { siteDateOfCrm, type CrmDocument, type CrmProject, type CrmProperty, typ
 
 export const propertiesFile = 'data/catalogue/properties.json';
 export const projectsFile = 'data/catalogue/projects.json';
-export const slotsFile = 'data/catalogue/appointment-slots.json';
+const slotsFile = 'data/catalogue/appointment-slots.json';
 
 /** Where pictures may be rewritten to (spec §7: old CRM image hosts → the CDN host). */
 export type PictureHosts = { cdnHost: string; legacyHosts: readonly string[] };

@@ -16,10 +16,10 @@ export type OmnicasaSettings = {
   officeId?: number;
 };
 
-export type OmnicasaErrorKind = 'timeout' | 'network' | 'http' | 'crm' | 'credentials' | 'too-large' | 'invalid' | 'shifted';
+type OmnicasaErrorKind = 'timeout' | 'network' | 'http' | 'crm' | 'credentials' | 'too-large' | 'invalid' | 'shifted';
 
 /** A failed call, in words staff can act on; never carries a URL or a credential. */
-export class OmnicasaError extends Error {
+class OmnicasaError extends Error {
   constructor(
     readonly kind: OmnicasaErrorKind,
     readonly endpoint: string,
@@ -40,7 +40,7 @@ export type ClientOptions = {
   pageSize?: number;
 };
 
-export const defaultCallTimeoutMs = 30_000;
+const defaultCallTimeoutMs = 30_000;
 const defaultMaxAnswerBytes = 25 * 1024 * 1024;
 /** More rows than an agency has listings many times over: a RowsCount beyond it is a broken answer. */
 const maxRows = 200_000;

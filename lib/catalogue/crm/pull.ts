@@ -41,7 +41,7 @@ export type PullOptions = {
   holder?: string;
 };
 
-export type PullCounts = { added: number; changed: number; withdrawn: number; refused: number };
+type PullCounts = { added: number; changed: number; withdrawn: number; refused: number };
 
 export type PullResult =
   | { status: 'published' | 'unchanged'; runId: string; kind: 'full' | 'incremental'; version: string; counts: PullCounts; refusals: DataIssue[]; cursor: string | null }
