@@ -127,7 +127,14 @@ async function route(request: NextRequest): Promise<NextResponse> {
   if ((request.headers.has('next-action') || !readOnly.has(request.method)) && !isSameOrigin(request)) {
     return new NextResponse('Forbidden', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
-  const { pathname, search, searchParams } = request.nextUrl;
+  const { pathname } = request.nextUrl;
+  // The router's cache key of a React payload request (?_rsc=), which the proxy sees since it
+  // takes the URL unnormalised (next.config skipProxyUrlNormalize): no parameter of the page's,
+  // so it must not make a list's query look unknown (a 308) or a new page to render.
+  const searchParams = new URLSearchParams(request.nextUrl.searchParams);
+  searchParams.delete('_rsc');
+  const query = searchParams.toString();
+  const search = query ? `?${query}` : '';
   const enabled = getEnabledLanguages();
   const language = detectLanguage({
     query: searchParams.get('lng'),

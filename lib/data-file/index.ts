@@ -270,7 +270,15 @@ export function readDataFile<T>(
   }
   const unwrapped = unwrap(parsed.value, isList);
   if (!unwrapped.ok) return { ok: false, issues: [{ file, message: unwrapped.message }] };
-  const raw = unwrapped.value;
+  return validateData(file, unwrapped.value, schema, label);
+}
+
+/**
+ * Validates a value already in memory as readDataFile validates a file's (a CRM's records before
+ * they are written), with the same messages; `file` is how the file is named in them.
+ */
+export function validateData<T>(file: string, raw: unknown, schema: z.ZodType<T>, label?: RecordLabel): ParsedFile<T> {
+  const isList = schema._zod.def.type === 'array';
   const knownKeys = new Map<string, string[]>();
   const errorMap = plainErrorMap(exampleFrom(raw), isList);
   const result = schema.safeParse(raw, {

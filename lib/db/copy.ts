@@ -37,6 +37,8 @@ const copyOrder: Record<TableName, number> = {
   upload_contents: 0,
   mail_sends: 0,
   mail_refusals: 0,
+  catalogue_runs: 0,
+  catalogue_lock: 0,
 };
 
 const isTable = (name: string): name is TableName => name in copyOrder;

@@ -73,3 +73,4 @@ export {
   type LoginLockout,
   type OwnerAccess,
 } from './owners';
+export { endCatalogueRun, lastGoodCatalogueRun, lastReconciliation, recentCatalogueRuns, releaseLock, renewLock, startCatalogueRun, takeLock } from './catalogue-runs';

@@ -282,4 +282,34 @@ export const migrations: readonly Migration[] = [
     id: '0012-login-devices',
     statements: ["ALTER TABLE login_failures ADD COLUMN device TEXT NOT NULL DEFAULT ''", 'CREATE INDEX login_failures_by_device ON login_failures (email, device, failed_at)'],
   },
+  {
+    // Issue 36: the catalogue pulled from the CRM. catalogue_runs: one row per pull, what it read
+    // and published, for staff (npm run catalogue:status) and for the next run's cursor (the last
+    // run with status 'published' or 'unchanged'). catalogue_lock: one row per lock name, held by
+    // one process until lease_until, so that one instance pulls at a time.
+    id: '0013-catalogue-runs',
+    statements: [
+      `CREATE TABLE catalogue_runs (
+        id TEXT PRIMARY KEY,
+        source TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        status TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        ended_at TEXT,
+        cursor_before TEXT,
+        cursor_after TEXT,
+        version TEXT,
+        added INTEGER NOT NULL DEFAULT 0,
+        changed INTEGER NOT NULL DEFAULT 0,
+        withdrawn INTEGER NOT NULL DEFAULT 0,
+        refused INTEGER NOT NULL DEFAULT 0,
+        errors TEXT NOT NULL DEFAULT '[]',
+        refusals TEXT NOT NULL DEFAULT '[]',
+        retry_ids TEXT NOT NULL DEFAULT '[]',
+        reconciled_at TEXT
+      )`,
+      'CREATE INDEX catalogue_runs_by_start ON catalogue_runs (started_at)',
+      'CREATE TABLE catalogue_lock (name TEXT PRIMARY KEY, holder TEXT NOT NULL, acquired_at TEXT NOT NULL, lease_until TEXT NOT NULL)',
+    ],
+  },
 ];

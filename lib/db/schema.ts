@@ -192,7 +192,33 @@ type UploadContentRow = { id: string; content: string; created_at: string };
 type MailSendRow = { id: string; address_key: string; kind: 'visitor-copy' | 'confirmation' | 'friend' | 'newsletter'; sender: string | null; request_id: string | null; sent_at: string };
 type MailRefusalRow = { address_key: string; refused_at: string };
 
+/** One pull of the catalogue from the CRM (lib/db/catalogue-runs.ts); errors, refusals and retry_ids are JSON lists. */
+export type CatalogueRunRow = {
+  id: string;
+  source: string;
+  kind: 'full' | 'incremental';
+  status: 'running' | 'published' | 'unchanged' | 'failed';
+  started_at: string;
+  ended_at: string | null;
+  cursor_before: string | null;
+  cursor_after: string | null;
+  version: string | null;
+  added: number;
+  changed: number;
+  withdrawn: number;
+  refused: number;
+  errors: string;
+  refusals: string;
+  retry_ids: string;
+  /** When this run compared every current ID with the CRM (a full run does). */
+  reconciled_at: string | null;
+};
+
+type CatalogueLockRow = { name: string; holder: string; acquired_at: string; lease_until: string };
+
 export type Database = {
+  catalogue_runs: CatalogueRunRow;
+  catalogue_lock: CatalogueLockRow;
   rate_limits: RateLimitRow;
   upload_contents: UploadContentRow;
   mail_sends: MailSendRow;

@@ -217,6 +217,13 @@ describe('list renders per client (issue 35, finding 5)', () => {
     expect({ status: next.status, rendered: next.rendered }).toEqual({ status: 200, rendered: true });
   });
 
+  it("takes the router's ?_rsc= for no parameter of the list: a payload request of a canonical query is no redirect", async () => {
+    const rsc = from('192.0.2.90', { accept: '*/*', 'sec-fetch-dest': 'empty', rsc: '1' });
+    const response = await proxy(new NextRequest(`${origin}/en/for-sale/?bedrooms=2&_rsc=1x9ab`, { headers: rsc }));
+    expect({ status: response.status, location: response.headers.get('location') }).toEqual({ status: 200, location: null });
+    expect(response.headers.get('x-middleware-rewrite') ?? '').toContain('/list-results/');
+  });
+
   it('counts the renders that are never kept (a request that is no document, the per-request fallback) against the same limit', async () => {
     clockAtWindowStart();
     const client = from('198.51.100.99', { accept: '*/*', 'sec-fetch-dest': 'empty' });
