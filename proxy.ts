@@ -13,7 +13,7 @@ import { isSameOrigin } from './lib/security/origin';
 import { resourcePolicy } from './lib/security/csp';
 import { pageScripts, policyForPage } from './lib/security/page-policy';
 import { isSharedRender, keptAnswer, sharedAnswer, type SharedAnswer } from './lib/security/shared-answers';
-import { busyListPage, countListRender, startClientRender } from './lib/security/render-limit';
+import { busyListPage, countListRender, clientRenderTurn } from './lib/security/render-limit';
 import { matchesEtag, prerenderedAnswer, prerenderedCacheControl, prerenderedVary } from './lib/security/prerendered-answers';
 
 const intl = createMiddleware(routing);
@@ -92,7 +92,7 @@ async function serveShared(request: NextRequest, canonical: string, language: La
     });
   // The proxy waits for a document's render (its self-fetch), so it knows when that ends; a
   // rewrite for the router is rendered after the proxy has answered, and only counted.
-  const ended = document ? startClientRender(request.headers) : () => undefined;
+  const ended = document ? await clientRenderTurn(request.headers) : () => undefined;
   if (!ended) return busy(1);
   try {
     const { allowed, retryAfterSeconds } = await countListRender(request.headers);

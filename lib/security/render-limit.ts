@@ -22,19 +22,35 @@ export function countListRender(headers: Headers) {
 }
 
 /*
- * A client's renders one at a time (per process): within its minute's allowance a client sending
- * four new queries at once took both cores of a small server at once, and an unrelated page waited
- * up to 945 ms. A second render for a client that has one under way is refused like one over the
- * limit, and costs nothing.
+ * A client's renders one after the other (per process): within its minute's allowance a client
+ * sending four new queries at once took both cores of a small server, and an unrelated page waited
+ * up to 945 ms. A render waits for the one its client has under way; visitors behind one address
+ * (an office, a carrier's NAT) are served in turn, not refused. Past a few waiting, the client is
+ * refused like one over the limit, at no cost.
  */
-const rendering = new Set<string>();
+const waitingPerClient = 4;
+const turns = new Map<string, { tail: Promise<void>; queued: number }>();
 
-/** Marks a render of the request's client as under way; undefined when it has one already. The caller calls the result when it ends. */
-export function startClientRender(headers: Headers): (() => void) | undefined {
+/**
+ * Waits for the request's client's turn to render; resolves to the function that ends its turn,
+ * or to undefined at once when too many of its renders wait already.
+ */
+export async function clientRenderTurn(headers: Headers): Promise<(() => void) | undefined> {
   const client = clientAddress(headers);
-  if (rendering.has(client)) return undefined;
-  rendering.add(client);
-  return () => rendering.delete(client);
+  const current = turns.get(client) ?? { tail: Promise.resolve(), queued: 0 };
+  if (current.queued > waitingPerClient) return undefined;
+  let end = () => undefined as void;
+  const mine = new Promise<void>((resolve) => (end = resolve));
+  const before = current.tail;
+  current.tail = before.then(() => mine);
+  current.queued += 1;
+  turns.set(client, current);
+  await before;
+  return () => {
+    current.queued -= 1;
+    if (current.queued === 0) turns.delete(client);
+    end();
+  };
 }
 
 /** The short page a client over the limit gets instead of a render: no script, no style, the list without filters one link away. */
