@@ -2,7 +2,7 @@ import { lstatSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataIssue } from '../data-file';
-import { catalogueFolder } from './source-dir';
+import { servedCatalogueDirs } from './source-dir';
 import type { Property } from './schemas';
 
 /*
@@ -22,11 +22,7 @@ function documentsDir(catalogueDir: string): string {
   return path.join(catalogueDir, documentsFolderName);
 }
 
-/** The documents of the folder the pages' catalogue was read from (source-dir.ts). */
-function servedDocumentsDir(): string | undefined {
-  const folder = catalogueFolder();
-  return folder.ok ? documentsDir(folder.dir) : undefined;
-}
+
 
 /** The file of a document: the last segment of its CRM Url, when that is a safe PDF name. */
 export function documentFileName(url: string): string | undefined {
@@ -72,10 +68,13 @@ export function documentIssues(properties: readonly Property[], catalogueDir: st
 
 export type DocumentFile = { fileName: string; bytes: Buffer };
 
-/** The bytes of a document, read from the documents folder; undefined when the file is not there. */
-export async function readDocumentFile(url: string, dir = servedDocumentsDir()): Promise<DocumentFile | undefined> {
+/** The bytes of a document, read from the documents folder (by default the served catalogue's, source-dir.ts); undefined when the file is not there. */
+export async function readDocumentFile(url: string, dir?: string): Promise<DocumentFile | undefined> {
   const fileName = documentFileName(url);
-  const file = fileName && dir ? pathOf(fileName, dir) : undefined;
-  if (!fileName || !file || !isPlainFile(file)) return undefined;
-  return { fileName, bytes: await readFile(file) };
+  if (!fileName) return undefined;
+  for (const folder of dir === undefined ? servedCatalogueDirs().map(documentsDir) : [dir]) {
+    const file = pathOf(fileName, folder);
+    if (file && isPlainFile(file)) return { fileName, bytes: await readFile(file) };
+  }
+  return undefined;
 }

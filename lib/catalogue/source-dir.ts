@@ -37,6 +37,18 @@ export function catalogueFolder(env: NodeJS.ProcessEnv = process.env): Catalogue
   return { ok: false, problem: 'The CRM is configured (OMNICASA_URL) but no catalogue has been pulled yet: run `npm run catalogue:pull` first, then build or start again.' };
 }
 
+/**
+ * Where this process finds the files its catalogue names (the documents): its folder, then, for a
+ * pinned pulled version, the newest one, since a server that stays up while pulls publish sees its
+ * own version pruned after a few (pull.ts keeps five).
+ */
+export function servedCatalogueDirs(env: NodeJS.ProcessEnv = process.env): string[] {
+  const folder = catalogueFolder(env);
+  if (!folder.ok) return [];
+  const newest = folder.pulled ? currentCatalogueDir(pulledCataloguesDir(env)) : undefined;
+  return newest && newest !== folder.dir ? [folder.dir, newest] : [folder.dir];
+}
+
 /** The folder, fixed for this process and the processes it starts from now on. */
 export function pinCatalogueFolder(env: NodeJS.ProcessEnv = process.env): CatalogueFolder {
   const folder = catalogueFolder(env);

@@ -102,6 +102,22 @@ describe('the catalogue folder', () => {
     vi.stubEnv('CATALOGUE_PINNED_DIR', '');
     expect(catalogueFolder()).toEqual({ ok: true, dir: dirB, pulled: true });
   });
+
+  it('finds a pinned version\'s documents in the newest version once its own folder is pruned', async () => {
+    for (const [name, value] of Object.entries(crm)) vi.stubEnv(name, value);
+    const dirA = publishVersion(versionA, 111_111);
+    pinCatalogueFolder();
+    mkdirSync(path.join(dirA, 'documents'), { recursive: true });
+    writeFileSync(path.join(dirA, 'documents', 'plan.pdf'), '%PDF-1.4 version A');
+    const dirB = publishVersion(versionB, 222_222);
+    mkdirSync(path.join(dirB, 'documents'), { recursive: true });
+    writeFileSync(path.join(dirB, 'documents', 'plan.pdf'), '%PDF-1.4 version B');
+    const plan = async () => (await readDocumentFile('https://crm.example/docs/plan.pdf'))?.bytes.toString();
+    // The version the pages show first.
+    expect(await plan()).toBe('%PDF-1.4 version A');
+    rmSync(dirA, { recursive: true });
+    expect(await plan()).toBe('%PDF-1.4 version B');
+  });
 });
 
 describe('build and start with the CRM configured and nothing pulled', () => {
