@@ -133,6 +133,22 @@ describe('build and start with the CRM configured and nothing pulled', () => {
     expect(errors.join('\n').trim()).toBe('The CRM is configured (OMNICASA_URL) but no catalogue has been pulled yet: run `npm run catalogue:pull` first, then build or start again.');
   });
 
+  it('check:data and the export say so too; check:data names the version it checked once there is one', () => {
+    const tsx = path.join(root, 'node_modules/.bin/tsx');
+    const env = { ...process.env, ...crm, CATALOGUE_DIR: '', CATALOGUE_PINNED_DIR: '', CATALOGUE_PULL_DIR: varDir };
+    for (const script of ['scripts/check-data.ts', 'scripts/export.ts']) {
+      const result = spawnSync(tsx, [script], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+      expect(result.status, script).toBe(1);
+      expect(result.stderr, script).toContain('no catalogue has been pulled yet: run `npm run catalogue:pull` first');
+      // The export stops before its build, not in it.
+      expect(result.stdout, script).not.toContain('Building the static-export variant');
+    }
+    const dir = publishVersion(versionA, 123_456);
+    const checked = spawnSync(tsx, ['scripts/check-data.ts'], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+    expect(checked.status).toBe(0);
+    expect(checked.stdout).toContain(`Site data is valid: ${path.relative(root, dir)} and data/site.`);
+  }, 120_000);
+
   it('next start exits 1 saying so before it looks for a build', () => {
     const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['start', '-p', '3197'], {
       cwd: root,
