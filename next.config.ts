@@ -2,6 +2,7 @@ import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from 'next/constants';
 import { formatDataIssues, formatDataWarnings, inspectData } from './lib/data-check';
 import { loadSiteConfig } from './lib/config/load';
+import { pinCatalogueFolder } from './lib/catalogue/source-dir';
 import { commonSecurityHeaders, resourcePolicy } from './lib/security/csp';
 import { siteSecretProblem } from './lib/security/secret';
 import { publicOrigin } from './lib/seo/public-origin';
@@ -92,6 +93,13 @@ const nextConfig: NextConfig = {
 
 export default async function config(phase: string): Promise<NextConfig> {
   if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_PRODUCTION_SERVER) {
+    // With the CRM configured, the version the pointer names now is the one this build (its page
+    // workers too) or this server reads, whatever a pull publishes while it runs.
+    const folder = pinCatalogueFolder();
+    if (!folder.ok) {
+      console.error(`\n${folder.problem}\n`);
+      process.exit(1);
+    }
     // Refuse to build, or to serve, a site from bad data: one message naming file, record and
     // field. `next start` checks too: a server restarted on data the build refused would answer
     // 500 on every listing page while the home page looked fine.

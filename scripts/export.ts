@@ -18,6 +18,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getProperties } from '../lib/catalogue';
+import { pinCatalogueFolder } from '../lib/catalogue/source-dir';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../lib/config';
 import { compareColumnUrl } from '../lib/favourites/compare-rows';
 import { headersFile, nginxSnippet, withPolicyMeta, type ExportPolicyOptions } from '../lib/export/headers';
@@ -31,6 +32,14 @@ const distDir = process.env.EXPORT_DIST_DIR || '.next-export';
 const outDir = path.resolve(process.env.EXPORT_DIR || 'out');
 const port = Number(process.env.EXPORT_PORT || 3190);
 const server = `http://localhost:${port}`;
+
+// The build, the server crawled and this script read one version of a pulled catalogue, whatever
+// a pull publishes meanwhile.
+const catalogueFolder = pinCatalogueFolder();
+if (!catalogueFolder.ok) {
+  console.error(catalogueFolder.problem);
+  process.exit(1);
+}
 
 const exportEnv = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_PUBLIC_STATIC_EXPORT: '1' };
 

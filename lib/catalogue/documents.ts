@@ -1,13 +1,15 @@
 import { lstatSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { resolveDataDir, type DataIssue } from '../data-file';
+import type { DataIssue } from '../data-file';
+import { servedCatalogueDirs } from './source-dir';
 import type { Property } from './schemas';
 
 /*
  * The listings' documents (EPC certificate, plans, deeds…). They are private: the files live in
- * data/catalogue/documents, outside public/, and reach a visitor only through a signed, expiring
- * link mailed after a document request (lib/documents). This module is the only one that touches
+ * the catalogue folder's documents/ (data/catalogue/documents, or a pulled version's), outside
+ * public/, and reach a visitor only through a signed, expiring link mailed after a document
+ * request (lib/documents). This module is the only one that touches
  * those files; a document is named by its listing and ID, never by a path from a request.
  */
 
@@ -16,9 +18,11 @@ const documentsFolderName = 'documents';
 /** The file name a document's Url ends with: plain ASCII, one dot, a PDF. */
 const fileNamePattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,120}\.pdf$/;
 
-function documentsDir(catalogueDir = resolveDataDir(process.env.CATALOGUE_DIR, 'data/catalogue')): string {
+function documentsDir(catalogueDir: string): string {
   return path.join(catalogueDir, documentsFolderName);
 }
+
+
 
 /** The file of a document: the last segment of its CRM Url, when that is a safe PDF name. */
 export function documentFileName(url: string): string | undefined {
@@ -64,10 +68,13 @@ export function documentIssues(properties: readonly Property[], catalogueDir: st
 
 export type DocumentFile = { fileName: string; bytes: Buffer };
 
-/** The bytes of a document, read from the documents folder; undefined when the file is not there. */
-export async function readDocumentFile(url: string, dir = documentsDir()): Promise<DocumentFile | undefined> {
+/** The bytes of a document, read from the documents folder (by default the served catalogue's, source-dir.ts); undefined when the file is not there. */
+export async function readDocumentFile(url: string, dir?: string): Promise<DocumentFile | undefined> {
   const fileName = documentFileName(url);
-  const file = fileName ? pathOf(fileName, dir) : undefined;
-  if (!fileName || !file || !isPlainFile(file)) return undefined;
-  return { fileName, bytes: await readFile(file) };
+  if (!fileName) return undefined;
+  for (const folder of dir === undefined ? servedCatalogueDirs().map(documentsDir) : [dir]) {
+    const file = pathOf(fileName, folder);
+    if (file && isPlainFile(file)) return { fileName, bytes: await readFile(file) };
+  }
+  return undefined;
 }

@@ -10,6 +10,7 @@ import {
   type PropertyType,
 } from './schemas';
 import { DataValidationError, duplicateIssues, readDataFile, readRecordsFile, resolveDataDir, type DataIssue } from '../data-file';
+import { catalogueFolder } from './source-dir';
 import { documentIssues } from './documents';
 import { factIssues } from './checks';
 import { checkPictures, projectWithoutMissingPictures, propertyWithoutMissingPictures } from './pictures';
@@ -18,8 +19,9 @@ import { optionMarqueesOf } from './listing-view';
 import { storeListings, type ListingStore } from './listing-store';
 
 /*
- * The only module that reads data/catalogue. It validates each file with its schema, then the
- * relations between files, and hands out the snapshot once per process.
+ * The only module that reads the catalogue's files (data/catalogue, or the folder source-dir.ts
+ * names). It validates each file with its schema, then the relations between files, and hands out
+ * the snapshot once per process.
  */
 
 const catalogueDisplayDir = 'data/catalogue';
@@ -109,7 +111,10 @@ function relationIssues(snapshot: CatalogueSnapshot): DataIssue[] {
 }
 
 /** Reads and validates every file of the catalogue folder, collecting all problems before failing. */
-export function readCatalogue(dir = resolveDataDir(process.env.CATALOGUE_DIR, catalogueDisplayDir), options: ReadOptions = {}): CatalogueResult {
+export function readCatalogue(given?: string, options: ReadOptions = {}): CatalogueResult {
+  const folder = given === undefined ? catalogueFolder() : { ok: true as const, dir: given };
+  if (!folder.ok) return { ok: false, issues: [{ file: 'var/catalogue/current', message: folder.problem }] };
+  const { dir } = folder;
   const publicDir = options.publicDir ?? resolveDataDir(undefined, 'public');
   const schemas = catalogueFileSchemas;
   const results = {

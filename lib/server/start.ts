@@ -4,7 +4,8 @@
  * for the limits (lib/security/client-address), the server's time bounds for a request's headers
  * and body set (lib/server/request-timeouts), the database schema brought up to date, and the
  * outbox worker that delivers the e-mails of stored requests started, after the alerts run over
- * the deployed catalogue (lib/alerts), with the hourly pruning of expired rows. On SIGTERM the
+ * the deployed catalogue (lib/alerts), with the hourly pruning of expired rows and, with the CRM
+ * configured, the catalogue pull every few minutes (lib/catalogue/crm/schedule). On SIGTERM the
  * outbox hands back the jobs it claimed before the server stops. A production start warns when the
  * public origin the build was made for is local or plain http, or is not the SITE_URL given now.
  */
@@ -28,6 +29,7 @@ export async function startServer(): Promise<void> {
   const { getStore, startHousekeeping } = await import('../db');
   const { releaseClaimsOnStop, startOutboxWorker } = await import('../mail/outbox-worker');
   const { startAlerts } = await import('../alerts/run');
+  const { startCataloguePulls } = await import('../catalogue/crm/schedule');
   recordSocketAddresses();
   boundRequestTimes();
   await getStore();
@@ -36,4 +38,5 @@ export async function startServer(): Promise<void> {
   startOutboxWorker();
   releaseClaimsOnStop();
   startHousekeeping();
+  startCataloguePulls(getStore);
 }

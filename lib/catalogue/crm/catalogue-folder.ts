@@ -60,7 +60,7 @@ export function currentVersion(varDir: string): string | undefined {
   }
 }
 
-/** The folder of the catalogue in use, for readCatalogue (phase 2 points the server at it). */
+/** The folder of the catalogue in use (lib/catalogue/source-dir.ts points the site at it). */
 export function currentCatalogueDir(varDir: string): string | undefined {
   const version = currentVersion(varDir);
   return version ? path.join(varDir, version) : undefined;

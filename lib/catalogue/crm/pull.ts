@@ -5,6 +5,7 @@ import path from 'node:path';
 import { readDataFile, resolveDataDir, type DataIssue } from '../../data-file';
 import { endCatalogueRun, lastGoodCatalogueRun, lastReconciliation, releaseLock, renewLock, startCatalogueRun, takeLock, type Store } from '../../db';
 import { readCatalogue } from '../load';
+import { pulledCataloguesDir } from '../source-dir';
 import { catalogueFileSchemas, type City, type Owner, type Project, type Property } from '../schemas';
 import { currentVersion, newVersionName, publish, pruneVersions, readVersion, rewriteTemporary, writeTemporary, type CatalogueFiles, type ChangeEntry, type Manifest } from './catalogue-folder';
 import type { CatalogueConnector, ListingBatch } from './connector';
@@ -110,7 +111,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
   const { store, connector } = options;
   const now = options.now ?? (() => new Date());
-  const varDir = options.varDir ?? resolveDataDir(process.env.CATALOGUE_PULL_DIR, 'var/catalogue');
+  const varDir = options.varDir ?? pulledCataloguesDir();
   const publicDir = options.publicDir ?? resolveDataDir(undefined, 'public');
   const bundleDir = options.bundleDir ?? resolveDataDir(process.env.CATALOGUE_DIR, 'data/catalogue');
   const leaseMs = options.leaseMs ?? defaultLeaseMs;
