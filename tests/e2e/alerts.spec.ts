@@ -9,6 +9,7 @@ import { href } from '@/lib/pages';
 import { alertLink, follow, registerSearch as registerSearchFor, withoutJavaScript } from './alerts-helpers';
 import { databaseFile, messages, queryCount, sitePort, uniqueEmail, type TestLanguage } from './forms-helpers';
 import { mailsTo, portOpen, waitForMails } from './mailbox';
+import { storeConsent } from './stored-consent';
 
 /*
  * Search alerts and followed listings through the real server, without JavaScript: a search
@@ -232,15 +233,18 @@ for (const language of ['fr'] as const) {
       const setupLink = /https?:\/\/\S+token=[\w-]+/.exec(setup?.text ?? '')?.[0] ?? '';
       // The set-password page reads its token with JavaScript (as the owners' does).
       const withScript = await browser.newContext();
+      // A first visit's consent dialog would make the page inert.
+      await storeConsent(withScript);
       try {
         const setPage = await withScript.newPage();
+        expect(setupLink).toContain('token=');
         await setPage.goto(setupLink);
         const setForm = setPage.locator('form[data-form="owner-set-password"]');
         await expect(setForm.locator('button[type="submit"]')).toBeEnabled();
         await setForm.locator('[name="password"]').fill(password);
         await setForm.locator('[name="passwordConfirm"]').fill(password);
         await setForm.locator('button[type="submit"]').click();
-        await setPage.waitForURL(`**${href({ page: 'searcher' }, language)}`);
+        await setPage.waitForURL(`**${href({ page: 'searcher' }, language)}`, { timeout: 20_000 });
       } finally {
         await withScript.close();
       }
