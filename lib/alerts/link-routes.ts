@@ -1,6 +1,6 @@
 import { after } from 'next/server';
 import { getListing } from '../catalogue';
-import { getDefaultLanguage, type Language } from '../config';
+import type { Language } from '../config';
 import { alertLinkState, confirmAlertSubscription, confirmedLinkAccount, deleteSubscription, enqueueJob, getStore, getSubscription, subscriptionOfLink, type AlertLinkState } from '../db';
 import { backToPage, confirmLinkPost, linkPostFailure, linkPostFields, postedLanguage, readLinkButtonPost } from '../forms/link-post';
 import { translatorFor } from '../i18n/messages';
@@ -72,7 +72,7 @@ export async function alertLinkAccountOffer(action: 'confirm' | 'unsubscribe' | 
 export async function unsubscribeAlertRequest(request: Request): Promise<Response> {
   const queryToken = new URL(request.url).searchParams.get('token');
   const fields = await linkPostFields(request);
-  if (!fields) return linkPostFailure(getDefaultLanguage(), 413, 'tooLarge');
+  if (fields instanceof Response) return fields;
   const oneClick = fields.get('List-Unsubscribe') === 'One-Click';
   const token = queryToken ?? fields.get('token');
   const language = postedLanguage(fields.get('lang'));

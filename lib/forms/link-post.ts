@@ -7,7 +7,7 @@ import { webhookConfigured } from '../mail/webhook';
 import { isTokenShaped, tokenDigest } from '../newsletter/token';
 import { allowedOrigins, isSameOrigin } from '../security/origin';
 import { errorPage } from './error-page';
-import { readCapped } from './read-body';
+import { bodyFailure, readCapped } from './read-body';
 
 /*
  * What the posts of a mailed link's page share (the newsletter's and the alerts' confirmations,
@@ -23,7 +23,7 @@ export function postedLanguage(value: string | null | undefined): Language {
   return getEnabledLanguages().find((language) => language === value) ?? getDefaultLanguage();
 }
 
-export function linkPostFailure(language: Language, status: number, error: 'forbidden' | 'tooLarge' | 'apiError'): Response {
+export function linkPostFailure(language: Language, status: number, error: 'forbidden' | 'tooLarge' | 'bodyTimeout' | 'invalidRequest' | 'apiError'): Response {
   const message = translatorFor(language, 'forms')(`status.${error}`);
   return new Response(errorPage(language, { ok: false, error, message }, undefined), {
     status,
@@ -31,10 +31,20 @@ export function linkPostFailure(language: Language, status: number, error: 'forb
   });
 }
 
-/** The post's form fields, or undefined when the body is larger than a link's post can be. */
-export async function linkPostFields(request: Request): Promise<URLSearchParams | undefined> {
-  const bytes = await readCapped(request, maxBody);
-  return bytes ? new URLSearchParams(new TextDecoder().decode(bytes)) : undefined;
+/**
+ * The post's form fields, or the answer to a body that is no link's post: larger than one can be
+ * (413), too slow to arrive (408, lib/forms/read-body's deadline) or cut off by its client (400).
+ * `language`: the refusal's, since the body that would say it was not read.
+ */
+export async function linkPostFields(request: Request, language: Language = getDefaultLanguage()): Promise<URLSearchParams | Response> {
+  try {
+    const bytes = await readCapped(request, maxBody);
+    return bytes ? new URLSearchParams(new TextDecoder().decode(bytes)) : linkPostFailure(language, 413, 'tooLarge');
+  } catch (error) {
+    const failure = bodyFailure(error);
+    if (failure === undefined) throw error;
+    return failure === 'timeout' ? linkPostFailure(language, 408, 'bodyTimeout') : linkPostFailure(language, 400, 'invalidRequest');
+  }
 }
 
 export const backToPage = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
@@ -58,7 +68,7 @@ export async function readLinkButtonPost(request: Request): Promise<{ ok: true; 
     return { ok: false, response: linkPostFailure(getDefaultLanguage(), 403, 'forbidden') };
   }
   const fields = await linkPostFields(request);
-  if (!fields) return { ok: false, response: linkPostFailure(getDefaultLanguage(), 413, 'tooLarge') };
+  if (fields instanceof Response) return { ok: false, response: fields };
   const token = fields.get('token');
   return { ok: true, language: postedLanguage(fields.get('lang')), token: isTokenShaped(token) ? token : undefined };
 }

@@ -65,6 +65,9 @@ class BodyAborted extends Error {}
 /** The body has not arrived within its deadline: the read is cancelled, the answer is 408. */
 class BodyTimedOut extends Error {}
 
+/** Why readCapped gave up on a body it had begun to read, for its caller's answer. */
+export const bodyFailure = (error: unknown): 'timeout' | 'aborted' | undefined => (error instanceof BodyTimedOut ? 'timeout' : error instanceof BodyAborted ? 'aborted' : undefined);
+
 type Deadline = { expired: Promise<never>; clear: () => void };
 
 function deadlineIn(ms: number): Deadline {

@@ -40,9 +40,9 @@ export async function refusalGet(request: Request): Promise<Response> {
 }
 
 export async function refusalPost(request: Request): Promise<Response> {
-  const fields = await linkPostFields(request);
   const queryLanguage = new URL(request.url).searchParams.get('lang');
-  if (!fields) return linkPostFailure(postedLanguage(queryLanguage), 413, 'tooLarge');
+  const fields = await linkPostFields(request, postedLanguage(queryLanguage));
+  if (fields instanceof Response) return fields;
   const language = postedLanguage(fields.get('lang') ?? queryLanguage);
   const key = keyOfRefusalToken(fields.get('token'));
   if (!key) return invalid(language);
