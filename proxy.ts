@@ -97,7 +97,8 @@ async function serveShared(request: NextRequest, canonical: string, language: La
   try {
     const { allowed, retryAfterSeconds } = await countListRender(request.headers);
     if (!allowed) return busy(retryAfterSeconds);
-    const answer = document ? await sharedAnswer(canonical) : undefined;
+    // A map area (?bbox=) is a point of a plane, not a choice of a list: rendered, never kept.
+    const answer = document ? await sharedAnswer(canonical, { keep: !new URL(canonical, request.url).searchParams.has('bbox') }) : undefined;
     return answer ? keptResponse(answer) : render();
   } finally {
     ended();

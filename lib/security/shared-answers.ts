@@ -85,8 +85,11 @@ export function keptAnswer(pathAndQuery: string): SharedAnswer | undefined {
  * The kept answer of a canonical URL (path and query), rendered now if it is not kept yet; one
  * render at a time per URL however many visitors ask. Undefined when it cannot be had (the render
  * failed or did not answer 200): the caller renders the page for its visitor as usual.
+ * `keep: false`: rendered the same way (no nonce, served under its hashes) but not kept, for a
+ * query of a space too large to cache (a map area): new areas would push out every visitor's
+ * kept lists, whose next visits would each cost a render again.
  */
-export async function sharedAnswer(pathAndQuery: string): Promise<SharedAnswer | undefined> {
+export async function sharedAnswer(pathAndQuery: string, { keep = true }: { keep?: boolean } = {}): Promise<SharedAnswer | undefined> {
   const kept = answers.get(pathAndQuery);
   if (kept) return kept;
   const origin = ownOrigin();
@@ -96,7 +99,7 @@ export async function sharedAnswer(pathAndQuery: string): Promise<SharedAnswer |
   if (pending) return pending;
   const rendered = render(new URL(pathAndQuery, origin).href).then((answer) => {
     rendering.delete(pathAndQuery);
-    if (answer) answers.set(pathAndQuery, answer);
+    if (answer && keep) answers.set(pathAndQuery, answer);
     return answer;
   });
   rendering.set(pathAndQuery, rendered);

@@ -217,6 +217,18 @@ describe('list renders per client (issue 35, finding 5)', () => {
     expect(answers.map((answer) => ({ status: answer.status, rendered: answer.rendered }))).toEqual(Array.from({ length: 6 }, () => ({ status: 200, rendered: true })));
   });
 
+  it('renders a map area (?bbox=) for its visitor without keeping it: new areas cannot push the kept lists out', async () => {
+    clockAtWindowStart();
+    const client = from('198.51.100.71');
+    const area = '/en/for-sale/?bbox=3.9%2C50.4%2C4.0%2C50.5';
+    const first = await load(area, client);
+    const again = await load(area, client);
+    expect([first, again].map((answer) => ({ status: answer.status, rendered: answer.rendered }))).toEqual([
+      { status: 200, rendered: true },
+      { status: 200, rendered: true },
+    ]);
+  });
+
   it("takes the router's ?_rsc= for no parameter of the list: a payload request of a canonical query is no redirect", async () => {
     const rsc = from('192.0.2.90', { accept: '*/*', 'sec-fetch-dest': 'empty', rsc: '1' });
     const response = await proxy(new NextRequest(`${origin}/en/for-sale/?bedrooms=2&_rsc=1x9ab`, { headers: rsc }));
