@@ -134,19 +134,22 @@ export async function confirmAlertSubscription(store: Store, tokenHash: string, 
       .where('token_hash', '=', tokenHash)
       .where('status', '=', 'pending')
       .where('expires_at', '>', at)
-      .returning(['request_id', 'email_key', 'kind'])
+      .returning(['request_id', 'email_key', 'kind', 'link_covers_until'])
       .executeTakeFirst();
     if (!subscription) return undefined;
-    // One link a day goes to a mailbox, so whichever link is used confirms every subscription of it that waits.
+    // One link a day goes to a mailbox, so it confirms the others its mail counted as waiting; not
+    // one posted since, which the address never saw (a stranger's): that one gets its own link.
+    const { email_key: emailKey, link_covers_until: coversUntil } = subscription;
     const others =
-      subscription.email_key === null
+      emailKey === null || coversUntil === null
         ? []
         : await trx
             .updateTable('alert_subscriptions')
             .set({ status: 'active', confirmed_at: at })
-            .where('email_key', '=', subscription.email_key)
+            .where('email_key', '=', emailKey)
             .where('status', '=', 'pending')
             .where('expires_at', '>', at)
+            .where('created_at', '<=', coversUntil)
             .returning(['request_id', 'kind'])
             .execute();
     for (const confirmed of [subscription, ...others]) {
@@ -158,6 +161,21 @@ export async function confirmAlertSubscription(store: Store, tokenHash: string, 
     }
     return { requestId: subscription.request_id };
   });
+}
+
+/**
+ * A mail carrying this subscription's link went out counting these subscriptions: the link covers
+ * them (a later mail of the same link counts at least as far).
+ */
+export async function recordLinkMailed(store: Store, subscriptionId: string, counted: readonly Pick<AlertSubscriptionRow, 'created_at'>[]): Promise<void> {
+  const newest = counted.reduce((latest, row) => (row.created_at > latest ? row.created_at : latest), '');
+  if (newest === '') return;
+  await store.db
+    .updateTable('alert_subscriptions')
+    .set({ link_covers_until: newest })
+    .where('id', '=', subscriptionId)
+    .where((eb) => eb.or([eb('link_covers_until', 'is', null), eb('link_covers_until', '<', newest)]))
+    .execute();
 }
 
 /**

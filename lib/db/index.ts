@@ -26,6 +26,7 @@ export {
   activeSubscriptions,
   alertLinkState,
   confirmAlertSubscription,
+  recordLinkMailed,
   deleteSearcherAccount,
   deleteSubscription,
   getSearcherPasswordHash,

@@ -312,4 +312,20 @@ export const migrations: readonly Migration[] = [
       'CREATE TABLE catalogue_lock (name TEXT PRIMARY KEY, holder TEXT NOT NULL, acquired_at TEXT NOT NULL, lease_until TEXT NOT NULL)',
     ],
   },
+  {
+    // Issue 35: a link confirmed every subscription of its mailbox that waited when it was used,
+    // also those posted after its mail went out, which the mail never counted (a stranger's follow
+    // became active on the victim's click). link_covers_until: the newest created_at among the
+    // subscriptions the last mail carrying this link counted; a link confirms no other of the
+    // mailbox created after it. A link mailed before this release counted what waited when its
+    // request's confirmation job was delivered.
+    id: '0014-alert-link-covers',
+    statements: [
+      'ALTER TABLE alert_subscriptions ADD COLUMN link_covers_until TEXT',
+      `UPDATE alert_subscriptions SET link_covers_until = (
+        SELECT MAX(outbox.delivered_at) FROM outbox
+        WHERE outbox.request_id = alert_subscriptions.request_id AND outbox.kind = 'alert-confirm' AND outbox.status = 'delivered'
+      ) WHERE status = 'pending'`,
+    ],
+  },
 ];

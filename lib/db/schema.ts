@@ -148,6 +148,11 @@ export type AlertSubscriptionRow = {
   confirmed_at: string | null;
   /** When the last alert mail of this subscription was queued (daily and weekly digests count from it). */
   last_sent_at: string | null;
+  /**
+   * The newest created_at among the subscriptions of the mailbox that the last mail carrying this
+   * subscription's link counted: the link confirms those, never one posted after (null: not mailed).
+   */
+  link_covers_until: string | null;
 };
 
 /** What the alerts last saw of a listing: compared with the next deployed snapshot. */

@@ -9,6 +9,7 @@ import {
   getSubscription,
   subscriptionOfRequest,
   pendingSubscriptionsOf,
+  recordLinkMailed,
   getStore,
   hasUnreachableJobs,
   makeUnreachableJobsDue,
@@ -165,7 +166,10 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
     const own = job.request_id ? await subscriptionOfRequest(store, job.request_id) : undefined;
     const waiting = own?.email_key ? await pendingSubscriptionsOf(store, own.email_key) : own?.status === 'pending' ? [own] : [];
     const subscription = waiting.find((candidate) => candidate.id === own?.id) ?? waiting[0];
-    if (subscription) await sendMail(job, alertConfirmMail(subscription, waiting.length - 1), { 'X-Request-Id': subscription.request_id });
+    if (!subscription) return;
+    await sendMail(job, alertConfirmMail(subscription, waiting.length - 1), { 'X-Request-Id': subscription.request_id });
+    // The link confirms what this mail counted, and nothing posted after it.
+    await recordLinkMailed(store, subscription.id, waiting);
     return;
   }
   const request = job.request_id ? await getRequest(store, job.request_id) : undefined;

@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonBody, multipartBody, tinyPdf, type Entries } from './hostile-payloads';
 import { useSmtpSink } from './smtp-sink';
 import { closeOpenedStores, testDatabases } from './test-stores';
@@ -236,6 +236,71 @@ describe.each(testDatabases)('on $name', (database) => {
       await flush(new Date(Date.now() + 25 * 3_600_000));
       expect(toVictim()).toHaveLength(1);
       expect((await outboxOf('alert-confirm')).map((job) => job.status)).toEqual(['delivered', 'delivered']);
+    });
+
+    describe('a link confirms only what its mail counted', () => {
+      // A mailbox of its own, so that the mails to it are told apart from the victim's above.
+      const mailbox = 'v@x.be';
+      const toMailbox = () => smtp.received.filter((mail) => mail.to.includes(mailbox));
+      const linkOf = (mail: { body: string } | undefined) => /[?&]token=([\w-]+)/.exec(mail?.body.match(/https:\/\/\S+action=confirm\S*/)?.[0] ?? '')?.[1] ?? '';
+      const statusOf = async (form: string) =>
+        (await store.db.selectFrom('alert_subscriptions').innerJoin('requests', 'requests.id', 'alert_subscriptions.request_id').select('alert_subscriptions.status').where('requests.form', '=', form).executeTakeFirst())?.status;
+      const agencyJobs = async () => (await store.db.selectFrom('outbox').innerJoin('requests', 'requests.id', 'outbox.request_id').select('outbox.kind').where('requests.form', '=', 'demand-register').where('outbox.kind', '!=', 'alert-confirm').execute()).map((job) => job.kind).sort();
+      // Only Date: the SMTP sink and the sends keep their real timers. Each step of the story has its own minute.
+      const start = Date.now();
+      const at = (minutes: number) => vi.setSystemTime(start + minutes * 60_000);
+      beforeEach(() => {
+        vi.useFakeTimers({ toFake: ['Date'] });
+      });
+      afterEach(() => {
+        vi.useRealTimers();
+      });
+
+      it("leaves pending a follow posted after the link was mailed, which gets its own link the next day", async () => {
+        const { confirmAlertSubscription } = await import('@/lib/db');
+        const { tokenDigest } = await import('@/lib/newsletter/token');
+        at(0);
+        expect((await post('demand-register', search(mailbox))).status).toBe(201);
+        at(1);
+        await flush();
+        expect(toMailbox()).toHaveLength(1);
+        // A stranger follows a listing for the same address after the mail went out.
+        at(2);
+        expect((await post('follow-listing', [['propertyId', String(saleId())], ['email', mailbox], ['privacy', 'on']])).status).toBe(201);
+        at(3);
+        await flush();
+        expect(toMailbox(), 'no second link within the day').toHaveLength(1);
+        expect(await confirmAlertSubscription(store, tokenDigest(linkOf(toMailbox()[0])), ['agency-mail', 'webhook'])).toBeDefined();
+        expect(await statusOf('demand-register')).toBe('active');
+        expect(await statusOf('follow-listing'), 'the follow the mail never mentioned').toBe('pending');
+        expect(await agencyJobs()).toEqual(['agency-mail', 'webhook']);
+
+        // The day after, the follow's own link goes (counting no other), and confirms the follow alone.
+        at(60 * 25);
+        await flush();
+        expect(toMailbox()).toHaveLength(2);
+        const second = linkOf(toMailbox()[1]);
+        expect(second).not.toBe(linkOf(toMailbox()[0]));
+        expect(await confirmAlertSubscription(store, tokenDigest(second), ['agency-mail', 'webhook'])).toBeDefined();
+        expect(await statusOf('follow-listing')).toBe('active');
+        expect(await agencyJobs(), "the search's deliveries are queued once").toEqual(['agency-mail', 'webhook']);
+      });
+
+      it('confirms a follow posted before the link was mailed (the mail counted it)', async () => {
+        const { confirmAlertSubscription } = await import('@/lib/db');
+        const { tokenDigest } = await import('@/lib/newsletter/token');
+        at(0);
+        expect((await post('demand-register', search(mailbox))).status).toBe(201);
+        at(1);
+        expect((await post('follow-listing', [['propertyId', String(saleId())], ['email', mailbox], ['privacy', 'on']])).status).toBe(201);
+        at(2);
+        await flush();
+        expect(toMailbox()).toHaveLength(1);
+        expect(await confirmAlertSubscription(store, tokenDigest(linkOf(toMailbox()[0])), ['agency-mail', 'webhook'])).toBeDefined();
+        expect(await statusOf('demand-register')).toBe('active');
+        expect(await statusOf('follow-listing')).toBe('active');
+        expect(await agencyJobs()).toEqual(['agency-mail', 'webhook']);
+      });
     });
   });
 
