@@ -211,22 +211,8 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
     if (reason) {
       passed.withheld.add('visitor-mail');
       passed.notSent = { mail: 'documents', reason };
-      return passed;
-    }
-    // One statement on the primary key: the database lets one of two parallel requests write it.
-    const result = await trx
-      .insertInto('document_requests')
-      .values({ email, property_id: request.propertyId, request_id: id, created_at: createdAt })
-      // Once the links mailed for the earlier request have expired, the visitor may ask again.
-      .onConflict((conflict) =>
-        conflict
-          .columns(['email', 'property_id'])
-          .doUpdateSet({ request_id: id, created_at: createdAt })
-          .where('document_requests.created_at', '<', linksAlive),
-      )
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return { status: 'documents-already-requested' };
-    await recordSend(trx, { key, kind: 'documents', requestId: id, at: createdAt });
+    } else if (!(await documentRequestWritten(trx, { email, propertyId: request.propertyId, id, createdAt, linksAlive }))) return { status: 'documents-already-requested' };
+    else await recordSend(trx, { key, kind: 'documents', requestId: id, at: createdAt });
   }
   if (guards.newsletter) {
     if (!request.email) throw new Error('a newsletter sign-up needs an e-mail');
@@ -295,6 +281,17 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
     }
   }
   return passed;
+}
+
+/** One statement on the primary key: the database lets one of two parallel requests write it. */
+async function documentRequestWritten(trx: Transaction<Database>, row: { email: string; propertyId: number; id: string; createdAt: string; linksAlive: string }): Promise<boolean> {
+  const result = await trx
+    .insertInto('document_requests')
+    .values({ email: row.email, property_id: row.propertyId, request_id: row.id, created_at: row.createdAt })
+    // Once the links mailed for the earlier request have expired, the visitor may ask again.
+    .onConflict((conflict) => conflict.columns(['email', 'property_id']).doUpdateSet({ request_id: row.id, created_at: row.createdAt }).where('document_requests.created_at', '<', row.linksAlive))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** One lock per mailbox for every mail rule of it, so that parallel posts cannot both pass one. */
