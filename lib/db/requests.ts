@@ -46,8 +46,16 @@ type FriendLimits = { recipientKey: string; sender: string; perSender: number; p
  */
 type VisitorCopy = { key: string; since: string };
 
+/**
+ * request-documents: its mail is the delivery the visitor asked for, not a copy, so it has its own
+ * count: at most `perDay` documents mails to the mailbox (`key`) after `since`, none to a mailbox
+ * that refused mail, and once per address and listing within the links' life. A mail that cannot
+ * go writes no document request (the visitor may ask again) and leaves the sending to the agency.
+ */
+type DocumentsMail = { key: string; since: string; perDay: number };
+
 /** Why a mail to the visitor (or the friend) was not queued: the agency's mail says it in a line. */
-export type MailNotSent = { mail: 'visitor-copy' | 'friend'; reason: 'recent' | 'refused' };
+export type MailNotSent = { mail: 'visitor-copy' | 'documents' | 'friend'; reason: 'recent' | 'refused' };
 
 /**
  * A search alert or a followed listing (lib/alerts), written with its request and waiting for its
@@ -66,7 +74,7 @@ export type NewAlertSubscription = {
   key: string;
 };
 
-export type StoreGuards = { booking?: SlotBooking; documents?: boolean; newsletter?: NewsletterConfirmation; friendLimits?: FriendLimits; alert?: NewAlertSubscription; visitorCopy?: VisitorCopy };
+export type StoreGuards = { booking?: SlotBooking; documents?: DocumentsMail; newsletter?: NewsletterConfirmation; friendLimits?: FriendLimits; alert?: NewAlertSubscription; visitorCopy?: VisitorCopy };
 
 export type StoreResult =
   | { status: 'stored'; id: string }
@@ -192,19 +200,19 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
   }
   if (guards.documents) {
     if (!request.email || request.propertyId === undefined) throw new Error('a document request needs an e-mail and a listing');
-    // One statement on the primary key: the database lets one of two parallel requests write it.
-    const result = await trx
-      .insertInto('document_requests')
-      .values({ email: request.email.toLowerCase(), property_id: request.propertyId, request_id: id, created_at: createdAt })
-      // Once the links mailed for the earlier request have expired, the visitor may ask again.
-      .onConflict((conflict) =>
-        conflict
-          .columns(['email', 'property_id'])
-          .doUpdateSet({ request_id: id, created_at: createdAt })
-          .where('document_requests.created_at', '<', new Date(Date.now() - documentLinkTtlDays * dayMs).toISOString()),
-      )
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return { status: 'documents-already-requested' };
+    const { key, since, perDay } = guards.documents;
+    const email = request.email.toLowerCase();
+    const linksAlive = new Date(Date.now() - documentLinkTtlDays * dayMs).toISOString();
+    await lockKeys(store, trx, mailboxLock(key));
+    const requested = await trx.selectFrom('document_requests').select('request_id').where('email', '=', email).where('property_id', '=', request.propertyId).where('created_at', '>=', linksAlive).executeTakeFirst();
+    if (requested) return { status: 'documents-already-requested' };
+    const sent = await countOf(trx.selectFrom('mail_sends').select((eb) => eb.fn.countAll().as('count')).where('address_key', '=', key).where('kind', '=', 'documents').where('sent_at', '>', since).executeTakeFirst());
+    const reason = (await refusedMail(trx, key)) ? 'refused' : sent >= perDay ? 'recent' : undefined;
+    if (reason) {
+      passed.withheld.add('visitor-mail');
+      passed.notSent = { mail: 'documents', reason };
+    } else if (!(await documentRequestWritten(trx, { email, propertyId: request.propertyId, id, createdAt, linksAlive }))) return { status: 'documents-already-requested' };
+    else await recordSend(trx, { key, kind: 'documents', requestId: id, at: createdAt });
   }
   if (guards.newsletter) {
     if (!request.email) throw new Error('a newsletter sign-up needs an e-mail');
@@ -275,10 +283,21 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
   return passed;
 }
 
+/** One statement on the primary key: the database lets one of two parallel requests write it. */
+async function documentRequestWritten(trx: Transaction<Database>, row: { email: string; propertyId: number; id: string; createdAt: string; linksAlive: string }): Promise<boolean> {
+  const result = await trx
+    .insertInto('document_requests')
+    .values({ email: row.email, property_id: row.propertyId, request_id: row.id, created_at: row.createdAt })
+    // Once the links mailed for the earlier request have expired, the visitor may ask again.
+    .onConflict((conflict) => conflict.columns(['email', 'property_id']).doUpdateSet({ request_id: row.id, created_at: row.createdAt }).where('document_requests.created_at', '<', row.linksAlive))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 /** One lock per mailbox for every mail rule of it, so that parallel posts cannot both pass one. */
 const mailboxLock = (key: string) => `mailbox:${key}`;
 
-type MailSendKind = 'visitor-copy' | 'confirmation' | 'friend' | 'newsletter';
+type MailSendKind = 'visitor-copy' | 'documents' | 'confirmation' | 'friend' | 'newsletter';
 
 async function refusedMail(trx: Transaction<Database>, key: string): Promise<boolean> {
   return (await trx.selectFrom('mail_refusals').select('address_key').where('address_key', '=', key).executeTakeFirst()) !== undefined;

@@ -194,7 +194,7 @@ type RateLimitRow = { key: string; count: number; expires_at: string };
 /** An upload's bytes when uploads live in the database (UPLOAD_STORE=database), base64 on every dialect. */
 type UploadContentRow = { id: string; content: string; created_at: string };
 /** A mail queued to a visitor's or a friend's mailbox; `sent_at`: when it is due (a confirmation may wait a day). */
-type MailSendRow = { id: string; address_key: string; kind: 'visitor-copy' | 'confirmation' | 'friend' | 'newsletter'; sender: string | null; request_id: string | null; sent_at: string };
+type MailSendRow = { id: string; address_key: string; kind: 'visitor-copy' | 'documents' | 'confirmation' | 'friend' | 'newsletter'; sender: string | null; request_id: string | null; sent_at: string };
 type MailRefusalRow = { address_key: string; refused_at: string };
 
 /** One pull of the catalogue from the CRM (lib/db/catalogue-runs.ts); errors, refusals and retry_ids are JSON lists. */

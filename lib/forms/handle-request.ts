@@ -354,15 +354,18 @@ function storeGuards(definition: FormDefinition, values: Payload, booking: SlotB
   const since = new Date(Date.now() - dayMs).toISOString();
   return {
     booking,
-    documents: definition.sendsDocuments === true,
+    documents: definition.sendsDocuments ? { key, since, perDay: documentsPerMailboxPerDay } : undefined,
     newsletter: definition.doubleOptIn ? { ...newsletterConfirmation(requestId), key } : undefined,
     alert: definition.alert ? { ...newAlertSubscription(definition.alert, values), key } : undefined,
-    visitorCopy: definition.visitorMail && textOf(values.email) ? { key, since } : undefined,
+    visitorCopy: definition.visitorMail && !definition.sendsDocuments && textOf(values.email) ? { key, since } : undefined,
     friendLimits: friendMail
       ? { recipientKey: addressKey(textOf(values.friendEmail) ?? ''), sender: senderKey(client), perSender: friendMail.perSenderPerDay, perRecipient: friendMail.perRecipientPerDay, since }
       : undefined,
   };
 }
+
+/** A visitor may ask for the documents of a few listings a day; more is someone filling a stranger's mailbox. */
+const documentsPerMailboxPerDay = 3;
 
 /** The sending client as send-to-friend stores it: a keyed hash, so that no client address is kept. */
 const senderKey = (client: string) => createHmac('sha256', deriveKey('friend-sender')).update(client).digest('base64url');

@@ -212,6 +212,7 @@ export function agencyMail(request: StoredRequest, attachments: readonly Attachm
 /** The line of the agency's mail that says which mail to a visitor was not sent, and why. */
 const notSentKeys = {
   'visitor-copy': { recent: 'notSentCopyRecent', refused: 'notSentCopyRefused' },
+  documents: { recent: 'notSentDocumentsRecent', refused: 'notSentDocumentsRefused' },
   friend: { recent: 'notSentFriendRefused', refused: 'notSentFriendRefused' },
 } as const;
 

@@ -139,7 +139,7 @@ async function sendSearcherSetup(job: OutboxRow, store: Store): Promise<void> {
   if (issued) await sendMail(job, searcherSetupMail(subscription, issued.token));
 }
 
-const agencyNotePayload = z.object({ notSent: z.object({ mail: z.enum(['visitor-copy', 'friend']), reason: z.enum(['recent', 'refused']) }) });
+const agencyNotePayload = z.object({ notSent: z.object({ mail: z.enum(['visitor-copy', 'documents', 'friend']), reason: z.enum(['recent', 'refused']) }) });
 
 /** Which mail to the visitor the store withheld, as its agency-mail job was given it. */
 function agencyNote(job: OutboxRow): MailNotSent | undefined {

@@ -163,12 +163,15 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
       const stored = await store.db.selectFrom('requests').select('id').execute();
       await flush();
-      expect((await outboxOf('visitor-mail')).length, 'visitor-mail jobs queued').toBeLessThanOrEqual(1);
-      expect(toVictim().length, 'mails delivered to the victim').toBe(1);
+      // The documents mails are the delivery their visitor asked for, counted on their own (three a day).
+      const documentsMails = (await store.db.selectFrom('mail_sends').select('id').where('kind', '=', 'documents').execute()).length;
+      expect(documentsMails).toBeLessThanOrEqual(3);
+      expect((await outboxOf('visitor-mail')).length, 'visitor-mail jobs queued').toBeLessThanOrEqual(1 + documentsMails);
+      expect(toVictim().length, 'mails delivered to the victim').toBe(1 + documentsMails);
       // Every stored request still reaches the agency, and the mails without a copy say so.
       expect(toAgency()).toHaveLength(stored.length);
       const noted = toAgency().filter((mail) => mail.body.includes(translatorFor(getAgencyLanguage(), 'mail')('notSentCopyRecent')));
-      expect(noted).toHaveLength(stored.length - 1);
+      expect(noted).toHaveLength(stored.length - 1 - documentsMails);
     });
 
     it("carries none of the visitor's text and no link but the site's own", async () => {
@@ -195,6 +198,49 @@ describe.each(testDatabases)('on $name', (database) => {
       expect((await post('site-contact', entriesOf('site-contact', 'Jan.Peeters+2@gmail.com'))).status).toBe(201);
       await flush();
       expect(toVictim()).toHaveLength(2);
+    });
+  });
+
+  describe('the documents mail', () => {
+    const documents = (propertyId: number, email = victim): Entries => [['propertyId', String(propertyId)], ...person(email), ['privacy', 'on']];
+    // The French line's no-break space before ':' may reach the mail as a plain one.
+    const says = (body: string, key: 'notSentDocumentsRecent' | 'notSentDocumentsRefused') => body.replace(/\s+/g, ' ').includes(translatorFor(getAgencyLanguage(), 'mail')(key).replace(/\s+/g, ' '));
+    const documentRows = () => store.db.selectFrom('document_requests').selectAll().execute();
+
+    it("is the delivery the visitor asked for: it goes after another form's copy the same day", async () => {
+      expect((await post('contact-me', entriesOf('contact-me', victim))).status).toBe(201);
+      expect((await post('request-documents', documents(saleId(), 'Jan.Peeters+docs@gmail.com'))).status).toBe(201);
+      await flush();
+      expect((await outboxOf('visitor-mail')).length, 'visitor-mail jobs queued').toBe(2);
+      expect(toVictim()).toHaveLength(2);
+      expect(toAgency().filter((mail) => says(mail.body, 'notSentDocumentsRecent'))).toHaveLength(0);
+    });
+
+    it('goes at most three times a day to one mailbox; the fourth listing is left to the agency, and no document request is written', async () => {
+      const listings = onOffer('sale').concat(onOffer('rent')).slice(0, 4);
+      expect(listings).toHaveLength(4);
+      for (const listing of listings) expect((await post('request-documents', documents(listing.id))).status).toBe(201);
+      await flush();
+      expect((await outboxOf('visitor-mail')).length, 'documents mails queued').toBe(3);
+      expect(toVictim()).toHaveLength(3);
+      const noted = toAgency().filter((mail) => says(mail.body, 'notSentDocumentsRecent'));
+      expect(noted, 'agency mails saying the documents were not sent').toHaveLength(1);
+      expect((await documentRows()).map((row) => row.property_id).sort()).toEqual(listings.slice(0, 3).map((listing) => listing.id).sort());
+      // The visitor may ask again once the day is over.
+      await store.db.updateTable('mail_sends').set({ sent_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).execute();
+      expect((await post('request-documents', documents(listings[3]?.id ?? 0))).status).toBe(201);
+      expect((await post('request-documents', documents(listings[0]?.id ?? 0))).status, 'the same listing within the links life').toBe(409);
+    });
+
+    it('never goes to a mailbox that refused mail: the agency is told, no document request is written', async () => {
+      const { addressKey } = await import('@/lib/mail/address-key');
+      await store.db.insertInto('mail_refusals').values({ address_key: addressKey(victim), refused_at: new Date().toISOString() }).execute();
+      expect((await post('request-documents', documents(saleId(), 'JanPeeters+x@googlemail.com'))).status).toBe(201);
+      await flush();
+      expect(await outboxOf('visitor-mail')).toHaveLength(0);
+      expect(toVictim()).toHaveLength(0);
+      expect(toAgency().filter((mail) => says(mail.body, 'notSentDocumentsRefused'))).toHaveLength(1);
+      expect(await documentRows()).toHaveLength(0);
     });
   });
 
