@@ -151,7 +151,7 @@ const builds: Step[] = [
         { name: 'js budget', command: `npx tsx scripts/check-js-budget.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` },
         // Two instances of the site build on one database: it needs only that build.
         ...(fast ? [] : [{ name: 'multi-instance test', command: 'npm run -s test:multi' }]),
-        // The site build behind nginx with the README's snippet (docs/nginx-site.conf).
+        // The site build behind nginx with the documented site file (docs/nginx-site.conf).
         ...(fast ? [] : [{ name: 'nginx test', command: 'npm run -s test:nginx' }]),
       ];
     }),

@@ -53,7 +53,7 @@ export const webhookPayloadSchema = z
   })
   .meta({
     title: 'Immo Hainaut CRM webhook: one request',
-    description: 'The JSON body of the POST to WEBHOOK_URL for every request the site stores (newsletter sign-ups once confirmed). See the README, "The CRM webhook".',
+    description: 'The JSON body of the POST to WEBHOOK_URL for every request the site stores (newsletter sign-ups once confirmed). See docs/requests-and-mail.md, "The CRM webhook".',
   });
 
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;

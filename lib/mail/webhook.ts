@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { WebhookPayload } from './webhook-payload';
 
 /*
- * The CRM hook: a JSON POST to WEBHOOK_URL (the README's "The CRM webhook" documents it for the
+ * The CRM hook: a JSON POST to WEBHOOK_URL (docs/requests-and-mail.md, "The CRM webhook", documents it for the
  * CRM side; docs/crm-webhook.schema.json is the body's schema). With WEBHOOK_SECRET the body is
  * signed with HMAC-SHA256 in the X-Signature header ("sha256=<hex>"), so the CRM can check its
  * origin. A job is retried by the outbox until the CRM answers 2xx.

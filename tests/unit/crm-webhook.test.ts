@@ -27,8 +27,8 @@ describe('the CRM webhook contract', () => {
     expect(committed).toEqual(JSON.parse(JSON.stringify(webhookJsonSchema())));
   });
 
-  it('is shown in the README by an example that is valid against it', () => {
-    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  it('is shown in docs/requests-and-mail.md by an example that is valid against it', () => {
+    const readme = readFileSync(path.join(root, 'docs/requests-and-mail.md'), 'utf8');
     const section = readme.slice(readme.indexOf('### The CRM webhook'));
     expect(section).toContain('docs/crm-webhook.schema.json');
     const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
