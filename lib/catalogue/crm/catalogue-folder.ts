@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { z } from 'zod';
 import { readDataFile, readRecordsFile } from '../../data-file';
-import { catalogueFileSchemas, propertySchema, type AppointmentSlot, type City, type Owner, type Project, type Property, type PropertyType } from '../schemas';
+import type { CatalogueSnapshot } from '../load';
+import { catalogueFileSchemas, propertySchema } from '../schemas';
 
 /*
  * The pulled catalogues: var/catalogue/<version>/ holds the same files as data/catalogue (and its
@@ -15,14 +16,8 @@ import { catalogueFileSchemas, propertySchema, type AppointmentSlot, type City, 
  * records in the database name the version too.
  */
 
-export type CatalogueFiles = {
-  properties: Property[];
-  types: PropertyType[];
-  cities: { all: City[]; sale: City[]; rent: City[] };
-  projects: Project[];
-  appointmentSlots: AppointmentSlot[];
-  owners: Owner[];
-};
+/** A version's records: the snapshot the site reads, file by file. */
+export type CatalogueFiles = CatalogueSnapshot;
 
 const fileSourceSchema = z.object({ url: z.string(), path: z.string(), sha256: z.string() });
 const manifestSchema = z.object({
