@@ -167,9 +167,10 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
     const waiting = own?.email_key ? await pendingSubscriptionsOf(store, own.email_key) : own?.status === 'pending' ? [own] : [];
     const subscription = waiting.find((candidate) => candidate.id === own?.id) ?? waiting[0];
     if (!subscription) return;
-    await sendMail(job, alertConfirmMail(subscription, waiting.length - 1), { 'X-Request-Id': subscription.request_id });
-    // The link confirms what this mail counted, and nothing posted after it.
+    // The link confirms what this mail counts, and nothing posted after it. Recorded before the
+    // send: the mail may be read, and its link used, before the server's answer reaches us.
     await recordLinkMailed(store, subscription.id, waiting);
+    await sendMail(job, alertConfirmMail(subscription, waiting.length - 1), { 'X-Request-Id': subscription.request_id });
     return;
   }
   const request = job.request_id ? await getRequest(store, job.request_id) : undefined;
