@@ -23,7 +23,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { deployments } from '../tests/e2e/deployments';
-import { failureLines } from './test-support/failure-lines';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { failureLines, playwrightFailureLines } from './test-support/failure-lines';
 
 interface Step {
   name: string;
@@ -31,6 +32,8 @@ interface Step {
   env?: Record<string, string>;
   /** Output straight to the terminal (the last step, which runs alone). */
   live?: boolean;
+  /** A JSON report the step writes (Playwright's), read for what failed. */
+  report?: string;
 }
 
 interface Outcome {
@@ -52,6 +55,16 @@ function seconds(since: number): number {
   return Math.round((Date.now() - since) / 100) / 10;
 }
 
+/** What failed, from a step's report; a report it could not write says so. */
+function reportFailures(file: string): string[] {
+  if (!existsSync(file)) return [`(no report at ${file})`];
+  try {
+    return playwrightFailureLines(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    return [`(the report ${file} could not be read: ${error instanceof Error ? error.message : String(error)})`];
+  }
+}
+
 function runStep(step: Step): Promise<boolean> {
   const stepStarted = Date.now();
   console.log(`▶ ${step.name} (${seconds(started)} s)`);
@@ -70,7 +83,7 @@ function runStep(step: Step): Promise<boolean> {
       if (child.pid !== undefined) running.delete(child.pid);
       const ok = code === 0;
       const text = Buffer.concat(output).toString();
-      const outcome: Outcome = { name: step.name, seconds: seconds(stepStarted), ok, ...(ok || step.live ? {} : { failures: failureLines(text) }) };
+      const outcome: Outcome = { name: step.name, seconds: seconds(stepStarted), ok, ...(ok ? {} : { failures: step.report ? reportFailures(step.report) : failureLines(text) }) };
       outcomes.push(outcome);
       if (!step.live) {
         console.log(`\n──── ${step.name} ${'─'.repeat(Math.max(0, 60 - step.name.length))}`);
@@ -135,6 +148,7 @@ process.on('SIGTERM', () => stopAll('SIGTERM'));
 // against the type check, knip, the data check, the builds and the multi-instance test (about 75 +
 // 10 + 3 + 360 + 45 s). The unit tests used to follow the type check in their lane and ended some
 // 180 s after the builds, while the browser tests waited for both.
+const browserReport = 'var/e2e-report.json';
 const checks: Step[] = [{ name: 'unit tests', command: 'npx vitest run' }];
 const builds: Step[] = [
   { name: 'typecheck', command: 'npm run -s typecheck' },
@@ -171,13 +185,15 @@ async function main(): Promise<void> {
     }
   }
   await Promise.all([lane(checks), lane(builds)]);
+  rmSync(browserReport, { force: true });
   if (!failed) {
     await lane([
       {
         name: fast ? 'browser tests (site)' : 'browser tests',
         command: fast ? 'npx playwright test --project site' : 'npx playwright test',
-        env: { E2E_PREBUILT: '1', ...(fast ? { E2E_SITE_ONLY: '1' } : {}) },
+        env: { E2E_PREBUILT: '1', E2E_JSON_REPORT: browserReport, ...(fast ? { E2E_SITE_ONLY: '1' } : {}) },
         live: true,
+        report: browserReport,
       },
     ]);
   }

@@ -23,3 +23,31 @@ export function failureLines(output: string): string[] {
     .slice(0, maxFailureLines)
     .map((line) => (line.length > 220 ? `${line.slice(0, 220)}…` : line));
 }
+
+/** What Playwright's JSON reporter writes that this reads: the suites and the failed results' errors. */
+type ReportSpec = { title: string; file: string; line: number; tests: { projectName: string; results: { status: string; error?: { message?: string } }[] }[] };
+type ReportSuite = { specs?: ReportSpec[]; suites?: ReportSuite[] };
+
+const errorLinesPerTest = 4;
+
+/**
+ * The browser tests' failures from Playwright's JSON report: each failed test's file, project and
+ * title, then the first lines of its error (the list reporter prints them minutes before the end).
+ */
+export function playwrightFailureLines(report: { suites?: ReportSuite[] }): string[] {
+  const specs = (suites: ReportSuite[] = []): ReportSpec[] => suites.flatMap((suite) => [...(suite.specs ?? []), ...specs(suite.suites)]);
+  const lines = specs(report.suites).flatMap((spec) =>
+    spec.tests.flatMap((test) => {
+      const failure = test.results.find((result) => result.status === 'failed' || result.status === 'timedOut');
+      if (!failure) return [];
+      const message = (failure.error?.message ?? failure.status)
+        .replace(/\u001b\[[0-9;]*m/g, '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '')
+        .slice(0, errorLinesPerTest);
+      return [`✗ [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}`, ...message.map((line) => `    ${line}`)];
+    }),
+  );
+  return lines.slice(0, 3 * maxFailureLines).map((line) => (line.length > 220 ? `${line.slice(0, 220)}…` : line));
+}

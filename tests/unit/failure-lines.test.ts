@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureLines } from '../../scripts/test-support/failure-lines';
+import { failureLines, playwrightFailureLines } from '../../scripts/test-support/failure-lines';
 
 /*
  * npm test repeats, at the very end of its output, the lines that say what failed (CI shows only
@@ -40,5 +40,42 @@ describe('what a failed step of npm test repeats at the end', () => {
     expect(lines[0]).toMatch(/^lib\/x\.ts\(1,3\): error TS2322: Type 'string'/);
     expect(lines.every((line) => line.length <= 221)).toBe(true);
     expect(failureLines('✓ check:data: 3.5 s\nall good\n')).toEqual([]);
+  });
+});
+
+describe("what npm test repeats of the browser tests' failures", () => {
+  // The shape of Playwright's JSON report (reporter 'json'): files, describes, specs, results.
+  const report = {
+    suites: [
+      {
+        title: 'alerts.spec.ts',
+        specs: [
+          {
+            title: "the searcher's space works without JavaScript (fr)",
+            file: 'alerts.spec.ts',
+            line: 211,
+            tests: [{ projectName: 'site', results: [{ status: 'failed', error: { message: `\u001b[31mError: expect(locator).toHaveText(expected) failed\u001b[39m\n\nLocator: locator('h1')\nExpected: "Confirmé"\nReceived: "Lien expiré"\nTimeout: 10000ms` } }] }],
+          },
+          { title: 'passes', file: 'alerts.spec.ts', line: 300, tests: [{ projectName: 'site', results: [{ status: 'passed' }] }] },
+        ],
+        suites: [{ title: 'nested', specs: [{ title: 'times out', file: 'alerts.spec.ts', line: 12, tests: [{ projectName: 'german', results: [{ status: 'timedOut' }] }] }] }],
+      },
+    ],
+  };
+
+  it('names each failed test with its project, file and line, then the first lines of its error', () => {
+    expect(playwrightFailureLines(report)).toEqual([
+      "✗ [site] alerts.spec.ts:211 › the searcher's space works without JavaScript (fr)",
+      '    Error: expect(locator).toHaveText(expected) failed',
+      "    Locator: locator('h1')",
+      '    Expected: "Confirmé"',
+      '    Received: "Lien expiré"',
+      '✗ [german] alerts.spec.ts:12 › times out',
+      '    timedOut',
+    ]);
+  });
+
+  it('says nothing for a run without failures', () => {
+    expect(playwrightFailureLines({ suites: [] })).toEqual([]);
   });
 });
