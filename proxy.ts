@@ -14,6 +14,7 @@ import { resourcePolicy } from './lib/security/csp';
 import { pageScripts, policyForPage } from './lib/security/page-policy';
 import { isSharedRender, keptAnswer, sharedAnswer, type SharedAnswer } from './lib/security/shared-answers';
 import { busyListPage, countListRender, clientRenderTurn } from './lib/security/render-limit';
+import { fromThisProcess } from './lib/security/process-token';
 import { matchesEtag, prerenderedAnswer, prerenderedCacheControl, prerenderedVary } from './lib/security/prerendered-answers';
 
 const intl = createMiddleware(routing);
@@ -116,7 +117,8 @@ async function servePrerendered(request: NextRequest, pathname: string): Promise
   if (scripts.nonce !== undefined) return undefined;
   const answer = await prerenderedAnswer(pathname);
   if (!answer) return undefined;
-  const headers = { 'cache-control': prerenderedCacheControl, vary: prerenderedVary, etag: answer.etag, 'content-security-policy': policyForPage(scripts) };
+  // The hashes of the bytes sent, from the same read: the file may have been rendered again since pageScripts looked.
+  const headers = { 'cache-control': prerenderedCacheControl, vary: prerenderedVary, etag: answer.etag, 'content-security-policy': policyForPage({ hashes: answer.hashes }) };
   if (matchesEtag(request.headers.get('if-none-match'), answer.etag)) return new NextResponse(null, { status: 304, headers });
   return new NextResponse(answer.body, { headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
 }
@@ -167,7 +169,7 @@ async function route(request: NextRequest): Promise<NextResponse> {
     const page = await prerenderedAnswer(render);
     return new NextResponse(page?.body ?? 'Not Found', {
       status: 404,
-      headers: { 'content-type': page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8', 'content-security-policy': policyForPage(pageScripts(render)) },
+      headers: { 'content-type': page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8', 'content-security-policy': policyForPage(page ? { hashes: page.hashes } : pageScripts(render)) },
     });
   }
 
@@ -215,7 +217,16 @@ async function route(request: NextRequest): Promise<NextResponse> {
   // A form posted without JavaScript came back with errors: the page shows it filled in, per request.
   if (isDraftId(searchParams.get(draftParam))) return rewriteTo(formDraftPath(routeLanguage, pathname, search));
 
-  return (await servePrerendered(request, pathname)) ?? servePage(request, pathname, (headers) => intl(headers ? new NextRequest(request, { headers }) : request));
+  return (await servePrerenderedUnlessReload(request, pathname)) ?? servePage(request, pathname, (headers) => intl(headers ? new NextRequest(request, { headers }) : request));
+}
+
+/**
+ * The catalogue reload's own request for a page it revalidated (lib/server/catalogue-reload.ts)
+ * goes to Next.js, which renders the page again and rewrites its file; the file the proxy would
+ * send is the stale one.
+ */
+async function servePrerenderedUnlessReload(request: NextRequest, pathname: string): Promise<NextResponse | undefined> {
+  return fromThisProcess(request.headers) ? undefined : servePrerendered(request, pathname);
 }
 
 export default async function proxy(request: NextRequest): Promise<NextResponse> {

@@ -7,7 +7,8 @@
  *   builds lane: type check, knip, data check, then the deployments of tests/e2e/deployments.ts,
  *                one build at a time; right after the site's, its first-load JavaScript against
  *                its budgets (scripts/check-js-budget.ts) and the multi-instance test
- *                (scripts/test-multi.ts), which serves the site build twice
+ *                (scripts/test-multi.ts), which serves the site build twice, and the CRM live test
+ *                (scripts/test-crm-live.ts), which builds once against the Omnicasa double
  *
  * When both lanes have passed, Playwright starts the built servers (E2E_PREBUILT=1) and runs the
  * browser tests. Each step's output is printed as one block when it ends, so the lanes do not mix
@@ -165,6 +166,8 @@ const builds: Step[] = [
         { name: 'js budget', command: `npx tsx scripts/check-js-budget.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` },
         // Two instances of the site build on one database: it needs only that build.
         ...(fast ? [] : [{ name: 'multi-instance test', command: 'npm run -s test:multi' }]),
+        // Issue 36: a pulled change live on two instances within 60 s, with its own CRM build.
+        ...(fast ? [] : [{ name: 'crm live test', command: 'npm run -s test:crm-live' }]),
         // The site build behind nginx with the documented site file (docs/nginx-site.conf).
         ...(fast ? [] : [{ name: 'nginx test', command: 'npm run -s test:nginx' }]),
       ];

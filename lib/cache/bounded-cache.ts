@@ -36,6 +36,12 @@ export class BoundedCache<K, V> {
     }
   }
 
+  /** Forgets every entry: what they were built from has changed. */
+  clear(): void {
+    this.entries.clear();
+    this.total = 0;
+  }
+
   private delete(key: K): void {
     const value = this.entries.get(key);
     if (value === undefined) return;

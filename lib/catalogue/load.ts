@@ -10,7 +10,7 @@ import {
   type PropertyType,
 } from './schemas';
 import { DataValidationError, duplicateIssues, readDataFile, readRecordsFile, resolveDataDir, type DataIssue } from '../data-file';
-import { catalogueFolder } from './source-dir';
+import { catalogueFolder, pinCatalogueDir } from './source-dir';
 import { documentIssues } from './documents';
 import { factIssues } from './checks';
 import { checkPictures, projectWithoutMissingPictures, propertyWithoutMissingPictures } from './pictures';
@@ -198,6 +198,21 @@ function keptOf(snapshot: CatalogueSnapshot, marquees: MarqueeTable): KeptCatalo
  */
 export function keepCatalogue(snapshot: CatalogueSnapshot, marquees: MarqueeTable): void {
   globalThis.agencyCatalogue ??= keptOf(snapshot, marquees);
+}
+
+/**
+ * Serves another version from now on (the live reload, lib/server/catalogue-reload.ts): the
+ * snapshot every bundle of the process reads, and the folder its documents come from. The caches
+ * keyed by the kept catalogue (index.ts, list-page.ts, the proxy's shared answers) renew with it.
+ */
+export function replaceCatalogue(snapshot: CatalogueSnapshot, marquees: MarqueeTable, dir: string): void {
+  globalThis.agencyCatalogue = keptOf(snapshot, marquees);
+  pinCatalogueDir(dir);
+}
+
+/** The catalogue this process serves now, as an identity: what a cache of answers built from it is kept for. */
+export function servedCatalogue(): object | undefined {
+  return globalThis.agencyCatalogue;
 }
 
 /** The validated catalogue, read once per process; throws a DataValidationError naming every problem. */

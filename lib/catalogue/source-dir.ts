@@ -55,3 +55,8 @@ export function pinCatalogueFolder(env: NodeJS.ProcessEnv = process.env): Catalo
   if (folder.ok && folder.pulled) env[pinnedVariable] = folder.dir;
   return folder;
 }
+
+/** A reloaded version becomes the process's folder (lib/catalogue/load.ts replaceCatalogue). */
+export function pinCatalogueDir(dir: string, env: NodeJS.ProcessEnv = process.env): void {
+  env[pinnedVariable] = dir;
+}

@@ -1,5 +1,5 @@
-import { keepCatalogue, readCatalogue } from '../catalogue/load';
-import { readSiteConfig } from '../config/load';
+import { keepCatalogue, readCatalogue, type CatalogueSnapshot } from '../catalogue/load';
+import { loadSiteConfig, readSiteConfig } from '../config/load';
 import { formatDataIssues, formatDataWarnings, resolveDataDir, type DataIssue } from '../data-file';
 import { siteFactIssues } from '../catalogue/site-checks';
 
@@ -40,6 +40,21 @@ export function inspectData(dirs: DataDirs = {}, options: { keepCatalogue?: bool
     errors: issues.filter((issue) => issue.severity !== 'warning'),
     warnings: [...warnings, ...issues.filter((issue) => issue.severity === 'warning')],
   };
+}
+
+/**
+ * A catalogue folder checked as `next start` checks its own (the files, then against the site
+ * configuration the process serves), for a server that takes a new version while it runs: the
+ * snapshot, or the errors that refuse it.
+ */
+export function readServableCatalogue(dir: string): { ok: true; snapshot: CatalogueSnapshot; marquees: Parameters<typeof keepCatalogue>[1] } | { ok: false; issues: DataIssue[] } {
+  const readOptions = { publicDir: publicDirOf({}) };
+  const catalogue = readCatalogue(dir, readOptions);
+  if (!catalogue.ok) return { ok: false, issues: catalogue.issues };
+  // The configuration the process serves, read once at its start: the pages render with it.
+  const { site, team } = loadSiteConfig();
+  const errors = siteFactIssues(catalogue.snapshot, { team, marquees: site.marquees, legacyImageHosts: site.siteInfo.legacyImageHosts, languageDefault: site.languageDefault }).filter((issue) => issue.severity !== 'warning');
+  return errors.length > 0 ? { ok: false, issues: errors } : { ok: true, snapshot: catalogue.snapshot, marquees: site.marquees };
 }
 
 /** The errors only: what refuses a build. */

@@ -81,6 +81,23 @@ export async function lastGoodCatalogueRun(store: Store, source: string): Promis
     .executeTakeFirst();
 }
 
+/**
+ * The version the newest published run names, from any source: how an instance learns of a new
+ * version where the shared disk's file times lag (lib/server/catalogue-reload.ts).
+ */
+export async function newestPublishedVersion(store: Store): Promise<string | undefined> {
+  const row = await store.db
+    .selectFrom('catalogue_runs')
+    .select('version')
+    .where('status', '=', 'published')
+    .where('version', 'is not', null)
+    .orderBy('ended_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.version ?? undefined;
+}
+
 /** When every current ID was last compared with the CRM. */
 export async function lastReconciliation(store: Store, source: string): Promise<string | undefined> {
   const row = await store.db

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 
 /*
  * The inline scripts of a prerendered page, as CSP hash sources. Next.js writes each prerendered
- * page to `<distDir>/server/app/<path>.html` at build time and serves those bytes unchanged (no
- * page revalidates), so the hashes of that file are the hashes of every answer for the page. The
- * static export hashes its own files with the same function.
+ * page to `<distDir>/server/app/<path>.html` at build time, and again when a catalogue reload
+ * revalidates it (lib/server/catalogue-reload.ts); it serves the bytes of that file, so the hashes
+ * of its current version are the hashes of every answer for the page. The static export hashes its
+ * own files with the same function.
  */
 
 const executable = (type: string | undefined) => type === undefined || type === '' || type === 'module' || /^(text|application)\/(java|ecma)script$/i.test(type);
@@ -38,7 +39,8 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 const distDir = () => process.env.NEXT_DIST_DIR || '.next';
-const cache = new Map<string, readonly string[] | null>();
+/** Per page, the hashes of the file as it was when read, named by its time and size. */
+const cache = new Map<string, { stamp: string; hashes: readonly string[] }>();
 const maxCachedPages = 20_000;
 
 /** The site path as the build names its files: decoded, without query or fragment; undefined if it cannot be decoded. */
@@ -58,27 +60,45 @@ export function prerenderedFile(key: string): string | undefined {
   return relative !== '' && file.startsWith(root + path.sep) ? file : undefined;
 }
 
+/** What names one version of a file: Next.js rewrites a page's file when it renders it again (a revalidation). */
+export const fileStamp = (stats: { mtimeMs: number; size: number }) => `${stats.mtimeMs}:${stats.size}`;
+
+/** Whether bytes read are a whole page, not a file caught while Next.js writes it (it writes in place). */
+export const wholePage = (html: string) => /<\/html>\s*$/i.test(html);
+
+/** Records the hashes of a version of a page read elsewhere (prerendered-answers.ts), so both agree. */
+export function rememberScriptHashes(key: string, stamp: string, hashes: readonly string[]): void {
+  if (cache.size >= maxCachedPages) cache.clear();
+  cache.set(key, { stamp, hashes });
+}
+
 /**
  * The hashes of the prerendered page at `pathname` (a site path such as /nl/te-koop/), or
- * undefined when the path has no prerendered file (the page is rendered per request).
+ * undefined when the path has no prerendered file (the page is rendered per request). One stat
+ * per call: a page Next.js rendered again since is read again.
  */
 export function prerenderedScriptHashes(pathname: string): readonly string[] | undefined {
   const key = pageKey(pathname);
   if (key === undefined) return undefined;
-  const cached = cache.get(key);
-  if (cached !== undefined) return cached ?? undefined;
-  // Keyed by page, not by spelling or query; the bound only guards against a caller that passes
-  // paths it did not resolve.
-  if (cache.size >= maxCachedPages) cache.clear();
   const file = prerenderedFile(key);
-  let hashes: readonly string[] | null = null;
-  if (file) {
-    try {
-      hashes = inlineScriptHashes(readFileSync(file, 'utf8'));
-    } catch {
-      hashes = null;
-    }
+  if (!file) return undefined;
+  let stamp: string;
+  try {
+    stamp = fileStamp(statSync(file));
+  } catch {
+    // No file: rendered per request. Remembered as such only up to the bound, like any page.
+    return undefined;
   }
-  cache.set(key, hashes);
-  return hashes ?? undefined;
+  const cached = cache.get(key);
+  if (cached && cached.stamp === stamp) return cached.hashes;
+  let html: string;
+  try {
+    html = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  if (!wholePage(html)) return undefined;
+  const hashes = inlineScriptHashes(html);
+  rememberScriptHashes(key, stamp, hashes);
+  return hashes;
 }

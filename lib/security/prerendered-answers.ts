@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { BoundedCache } from '../cache/bounded-cache';
-import { pageKey, prerenderedFile } from './inline-scripts';
+import { fileStamp, inlineScriptHashes, pageKey, prerenderedFile, rememberScriptHashes, wholePage } from './inline-scripts';
 
 /*
  * The proxy answers a browser's request for a prerendered page itself, with the bytes the build
@@ -11,40 +11,67 @@ import { pageKey, prerenderedFile } from './inline-scripts';
  * policy lists the file's script hashes), so it can send the file as the lists' kept answers are
  * sent (shared-answers.ts).
  *
- * No page revalidates and the process serves one build, so a file read once stays right until the
- * process ends. The bodies are kept up to a bound in bytes, the least recently used dropped first;
- * a body that is not kept is read from disk again (the operating system's cache keeps it close).
+ * A catalogue reload makes Next.js render a page again and rewrite its file (in place), so a kept
+ * body is named by the file's time and size, checked by one stat per request, and comes with the
+ * hashes of its inline scripts from the same read: the policy always allows the bytes sent. A file
+ * caught half-written is not sent (Next.js answers that request). The bodies are kept up to a bound
+ * in bytes, the least recently used dropped first; a body that is not kept is read from disk again
+ * (the operating system's cache keeps it close).
  * The proxy's own 404 answer, for a path Next.js cannot decode, is the not-found page read here too.
  */
 
 /** The body as bytes: a string would be encoded again for every answer (a fifth of its cost, measured). */
-export type PrerenderedAnswer = { body: Buffer<ArrayBuffer>; etag: string };
+export type PrerenderedAnswer = { body: Buffer<ArrayBuffer>; etag: string; hashes: readonly string[] };
+type KeptAnswer = PrerenderedAnswer & { stamp: string };
 
 const maxBytes = 16 * 1024 * 1024;
 const maxAnswerBytes = 1024 * 1024;
 // A larger page is sent but not kept.
-const answers = new BoundedCache<string, PrerenderedAnswer>(maxBytes, (answer) => answer.body.byteLength, maxAnswerBytes);
+const answers = new BoundedCache<string, KeptAnswer>(maxBytes, (answer) => answer.body.byteLength, maxAnswerBytes);
 
 /** What Next.js sends with a prerendered page: shared caches may keep it, browsers revalidate it by its ETag. */
 export const prerenderedCacheControl = 's-maxage=31536000';
 /** The request headers that make Next.js answer the same URL with the page's React payload instead of its HTML. */
 export const prerenderedVary = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
 
-/** The build's HTML of the page at `pathname` and its ETag, or undefined when the build has no file for it. */
+/** One version of a file: its bytes and the stamp they were read under, or undefined when it changed during the read. */
+async function readWhole(file: string): Promise<{ body: Buffer<ArrayBuffer>; stamp: string } | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    const before = fileStamp(await handle.stat());
+    const body = await handle.readFile();
+    const after = await handle.stat();
+    return fileStamp(after) === before && body.byteLength === after.size ? { body, stamp: before } : undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The build's HTML of the page at `pathname`, its ETag and its script hashes, or undefined when the build has no whole file for it. */
 export async function prerenderedAnswer(pathname: string): Promise<PrerenderedAnswer | undefined> {
   const key = pageKey(pathname);
   if (key === undefined) return undefined;
-  const kept = answers.get(key);
-  if (kept) return kept;
   const file = prerenderedFile(key);
   if (!file) return undefined;
-  let body: Buffer<ArrayBuffer>;
+  const kept = answers.get(key);
+  if (kept) {
+    try {
+      if (fileStamp(await stat(file)) === kept.stamp) return kept;
+    } catch {
+      return undefined;
+    }
+  }
+  let read: Awaited<ReturnType<typeof readWhole>>;
   try {
-    body = await readFile(file);
+    read = await readWhole(file);
   } catch {
     return undefined;
   }
-  const answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  if (!read) return undefined;
+  const html = read.body.toString('utf8');
+  if (!wholePage(html)) return undefined;
+  const answer = { body: read.body, stamp: read.stamp, etag: `"${createHash('sha256').update(read.body).digest('base64url').slice(0, 27)}"`, hashes: inlineScriptHashes(html) };
+  rememberScriptHashes(key, read.stamp, answer.hashes);
   answers.set(key, answer);
   return answer;
 }

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { BoundedCache } from '../cache/bounded-cache';
+import { servedCatalogue } from '../catalogue/load';
 import { inlineScriptHashes } from './inline-scripts';
 
 /*
@@ -14,9 +15,10 @@ import { inlineScriptHashes } from './inline-scripts';
  * and the proxy renders a marked request without a nonce. A client cannot forge the mark, so no
  * visitor gets a page without a nonce that is not also kept and hashed.
  *
- * The cache lives as long as the process, which serves one catalogue snapshot and one
- * configuration (both are read once and replaced by a redeploy), so the URL alone is the key.
- * It is bounded in bytes and drops the least recently used answers.
+ * Every kept answer depends on the whole catalogue (counts, filters, order), so the cache is kept
+ * for one catalogue: when the process serves another (a reload, lib/server/catalogue-reload.ts)
+ * it is emptied, and a render begun before answers its visitor but is not kept. Within one
+ * catalogue the URL is the key. It is bounded in bytes and drops the least recently used answers.
  */
 
 export type SharedAnswer = { body: string; hashes: readonly string[]; headers: Record<string, string> };
@@ -35,6 +37,20 @@ const keptHeaders = ['content-type', 'cache-control', 'vary'];
 // A string's UTF-16 code units: what it weighs in memory, near enough.
 const answers = new BoundedCache<string, SharedAnswer>(maxBytes, (answer) => answer.body.length * 2, maxAnswerBytes);
 const rendering = new Map<string, Promise<SharedAnswer | undefined>>();
+
+/** The catalogue the kept answers were rendered from: the reload swaps the object, never edits it. */
+let keptFor: object | undefined;
+
+/** Empties the cache when the process serves another catalogue than its answers were rendered from. */
+function currentCatalogue(): object | undefined {
+  const served = servedCatalogue();
+  if (served !== keptFor) {
+    answers.clear();
+    rendering.clear();
+    keptFor = served;
+  }
+  return served;
+}
 
 /** Whether a request is the proxy's own request for an answer to keep. */
 export function isSharedRender(headers: Headers): boolean {
@@ -78,6 +94,7 @@ async function render(url: string): Promise<SharedAnswer | undefined> {
 
 /** The kept answer of a canonical URL, if it is kept now: what serving it costs is no render. */
 export function keptAnswer(pathAndQuery: string): SharedAnswer | undefined {
+  currentCatalogue();
   return answers.get(pathAndQuery);
 }
 
@@ -90,6 +107,7 @@ export function keptAnswer(pathAndQuery: string): SharedAnswer | undefined {
  * kept lists, whose next visits would each cost a render again.
  */
 export async function sharedAnswer(pathAndQuery: string, { keep = true }: { keep?: boolean } = {}): Promise<SharedAnswer | undefined> {
+  const catalogue = currentCatalogue();
   const kept = answers.get(pathAndQuery);
   if (kept) return kept;
   const origin = ownOrigin();
@@ -97,9 +115,10 @@ export async function sharedAnswer(pathAndQuery: string, { keep = true }: { keep
   if (origin === undefined || !pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) return undefined;
   const pending = rendering.get(pathAndQuery);
   if (pending) return pending;
-  const rendered = render(new URL(pathAndQuery, origin).href).then((answer) => {
-    rendering.delete(pathAndQuery);
-    if (answer && keep) answers.set(pathAndQuery, answer);
+  const rendered: Promise<SharedAnswer | undefined> = render(new URL(pathAndQuery, origin).href).then((answer) => {
+    if (rendering.get(pathAndQuery) === rendered) rendering.delete(pathAndQuery);
+    // Rendered, at least in part, from the catalogue served before: its visitor gets it, nobody after.
+    if (answer && keep && currentCatalogue() === catalogue) answers.set(pathAndQuery, answer);
     return answer;
   });
   rendering.set(pathAndQuery, rendered);

@@ -5,7 +5,8 @@
  * and body set (lib/server/request-timeouts), the database schema brought up to date, and the
  * outbox worker that delivers the e-mails of stored requests started, after the alerts run over
  * the deployed catalogue (lib/alerts), with the hourly pruning of expired rows and, with the CRM
- * configured, the catalogue pull every few minutes (lib/catalogue/crm/schedule). On SIGTERM the
+ * configured, the catalogue pull every few minutes (lib/catalogue/crm/schedule) and the reload of
+ * each version published (lib/server/catalogue-reload), here or by another instance. On SIGTERM the
  * outbox hands back the jobs it claimed before the server stops. A production start warns when the
  * public origin the build was made for is local or plain http, or is not the SITE_URL given now.
  */
@@ -26,10 +27,12 @@ export async function startServer(): Promise<void> {
   // touches no database.
   const { recordSocketAddresses } = await import('../security/client-address');
   const { boundRequestTimes } = await import('./request-timeouts');
-  const { getStore, startHousekeeping } = await import('../db');
+  const { getStore, newestPublishedVersion, startHousekeeping } = await import('../db');
   const { releaseClaimsOnStop, startOutboxWorker } = await import('../mail/outbox-worker');
-  const { startAlerts } = await import('../alerts/run');
+  const { runAlerts, startAlerts } = await import('../alerts/run');
   const { startCataloguePulls } = await import('../catalogue/crm/schedule');
+  const { startCatalogueFollower } = await import('./catalogue-reload');
+  const { readServableCatalogue } = await import('../data-check');
   recordSocketAddresses();
   boundRequestTimes();
   await getStore();
@@ -38,5 +41,13 @@ export async function startServer(): Promise<void> {
   startOutboxWorker();
   releaseClaimsOnStop();
   startHousekeeping();
-  startCataloguePulls(getStore);
+  const follower = startCatalogueFollower({
+    newestPublished: async () => newestPublishedVersion(await getStore()),
+    read: readServableCatalogue,
+    alerts: async () => {
+      const plan = await runAlerts(await getStore());
+      if (plan.events.length > 0 || plan.queued.length > 0) console.log(`[alerts] ${plan.events.length} event(s), ${plan.queued.length} mail(s) queued`);
+    },
+  });
+  startCataloguePulls(getStore, { onPublished: () => void follower?.check() });
 }

@@ -1,8 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '@/lib/catalogue/load';
 import { inlineScriptHashes } from '@/lib/security/inline-scripts';
-import { isSharedRender, sharedAnswer, sharedRenderHeader } from '@/lib/security/shared-answers';
+import { isSharedRender, keptAnswer, sharedAnswer, sharedRenderHeader } from '@/lib/security/shared-answers';
 
 /*
  * The proxy's kept answers (lib/security/shared-answers.ts), against a stand-in for the server's
@@ -50,6 +51,28 @@ describe('answers kept by the proxy', () => {
     expect(new Set(answers.map((answer) => answer?.body)).size).toBe(1);
     await sharedAnswer('/fr/a-vendre/?city=Mons%7C7000');
     expect(renders.get('/fr/a-vendre/')).toBe(1);
+  });
+
+  it('forgets every kept answer when the process serves another catalogue, and keeps no render begun before', async () => {
+    const saved = globalThis.agencyCatalogue;
+    const served = loadCatalogue();
+    try {
+      await sharedAnswer('/fr/a-louer/?city=Mons%7C7000');
+      expect(keptAnswer('/fr/a-louer/?city=Mons%7C7000')).toBeDefined();
+      // The reload swaps the catalogue object (lib/catalogue/load.ts replaceCatalogue).
+      globalThis.agencyCatalogue = { ...served };
+      expect(keptAnswer('/fr/a-louer/?city=Mons%7C7000')).toBeUndefined();
+      const before = renders.get('/fr/a-louer/') ?? 0;
+      const started = sharedAnswer('/fr/a-louer/?city=Bergen%7C7000');
+      // A render under way when the catalogue changes answers its visitor, but is not kept.
+      globalThis.agencyCatalogue = { ...served };
+      expect(await started).toBeDefined();
+      expect(keptAnswer('/fr/a-louer/?city=Bergen%7C7000')).toBeUndefined();
+      await sharedAnswer('/fr/a-louer/?city=Bergen%7C7000');
+      expect(renders.get('/fr/a-louer/')).toBe(before + 2);
+    } finally {
+      globalThis.agencyCatalogue = saved;
+    }
   });
 
   it('keeps the hashes of the inline scripts that run, and the headers that describe the page, not its cookies', async () => {

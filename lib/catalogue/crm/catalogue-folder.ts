@@ -81,6 +81,47 @@ export function readVersion(dir: string): { files: CatalogueFiles; manifest: Man
   return { files: { properties: properties.data, types: types.data, cities: { all, sale, rent }, projects: projects.data, appointmentSlots: slots.data, owners: owners.data }, manifest };
 }
 
+const idList = z.array(z.number().int());
+const changeEntrySchema = z.object({
+  previous: z.string().nullable(),
+  version: z.string(),
+  added: idList,
+  changed: idList,
+  withdrawn: idList,
+  projects: z.object({ added: idList, changed: idList, withdrawn: idList }),
+});
+
+/** The listings and projects a run of versions touched; `everything` when a link of the chain is gone. */
+export type VersionChanges = { everything: false; listings: number[]; projects: number[] } | { everything: true };
+
+/** Whether a name is a version's (a pointer or a database row could hold anything). */
+export function isVersionName(name: string): boolean {
+  return versionPattern.test(name);
+}
+
+/**
+ * What changed from version `from` to version `to`, following each changes.json's `previous`
+ * back from `to`. A version pruned or unreadable on the way, or no `from`, is everything.
+ */
+export function changesBetween(varDir: string, from: string | undefined, to: string, maxSteps = 50): VersionChanges {
+  const listings = new Set<number>();
+  const projects = new Set<number>();
+  let version: string | null = to;
+  for (let step = 0; version !== from; step += 1) {
+    if (version === null || from === undefined || step >= maxSteps || !isVersionName(version)) return { everything: true };
+    let entry: z.infer<typeof changeEntrySchema>;
+    try {
+      entry = changeEntrySchema.parse(JSON.parse(readFileSync(path.join(varDir, version, 'changes.json'), 'utf8')));
+    } catch {
+      return { everything: true };
+    }
+    for (const id of [...entry.added, ...entry.changed, ...entry.withdrawn]) listings.add(id);
+    for (const id of [...entry.projects.added, ...entry.projects.changed, ...entry.projects.withdrawn]) projects.add(id);
+    version = entry.previous;
+  }
+  return { everything: false, listings: [...listings], projects: [...projects] };
+}
+
 /** Writes a catalogue into a new temporary folder under varDir; returns its path. */
 export function writeTemporary(varDir: string, version: string, files: CatalogueFiles, manifest: Manifest, changes: ChangeEntry): string {
   const dir = path.join(varDir, `.tmp-${version}`);

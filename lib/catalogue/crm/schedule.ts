@@ -42,6 +42,8 @@ export type ScheduleOptions = {
   /** The run; by default pullCatalogue with the connector of the environment. */
   pull?: (store: Store) => Promise<PullResult>;
   log?: Log;
+  /** Told of a version this instance published, so that it serves it at once (lib/server/catalogue-reload.ts). */
+  onPublished?: (version: string) => void;
 };
 
 /**
@@ -79,7 +81,9 @@ export function startCataloguePulls(getStore: () => Promise<Store>, options: Sch
     if (running) return;
     running = true;
     try {
-      const line = lineOf(await run(await getStore()));
+      const result = await run(await getStore());
+      if (result.status === 'published') options.onPublished?.(result.version);
+      const line = lineOf(result);
       if (line?.error) log.error(line.text);
       else if (line) log.log(line.text);
     } catch (error) {
