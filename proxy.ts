@@ -12,7 +12,7 @@ import { draftParam, isDraftId } from './lib/forms/draft-id';
 import { isSameOrigin } from './lib/security/origin';
 import { resourcePolicy } from './lib/security/csp';
 import { pageScripts, policyForPage } from './lib/security/page-policy';
-import { isSharedRender, keptAnswer, sharedAnswer, type SharedAnswer } from './lib/security/shared-answers';
+import { isSharedRender, keptAnswer, relayedRender, sharedAnswer, type SharedAnswer } from './lib/security/shared-answers';
 import { busyListPage, countListRender, clientRenderTurn } from './lib/security/render-limit';
 import { fromThisProcess } from './lib/security/process-token';
 import { matchesEtag, prerenderedAnswer, prerenderedCacheControl, prerenderedVary } from './lib/security/prerendered-answers';
@@ -78,9 +78,10 @@ function keptResponse(answer: SharedAnswer): NextResponse {
 /**
  * A page rendered per request that is the same for everyone (a list with a query): its kept
  * answer, under the hashes of its inline scripts, which costs no render. Any other answer is a
- * render (the proxy's request for an answer to keep, or `render` itself for a request that is no
- * document's or when that failed), counted against the client's limit: past it the client gets
- * a short page that links the list without filters.
+ * render (the proxy's request for an answer to keep, the router's payload relayed, or `render`
+ * itself when those failed), counted against the client's limit and rendered in the client's
+ * turn: past the limit, or with too many waiting, the client gets a short page that links the
+ * list without filters.
  */
 async function serveShared(request: NextRequest, canonical: string, language: Language, render: () => NextResponse): Promise<NextResponse> {
   const document = request.method === 'GET' && loadsDocument(request);
@@ -91,18 +92,29 @@ async function serveShared(request: NextRequest, canonical: string, language: La
       status: 429,
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },
     });
-  // The proxy waits for a document's render (its self-fetch), so it knows when that ends; a
-  // rewrite for the router is rendered after the proxy has answered, and only counted.
-  const ended = document ? await clientRenderTurn(request.headers) : () => undefined;
+  // Every render takes the client's turn, which ends with the render: the proxy asks its own
+  // server for it (a document's answer to keep, or the router's payload relayed as it streams)
+  // and so knows when it ends.
+  const ended = await clientRenderTurn(request.headers);
   if (!ended) return busy(1);
+  let handedOver = false;
   try {
     const { allowed, retryAfterSeconds } = await countListRender(request.headers);
     if (!allowed) return busy(retryAfterSeconds);
+    if (!document) {
+      // The router's ?_rsc= goes with its headers: Next.js checks one against the other.
+      const rsc = request.nextUrl.searchParams.get('_rsc');
+      const target = rsc === null ? canonical : `${canonical}${canonical.includes('?') ? '&' : '?'}_rsc=${encodeURIComponent(rsc)}`;
+      handedOver = true;
+      const relayed = await relayedRender(target, request.headers, ended);
+      if (relayed) return new NextResponse(relayed.body, { status: relayed.status, headers: relayed.headers });
+      return render();
+    }
     // A map area (?bbox=) is a point of a plane, not a choice of a list: rendered, never kept.
-    const answer = document ? await sharedAnswer(canonical, { keep: !new URL(canonical, request.url).searchParams.has('bbox') }) : undefined;
+    const answer = await sharedAnswer(canonical, { keep: !new URL(canonical, request.url).searchParams.has('bbox') });
     return answer ? keptResponse(answer) : render();
   } finally {
-    ended();
+    if (!handedOver) ended();
   }
 }
 

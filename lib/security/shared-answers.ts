@@ -124,3 +124,73 @@ export async function sharedAnswer(pathAndQuery: string, { keep = true }: { keep
   rendering.set(pathAndQuery, rendered);
   return rendered;
 }
+
+/*
+ * The request headers of Next.js's router that say which payload it wants (a page's React
+ * payload, a prefetch, a segment): the proxy sees them (next.config skipProxyUrlNormalize) and
+ * passes them on when it asks its server for a payload.
+ */
+const routerHeaders = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url', 'accept'];
+/** Response headers that belong to the connection, or to a body fetch() has already decoded. */
+const unrelayedHeaders = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length']);
+
+/**
+ * A render asked for by a request that is no document's (the router's payload of a list with a
+ * query): the proxy asks its own server for it, as for an answer to keep, and passes the answer
+ * on as it streams, so that it knows when the render ends. `ended` is called once, when the body
+ * has been read to its end, cancelled, or failed. Undefined when there is no server to ask or it
+ * did not answer; `ended` has then been called.
+ */
+export async function relayedRender(pathAndQuery: string, headers: Headers, ended: () => void): Promise<Response | undefined> {
+  let done = false;
+  const end = () => {
+    if (done) return;
+    done = true;
+    ended();
+  };
+  const origin = ownOrigin();
+  if (origin === undefined || !pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) {
+    end();
+    return undefined;
+  }
+  const forwarded: Record<string, string> = { [sharedRenderHeader]: token, connection: 'close' };
+  for (const name of routerHeaders) {
+    const value = headers.get(name);
+    if (value !== null) forwarded[name] = value;
+  }
+  try {
+    const response = await fetch(new URL(pathAndQuery, origin), { headers: forwarded, redirect: 'manual', signal: AbortSignal.timeout(renderTimeoutMs) });
+    const relayed = new Headers();
+    response.headers.forEach((value, name) => {
+      if (!unrelayedHeaders.has(name)) relayed.set(name, value);
+    });
+    const source = response.body;
+    if (source === null) {
+      end();
+      return new Response(null, { status: response.status, headers: relayed });
+    }
+    const reader = source.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const { done: finished, value } = await reader.read();
+          if (finished) {
+            end();
+            controller.close();
+          } else controller.enqueue(value);
+        } catch (error) {
+          end();
+          controller.error(error);
+        }
+      },
+      async cancel(reason) {
+        end();
+        await reader.cancel(reason);
+      },
+    });
+    return new Response(body, { status: response.status, headers: relayed });
+  } catch {
+    end();
+    return undefined;
+  }
+}

@@ -29,11 +29,14 @@ let hold: Promise<void> | undefined;
 const selfFetchWaiters: { count: number; resolve: () => void }[] = [];
 /** What the proxy answered the self-fetches: each must be the rewrite to the internal route, never a refusal. */
 const selfFetchAnswers: string[] = [];
+/** The path and router headers of each request the stand-in server received. */
+const selfRequests: { url: string; rsc: string | undefined; tree: string | undefined }[] = [];
 let server: Server;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     selfFetches += 1;
+    selfRequests.push({ url: request.url ?? '', rsc: request.headers.rsc?.toString(), tree: request.headers['next-router-state-tree']?.toString() });
     for (const waiter of selfFetchWaiters.filter((candidate) => selfFetches >= candidate.count)) waiter.resolve();
     void (async () => {
       await hold;
@@ -229,11 +232,37 @@ describe('list renders per client (issue 35, finding 5)', () => {
     ]);
   });
 
-  it("takes the router's ?_rsc= for no parameter of the list: a payload request of a canonical query is no redirect", async () => {
-    const rsc = from('192.0.2.90', { accept: '*/*', 'sec-fetch-dest': 'empty', rsc: '1' });
+  it("takes the router's ?_rsc= for no parameter of the list: a payload request of a canonical query is no redirect, and is rendered with its headers", async () => {
+    const rsc = from('192.0.2.90', { accept: '*/*', 'sec-fetch-dest': 'empty', rsc: '1', 'next-router-state-tree': '%5B%22%22%5D' });
+    const before = selfRequests.length;
     const response = await proxy(new NextRequest(`${origin}/en/for-sale/?bedrooms=2&_rsc=1x9ab`, { headers: rsc }));
     expect({ status: response.status, location: response.headers.get('location') }).toEqual({ status: 200, location: null });
-    expect(response.headers.get('x-middleware-rewrite') ?? '').toContain('/list-results/');
+    await response.text();
+    // Relayed: the proxy asked its server for the payload, with the router's headers and ?_rsc=, and the server rewrote it to the list route.
+    expect(selfRequests.slice(before)).toEqual([{ url: '/en/for-sale/?bedrooms=2&_rsc=1x9ab', rsc: '1', tree: '%5B%22%22%5D' }]);
+    expect(selfFetchAnswers.at(-1)).toBe('rewrite');
+  });
+
+  it("renders the router's payloads of one client one at a time too: a forged fetch cannot skip the turn", async () => {
+    clockAtWindowStart();
+    let release = () => undefined as void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const queries = canonicalQueries(280).slice(250);
+    const client = from('198.51.100.62', { accept: '*/*', 'sec-fetch-dest': 'empty', rsc: '1' });
+    const started = (count: number) => new Promise<void>((resolve) => selfFetchWaiters.push({ count: selfFetches + count, resolve }));
+    const firstStarted = started(1);
+    const first = load(`/en/for-sale/${queries[0] ?? ''}`, client);
+    // Before: the payload was a rewrite rendered after the proxy answered, never a request it waited for.
+    await expect(Promise.race([firstStarted.then(() => 'asked'), new Promise((resolve) => setTimeout(resolve, 5000, 'not asked'))])).resolves.toBe('asked');
+    const rendersBefore = selfFetches;
+    const waiting = queries.slice(1, 5).map((query) => load(`/en/for-sale/${query}`, client));
+    const refused = await load(`/en/for-sale/${queries[5] ?? ''}`, client);
+    expect({ status: refused.status, rendered: refused.rendered, retryAfter: refused.retryAfter }).toEqual({ status: 429, rendered: false, retryAfter: '1' });
+    expect(selfFetches).toBe(rendersBefore);
+    hold = undefined;
+    release();
+    const answers = await Promise.all([first, ...waiting]);
+    expect(answers.map((answer) => ({ status: answer.status, rendered: answer.rendered }))).toEqual(Array.from({ length: 5 }, () => ({ status: 200, rendered: true })));
   });
 
   it('counts the renders that are never kept (a request that is no document, the per-request fallback) against the same limit', async () => {
