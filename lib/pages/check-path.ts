@@ -45,7 +45,7 @@ export function prerenderedListingCount(value = process.env.PRERENDERED_LISTINGS
  * others render on their first request (proxy.ts, on-demand answers): at 5,000 listings in four
  * languages prerendering them all was 15,143 pages and 23 minutes of build (issue 36).
  */
-function prerenderedListingIds(language: Language, count: number): Set<number> {
+export function prerenderedListingIds(language: Language, count: number): Set<number> {
   const newest = latestListings(undefined, language, count);
   const shown = (['sale', 'rent'] as const).flatMap((goal) => latestListings(goal, language, moduleListingLimit));
   return new Set([...newest, ...shown].map((listing) => listing.id));

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 
 /*
  * The inline scripts of a prerendered page, as CSP hash sources. Next.js writes each prerendered
- * page to `<distDir>/server/app/<path>.html` at build time and serves those bytes unchanged (no
- * page revalidates), so the hashes of that file are the hashes of every answer for the page. The
+ * page to `<distDir>/server/app/<path>.html` at build time, and a listing it renders on its first
+ * request to its route cache (`renderedCacheFile`), and serves those bytes unchanged (no page
+ * revalidates), so the hashes of that file are the hashes of every answer for the page. The
  * static export hashes its own files with the same function.
  */
 
@@ -50,12 +51,38 @@ export function pageKey(pathname: string): string | undefined {
   }
 }
 
-/** The prerendered file of a site path, if the path stays inside the build's page folder. */
+/** The app module that renders a site path the proxy may send as a file: the home page, or the catch-all. */
+const pageModule = (relative: string) => (relative.includes('/') ? '/[lang]/[...path]/page' : '/[lang]/page');
+
+/**
+ * Where Next.js 16.4 keeps a page it rendered after the build (a listing rendered on its first
+ * request): `<distDir>/server/route-cache/APP_PAGE/<sha256 of the app module>/$/<path>.html`
+ * (next/dist/server/lib/route-cache-key.js `getRouteCacheKey`, file-system-cache.js
+ * `getFilePath`). The build's own files stay in server/app, and Next.js reads them only while that
+ * one is missing.
+ */
+export function renderedCacheFile(relative: string): string {
+  const module = createHash('sha256').update(pageModule(relative)).digest('hex');
+  return path.resolve(distDir(), 'server', 'route-cache', 'APP_PAGE', module, '$', `${relative}.html`);
+}
+
+/**
+ * The file Next.js serves for a site path, if the path stays inside the build's page folder: the
+ * page it rendered on demand when there is one, else the build's.
+ */
 export function prerenderedFile(key: string): string | undefined {
   const relative = key.replace(/^\/+|\/+$/g, '');
   const root = path.resolve(distDir(), 'server', 'app');
   const file = path.resolve(root, `${relative}.html`);
-  return relative !== '' && file.startsWith(root + path.sep) ? file : undefined;
+  if (relative === '' || !file.startsWith(root + path.sep)) return undefined;
+  const rendered = renderedCacheFile(path.relative(root, file).slice(0, -'.html'.length).split(path.sep).join('/'));
+  return existsSync(rendered) ? rendered : file;
+}
+
+/** Forgets that a page had no file: Next.js has just written the one it rendered on demand. */
+export function forgetMissingPage(pathname: string): void {
+  const key = pageKey(pathname);
+  if (key !== undefined && cache.get(key) === null) cache.delete(key);
 }
 
 /**
