@@ -46,8 +46,18 @@ async function securityHeaders() {
   ];
 }
 
+/*
+ * A missing file under a folder the proxy's matcher leaves out (proxy.ts config): answered 404 by
+ * app/api/[...missing], after the files (afterFiles) and before the pages under [lang], which
+ * would take the folder for a language and keep a 404 rendered on demand on disk for every path.
+ */
+async function missingFiles() {
+  return { beforeFiles: [], afterFiles: [{ source: '/:folder(_next|_vercel|catalogue|images|maps)/:rest*', destination: '/api/missing/' }], fallback: [] };
+}
+
 const nextConfig: NextConfig = {
   headers: securityHeaders,
+  rewrites: missingFiles,
   // Inlined into the build's code: the pages rendered per request name the prerendered pages'
   // origin, and the start compares SITE_URL with it (lib/server/start.ts).
   env: { BUILT_PUBLIC_ORIGIN: builtOrigin() },

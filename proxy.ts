@@ -5,6 +5,7 @@ import { detectLanguage } from './lib/i18n/detect';
 import { legacyRedirect } from './lib/i18n/legacy';
 import { languageCookie, routing } from './lib/i18n/routing';
 import { checkPath } from './lib/pages/check-path';
+import { getListing } from './lib/catalogue';
 import { canonicalHref, href, isSharedAnswer, renderedAt } from './lib/pages';
 import { formDraftPath, notFoundPath } from './lib/pages/internal-paths';
 import { translateUrl } from './lib/i18n/language-switch';
@@ -16,6 +17,8 @@ import { isSharedRender, keptAnswer, relayedRender, sharedAnswer, type SharedAns
 import { busyListPage, countListRender, clientRenderTurn } from './lib/security/render-limit';
 import { fromThisProcess } from './lib/security/process-token';
 import { matchesEtag, prerenderedAnswer, prerenderedCacheControl, prerenderedVary } from './lib/security/prerendered-answers';
+import { prerenderedScriptHashes } from './lib/security/inline-scripts';
+import { onDemandAnswer } from './lib/security/on-demand-answers';
 
 const intl = createMiddleware(routing);
 const oneYear = 60 * 60 * 24 * 365;
@@ -135,6 +138,48 @@ async function servePrerendered(request: NextRequest, pathname: string): Promise
   return new NextResponse(answer.body, { headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
 }
 
+/**
+ * A listing the build did not prerender and Next.js has not rendered yet: rendered for its first
+ * document request by the proxy's own request (on-demand-answers.ts), without a nonce, and sent
+ * under the hashes of its inline scripts; the file Next.js keeps then serves every later request
+ * through servePrerendered. No request for it reaches Next.js with a policy header, the
+ * visitor's own included: Next.js would write that nonce into the page it keeps for everyone.
+ * A render is counted against the client's limit, as a list's is.
+ */
+async function serveOnDemand(request: NextRequest, pathname: string, language: Language, listPath: string): Promise<NextResponse> {
+  const headers = new Headers(request.headers);
+  headers.delete('content-security-policy');
+  const passOn = () => {
+    const response = intl(new NextRequest(request, { headers }));
+    // Without a nonce: Next.js reads one from this answer's policy too, and wrote it into the page
+    // it kept (on its stylesheet links). Only a React payload, a HEAD or a failed render gets
+    // here, and only the layout's own script runs under it.
+    response.headers.set('content-security-policy', policyForPage({ hashes: pageScripts(pathname).hashes }));
+    return response;
+  };
+  if (isSharedRender(request.headers)) return passOn();
+  const busy = (retryAfterSeconds: number) =>
+    new NextResponse(busyListPage(language, listPath), {
+      status: 429,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },
+    });
+  const document = request.method === 'GET' && loadsDocument(request);
+  const ended = document ? await clientRenderTurn(request.headers) : () => undefined;
+  if (!ended) return busy(1);
+  try {
+    // A request that waited for its turn behind its client's render of this same page gets the
+    // file that render left, at no cost.
+    const rendered = document ? await servePrerendered(request, pathname) : undefined;
+    if (rendered) return rendered;
+    const { allowed, retryAfterSeconds } = await countListRender(request.headers);
+    if (!allowed) return busy(retryAfterSeconds);
+    const answer = document ? await onDemandAnswer(pathname) : undefined;
+    return answer ? keptResponse(answer) : passOn();
+  } finally {
+    ended();
+  }
+}
+
 async function route(request: NextRequest): Promise<NextResponse> {
   // A page takes a post only as a server action: posted from another site, by fetch (Next-Action)
   // or as a plain form without JavaScript (its $ACTION_ID_ fields), it is refused here with a 403,
@@ -229,13 +274,16 @@ async function route(request: NextRequest): Promise<NextResponse> {
   // A form posted without JavaScript came back with errors: the page shows it filled in, per request.
   if (isDraftId(searchParams.get(draftParam))) return rewriteTo(formDraftPath(routeLanguage, pathname, search));
 
+  if (page.page === 'property' && prerenderedScriptHashes(pathname) === undefined) {
+    return serveOnDemand(request, pathname, routeLanguage, href({ page: getListing(page.id, routeLanguage)?.goal === 'rent' ? 'for-rent' : 'for-sale' }, routeLanguage));
+  }
   return (await servePrerenderedUnlessReload(request, pathname)) ?? servePage(request, pathname, (headers) => intl(headers ? new NextRequest(request, { headers }) : request));
 }
 
 /**
  * The catalogue reload's own request for a page it revalidated (lib/server/catalogue-reload.ts)
- * goes to Next.js, which renders the page again and rewrites its file; the file the proxy would
- * send is the stale one.
+ * goes to Next.js, which renders the page again and writes it to its route cache; the file the
+ * proxy would send is the stale one.
  */
 async function servePrerenderedUnlessReload(request: NextRequest, pathname: string): Promise<NextResponse | undefined> {
   return fromThisProcess(request.headers) ? undefined : servePrerendered(request, pathname);

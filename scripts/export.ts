@@ -10,6 +10,10 @@
  *    column of the comparison), the language
  *    detection page on '/', the unlocalised links as redirect pages, 404.html.
  *
+ * 4. The hashes of every file written, kept beside out/ (out.manifest.json), compared with the
+ *    previous export's: the summary counts the files added, changed and removed, listed one a
+ *    line in out.changes.txt (lib/export/file-changes.ts).
+ *
  * A link that answers 4xx/5xx fails the export, naming the page it was found on.
  * `--skip-build` reuses an existing .next-export (same environment!).
  */
@@ -24,6 +28,7 @@ import { compareColumnUrl } from '../lib/favourites/compare-rows';
 import { headersFile, nginxSnippet, withPolicyMeta, type ExportPolicyOptions } from '../lib/export/headers';
 import { configuredAnalytics, configuredTileOrigin } from '../lib/security/page-policy';
 import { crawl, outputFile, type CrawlProblem } from '../lib/export/crawl';
+import { recordExportChanges } from '../lib/export/file-changes';
 import { redirectPage, staticRedirectPages } from '../lib/export/static-pages';
 import { href, isServerOnlyPath, staticRoutes } from '../lib/pages';
 import { siteOriginForSeo } from '../lib/seo/origin';
@@ -211,7 +216,13 @@ async function main(): Promise<void> {
       for (const problem of result.problems) console.error(`  ${problem.code || 'server-only page'} ${problem.url} (linked from ${problem.foundOn})`);
       throw new Error(`${result.problems.length} dead link(s): the export is incomplete`);
     }
+    const changes = recordExportChanges(outDir);
     const apiOrigin = process.env.NEXT_PUBLIC_API_ORIGIN;
+    console.log(
+      changes.previous
+        ? `Since the last export: ${changes.added.length} files added, ${changes.changed.length} changed, ${changes.removed.length} removed (listed in ${changes.listFile}).`
+        : `No earlier export beside ${outDir}: its ${changes.added.length} files are listed as added in ${changes.listFile}.`,
+    );
     console.log(`Exported ${result.pages} pages and ${result.files} other files to ${outDir} in ${Math.round((Date.now() - started) / 1000)} s.`);
     console.log(apiOrigin ? `Forms post to ${apiOrigin} (add this site's origin to ALLOWED_ORIGINS there).` : 'NEXT_PUBLIC_API_ORIGIN is not set: the forms say that requests are unavailable.');
   } finally {

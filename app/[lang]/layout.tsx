@@ -14,9 +14,8 @@ import './globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ lang: string }> };
 
-// Only the prerendered paths exist: an unknown one is never rendered on demand and cached on disk.
-export const dynamicParams = false;
-
+// No dynamicParams = false here: Next.js applies a layout's to every page under it, and a listing
+// outside the build's share renders on demand ([...path]/page.tsx). Each page says its own.
 export function generateStaticParams() {
   return languageParams();
 }

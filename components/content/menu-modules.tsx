@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { GoalLinks } from '@/components/catalogue/goal-links';
 import { PropertyList } from '@/components/catalogue/property-list';
 import { columnSpans } from '@/components/ui/grid-style';
-import { getProperties } from '@/lib/catalogue';
+import { latestListings, moduleListingLimit } from '@/lib/catalogue';
 import { parseHex, relativeLuminance } from '@/lib/colour';
 import { getArticles, getTeam, localise, type Article, type Language, type Module } from '@/lib/config';
 import { pictureSrc } from '@/lib/media/picture-src';
@@ -15,8 +15,8 @@ import { SingleView } from './module-views/single-view';
 import { TeamView } from './module-views/team-view';
 import styles from './menu-modules.module.css';
 
-/** Spec §9: modules show at most 4 items, whatever a hand-edited maxItems says. */
-const moduleItemLimit = 4;
+/** Spec §9: modules show at most 4 items, whatever a hand-edited maxItems says (a listing module's bound is the build's too). */
+const moduleItemLimit = moduleListingLimit;
 
 /** The anchor of the contact section; links to "#contact-form" land on the first contact module. */
 const contactAnchor = 'contact-form';
@@ -71,13 +71,6 @@ function backdropSizes(module: Module): string {
 }
 
 const headingLevels: Record<Module['titleSize'], HeadingLevel> = { h2: 2, h3: 3, h4: 4 };
-
-/** The newest published listings of a goal, as a property-list module shows them. */
-function latestListings(goal: 'sale' | 'rent', language: Language, limit: number) {
-  return getProperties(language, { goal, availability: 'on-offer' })
-    .sort((a, b) => b.created.localeCompare(a.created))
-    .slice(0, limit);
-}
 
 function articlesOf(category: string): Article[] {
   return getArticles()

@@ -80,6 +80,16 @@ export function getProperties(language: CatalogueLanguage, filter: PropertyFilte
   );
 }
 
+/** Spec §9: a module shows at most this many items; a property-list module, its goal's newest on offer. */
+export const moduleListingLimit = 4;
+
+/** The newest listings on offer, of one goal or both, as a property-list module shows them (and the build prerenders). */
+export function latestListings(goal: Goal | undefined, language: CatalogueLanguage, limit: number): ListingSummary[] {
+  return getProperties(language, { goal, availability: 'on-offer' })
+    .sort((a, b) => b.created.localeCompare(a.created))
+    .slice(0, limit);
+}
+
 /** A listing's summary: whether it exists, where it is listed, its card; reads no record. */
 export function getListing(id: number, language: CatalogueLanguage): ListingSummary | undefined {
   return storedSummary(loadCatalogue().listings, id, language);

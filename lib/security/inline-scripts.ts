@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 
 /*
  * The inline scripts of a prerendered page, as CSP hash sources. Next.js writes each prerendered
- * page to `<distDir>/server/app/<path>.html` at build time, and again when a catalogue reload
- * revalidates it (lib/server/catalogue-reload.ts); it serves the bytes of that file, so the hashes
- * of its current version are the hashes of every answer for the page. The static export hashes its
- * own files with the same function.
+ * page to `<distDir>/server/app/<path>.html` at build time, and a page it renders after the
+ * build (a listing on its first request, a page a catalogue reload revalidated) to its route cache
+ * (`renderedCacheFile`); it serves the bytes of the newest, so the hashes of its current version
+ * are the hashes of every answer for the page. The static export hashes its own files with the
+ * same function.
  */
 
 const executable = (type: string | undefined) => type === undefined || type === '' || type === 'module' || /^(text|application)\/(java|ecma)script$/i.test(type);
@@ -52,12 +53,32 @@ export function pageKey(pathname: string): string | undefined {
   }
 }
 
-/** The prerendered file of a site path, if the path stays inside the build's page folder. */
+/** The app module that renders a site path the proxy may send as a file: the home page, or the catch-all. */
+const pageModule = (relative: string) => (relative.includes('/') ? '/[lang]/[...path]/page' : '/[lang]/page');
+
+/**
+ * Where Next.js 16.4 keeps a page it rendered after the build (a listing rendered on its first
+ * request, a page revalidated): `<distDir>/server/route-cache/APP_PAGE/<sha256 of the app
+ * module>/$/<path>.html` (next/dist/server/lib/route-cache-key.js `getRouteCacheKey`,
+ * file-system-cache.js `getFilePath`). The build's own files stay in server/app, and Next.js
+ * reads them only while that one is missing.
+ */
+export function renderedCacheFile(relative: string): string {
+  const module = createHash('sha256').update(pageModule(relative)).digest('hex');
+  return path.resolve(distDir(), 'server', 'route-cache', 'APP_PAGE', module, '$', `${relative}.html`);
+}
+
+/**
+ * The file Next.js serves for a site path, if the path stays inside the build's page folder: the
+ * page it rendered after the build when there is one, else the build's.
+ */
 export function prerenderedFile(key: string): string | undefined {
   const relative = key.replace(/^\/+|\/+$/g, '');
   const root = path.resolve(distDir(), 'server', 'app');
   const file = path.resolve(root, `${relative}.html`);
-  return relative !== '' && file.startsWith(root + path.sep) ? file : undefined;
+  if (relative === '' || !file.startsWith(root + path.sep)) return undefined;
+  const rendered = renderedCacheFile(path.relative(root, file).slice(0, -'.html'.length).split(path.sep).join('/'));
+  return existsSync(rendered) ? rendered : file;
 }
 
 /** What names one version of a file: Next.js rewrites a page's file when it renders it again (a revalidation). */

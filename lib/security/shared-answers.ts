@@ -63,11 +63,12 @@ export function isSharedRender(headers: Headers): boolean {
  * Where this server listens, as `next start` records it for its own use (the host it was started
  * with, or localhost). Never taken from the request: its Host header is the client's to choose.
  */
-function ownOrigin(): string | undefined {
+export function ownOrigin(): string | undefined {
   return process.env.__NEXT_PRIVATE_ORIGIN || undefined;
 }
 
-async function render(url: string): Promise<SharedAnswer | undefined> {
+/** The answer this server gives its own marked request for `url`: rendered without a nonce, with the hashes of its inline scripts. */
+export async function render(url: string): Promise<SharedAnswer | undefined> {
   // A connection of its own that closes with the answer: a stopping server waits for every open
   // connection, and a kept-alive one whose client is this same process was never closed (a server
   // stopped during list renders was still running 30 s after SIGTERM).

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from './warm-page';
-import { getProperties } from '@/lib/catalogue';
+import { getProperties, latestListings } from '@/lib/catalogue';
 import { getEnabledLanguages } from '@/lib/config';
 import { allRoutes, href } from '@/lib/pages';
 import { notFoundPath } from '@/lib/pages/internal-paths';
@@ -90,7 +90,9 @@ test.describe('prerendered pages', () => {
   test("a browser gets the build's own bytes with an ETag it can revalidate, and the router still gets the page's React payload", async ({ request }) => {
     const asDocument = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document' };
     for (const language of languages) {
-      const property = getProperties(language).find((candidate) => candidate.availability === 'on-offer')!;
+      // A listing of the build's prerendered share (a module's): one outside it has no build file.
+      const [property] = latestListings('sale', language, 1);
+      if (!property) throw new Error(`no listing for sale in ${language}`);
       for (const pagePath of [href({ page: 'home' }, language), href({ page: 'property', id: property.id }, language)]) {
         const file = path.join(distDir, 'server', 'app', `${decodeURIComponent(pagePath).replace(/^\/|\/$/g, '')}.html`);
         const response = await request.get(pagePath, { headers: asDocument });
@@ -125,7 +127,9 @@ test.describe('pages run under their policy', () => {
     test(`${language}: home, lists, a listing, a form page, login, a filtered list and a 404 report no violation`, async ({ page }) => {
       test.setTimeout(90_000);
       const violations = await watchViolations(page);
-      const property = getProperties(language).find((candidate) => candidate.availability === 'on-offer')!;
+      // A listing of the build's prerendered share (a module's): one outside it has no build file.
+      const [property] = latestListings('sale', language, 1);
+      if (!property) throw new Error(`no listing for sale in ${language}`);
       const paths = [
         href({ page: 'home' }, language),
         href({ page: 'for-rent' }, language),
@@ -171,7 +175,20 @@ test.describe('unknown URLs', () => {
     const since = path.join(tmpdir(), `agency-since-${run}`);
     writeFileSync(since, '');
     for (let index = 0; index < 200; index += 1) {
-      const url = [`/nl/x-${run}-${index}.y`, `/fr/a-vendre/${run}-${index}.json`, `/en/${run}/${index}/deep/`, `/nl/%C0%AE-${run}-${index}/`][index % 4]!;
+      // Unknown listing IDs too: a listing outside the build's share renders on demand, an unknown one never.
+      // And missing files of the folders the proxy does not see, which once reached the pages as a language.
+      const url = [
+        `/nl/x-${run}-${index}.y`,
+        `/fr/a-vendre/${run}-${index}.json`,
+        `/en/${run}/${index}/deep/`,
+        `/nl/%C0%AE-${run}-${index}/`,
+        `/nl/te-koop/bergen/huis/${9_000_000 + index}/`,
+        `/fr/a-louer/mons/${run}/${index}/`,
+        `/images/${run}/${index}/`,
+        `/catalogue/${run}/${index}.webp`,
+        `/_next/${run}/${index}/`,
+        `/api/${run}/${index}/`,
+      ][index % 10]!;
       expect((await request.get(url)).status(), url).toBe(404);
     }
     // Next.js copies a prerendered answer into the build folder the first time it serves it

@@ -18,11 +18,15 @@ import { notFoundMetadata, routeMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ lang: string; path: string[] }> };
 
-// Only the prerendered paths exist: an unknown one is never rendered on demand and cached on disk.
-export const dynamicParams = false;
+// A listing outside the prerendered share renders on its first request and is kept on disk. Only
+// paths of the catalogue get here: the proxy answers every other path with a prerendered 404 page.
+export const dynamicParams = true;
+
+// The static export has no server to render a page later: it prerenders every page.
+const everyPage = process.env.NEXT_PUBLIC_STATIC_EXPORT === '1';
 
 export function generateStaticParams({ params }: { params: { lang: string } }) {
-  return allPathSegments(staticLanguage(params.lang)).map((path) => ({ path }));
+  return allPathSegments(staticLanguage(params.lang), { prerendered: !everyPage }).map((path) => ({ path }));
 }
 
 const isSegments = (path: string[], segments: readonly string[]) => path.length === segments.length && path.every((part, index) => part === segments[index]);
