@@ -1,16 +1,27 @@
 import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import type { Language } from '@/lib/config';
+import { requestLinkTtlDays } from '@/lib/forms/request-link';
 import { href } from '@/lib/pages';
 import { type ThankYouForm } from '@/lib/i18n';
 
-/** The confirmation shown after a form was sent. */
-export async function ThankYouPage({ form, language }: { form: ThankYouForm; language: Language }) {
+/**
+ * The confirmation shown after a form was sent. `byMail`: sent without JavaScript, the request
+ * waits for the link mailed to the visitor's address, and the page says so.
+ */
+export async function ThankYouPage({ form, byMail, language }: { form: ThankYouForm; byMail: boolean; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'thankYou' });
   return (
     <>
-      <h1>{t('title')}</h1>
-      <p>{t(`forms.${form}`)}</p>
+      <h1>{byMail ? t('byMailTitle') : t('title')}</h1>
+      {byMail ? (
+        <>
+          <p data-thank-you="by-mail">{t('byMail', { days: requestLinkTtlDays })}</p>
+          <p>{t('byMailLater')}</p>
+        </>
+      ) : (
+        <p>{t(`forms.${form}`)}</p>
+      )}
       <SiteLink href={href({ page: 'home' }, language)}>{t('backHome')}</SiteLink>
     </>
   );

@@ -34,7 +34,7 @@ const views: { [P in PageName]: View<P> } = {
     const project = getProject(route.id, language);
     return project ? <ProjectDetail project={project} language={language} /> : <PageNotFound language={language} />;
   },
-  'thank-you': (route, language) => <ThankYouPage form={route.form} language={language} />,
+  'thank-you': (route, language) => <ThankYouPage form={route.form} byMail={route.byMail === true} language={language} />,
   login: (_route, language) => <LoginPage language={language} />,
   'forgot-password': (_route, language) => <ForgotPasswordPage language={language} />,
   'set-password': (_route, language) => <SetPasswordPage language={language} />,
@@ -42,6 +42,7 @@ const views: { [P in PageName]: View<P> } = {
   'portal-listing': () => null,
   'newsletter-confirm': () => null,
   'alert-link': () => null,
+  'request-confirm': () => null,
   searcher: () => null,
   favourites: (_route, language) => <FavouritesPage language={language} />,
   compare: () => null,

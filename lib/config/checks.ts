@@ -30,6 +30,7 @@ const systemPageNames: Record<(typeof firstSegmentSystemPages)[number], string> 
   portal: 'owner portal',
   'newsletter-confirm': 'newsletter confirmation page',
   'alert-link': 'alert confirmation page',
+  'request-confirm': 'request confirmation page',
   favourites: 'favourites page',
   compare: 'comparison of listings',
 };

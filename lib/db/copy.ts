@@ -21,6 +21,7 @@ const copyOrder: Record<TableName, number> = {
   outbox: 1,
   captcha_uses: 1,
   newsletter_signups: 1,
+  request_confirmations: 1,
   owner_accounts: 1,
   owner_tokens: 1,
   owner_sessions: 1,

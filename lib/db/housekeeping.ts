@@ -3,6 +3,7 @@ import { brusselsDay } from '../stats/visits';
 import { getStore, type Store } from './client';
 import { pruneRateLimits } from './limits';
 import { runInTransaction } from './portable';
+import { pruneUnconfirmedRequests } from './request-confirmations';
 import { pruneOrphanUploadContents } from './uploads';
 
 /*
@@ -27,6 +28,7 @@ export type PruneCounts = {
   deliveredPayloadJobs: number;
   unconfirmedSignups: number;
   unconfirmedAlerts: number;
+  unconfirmedRequests: number;
   rateLimitWindows: number;
   orphanUploads: number;
   mailSends: number;
@@ -64,6 +66,8 @@ export async function pruneExpired(store: Store, now = new Date()): Promise<Prun
     ),
     unconfirmedSignups: await pruneUnconfirmedSignups(store, now),
     unconfirmedAlerts: await pruneUnconfirmedAlerts(store, now),
+    // A request posted without JavaScript and never confirmed: with its uploads, before the orphans below.
+    unconfirmedRequests: await pruneUnconfirmedRequests(store, now),
     // A window that has ended limits nothing any more.
     rateLimitWindows: await pruneRateLimits(store, now),
     // An upload is saved just before its request: a day later, bytes no request points at were

@@ -18,8 +18,19 @@ export {
   type StoredRequest,
   type StoreResult,
   type MailNotSent,
+  mailNotSentSchema,
 } from './requests';
 export { refuseMail } from './refusals';
+export {
+  confirmationOfRequest,
+  confirmPendingRequests,
+  pendingConfirmationsOf,
+  recordConfirmationMailed,
+  requestLinkState,
+  requestOfLink,
+  type RequestLinkState,
+  type SlotLookup,
+} from './request-confirmations';
 export { confirmNewsletterSignup, newsletterSignupEmail, newsletterSignupState, type SignupState } from './newsletter';
 export type { AlertEventRow, AlertSubscriptionRow, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
 export {

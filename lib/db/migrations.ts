@@ -328,4 +328,28 @@ export const migrations: readonly Migration[] = [
       ) WHERE status = 'pending'`,
     ],
   },
+  {
+    // Issue 35: a post that passed only the no-JavaScript check (picture or spoken code, which a
+    // program can read) waits for its address: one row per such request, with the SHA-256 of its
+    // link's token. `plan`: what the confirmation queues (JSON: jobs, the agency's note, the slot
+    // to book, the documents to record); `outcome`: 'slot-gone' when the chosen viewing time was
+    // taken before the link was used; `link_covers_until` as for the alerts (0014).
+    id: '0015-request-confirmations',
+    statements: [
+      `CREATE TABLE request_confirmations (
+        request_id TEXT PRIMARY KEY,
+        email_key TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        status TEXT NOT NULL,
+        plan TEXT NOT NULL,
+        outcome TEXT,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        confirmed_at TEXT,
+        link_covers_until TEXT
+      )`,
+      'CREATE INDEX request_confirmations_by_mailbox ON request_confirmations (email_key, status, created_at)',
+      'CREATE INDEX request_confirmations_by_expiry ON request_confirmations (status, expires_at)',
+    ],
+  },
 ];

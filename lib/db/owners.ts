@@ -271,7 +271,16 @@ export async function visitTotals(store: Store, propertyIds: readonly number[]):
  * when, never who or what they wrote (the owner is not whom the visitor wrote to).
  */
 export async function requestsAbout(store: Store, propertyId: number) {
-  return store.db.selectFrom('requests').select(['form', 'created_at']).where('property_id', '=', propertyId).orderBy('created_at', 'desc').execute();
+  return (
+    store.db
+      .selectFrom('requests')
+      .select(['form', 'created_at'])
+      .where('property_id', '=', propertyId)
+      // A post without JavaScript is nobody's request until its address confirmed it.
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('request_confirmations').select('request_id').whereRef('request_confirmations.request_id', '=', 'requests.id').where('request_confirmations.status', '=', 'pending'))))
+      .orderBy('created_at', 'desc')
+      .execute()
+  );
 }
 
 export async function bookingsAbout(store: Store, propertyId: number) {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
 import { documentLinkTtlDays } from '../documents/signed-link';
 import type { Store } from './client';
 import { lockKeys } from './portable';
+import type { ConfirmationPlan } from './request-confirmations';
 import type { Database, OutboxKind, RequestRow, UploadRow } from './schema';
 
 export type NewUpload = Omit<UploadRow, 'id' | 'request_id'>;
@@ -54,8 +56,22 @@ type VisitorCopy = { key: string; since: string };
  */
 type DocumentsMail = { key: string; since: string; perDay: number };
 
-/** Why a mail to the visitor (or the friend) was not queued: the agency's mail says it in a line. */
-export type MailNotSent = { mail: 'visitor-copy' | 'documents' | 'friend'; reason: 'recent' | 'refused' };
+/**
+ * Why a mail to the visitor (or the friend) was not queued, or the viewing time chosen without
+ * JavaScript was gone when the visitor confirmed: the agency's mail says it in a line.
+ */
+export const mailNotSentSchema = z.union([
+  z.object({ mail: z.enum(['visitor-copy', 'documents', 'friend']), reason: z.enum(['recent', 'refused']) }),
+  z.object({ mail: z.literal('slot'), reason: z.literal('gone') }),
+]);
+export type MailNotSent = z.infer<typeof mailNotSentSchema>;
+
+/** The deliveries a request's confirmation may queue (lib/db/request-confirmations): never a link or an alert. */
+export const confirmableJobs = ['agency-mail', 'visitor-mail', 'friend-mail', 'webhook'] as const satisfies readonly OutboxKind[];
+
+function isConfirmableJob(kind: OutboxKind): kind is (typeof confirmableJobs)[number] {
+  return confirmableJobs.some((candidate) => candidate === kind);
+}
 
 /**
  * A search alert or a followed listing (lib/alerts), written with its request and waiting for its
@@ -74,7 +90,29 @@ export type NewAlertSubscription = {
   key: string;
 };
 
-export type StoreGuards = { booking?: SlotBooking; documents?: DocumentsMail; newsletter?: NewsletterConfirmation; friendLimits?: FriendLimits; alert?: NewAlertSubscription; visitorCopy?: VisitorCopy };
+/**
+ * A request that passed only the no-JavaScript check: stored with its uploads, it waits for its
+ * address (`key`) to use the link mailed to it (lib/db/request-confirmations). Its deliveries are
+ * queued by the confirmation, which also books its viewing time (`slot`) and records its
+ * documents (`documents`), so that an unconfirmed post takes nothing from anyone.
+ */
+type PendingConfirmation = {
+  key: string;
+  tokenHash: string;
+  expiresAt: string;
+  slot?: { slotId: number; perEmail: number };
+  documents?: { perDay: number };
+};
+
+export type StoreGuards = {
+  booking?: SlotBooking;
+  documents?: DocumentsMail;
+  newsletter?: NewsletterConfirmation;
+  friendLimits?: FriendLimits;
+  alert?: NewAlertSubscription;
+  visitorCopy?: VisitorCopy;
+  confirmation?: PendingConfirmation;
+};
 
 export type StoreResult =
   | { status: 'stored'; id: string }
@@ -86,7 +124,9 @@ export type StoreResult =
   | { status: 'newsletter-unchanged' }
   /** The address already follows the listing, was sent its link within the day, or refused mail: nothing is written. */
   | { status: 'alert-unchanged' }
-  | { status: 'friend-limit' };
+  | { status: 'friend-limit' }
+  /** A request to confirm by mail, for a mailbox that refused the agency's mail: nothing is written. */
+  | { status: 'mail-refused' };
 
 const now = () => new Date().toISOString();
 const dayMs = 24 * 60 * 60 * 1000;
@@ -147,7 +187,28 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
     }
     const uploads = request.uploads ?? [];
     if (uploads.length > 0) await trx.insertInto('uploads').values(uploads.map((upload) => ({ ...upload, id: randomUUID(), request_id: id }))).execute();
-    const jobs = request.jobs.filter((kind) => !checked.withheld.has(kind));
+    const deliveries = request.jobs.filter((kind) => !checked.withheld.has(kind));
+    const { confirmation } = guards;
+    if (confirmation) {
+      const plan: ConfirmationPlan = { jobs: deliveries.filter(isConfirmableJob), note: checked.notSent, slot: confirmation.slot, documents: confirmation.documents };
+      await trx
+        .insertInto('request_confirmations')
+        .values({
+          request_id: id,
+          email_key: confirmation.key,
+          token_hash: confirmation.tokenHash,
+          status: 'pending',
+          plan: JSON.stringify(plan),
+          outcome: null,
+          created_at: createdAt,
+          expires_at: confirmation.expiresAt,
+          confirmed_at: null,
+          link_covers_until: null,
+        })
+        .execute();
+    }
+    // A request to confirm queues only its link (none when a link of its mailbox is waiting for its day).
+    const jobs = confirmation ? (checked.withheld.has('request-confirm') ? [] : (['request-confirm'] as const)) : deliveries;
     if (jobs.length > 0) {
       await trx
         .insertInto('outbox')
@@ -159,7 +220,7 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
             kind,
             status: 'pending' as const,
             attempts: 0,
-            next_attempt_at: kind === 'alert-confirm' ? (checked.confirmationDue ?? createdAt) : createdAt,
+            next_attempt_at: kind === 'alert-confirm' || kind === 'request-confirm' ? (checked.confirmationDue ?? createdAt) : createdAt,
             locked_until: null,
             last_error: null,
             unreachable: 0,
@@ -249,11 +310,29 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
   if (guards.visitorCopy) {
     const { key, since } = guards.visitorCopy;
     await lockKeys(store, trx, mailboxLock(key));
-    const reason = (await refusedMail(trx, key)) ? 'refused' : (await sentSince(trx, key, 'visitor-copy', since)) ? 'recent' : undefined;
+    const reason = (await refusedMail(trx, key)) ? 'refused' : (await sentSince(trx, key, formMailKinds, since)) ? 'recent' : undefined;
     if (reason) {
       passed.withheld.add('visitor-mail');
       passed.notSent = { mail: 'visitor-copy', reason };
     } else await recordSend(trx, { key, kind: 'visitor-copy', requestId: id, at: createdAt });
+  }
+  if (guards.confirmation) {
+    if (!request.email) throw new Error('a request to confirm needs an e-mail');
+    const { key } = guards.confirmation;
+    await lockKeys(store, trx, mailboxLock(key));
+    // No link can reach a mailbox that refused our mail, so the request could never be confirmed.
+    if (await refusedMail(trx, key)) return { status: 'mail-refused' };
+    if (guards.confirmation.documents && request.propertyId !== undefined) {
+      const linksAlive = new Date(Date.now() - documentLinkTtlDays * dayMs).toISOString();
+      const requested = await trx.selectFrom('document_requests').select('request_id').where('email', '=', request.email.toLowerCase()).where('property_id', '=', request.propertyId).where('created_at', '>=', linksAlive).executeTakeFirst();
+      if (requested) return { status: 'documents-already-requested' };
+    }
+    const due = await confirmationDue(trx, key, createdAt, formMailKinds);
+    if (due === 'covered') passed.withheld.add('request-confirm');
+    else {
+      passed.confirmationDue = due;
+      await recordSend(trx, { key, kind: 'request-confirmation', requestId: id, at: due });
+    }
   }
   const { alert } = guards;
   if (alert?.kind === 'follow') {
@@ -273,7 +352,7 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
   if (alert) {
     await lockKeys(store, trx, mailboxLock(alert.key));
     if (await refusedMail(trx, alert.key)) return { status: 'alert-unchanged' };
-    const due = await confirmationDue(trx, alert.key, createdAt);
+    const due = await confirmationDue(trx, alert.key, createdAt, ['confirmation']);
     if (due === 'covered') passed.withheld.add('alert-confirm');
     else {
       passed.confirmationDue = due;
@@ -284,7 +363,7 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
 }
 
 /** One statement on the primary key: the database lets one of two parallel requests write it. */
-async function documentRequestWritten(trx: Transaction<Database>, row: { email: string; propertyId: number; id: string; createdAt: string; linksAlive: string }): Promise<boolean> {
+export async function documentRequestWritten(trx: Transaction<Database>, row: { email: string; propertyId: number; id: string; createdAt: string; linksAlive: string }): Promise<boolean> {
   const result = await trx
     .insertInto('document_requests')
     .values({ email: row.email, property_id: row.propertyId, request_id: row.id, created_at: row.createdAt })
@@ -295,19 +374,26 @@ async function documentRequestWritten(trx: Transaction<Database>, row: { email: 
 }
 
 /** One lock per mailbox for every mail rule of it, so that parallel posts cannot both pass one. */
-const mailboxLock = (key: string) => `mailbox:${key}`;
+export const mailboxLock = (key: string) => `mailbox:${key}`;
 
-type MailSendKind = 'visitor-copy' | 'documents' | 'confirmation' | 'friend' | 'newsletter';
+type MailSendKind = 'visitor-copy' | 'documents' | 'confirmation' | 'friend' | 'newsletter' | 'request-confirmation';
+
+/**
+ * The mails the nine forms send a visitor's mailbox for a request: a copy (a post with JavaScript)
+ * or the link that confirms a post without. One of either a day per mailbox.
+ */
+const formMailKinds: readonly MailSendKind[] = ['visitor-copy', 'request-confirmation'];
 
 async function refusedMail(trx: Transaction<Database>, key: string): Promise<boolean> {
   return (await trx.selectFrom('mail_refusals').select('address_key').where('address_key', '=', key).executeTakeFirst()) !== undefined;
 }
 
-async function sentSince(trx: Transaction<Database>, key: string, kind: MailSendKind, since: string): Promise<boolean> {
-  return (await trx.selectFrom('mail_sends').select('id').where('address_key', '=', key).where('kind', '=', kind).where('sent_at', '>', since).executeTakeFirst()) !== undefined;
+async function sentSince(trx: Transaction<Database>, key: string, kind: MailSendKind | readonly MailSendKind[], since: string): Promise<boolean> {
+  const kinds = typeof kind === 'string' ? [kind] : kind;
+  return (await trx.selectFrom('mail_sends').select('id').where('address_key', '=', key).where('kind', 'in', kinds).where('sent_at', '>', since).executeTakeFirst()) !== undefined;
 }
 
-async function recordSend(trx: Transaction<Database>, send: { key: string; kind: MailSendKind; requestId: string; at: string; sender?: string }): Promise<void> {
+export async function recordSend(trx: Transaction<Database>, send: { key: string; kind: MailSendKind; requestId: string; at: string; sender?: string }): Promise<void> {
   await trx.insertInto('mail_sends').values({ id: randomUUID(), address_key: send.key, kind: send.kind, sender: send.sender ?? null, request_id: send.requestId, sent_at: send.at }).execute();
 }
 
@@ -316,8 +402,8 @@ async function recordSend(trx: Transaction<Database>, send: { key: string; kind:
  * a day; a day after the last one otherwise; or 'covered' when a link is already waiting for its
  * time, since any link of a mailbox confirms every subscription of it that waits.
  */
-async function confirmationDue(trx: Transaction<Database>, key: string, now: string): Promise<string | 'covered'> {
-  const last = await trx.selectFrom('mail_sends').select((eb) => eb.fn.max('sent_at').as('at')).where('address_key', '=', key).where('kind', '=', 'confirmation').executeTakeFirst();
+async function confirmationDue(trx: Transaction<Database>, key: string, now: string, kinds: readonly MailSendKind[]): Promise<string | 'covered'> {
+  const last = await trx.selectFrom('mail_sends').select((eb) => eb.fn.max('sent_at').as('at')).where('address_key', '=', key).where('kind', 'in', kinds).executeTakeFirst();
   const at = typeof last?.at === 'string' ? last.at : undefined;
   if (at === undefined) return now;
   if (at > now) return 'covered';
@@ -348,8 +434,9 @@ export async function listRequests(store: Store, options: { since?: string; form
         eb.exists(eb.selectFrom('newsletter_signups').select('request_id').whereRef('newsletter_signups.request_id', '=', 'requests.id').where('newsletter_signups.confirmed_at', 'is not', null)),
       ]),
     )
-    // A search alert or a follow waits for its address as a sign-up does.
+    // A search alert or a follow waits for its address as a sign-up does, and so does a post without JavaScript.
     .where((eb) => eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id').where('alert_subscriptions.status', '=', 'pending'))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('request_confirmations').select('request_id').whereRef('request_confirmations.request_id', '=', 'requests.id').where('request_confirmations.status', '=', 'pending'))))
     .orderBy('created_at', 'asc');
   if (options.since) query = query.where('created_at', '>=', options.since);
   if (options.form) query = query.where('form', '=', options.form);

@@ -71,7 +71,9 @@ export type OutboxKind =
    * The link to a searcher's first password, asked from the page of a confirmed alert's link; its
    * payload names the subscription ({ subscriptionId }), never an address typed by anyone.
    */
-  | 'searcher-setup';
+  | 'searcher-setup'
+  /** The link that confirms a request posted without JavaScript (request_confirmations); it goes with its request. */
+  | 'request-confirm';
 type OutboxStatus = 'pending' | 'delivered';
 
 export type OutboxRow = {
@@ -194,7 +196,7 @@ type RateLimitRow = { key: string; count: number; expires_at: string };
 /** An upload's bytes when uploads live in the database (UPLOAD_STORE=database), base64 on every dialect. */
 type UploadContentRow = { id: string; content: string; created_at: string };
 /** A mail queued to a visitor's or a friend's mailbox; `sent_at`: when it is due (a confirmation may wait a day). */
-type MailSendRow = { id: string; address_key: string; kind: 'visitor-copy' | 'documents' | 'confirmation' | 'friend' | 'newsletter'; sender: string | null; request_id: string | null; sent_at: string };
+type MailSendRow = { id: string; address_key: string; kind: 'visitor-copy' | 'documents' | 'confirmation' | 'friend' | 'newsletter' | 'request-confirmation'; sender: string | null; request_id: string | null; sent_at: string };
 type MailRefusalRow = { address_key: string; refused_at: string };
 
 /** One pull of the catalogue from the CRM (lib/db/catalogue-runs.ts); errors, refusals and retry_ids are JSON lists. */
@@ -217,6 +219,28 @@ export type CatalogueRunRow = {
   retry_ids: string;
   /** When this run compared every current ID with the CRM (a full run does). */
   reconciled_at: string | null;
+};
+
+/**
+ * A request that passed only the no-JavaScript check, waiting for its address to confirm it
+ * (lib/forms/pending-request): until then it reaches neither the agency, nor the CRM, nor the
+ * leads. Only the SHA-256 of the link's token is kept.
+ */
+export type RequestConfirmationRow = {
+  request_id: string;
+  /** The mailbox (lib/mail/address-key): one confirmation mail a day to it. */
+  email_key: string;
+  token_hash: string;
+  status: 'pending' | 'confirmed';
+  /** What the confirmation queues, as JSON ({@link ConfirmationPlan} of lib/db/request-confirmations). */
+  plan: string;
+  /** 'slot-gone': the viewing time chosen was taken before the link was used. */
+  outcome: string | null;
+  created_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+  /** As an alert's: the newest created_at of the mailbox's requests the last mail of this link counted. */
+  link_covers_until: string | null;
 };
 
 type CatalogueLockRow = { name: string; holder: string; acquired_at: string; lease_until: string };
@@ -247,4 +271,5 @@ export type Database = {
   outbox: OutboxRow;
   captcha_uses: CaptchaUseRow;
   newsletter_signups: NewsletterSignupRow;
+  request_confirmations: RequestConfirmationRow;
 };

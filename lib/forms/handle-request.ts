@@ -36,6 +36,7 @@ import { altchaField, honeypotField } from './field-names';
 import { readBody, type BodyFields, type ParsedBody } from './read-body';
 import { errorPage } from './error-page';
 import { PlainPost } from './plain-post';
+import { requestConfirmation } from './request-link';
 import { captchaAnswer, formSchemas, type FormName } from './schemas';
 import { checkUpload, discardUploads, saveUpload } from './uploads';
 import { brusselsNow } from './slots';
@@ -139,6 +140,8 @@ const refusals: Record<Exclude<StoreResult['status'], 'stored' | 'newsletter-unc
   'slot-already-booked': alreadyBooked,
   'documents-already-requested': (language) => failure(language, 409, 'documentsAlreadyRequested'),
   'friend-limit': (language) => failure(language, 429, 'friendLimit'),
+  // No link can reach a mailbox that refused our mail: the visitor must know, since nothing was kept.
+  'mail-refused': (language) => failure(language, 422, 'validation', fieldError(language, 'email', 'mailRefused')),
 };
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -224,8 +227,14 @@ async function answerRequest(context: Context): Promise<Reply> {
   const language = pickLanguage(fields.lang ?? context.language);
   context.language = language;
 
+  /*
+   * A post that passed only the no-JavaScript check (a picture or a spoken code, which a program
+   * can read) waits for its address to confirm it by mail; a search alert does already. The
+   * proof of work of a browser with JavaScript needs no such step.
+   */
+  const byMail = definition.captcha && !definition.alert && textOf(fields[altchaField]) === undefined;
   // A plain post from an exported copy of the site (ALLOWED_ORIGINS) lands on that copy's page.
-  const thankYou = `${allowedOtherOrigin(request) ?? ''}${href({ page: 'thank-you', form: definition.thankYou }, language)}`;
+  const thankYou = `${allowedOtherOrigin(request) ?? ''}${href({ page: 'thank-you', form: definition.thankYou, byMail: byMail || undefined }, language)}`;
   // A bot that filled the invisible field is told "thank you" and nothing is kept.
   if (textOf(fields[honeypotField])) return { status: 200, body: { ok: true, id: 'ignored', redirect: thankYou } };
 
@@ -267,9 +276,9 @@ async function answerRequest(context: Context): Promise<Reply> {
         payload: values,
         source: textOf(fields.source)?.slice(0, 300) ?? context.backHref?.slice(0, 300),
         uploads,
-        jobs: jobsOf(definition),
+        jobs: jobsOf(definition, byMail),
       },
-      storeGuards(definition, values, booking, requestId, clientAddress(request.headers)),
+      storeGuards(definition, values, booking, requestId, clientAddress(request.headers), byMail),
     );
     if (stored.status === 'newsletter-unchanged' || stored.status === 'alert-unchanged') {
       // Subscribed already, or sent a link within the day: nothing is sent, and the answer is the
@@ -333,11 +342,12 @@ async function captchaPassed({ form, request }: Context, fields: BodyFields, sto
  * The deliveries of a stored request. A newsletter sign-up is at first only a link mailed to the
  * address: the agency and the CRM hear of it when the address confirms (lib/newsletter).
  */
-function jobsOf(definition: FormDefinition): OutboxKind[] {
+function jobsOf(definition: FormDefinition, byMail: boolean): OutboxKind[] {
   // An alert's deliveries wait for its address too (lib/alerts/confirm-route).
   if (definition.alert) return ['alert-confirm'];
   const jobs: OutboxKind[] = definition.doubleOptIn ? ['newsletter-confirm'] : ['agency-mail'];
-  if (definition.visitorMail) jobs.push('visitor-mail');
+  // A request confirmed by mail gets no copy (the link's mail was one), only the documents it asked for.
+  if (definition.visitorMail && (!byMail || definition.sendsDocuments)) jobs.push('visitor-mail');
   if (definition.friendMail) jobs.push('friend-mail');
   if (webhookConfigured() && !definition.doubleOptIn) jobs.push('webhook');
   return jobs;
@@ -348,19 +358,32 @@ function jobsOf(definition: FormDefinition): OutboxKind[] {
  * pass them. Every rule about mail to an address counts its mailbox (addressKey), and
  * send-to-friend's sender is the client, not the address it typed.
  */
-function storeGuards(definition: FormDefinition, values: Payload, booking: SlotBooking | undefined, requestId: string, client: string): StoreGuards {
+function storeGuards(definition: FormDefinition, values: Payload, booking: SlotBooking | undefined, requestId: string, client: string, byMail: boolean): StoreGuards {
   const { friendMail } = definition;
   const key = addressKey(textOf(values.email) ?? '');
   const since = new Date(Date.now() - dayMs).toISOString();
+  const friendLimits = friendMail
+    ? { recipientKey: addressKey(textOf(values.friendEmail) ?? ''), sender: senderKey(client), perSender: friendMail.perSenderPerDay, perRecipient: friendMail.perRecipientPerDay, since }
+    : undefined;
+  // The viewing time and the documents are taken when the address confirms (lib/db/request-confirmations).
+  if (byMail) {
+    return {
+      friendLimits,
+      confirmation: {
+        key,
+        ...requestConfirmation(requestId),
+        slot: booking ? { slotId: booking.slotId, perEmail: booking.perEmail } : undefined,
+        documents: definition.sendsDocuments ? { perDay: documentsPerMailboxPerDay } : undefined,
+      },
+    };
+  }
   return {
     booking,
     documents: definition.sendsDocuments ? { key, since, perDay: documentsPerMailboxPerDay } : undefined,
     newsletter: definition.doubleOptIn ? { ...newsletterConfirmation(requestId), key } : undefined,
     alert: definition.alert ? { ...newAlertSubscription(definition.alert, values), key } : undefined,
     visitorCopy: definition.visitorMail && !definition.sendsDocuments && textOf(values.email) ? { key, since } : undefined,
-    friendLimits: friendMail
-      ? { recipientKey: addressKey(textOf(values.friendEmail) ?? ''), sender: senderKey(client), perSender: friendMail.perSenderPerDay, perRecipient: friendMail.perRecipientPerDay, since }
-      : undefined,
+    friendLimits,
   };
 }
 

@@ -20,6 +20,7 @@ export const systemSlugs = {
   'newsletter-confirm': { nl: 'nieuwsbrief-bevestigen', fr: 'confirmer-newsletter', en: 'confirm-newsletter', de: 'newsletter-bestaetigen' },
   searcher: { nl: 'mijn-zoekopdrachten', fr: 'mes-recherches', en: 'my-searches', de: 'meine-suchauftraege' },
   'alert-link': { nl: 'meldingen', fr: 'alertes', en: 'alerts', de: 'benachrichtigungen' },
+  'request-confirm': { nl: 'aanvraag-bevestigen', fr: 'confirmer-demande', en: 'confirm-request', de: 'anfrage-bestaetigen' },
   favourites: { nl: 'favorieten', fr: 'favoris', en: 'favourites', de: 'favoriten' },
   compare: { nl: 'vergelijken', fr: 'comparer', en: 'compare', de: 'vergleichen' },
   'our-services': { nl: 'our-services', fr: 'our-services', en: 'our-services', de: 'our-services' },
@@ -27,12 +28,15 @@ export const systemSlugs = {
 
 export type SystemPage = keyof typeof systemSlugs;
 
+/** The last segment of a thank-you page for a request that waits for the link mailed to its address. */
+export const byMailSlugs = { nl: 'bevestig-per-mail', fr: 'confirmer-par-mail', en: 'confirm-by-mail', de: 'per-mail-bestaetigen' } as const satisfies PerLanguage;
+
 /**
  * The system pages whose slug is the first segment after the language (/nl/bedankt/…): a menu page
  * at the same place could never be reached. The other slugs sit under one of these (login/…), and
  * the two article sections are the paths of the menu pages that list them (design.md §5).
  */
-export const firstSegmentSystemPages = ['for-sale', 'for-rent', 'projects', 'thank-you', 'login', 'portal', 'newsletter-confirm', 'alert-link', 'favourites', 'compare'] as const satisfies readonly SystemPage[];
+export const firstSegmentSystemPages = ['for-sale', 'for-rent', 'projects', 'thank-you', 'login', 'portal', 'newsletter-confirm', 'alert-link', 'request-confirm', 'favourites', 'compare'] as const satisfies readonly SystemPage[];
 
 /**
  * First segments of the site's internal pages: the 404 pages and the folders of app/[lang] rendered
@@ -45,6 +49,7 @@ export const internalSegments = {
   'newsletter-confirmation': 'newsletter confirmation',
   'form-draft': 'form sent back for correction',
   'alert-link': 'confirm or unsubscribe an alert',
+  'request-confirmation': 'confirm a request sent without JavaScript',
   'searcher-space': 'a searcher\'s searches and followed listings',
   'compare-listings': 'the comparison of listings',
   'compare-listings-export': 'the comparison of listings drawn in the browser (static export only)',

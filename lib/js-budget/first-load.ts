@@ -68,6 +68,7 @@ const typeOfKind: { [P in PageName]: PageType } = {
   'portal-listing': 'login',
   'newsletter-confirm': 'thank-you',
   'alert-link': 'thank-you',
+  'request-confirm': 'thank-you',
   searcher: 'login',
   favourites: 'list',
   compare: 'detail',

@@ -11,6 +11,7 @@ import { isMessageKey } from '../i18n/message-keys';
 import { referenceMessages, translatorFor } from '../i18n/messages';
 import { imageUrl } from '../media/image-url';
 import { pictureSrc } from '../media/picture-src';
+import { requestConfirmationToken, requestLinkTtlDays } from '../forms/request-link';
 import { confirmationToken, confirmationTtlDays } from '../newsletter/token';
 import { refusalUrl } from './refusal-token';
 import { agencyAddress, siteOrigin } from './transport';
@@ -196,7 +197,7 @@ export function agencyMail(request: StoredRequest, attachments: readonly Attachm
     t('visitorLanguage', { language: translatorFor(language, 'forms')(`languages.${visitorLanguage}`) }),
     ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
     ...(request.source ? [t('sentFrom', { page: absolute(request.source) })] : []),
-    ...(notSent ? [t(notSentKeys[notSent.mail][notSent.reason])] : []),
+    ...(notSent ? [notSent.mail === 'slot' ? t('notSentSlotGone') : t(notSentKeys[notSent.mail][notSent.reason])] : []),
   ];
   const body = render(intro, lines, subject ? { label: t('viewListing'), url: subject.link } : undefined);
   return {
@@ -291,6 +292,32 @@ export function newsletterConfirmMail(request: StoredRequest): Mail | undefined 
   const link = siteOrigin() + href({ page: 'newsletter-confirm', token: confirmationToken(request.id) }, language);
   const body = render([t('greetingAnonymous'), t('newsletterIntro', { agency }), t('newsletterConfirm', { days: confirmationTtlDays }), t('newsletterIgnore')], [], { label: t('newsletterLink'), url: link });
   return { to: request.email, replyTo: agencyAddress(), subject: t('newsletterSubject', { agency }), ...signed(refusable(body, request.email, language), language) };
+}
+
+/**
+ * The link that confirms a request posted without JavaScript, in the visitor's language. As the
+ * copy, it holds nothing the visitor typed and no link but the site's own: the form's name, when
+ * it came, the listing or project as the catalogue names it, the link, and how many other
+ * requests of the address the same link confirms (`waiting`, one such mail a day per mailbox).
+ */
+export function requestConfirmMail(request: StoredRequest, waiting: number): Mail | undefined {
+  if (!request.email) return undefined;
+  const language: Language = isSupportedLanguage(request.lang) ? request.lang : getDefaultLanguage();
+  const t = translatorFor(language, 'mail');
+  const agency = getSite().siteInfo.name;
+  const subject = subjectOf(request, language);
+  const received = brusselsDateTime(request.created_at);
+  const link = siteOrigin() + href({ page: 'request-confirm', token: requestConfirmationToken(request.id) }, language);
+  const paragraphs: Block[] = [
+    t('greetingAnonymous'),
+    t('requestConfirmIntro', { agency, form: formTitle(request.form, language), date: received.date, time: received.time }),
+    ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
+    ...(waiting > 0 ? [t('requestConfirmAlsoWaiting', { count: waiting })] : []),
+    t('requestConfirmAction', { days: requestLinkTtlDays }),
+    t('requestConfirmIgnore', { days: requestLinkTtlDays }),
+  ];
+  const body = render(paragraphs, [], { label: t('requestConfirmLink'), url: link });
+  return { to: request.email, replyTo: agencyAddress(), subject: t('requestConfirmSubject', { agency }), ...signed(refusable(body, request.email, language), language) };
 }
 
 /** Width of the listing's picture in the friend's mail; one the image route makes. */

@@ -4,6 +4,10 @@ import { issuePasswordToken, issueSearcherToken } from '../auth/owner-auth';
 import { getDefaultLanguage, getEnabledLanguages } from '../config';
 import {
   claimDueJobs,
+  confirmationOfRequest,
+  pendingConfirmationsOf,
+  recordConfirmationMailed,
+  mailNotSentSchema,
   eventsOfJob,
   getRequest,
   getSubscription,
@@ -24,7 +28,7 @@ import {
 } from '../db';
 import { readUpload } from '../forms/uploads';
 import { alertConfirmMail, alertMail, searcherResetMail, searcherSetupMail } from './alert-mail';
-import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, visitorMail, type Mail } from './compose';
+import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, requestConfirmMail, visitorMail, type Mail } from './compose';
 import { webhookPayload } from './webhook-payload';
 import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
 import { postWebhook, webhookConfigured } from './webhook';
@@ -62,7 +66,7 @@ const held = () => (claims.__outboxHeld ??= new Map());
 /** Aborts the sends still hanging once their jobs are handed back, so that the process can end. */
 const stopSignal = () => (claims.__outboxStop ??= new AbortController()).signal;
 
-const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm', 'alert-confirm', 'alert-mail', 'searcher-setup'];
+const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm', 'alert-confirm', 'alert-mail', 'searcher-setup', 'request-confirm'];
 
 export function retryDelay(attempts: number): number {
   return Math.min(retryMaxMs(), retryBaseMs() * 2 ** Math.max(0, attempts));
@@ -139,7 +143,7 @@ async function sendSearcherSetup(job: OutboxRow, store: Store): Promise<void> {
   if (issued) await sendMail(job, searcherSetupMail(subscription, issued.token));
 }
 
-const agencyNotePayload = z.object({ notSent: z.object({ mail: z.enum(['visitor-copy', 'documents', 'friend']), reason: z.enum(['recent', 'refused']) }) });
+const agencyNotePayload = z.object({ notSent: mailNotSentSchema });
 
 /** Which mail to the visitor the store withheld, as its agency-mail job was given it. */
 function agencyNote(job: OutboxRow): MailNotSent | undefined {
@@ -173,6 +177,7 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
     await sendMail(job, alertConfirmMail(subscription, waiting.length - 1), { 'X-Request-Id': subscription.request_id });
     return;
   }
+  if (job.kind === 'request-confirm') return sendRequestConfirmation(job, store);
   const request = job.request_id ? await getRequest(store, job.request_id) : undefined;
   if (!request) throw new Error(`request ${job.request_id} is missing`);
   if (job.kind === 'webhook') return postWebhook(webhookPayload(request), job.id);
@@ -186,6 +191,25 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
           : friendMail(request);
   if (!mail) return; // nothing to send (no address): the job is done
   await sendMail(job, mail, { 'X-Request-Id': request.id });
+}
+
+/**
+ * The link of a request posted without JavaScript, one mail a day per mailbox as an alert's: this
+ * job sends its own request's link, or that of another of the mailbox still waiting when its own
+ * was confirmed since; nothing when none waits (confirmed, or expired and deleted).
+ */
+async function sendRequestConfirmation(job: OutboxRow, store: Store): Promise<void> {
+  const own = job.request_id ? await confirmationOfRequest(store, job.request_id) : undefined;
+  if (!own) return;
+  const waiting = await pendingConfirmationsOf(store, own.email_key);
+  const chosen = waiting.find((candidate) => candidate.request_id === own.request_id) ?? waiting[0];
+  const request = chosen ? await getRequest(store, chosen.request_id) : undefined;
+  if (!chosen || !request) return;
+  const mail = requestConfirmMail(request, waiting.length - 1);
+  if (!mail) return;
+  await sendMail(job, mail, { 'X-Request-Id': request.id });
+  // The link confirms what this mail counted, and nothing posted after it.
+  await recordConfirmationMailed(store, chosen.request_id, waiting);
 }
 
 /**

@@ -8,6 +8,7 @@ import { forgotPasswordPage, loginPage, setPasswordPage, type ForgotPasswordRout
 import { menuEntryRoute, menuPage, type MenuRoute } from './menu';
 import { newsletterConfirmPage, type NewsletterConfirmRoute } from './newsletter-confirm';
 import { alertLinkPage, type AlertLinkRoute } from './alert-link';
+import { requestConfirmPage, type RequestConfirmRoute } from './request-confirm';
 import { searcherPage, type SearcherRoute } from './searcher';
 import { favouritesPage, type FavouritesRoute } from './favourites';
 import { comparePage, type CompareRoute } from './compare';
@@ -39,6 +40,7 @@ export type Route =
   | PortalListingRoute
   | NewsletterConfirmRoute
   | AlertLinkRoute
+  | RequestConfirmRoute
   | SearcherRoute
   | FavouritesRoute
   | CompareRoute
@@ -123,6 +125,7 @@ const table = (): Table =>
     'portal-listing': kind('portal-listing', portalListingPage),
     'newsletter-confirm': kind('newsletter-confirm', newsletterConfirmPage),
     'alert-link': kind('alert-link', alertLinkPage),
+    'request-confirm': kind('request-confirm', requestConfirmPage),
     searcher: kind('searcher', searcherPage),
     favourites: kind('favourites', favouritesPage),
     compare: kind('compare', comparePage),

@@ -23,6 +23,9 @@ export const newsletterConfirmPath = (language: Language) => `/${language}/newsl
 /** A searcher's space, rendered per request (app/[lang]/searcher-space). */
 export const searcherSpacePath = (language: Language) => `/${language}/searcher-space/`;
 
+/** The page of a request's confirmation link, rendered per request (app/[lang]/request-confirmation). */
+export const requestConfirmPath = (language: Language) => `/${language}/request-confirmation/`;
+
 /** The page of an alert's links, rendered per request (app/[lang]/alert-link). */
 export const alertLinkPath = (language: Language) => `/${language}/alert-link/`;
 

@@ -31,7 +31,7 @@ export function sitemapEntries(): MetadataRoute.Sitemap {
 
 export function robotsRules(): MetadataRoute.Robots {
   const languages = getEnabledLanguages();
-  const disallow = ['/api/', '/*preview', ...languages.flatMap((language) => [href({ page: 'thank-you', form: 'contact-me' }, language).replace(/contact-me\/$/, ''), href({ page: 'login' }, language), href({ page: 'portal' }, language), href({ page: 'newsletter-confirm' }, language), href({ page: 'alert-link' }, language)])];
+  const disallow = ['/api/', '/*preview', ...languages.flatMap((language) => [href({ page: 'thank-you', form: 'contact-me' }, language).replace(/contact-me\/$/, ''), href({ page: 'login' }, language), href({ page: 'portal' }, language), href({ page: 'newsletter-confirm' }, language), href({ page: 'alert-link' }, language), href({ page: 'request-confirm' }, language)])];
   // The pictures stay open under the closed /api/: social networks (Twitterbot) obey robots.txt
   // when they fetch a card's og:image, and search engines index listing pictures.
   return { rules: [{ userAgent: '*', allow: ['/', imageRoutePath], disallow }], sitemap: `${siteOriginForSeo()}/sitemap.xml` };

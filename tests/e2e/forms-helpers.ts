@@ -1,12 +1,16 @@
 import { createClient } from '@libsql/client';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { AltchaWidgetElement } from 'altcha';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import nl from '@/messages/nl.json';
 
 import { openCaptcha } from '@/lib/forms/captcha';
+import { href } from '@/lib/pages';
+import { waitForMails } from './mailbox';
 
 // The servers under test run with this secret (playwright.config.ts), so a test can read the
 // answer of the captcha cookie the browser received, as a person reads the picture. The key is
@@ -90,6 +94,35 @@ export async function answerCaptchaByAudio(form: Locator, language: TestLanguage
 export async function passSpamCheck(form: Locator, language: TestLanguage): Promise<void> {
   if ((await form.locator('iframe[src*="/api/captcha/"]').count()) > 0) await answerCaptchaByAudio(form, language);
   else await expectSpamCheckSolved(form);
+}
+
+/**
+ * What a browser with JavaScript posts in the `altcha` field: the server's challenge for the form,
+ * solved here. A post passed by the picture's answer instead waits for a mailed link.
+ */
+export async function altchaFieldFor(request: APIRequestContext, form: string): Promise<string> {
+  const challenge = (await (await request.get(`/api/altcha/${form}/`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the challenge was not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/**
+ * After a post without JavaScript: the thank-you page says a mail was sent; the request is kept
+ * and waits; the visitor opens the mailed link and presses its button (a plain form), and the page
+ * says the request is confirmed. `mails`: how many mails the address has had by then.
+ */
+export async function confirmByMail(page: Page, email: string, language: TestLanguage, thankYou: keyof (typeof en)['thankYou']['forms'], mails = 1): Promise<void> {
+  await page.waitForURL(`**${href({ page: 'thank-you', form: thankYou, byMail: true }, language)}`);
+  await expect(page.locator('[data-thank-you="by-mail"]')).toBeVisible();
+  expect(await requestsFor(email)).toHaveLength(1);
+  const received = await waitForMails(email, mails);
+  const link = /https?:\/\/\S+\?token=[\w-]{43}/.exec(received[mails - 1]?.text ?? '')?.[0];
+  if (!link) throw new Error('no confirmation link in the mail');
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages[language].requestConfirm.pendingTitle);
+  await page.getByRole('button', { name: messages[language].requestConfirm.confirmButton }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages[language].requestConfirm.confirmedTitle);
 }
 
 export function captchaAnswerOf(setCookie: string | undefined): { cookie: string; answer: string } {

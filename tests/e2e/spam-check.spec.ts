@@ -3,7 +3,7 @@ import { expect, test } from './warm-page';
 import type { AltchaWidgetElement } from 'altcha';
 import { href } from '@/lib/pages';
 import { seriousViolations } from './axe';
-import { answerCaptchaByAudio, captchaAudioUrl, expectSpamCheckSolved, messages, reachForm, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
+import { answerCaptchaByAudio, captchaAudioUrl, confirmByMail, expectSpamCheckSolved, messages, reachForm, requestsFor, uniqueEmail, type TestLanguage } from './forms-helpers';
 import { watchViolations } from './security-checks';
 import { storeConsent } from './stored-consent';
 
@@ -179,7 +179,7 @@ test('without JavaScript, the picture has a spoken alternative that fits a phone
   await fill();
   await answerCaptchaByAudio(form, 'nl');
   await form.locator('button[type="submit"]').click();
-  await page.waitForURL(`**${href({ page: 'thank-you', form: 'site-contact' }, 'nl')}`);
-  expect(await requestsFor(email)).toHaveLength(1);
+  // A program can read the spoken code (issue 35): the request waits for the link mailed to the address.
+  await confirmByMail(page, email, 'nl', 'site-contact');
   await context.close();
 });

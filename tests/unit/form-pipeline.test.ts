@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Store } from '@/lib/db';
+import { altchaSolution } from './altcha-solution';
 
 /*
  * The route handler is one pipeline for every form: what differs between forms is read from the
@@ -17,7 +18,6 @@ const { setStore, listRequests } = await import('@/lib/db');
 const { closeOpenedStores, runSql, testDatabases } = await import('./test-stores');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { formDefinitions } = await import('@/lib/forms/definitions');
-const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
 const { getAppointmentSlots, getProperties } = await import('@/lib/catalogue');
 const { brusselsNow } = await import('@/lib/forms/slots');
 const { default: fr } = await import('@/messages/fr.json');
@@ -36,16 +36,18 @@ function define(form: FormName, change: Partial<FormDefinition>) {
   formDefinitions[form] = { ...formDefinitions[form], ...change };
 }
 
-/** A JSON post; `captcha: true` adds a solved picture captcha (its answer and its cookie). */
-function send(form: FormName, fields: Record<string, unknown>, options: { captcha?: boolean } = {}) {
-  const token = newCaptcha(form);
+/**
+ * A JSON post; `captcha: true` adds the solved proof of work of a browser with JavaScript (a post
+ * passed by the picture's answer waits for a mailed link instead: no-js-confirm.test.ts).
+ */
+async function send(form: FormName, fields: Record<string, unknown>, options: { captcha?: boolean } = {}) {
   const withCaptcha = options.captcha ?? true;
   return handleFormRequest(
     form,
     new Request(`${origin}/api/forms/${form}/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin, host: 'localhost:3100', ...(withCaptcha ? { cookie: `${captchaCookie(form)}=${sealCaptcha(token)}` } : {}) },
-      body: JSON.stringify({ lang: 'fr', ...(withCaptcha ? { captcha: token.answer } : {}), ...fields }),
+      headers: { 'content-type': 'application/json', origin, host: 'localhost:3100' },
+      body: JSON.stringify({ lang: 'fr', ...(withCaptcha ? { altcha: await altchaSolution(form) } : {}), ...fields }),
     }),
   );
 }

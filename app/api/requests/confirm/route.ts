@@ -1,0 +1,3 @@
+import { confirmRequestPost } from '@/lib/forms/request-confirm-route';
+
+export const POST = confirmRequestPost;
