@@ -74,4 +74,4 @@ export {
   type LoginLockout,
   type OwnerAccess,
 } from './owners';
-export { endCatalogueRun, lastGoodCatalogueRun, lastReconciliation, recentCatalogueRuns, releaseLock, renewLock, startCatalogueRun, takeLock } from './catalogue-runs';
+export { endCatalogueRun, lastGoodCatalogueRun, lastReconciliation, noticeProblems, noticesOfJob, recentCatalogueRuns, releaseLock, renewLock, startCatalogueRun, takeLock, type Problem } from './catalogue-runs';

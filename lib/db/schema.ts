@@ -71,7 +71,9 @@ export type OutboxKind =
    * The link to a searcher's first password, asked from the page of a confirmed alert's link; its
    * payload names the subscription ({ subscriptionId }), never an address typed by anyone.
    */
-  | 'searcher-setup';
+  | 'searcher-setup'
+  /** Refused CRM records for the agency: the notices that name the job (catalogue_notices.job_id), payload {}. */
+  | 'catalogue-refusals';
 type OutboxStatus = 'pending' | 'delivered';
 
 export type OutboxRow = {
@@ -219,11 +221,15 @@ export type CatalogueRunRow = {
   reconciled_at: string | null;
 };
 
+/** A refused CRM record's problem as it was mailed to the agency (lib/catalogue/crm/refusal-notices.ts). */
+type CatalogueNoticeRow = { id: string; source: string; problem: string; issue: string; job_id: string; noticed_at: string };
+
 type CatalogueLockRow = { name: string; holder: string; acquired_at: string; lease_until: string };
 
 export type Database = {
   catalogue_runs: CatalogueRunRow;
   catalogue_lock: CatalogueLockRow;
+  catalogue_notices: CatalogueNoticeRow;
   rate_limits: RateLimitRow;
   upload_contents: UploadContentRow;
   mail_sends: MailSendRow;

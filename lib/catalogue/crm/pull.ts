@@ -11,6 +11,7 @@ import { currentVersion, newVersionName, publish, pruneVersions, readVersion, re
 import type { CatalogueConnector, ListingBatch } from './connector';
 import { defaultDownloadLimits, FileFetcher, type DownloadLimits } from './downloads';
 import { issueId, projectsFile, propertiesFile } from './map-records';
+import { noticeRefusals } from './refusal-notices';
 
 /*
  * One pull of the catalogue from the CRM (npm run catalogue:pull): the first run reads everything,
@@ -309,6 +310,9 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
       refusals: shownRefusals,
       retryIds: [...retryNext],
     });
+    // Every refused record is read again each run (retry_ids), so this run's refusals are all the
+    // problems there are now: new ones are mailed once, corrected ones forgotten.
+    await noticeRefusals(store, connector.name, shownRefusals, now()).catch((error: unknown) => console.error(`[catalogue] the agency could not be told of the refused records (the next run tries again): ${errorText(error)}`));
     return { status, runId, kind, version: published, counts, refusals: shownRefusals, cursor: cursorAfter };
   } catch (error) {
     if (temporary) rmSync(temporary, { recursive: true, force: true });
