@@ -9,6 +9,7 @@ import { catalogueConnectorFromEnv } from '../lib/catalogue/crm/source';
 import { pullCatalogue } from '../lib/catalogue/crm/pull';
 import { formatDataIssue } from '../lib/data-file';
 import { closeStore, defaultDatabaseUrl, openStore } from '../lib/db';
+import { routeVariantStore } from '../lib/media/resize';
 
 const { values } = parseArgs({ options: { full: { type: 'boolean', default: false } } });
 const connector = catalogueConnectorFromEnv();
@@ -18,7 +19,7 @@ if (!connector) {
 }
 const store = await openStore(process.env.DATABASE_URL || defaultDatabaseUrl);
 try {
-  const result = await pullCatalogue({ store, connector, full: values.full });
+  const result = await pullCatalogue({ store, connector, full: values.full, variantStore: routeVariantStore() });
   if (result.status === 'locked') {
     console.error(`Another pull is running: ${result.holder}, since ${result.since}. Nothing was done.`);
     process.exitCode = 2;
