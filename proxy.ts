@@ -98,9 +98,12 @@ async function serveShared(request: NextRequest, canonical: string, language: La
   // Every render takes the client's turn, which ends with the render: the proxy asks its own
   // server for it (a document's answer to keep, or the router's payload relayed as it streams)
   // and so knows when it ends.
-  const ended = await clientRenderTurn(request.headers);
-  if (!ended) return busy(1);
-  let handedOver = false;
+  // The router's prefetch of a list is a guess of where the visitor goes next: rendered only
+  // when the client has no render under way, else told there is nothing to prefetch (the router
+  // then fetches the page if the visitor does go there).
+  const prefetch = !document && (request.headers.get('next-router-prefetch') === '1' || request.headers.has('next-router-segment-prefetch'));
+  const ended = await clientRenderTurn(request.headers, { onlyIfIdle: prefetch });
+  if (!ended) return prefetch ? new NextResponse(null, { status: 204, headers: { 'cache-control': 'no-store' } }) : busy(1);
   try {
     const { allowed, retryAfterSeconds } = await countListRender(request.headers);
     if (!allowed) return busy(retryAfterSeconds);
@@ -108,16 +111,14 @@ async function serveShared(request: NextRequest, canonical: string, language: La
       // The router's ?_rsc= goes with its headers: Next.js checks one against the other.
       const rsc = request.nextUrl.searchParams.get('_rsc');
       const target = rsc === null ? canonical : `${canonical}${canonical.includes('?') ? '&' : '?'}_rsc=${encodeURIComponent(rsc)}`;
-      handedOver = true;
-      const relayed = await relayedRender(target, request.headers, ended);
-      if (relayed) return new NextResponse(relayed.body, { status: relayed.status, headers: relayed.headers });
-      return render();
+      const relayed = await relayedRender(target, request.headers);
+      return relayed ? new NextResponse(relayed.body, { status: relayed.status, headers: relayed.headers }) : render();
     }
     // A map area (?bbox=) is a point of a plane, not a choice of a list: rendered, never kept.
     const answer = await sharedAnswer(canonical, { keep: !new URL(canonical, request.url).searchParams.has('bbox') });
     return answer ? keptResponse(answer) : render();
   } finally {
-    if (!handedOver) ended();
+    ended();
   }
 }
 

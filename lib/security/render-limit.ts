@@ -33,12 +33,14 @@ const turns = new Map<string, { tail: Promise<void>; queued: number }>();
 
 /**
  * Waits for the request's client's turn to render; resolves to the function that ends its turn,
- * or to undefined at once when too many of its renders wait already.
+ * or to undefined at once when too many of its renders wait already. `onlyIfIdle`: undefined at
+ * once unless the client has no render under way (a prefetch, which must never make the
+ * client's own page loads wait or be refused).
  */
-export async function clientRenderTurn(headers: Headers): Promise<(() => void) | undefined> {
+export async function clientRenderTurn(headers: Headers, { onlyIfIdle = false }: { onlyIfIdle?: boolean } = {}): Promise<(() => void) | undefined> {
   const client = clientAddress(headers);
   const current = turns.get(client) ?? { tail: Promise.resolve(), queued: 0 };
-  if (current.queued > waitingPerClient) return undefined;
+  if (current.queued > (onlyIfIdle ? 0 : waitingPerClient)) return undefined;
   let end = () => undefined as void;
   const mine = new Promise<void>((resolve) => (end = resolve));
   const before = current.tail;

@@ -138,22 +138,13 @@ const unrelayedHeaders = new Set(['connection', 'keep-alive', 'transfer-encoding
 /**
  * A render asked for by a request that is no document's (the router's payload of a list with a
  * query): the proxy asks its own server for it, as for an answer to keep, and passes the answer
- * on as it streams, so that it knows when the render ends. `ended` is called once, when the body
- * has been read to its end, cancelled, or failed. Undefined when there is no server to ask or it
- * did not answer; `ended` has then been called.
+ * on, so that the client's turn ends with the render itself. The payload is read whole first (a
+ * list's is tens of kB): a turn that waited for the visitor to read a stream would stay taken by a
+ * prefetch the router dropped. Undefined when there is no server to ask or it did not answer.
  */
-export async function relayedRender(pathAndQuery: string, headers: Headers, ended: () => void): Promise<Response | undefined> {
-  let done = false;
-  const end = () => {
-    if (done) return;
-    done = true;
-    ended();
-  };
+export async function relayedRender(pathAndQuery: string, headers: Headers): Promise<Response | undefined> {
   const origin = ownOrigin();
-  if (origin === undefined || !pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) {
-    end();
-    return undefined;
-  }
+  if (origin === undefined || !pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) return undefined;
   const forwarded: Record<string, string> = { [sharedRenderHeader]: token, connection: 'close' };
   for (const name of routerHeaders) {
     const value = headers.get(name);
@@ -161,37 +152,15 @@ export async function relayedRender(pathAndQuery: string, headers: Headers, ende
   }
   try {
     const response = await fetch(new URL(pathAndQuery, origin), { headers: forwarded, redirect: 'manual', signal: AbortSignal.timeout(renderTimeoutMs) });
+    const body = await response.arrayBuffer();
     const relayed = new Headers();
     response.headers.forEach((value, name) => {
-      if (!unrelayedHeaders.has(name)) relayed.set(name, value);
+      // The server's own rewrite headers (x-middleware-rewrite, relative for the router): sent on
+      // by the proxy, Next.js would take them for a rewrite of the proxy's.
+      if (!unrelayedHeaders.has(name) && !name.startsWith('x-middleware-')) relayed.set(name, value);
     });
-    const source = response.body;
-    if (source === null) {
-      end();
-      return new Response(null, { status: response.status, headers: relayed });
-    }
-    const reader = source.getReader();
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const { done: finished, value } = await reader.read();
-          if (finished) {
-            end();
-            controller.close();
-          } else controller.enqueue(value);
-        } catch (error) {
-          end();
-          controller.error(error);
-        }
-      },
-      async cancel(reason) {
-        end();
-        await reader.cancel(reason);
-      },
-    });
-    return new Response(body, { status: response.status, headers: relayed });
+    return new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, headers: relayed });
   } catch {
-    end();
     return undefined;
   }
 }

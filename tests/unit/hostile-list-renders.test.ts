@@ -45,7 +45,9 @@ beforeAll(async () => {
       const answer = await proxy(new NextRequest(`${origin}${request.url ?? '/'}`, { headers }));
       const rewrite = answer.headers.get('x-middleware-rewrite') ?? '';
       selfFetchAnswers.push(answer.status === 200 && rewrite.includes('/list-results/') ? 'rewrite' : `${answer.status} ${rewrite}`);
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!DOCTYPE html><html><body>${request.url ?? ''}</body></html>`);
+      // Next.js tells the router where it rewrote a payload request to, in a relative header.
+      const routerRewrite = request.headers.rsc ? { 'x-middleware-rewrite': '/en/list-results/sale/' } : {};
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...routerRewrite }).end(`<!DOCTYPE html><html><body>${request.url ?? ''}</body></html>`);
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -241,6 +243,27 @@ describe('list renders per client (issue 35, finding 5)', () => {
     // Relayed: the proxy asked its server for the payload, with the router's headers and ?_rsc=, and the server rewrote it to the list route.
     expect(selfRequests.slice(before)).toEqual([{ url: '/en/for-sale/?bedrooms=2&_rsc=1x9ab', rsc: '1', tree: '%5B%22%22%5D' }]);
     expect(selfFetchAnswers.at(-1)).toBe('rewrite');
+    // Passed on, the server's rewrite header would be read as the proxy's own (a relative URL Next.js cannot take: a 500).
+    expect(response.headers.get('x-middleware-rewrite')).toBeNull();
+  });
+
+  it("answers the router's prefetch of a new list with nothing while the client renders, so that it never makes the client's own pages wait", async () => {
+    clockAtWindowStart();
+    let release = () => undefined as void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const queries = canonicalQueries(300).slice(290);
+    const client = '198.51.100.63';
+    const started = new Promise<void>((resolve) => selfFetchWaiters.push({ count: selfFetches + 1, resolve }));
+    const page = load(`/en/for-sale/${queries[0] ?? ''}`, from(client));
+    await started;
+    const prefetch = await load(`/en/for-sale/${queries[1] ?? ''}`, from(client, { accept: '*/*', 'sec-fetch-dest': 'empty', rsc: '1', 'next-router-prefetch': '1' }));
+    expect({ status: prefetch.status, rendered: prefetch.rendered }).toEqual({ status: 204, rendered: false });
+    hold = undefined;
+    release();
+    expect((await page).status).toBe(200);
+    // With nothing under way, a prefetch is rendered (in its turn).
+    const idle = await load(`/en/for-sale/${queries[2] ?? ''}`, from(client, { accept: '*/*', 'sec-fetch-dest': 'empty', rsc: '1', 'next-router-prefetch': '1' }));
+    expect({ status: idle.status, rendered: idle.rendered }).toEqual({ status: 200, rendered: true });
   });
 
   it("renders the router's payloads of one client one at a time too: a forged fetch cannot skip the turn", async () => {
