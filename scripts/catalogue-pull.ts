@@ -5,6 +5,7 @@
  * nothing changed; 1: the run failed (the current catalogue stays); 2: another pull holds the lock.
  */
 import { parseArgs } from 'node:util';
+import type { CatalogueConnector } from '../lib/catalogue/crm/connector';
 import { catalogueConnectorFromEnv } from '../lib/catalogue/crm/source';
 import { pullCatalogue } from '../lib/catalogue/crm/pull';
 import { formatDataIssue } from '../lib/data-file';
@@ -16,20 +17,25 @@ if (!connector) {
   console.error('No CRM is configured (OMNICASA_URL is not set): the site serves the embedded snapshot, data/catalogue. Nothing to pull.');
   process.exit(1);
 }
-const store = await openStore(process.env.DATABASE_URL || defaultDatabaseUrl);
-try {
-  const result = await pullCatalogue({ store, connector, full: values.full });
-  if (result.status === 'locked') {
-    console.error(`Another pull is running: ${result.holder}, since ${result.since}. Nothing was done.`);
-    process.exitCode = 2;
-  } else if (result.status === 'failed') {
-    console.error(`The ${result.kind} pull failed, the site keeps its current catalogue and the next run starts from the same point: ${result.error}`);
-    process.exitCode = 1;
-  } else {
-    const { added, changed, withdrawn, refused } = result.counts;
-    console.log(`${result.kind === 'full' ? 'Full' : 'Incremental'} pull ${result.status === 'published' ? `published version ${result.version}` : `found nothing to change (version ${result.version} stays)`}: ${added} added, ${changed} changed, ${withdrawn} withdrawn, ${refused} refused.`);
-    for (const issue of result.refusals) console.log(`  - ${issue.severity === 'warning' ? '(warning) ' : ''}${formatDataIssue(issue)}`);
+// Not top-level await: tsx runs this file as CommonJS (the package has no "type": "module"), which has none.
+async function main(connector: CatalogueConnector) {
+  const store = await openStore(process.env.DATABASE_URL || defaultDatabaseUrl);
+  try {
+    const result = await pullCatalogue({ store, connector, full: values.full });
+    if (result.status === 'locked') {
+      console.error(`Another pull is running: ${result.holder}, since ${result.since}. Nothing was done.`);
+      process.exitCode = 2;
+    } else if (result.status === 'failed') {
+      console.error(`The ${result.kind} pull failed, the site keeps its current catalogue and the next run starts from the same point: ${result.error}`);
+      process.exitCode = 1;
+    } else {
+      const { added, changed, withdrawn, refused } = result.counts;
+      console.log(`${result.kind === 'full' ? 'Full' : 'Incremental'} pull ${result.status === 'published' ? `published version ${result.version}` : `found nothing to change (version ${result.version} stays)`}: ${added} added, ${changed} changed, ${withdrawn} withdrawn, ${refused} refused.`);
+      for (const issue of result.refusals) console.log(`  - ${issue.severity === 'warning' ? '(warning) ' : ''}${formatDataIssue(issue)}`);
+    }
+  } finally {
+    await closeStore(store);
   }
-} finally {
-  await closeStore(store);
 }
+
+void main(connector);
