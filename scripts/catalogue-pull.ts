@@ -5,23 +5,24 @@
  * nothing changed; 1: the run failed (the current catalogue stays); 2: another pull holds the lock.
  */
 import { parseArgs } from 'node:util';
-import type { CatalogueConnector } from '../lib/catalogue/crm/connector';
 import { catalogueConnectorFromEnv } from '../lib/catalogue/crm/source';
 import { pullCatalogue } from '../lib/catalogue/crm/pull';
 import { formatDataIssue } from '../lib/data-file';
 import { closeStore, defaultDatabaseUrl, openStore } from '../lib/db';
+import { routeVariantStore } from '../lib/media/resize';
 
-const { values } = parseArgs({ options: { full: { type: 'boolean', default: false } } });
-const connector = catalogueConnectorFromEnv();
-if (!connector) {
-  console.error('No CRM is configured (OMNICASA_URL is not set): the site serves the embedded snapshot, data/catalogue. Nothing to pull.');
-  process.exit(1);
-}
-// Not top-level await: tsx runs this file as CommonJS (the package has no "type": "module"), which has none.
-async function main(connector: CatalogueConnector) {
+// A function, not top-level await: tsx runs the scripts as CommonJS.
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { full: { type: 'boolean', default: false } } });
+  const connector = catalogueConnectorFromEnv();
+  if (!connector) {
+    console.error('No CRM is configured (OMNICASA_URL is not set): the site serves the embedded snapshot, data/catalogue. Nothing to pull.');
+    process.exitCode = 1;
+    return;
+  }
   const store = await openStore(process.env.DATABASE_URL || defaultDatabaseUrl);
   try {
-    const result = await pullCatalogue({ store, connector, full: values.full });
+    const result = await pullCatalogue({ store, connector, full: values.full, variantStore: routeVariantStore() });
     if (result.status === 'locked') {
       console.error(`Another pull is running: ${result.holder}, since ${result.since}. Nothing was done.`);
       process.exitCode = 2;
@@ -38,4 +39,4 @@ async function main(connector: CatalogueConnector) {
   }
 }
 
-void main(connector);
+void main();

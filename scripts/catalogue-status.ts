@@ -6,10 +6,10 @@ import { parseArgs } from 'node:util';
 import { formatDataIssue, type DataIssue } from '../lib/data-file';
 import { closeStore, defaultDatabaseUrl, openStore, recentCatalogueRuns } from '../lib/db';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
-const limit = Math.min(Math.max(Number(values.runs) || 10, 1), 100);
-// Not top-level await: tsx runs this file as CommonJS (the package has no "type": "module"), which has none.
-async function main() {
+// A function, not top-level await: tsx runs the scripts as CommonJS.
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
+  const limit = Math.min(Math.max(Number(values.runs) || 10, 1), 100);
   const store = await openStore(process.env.DATABASE_URL || defaultDatabaseUrl);
   try {
     const runs = await recentCatalogueRuns(store, limit);

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Store } from './client';
+import { enqueueJob } from './outbox';
 import type { CatalogueRunRow } from './schema';
 
 /*
@@ -113,4 +115,46 @@ export async function lastReconciliation(store: Store, source: string): Promise<
 
 export async function recentCatalogueRuns(store: Store, limit: number): Promise<CatalogueRunRow[]> {
   return store.db.selectFrom('catalogue_runs').selectAll().orderBy('started_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** A refused record's problem: `problem` says which (a hash), `issue` what to tell staff (JSON). */
+export type Problem = { problem: string; issue: string };
+
+/** Rows per INSERT: far below SQLite's and PostgreSQL's limits on parameters. */
+const noticeChunk = 500;
+
+/**
+ * The problems of a good run against those already mailed: the new ones get one outbox job (the
+ * agency's mail, which reads them by its job ID when it is sent) and the ones no longer there are
+ * forgotten, so that the same problem coming back later is mailed again. The pull's lock makes
+ * this one run's at a time. Returns the job queued, if any, and how many were forgotten.
+ */
+export async function noticeProblems(store: Store, source: string, problems: readonly Problem[], now = new Date()): Promise<{ jobId?: string; fresh: number; cleared: number }> {
+  const known = new Set((await store.db.selectFrom('catalogue_notices').select('problem').where('source', '=', source).execute()).map((row) => row.problem));
+  const current = new Set(problems.map((problem) => problem.problem));
+  const gone = [...known].filter((problem) => !current.has(problem));
+  for (let start = 0; start < gone.length; start += noticeChunk) {
+    await store.db.deleteFrom('catalogue_notices').where('source', '=', source).where('problem', 'in', gone.slice(start, start + noticeChunk)).execute();
+  }
+  const seen = new Set<string>();
+  const fresh = problems.filter((problem) => !known.has(problem.problem) && !seen.has(problem.problem) && seen.add(problem.problem));
+  if (fresh.length === 0) return { fresh: 0, cleared: gone.length };
+  // The job first: a process that dies before the notices are written leaves a job that sends
+  // nothing, and the next run finds the problems new again; never a notice that no mail carries.
+  const jobId = await enqueueJob(store, 'catalogue-refusals', {}, now);
+  const at = now.toISOString();
+  for (let start = 0; start < fresh.length; start += noticeChunk) {
+    await store.db
+      .insertInto('catalogue_notices')
+      .values(fresh.slice(start, start + noticeChunk).map((problem) => ({ id: randomUUID(), source, problem: problem.problem, issue: problem.issue, job_id: jobId, noticed_at: at })))
+      .onConflict((conflict) => conflict.columns(['source', 'problem']).doNothing())
+      .execute();
+  }
+  return { jobId, fresh: fresh.length, cleared: gone.length };
+}
+
+/** The problems a job mails that are still current (one corrected before its mail went out is not). */
+export async function noticesOfJob(store: Store, jobId: string): Promise<string[]> {
+  const rows = await store.db.selectFrom('catalogue_notices').select('issue').where('job_id', '=', jobId).orderBy('issue').execute();
+  return rows.map((row) => row.issue);
 }

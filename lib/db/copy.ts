@@ -40,6 +40,7 @@ const copyOrder: Record<TableName, number> = {
   mail_refusals: 0,
   catalogue_runs: 0,
   catalogue_lock: 0,
+  catalogue_notices: 0,
 };
 
 const isTable = (name: string): name is TableName => name in copyOrder;

@@ -350,6 +350,25 @@ export const migrations: readonly Migration[] = [
       )`,
       'CREATE INDEX request_confirmations_by_mailbox ON request_confirmations (email_key, status, created_at)',
       'CREATE INDEX request_confirmations_by_expiry ON request_confirmations (status, expires_at)',
+      ],
+    },
+    {
+    // Issue 36: the agency is mailed once per refused CRM record and problem. A row is a problem
+    // (file, record, field, message; its hash, which an index can hold whatever the message's
+    // length) of the last good pull that was mailed, and the outbox job that mails it. A good run
+    // that no longer finds the problem deletes its row, so the same problem coming back is new.
+    id: '0016-catalogue-notices',
+    statements: [
+      `CREATE TABLE catalogue_notices (
+        id TEXT PRIMARY KEY,
+        source TEXT NOT NULL,
+        problem TEXT NOT NULL,
+        issue TEXT NOT NULL,
+        job_id TEXT NOT NULL,
+        noticed_at TEXT NOT NULL
+      )`,
+      'CREATE UNIQUE INDEX catalogue_notices_by_problem ON catalogue_notices (source, problem)',
+      'CREATE INDEX catalogue_notices_by_job ON catalogue_notices (job_id)',
     ],
   },
 ];

@@ -73,7 +73,9 @@ export type OutboxKind =
    */
   | 'searcher-setup'
   /** The link that confirms a request posted without JavaScript (request_confirmations); it goes with its request. */
-  | 'request-confirm';
+  | 'request-confirm'
+  /** Refused CRM records for the agency: the notices that name the job (catalogue_notices.job_id), payload {}. */
+  | 'catalogue-refusals';
 type OutboxStatus = 'pending' | 'delivered';
 
 export type OutboxRow = {
@@ -242,12 +244,15 @@ export type RequestConfirmationRow = {
   /** As an alert's: the newest created_at of the mailbox's requests the last mail of this link counted. */
   link_covers_until: string | null;
 };
+/** A refused CRM record's problem as it was mailed to the agency (lib/catalogue/crm/refusal-notices.ts). */
+type CatalogueNoticeRow = { id: string; source: string; problem: string; issue: string; job_id: string; noticed_at: string };
 
 type CatalogueLockRow = { name: string; holder: string; acquired_at: string; lease_until: string };
 
 export type Database = {
   catalogue_runs: CatalogueRunRow;
   catalogue_lock: CatalogueLockRow;
+  catalogue_notices: CatalogueNoticeRow;
   rate_limits: RateLimitRow;
   upload_contents: UploadContentRow;
   mail_sends: MailSendRow;

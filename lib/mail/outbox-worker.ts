@@ -19,6 +19,7 @@ import {
   makeUnreachableJobsDue,
   markDelivered,
   markFailed,
+  noticesOfJob,
   releaseJobs,
   type MailNotSent,
   type OutboxKind,
@@ -28,6 +29,7 @@ import {
 } from '../db';
 import { readUpload } from '../forms/uploads';
 import { alertConfirmMail, alertMail, searcherResetMail, searcherSetupMail } from './alert-mail';
+import { catalogueRefusalMail } from './catalogue-mail';
 import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, requestConfirmMail, visitorMail, type Mail } from './compose';
 import { webhookPayload } from './webhook-payload';
 import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
@@ -66,7 +68,7 @@ const held = () => (claims.__outboxHeld ??= new Map());
 /** Aborts the sends still hanging once their jobs are handed back, so that the process can end. */
 const stopSignal = () => (claims.__outboxStop ??= new AbortController()).signal;
 
-const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm', 'alert-confirm', 'alert-mail', 'searcher-setup', 'request-confirm'];
+const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm', 'alert-confirm', 'alert-mail', 'searcher-setup', 'request-confirm', 'catalogue-refusals'];
 
 export function retryDelay(attempts: number): number {
   return Math.min(retryMaxMs(), retryBaseMs() * 2 ** Math.max(0, attempts));
@@ -163,6 +165,12 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
   }
   if (job.kind === 'alert-mail') return sendAlertMail(job, store);
   if (job.kind === 'searcher-setup') return sendSearcherSetup(job, store);
+  if (job.kind === 'catalogue-refusals') {
+    // The problems as they are now: those corrected since the pull queued the job are not told.
+    const mail = catalogueRefusalMail(await noticesOfJob(store, job.id));
+    if (mail) await sendMail(job, mail);
+    return;
+  }
   if (job.kind === 'alert-confirm') {
     // One link a day per mailbox confirms all its subscriptions that wait: this job sends the link
     // of its own subscription, or of another still waiting when its own was confirmed or deleted

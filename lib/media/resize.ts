@@ -190,7 +190,8 @@ class VariantCache {
 const cache = new VariantCache(200, 64 * 1024 * 1024);
 let defaultStore: VariantStore | undefined;
 
-function variantStore(): VariantStore {
+/** The store of IMAGE_CACHE_DIR (var/image-cache) and IMAGE_CACHE_MB (1,024) that the route reads. */
+export function routeVariantStore(): VariantStore {
   defaultStore ??= new VariantStore(
     path.resolve(/* turbopackIgnore: true */ process.env.IMAGE_CACHE_DIR || path.join('var', 'image-cache')),
     (Number(process.env.IMAGE_CACHE_MB) || 1024) * 1024 * 1024,
@@ -223,7 +224,7 @@ export async function needsEncoding(request: ImageRequest, options: ResizeOption
   const located = await locate(request.src, options.publicDir ?? path.join(process.cwd(), 'public'));
   if (located === undefined) return false;
   const key = variantKey(located, request);
-  return cache.get(key) === undefined && !pending.has(key) && !(await (options.store ?? variantStore()).has(key));
+  return cache.get(key) === undefined && !pending.has(key) && !(await (options.store ?? routeVariantStore()).has(key));
 }
 
 /** The encoded variant, or undefined when `src` names no file. Expects a request from parseImageQuery. */
@@ -236,10 +237,31 @@ export async function resizeImage(request: ImageRequest, options: ResizeOptions 
   if (cached !== undefined) return cached;
   let encoding = pending.get(key);
   if (encoding === undefined) {
-    encoding = stored(key, located.file, request, options.store ?? variantStore()).finally(() => pending.delete(key));
+    encoding = stored(key, located.file, request, options.store ?? routeVariantStore()).finally(() => pending.delete(key));
     pending.set(key, encoding);
   }
   const encoded = await encoding;
   cache.set(key, encoded);
+  return encoded;
+}
+
+/**
+ * Encodes ahead the variants the pages will ask of a picture, into the store the route reads, so
+ * that its first visitor waits for no sharp (the CRM pull, for each new picture: issue 36). The
+ * same keys and encoder as the route; nothing is kept in this process's memory. Returns how many
+ * were encoded (those already stored cost a lookup).
+ */
+export async function prepareVariants(src: string, requests: readonly Omit<ImageRequest, 'src'>[], options: ResizeOptions & { store: VariantStore }): Promise<number> {
+  const located = await locate(src, options.publicDir ?? path.join(process.cwd(), 'public'));
+  if (located === undefined) return 0;
+  const { store } = options;
+  let encoded = 0;
+  for (const variant of requests) {
+    const request: ImageRequest = { ...variant, src };
+    const key = variantKey(located, request);
+    if (pending.has(key) || (await store.has(key))) continue;
+    await store.set(key, (await encode(located.file, request)).body);
+    encoded += 1;
+  }
   return encoded;
 }

@@ -28,10 +28,12 @@ export class VariantStore {
   async get(key: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
     const index = await this.loadIndex();
     const name = fileName(key);
-    const entry = index.get(name);
-    if (entry === undefined) return undefined;
+    if (this.unusable) return undefined;
     try {
       const stored = await readFile(path.join(this.directory, name));
+      // Not in our index: written since our scan by another process sharing the folder (the
+      // pull makes a new picture's widths ahead of its first visitor); ours to count from now on.
+      const entry = index.get(name) ?? this.adopt(index, name, stored.byteLength);
       entry.usedAt = Date.now();
       const body = new Uint8Array(stored.byteLength);
       body.set(stored);
@@ -44,9 +46,17 @@ export class VariantStore {
     }
   }
 
-  /** Whether `key` is stored, by this process's index (no file is read). */
+  /** Whether `key` is stored: by this process's index, else by the folder (no file is read). */
   async has(key: string): Promise<boolean> {
-    return (await this.loadIndex()).has(fileName(key));
+    const index = await this.loadIndex();
+    const name = fileName(key);
+    if (index.has(name)) return true;
+    if (this.unusable) return false;
+    // One stat on a miss, which otherwise costs an encoding: another process may have written it.
+    const info = await stat(path.join(this.directory, name)).catch(() => undefined);
+    if (!info?.isFile()) return false;
+    this.adopt(index, name, info.size);
+    return true;
   }
 
   /** Keeps `body` for `key`; a failure to write (disk full, read-only) costs a later encoding only. */
@@ -122,6 +132,13 @@ export class VariantStore {
         if (!isMissing(error)) console.error(`Picture variant cache: could not remove ${name}`, error);
       });
     }
+  }
+
+  private adopt(index: Map<string, Entry>, name: string, bytes: number): Entry {
+    const entry = { bytes, usedAt: Date.now() };
+    index.set(name, entry);
+    this.total += bytes;
+    return entry;
   }
 
   private forget(index: Map<string, Entry>, name: string): void {

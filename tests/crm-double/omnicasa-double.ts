@@ -126,6 +126,8 @@ function numberField(record: JsonObject, name: string): number | undefined {
 
 export class OmnicasaDouble {
   readonly calls: CallRecord[] = [];
+  /** Every picture asked for, by its path under /pictures/, in order. */
+  readonly pictureRequests: string[] = [];
   private readonly server: http.Server;
   private state!: CrmState;
   private readonly deletedProperties: number[] = [];
@@ -389,7 +391,11 @@ export class OmnicasaDouble {
       response.writeHead(405, { allow: 'GET', 'content-type': 'text/plain' }).end('Method not allowed');
       return;
     }
-    if (url.pathname.startsWith('/pictures/')) return this.servePicture(decodeURIComponent(url.pathname.slice('/pictures/'.length)), response);
+    if (url.pathname.startsWith('/pictures/')) {
+      const relative = decodeURIComponent(url.pathname.slice('/pictures/'.length));
+      this.pictureRequests.push(relative);
+      return this.servePicture(relative, response);
+    }
     if (url.pathname.startsWith('/documents/')) return this.serveDocument(decodeURIComponent(url.pathname.slice('/documents/'.length)), response);
     const match = new RegExp(`^/${this.version.replace('.', '\\.')}/OmnicasaService\\.svc/([A-Za-z0-9]+)Json$`).exec(url.pathname);
     const handler = match?.[1] ? this.handlers[match[1]] : undefined;

@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { DataIssue } from '../../data-file';
+import { originalWidth, responsiveWidths } from '../../media/image-url';
+import { prepareVariants } from '../../media/resize';
+import type { VariantStore } from '../../media/variant-store';
 import type { PictureItem, Property } from '../schemas';
 import { readBounded, withDeadline } from './omnicasa-client';
 import { propertiesFile } from './map-records';
@@ -13,10 +17,22 @@ import { propertiesFile } from './map-records';
  * where the site's document links read them). Each is fetched once per URL: a URL the last good
  * catalogue already holds is not fetched again. Every download is bounded in size and time, and
  * only a real picture (WebP, JPEG, PNG) or PDF is kept: nothing a CRM sends can become a script.
+ * A new picture gets its fixed widths at once, into the image route's store (IMAGE_CACHE_DIR), so
+ * that its first visitor waits for no resize; the original stays as fetched ("the largest is
+ * unchanged", spec §7).
  */
 
-export type DownloadLimits = { maxBytes: number; timeoutMs: number; picturesPerListing: number };
-export const defaultDownloadLimits: DownloadLimits = { maxBytes: 15 * 1024 * 1024, timeoutMs: 20_000, picturesPerListing: 60 };
+/** `maxPixels`: a small file can still decode to gigabytes (a decompression bomb); its header says so first. */
+export type DownloadLimits = { maxBytes: number; timeoutMs: number; picturesPerListing: number; maxPixels: number };
+export const defaultDownloadLimits: DownloadLimits = { maxBytes: 15 * 1024 * 1024, timeoutMs: 20_000, picturesPerListing: 60, maxPixels: 40_000_000 };
+
+/**
+ * The variants the pages ask of a catalogue picture: the responsive widths below the original
+ * (cards, gallery, placeholder) and the map pins' 250, in WebP; of each picture those narrower
+ * than itself (a wider one is the same pixels, left to the route). The mails' PNG and the social
+ * card are rare and made on their first request.
+ */
+export const pulledVariants = [...new Set([...responsiveWidths.filter((width) => width < originalWidth), 250])].sort((a, b) => a - b).map((width) => ({ width, format: 'webp' as const }));
 
 /** Where a pulled file came from and where it is now; kept in each version's manifest. */
 export type FileSource = { url: string; path: string; sha256: string };
@@ -88,8 +104,22 @@ export class FileFetcher {
     private readonly publicDir: string,
     private readonly limits: DownloadLimits,
     known: { pictures: readonly FileSource[] },
+    /** Where new pictures' widths go (the image route's store); none: no widths are made. */
+    private readonly variants: VariantStore | undefined = undefined,
   ) {
     for (const source of known.pictures) this.pictures.set(source.url, Promise.resolve(source));
+  }
+
+  /** One picture's widths at a time: sharp already spreads one over its threads, and memory stays one decode. */
+  private encoding: Promise<unknown> = Promise.resolve();
+  private prepare(site: string, width: number): Promise<void> {
+    const store = this.variants;
+    if (!store) return Promise.resolve();
+    const next = this.encoding.then(async () => {
+      await prepareVariants(site, pulledVariants.filter((variant) => variant.width < width), { publicDir: this.publicDir, store });
+    });
+    this.encoding = next.catch(() => undefined);
+    return next;
   }
 
   private picture(url: string): Promise<FileSource | string> {
@@ -100,10 +130,15 @@ export class FileFetcher {
           const bytes = await download(url, this.limits);
           const kind = pictureKinds.find((candidate) => candidate.test(bytes));
           if (!kind) return 'is not a WebP, JPEG or PNG picture';
+          const size = await sharp(bytes).metadata().catch(() => undefined);
+          if (!size?.width || !size.height) return 'is not a picture that can be read';
+          if (size.width * size.height > this.limits.maxPixels) return `is ${size.width} × ${size.height} pixels, more than the ${Math.round(this.limits.maxPixels / 1_000_000)} million the site takes`;
           const sha256 = createHash('sha256').update(bytes).digest('hex');
           const site = `/catalogue/crm/${sha256.slice(0, 2)}/${sha256}.${kind.ext}`;
           const file = path.join(this.publicDir, ...site.split('/').filter(Boolean));
           if (!(await exists(file))) await writeAtomically(file, bytes);
+          // A file the route could not resize either would show visitors a broken picture.
+          if (!(await this.prepare(site, size.width).then(() => true, () => false))) return 'cannot be resized';
           return { url, path: site, sha256 };
         } catch (error) {
           if (error instanceof DownloadProblem) return error.message;

@@ -11,6 +11,8 @@ import { currentVersion, newVersionName, publish, pruneVersions, readVersion, re
 import type { CatalogueConnector, ListingBatch } from './connector';
 import { defaultDownloadLimits, FileFetcher, type DownloadLimits } from './downloads';
 import { issueId, projectsFile, propertiesFile } from './map-records';
+import { noticeRefusals } from './refusal-notices';
+import type { VariantStore } from '../../media/variant-store';
 
 /*
  * One pull of the catalogue from the CRM (npm run catalogue:pull): the first run reads everything,
@@ -39,6 +41,8 @@ export type PullOptions = {
   /** An incremental run compares every current ID with the CRM when the last comparison is older. */
   reconcileEveryMs?: number;
   limits?: DownloadLimits;
+  /** Where new pictures' widths are made: the image route's store (routeVariantStore); none, no widths. */
+  variantStore?: VariantStore;
   holder?: string;
 };
 
@@ -170,7 +174,7 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
     for (const id of changes.deletedIds) listings.delete(id);
     if (currentIds) for (const id of [...listings.keys()]) if (!currentIds.has(id) && !fresh.has(id)) listings.delete(id);
 
-    const fetcher = new FileFetcher(publicDir, options.limits ?? defaultDownloadLimits, { pictures: base?.manifest.pictures ?? [] });
+    const fetcher = new FileFetcher(publicDir, options.limits ?? defaultDownloadLimits, { pictures: base?.manifest.pictures ?? [] }, options.variantStore);
     const retryNext = new Set<number>(refusedIds);
     for (const [id, versions] of fresh) {
       const before = baseListings.get(id);
@@ -309,6 +313,9 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
       refusals: shownRefusals,
       retryIds: [...retryNext],
     });
+    // Every refused record is read again each run (retry_ids), so this run's refusals are all the
+    // problems there are now: new ones are mailed once, corrected ones forgotten.
+    await noticeRefusals(store, connector.name, shownRefusals, now()).catch((error: unknown) => console.error(`[catalogue] the agency could not be told of the refused records (the next run tries again): ${errorText(error)}`));
     return { status, runId, kind, version: published, counts, refusals: shownRefusals, cursor: cursorAfter };
   } catch (error) {
     if (temporary) rmSync(temporary, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import type { Store } from '../../db';
+import { routeVariantStore } from '../../media/resize';
 import { pullCatalogue, type PullResult } from './pull';
 import { catalogueConnectorFromEnv } from './source';
 
@@ -72,7 +73,7 @@ export function startCataloguePulls(getStore: () => Promise<Store>, options: Sch
     }
     if (!connector) return undefined;
     const configured = connector;
-    pull = (store) => pullCatalogue({ store, connector: configured });
+    pull = (store) => pullCatalogue({ store, connector: configured, variantStore: routeVariantStore() });
   }
   const run = pull;
   let running = false;
