@@ -117,18 +117,40 @@ export async function runAlerts(store: Store, options: { dryRun?: boolean; now?:
 
 const alertsTimer = globalThis as typeof globalThis & { __alertsTimer?: NodeJS.Timeout };
 
+export type AlertsSchedule = {
+  /**
+   * Whether this process serves the newest published catalogue, after a reload if one is due
+   * (lib/server/catalogue-reload.ts): a run over an older version would tell followers of changes
+   * the newest undid and record its state as seen. Behind, the run is skipped; the instances that
+   * serve the newest run the alerts after their reload.
+   */
+  upToDate?: () => Promise<boolean>;
+  log?: Pick<Console, 'log' | 'error'>;
+};
+
 /** On server start: a run now (a new snapshot was deployed by the rebuild), then hourly for the digests. */
-export async function startAlerts(getStore: () => Promise<Store>): Promise<void> {
+export async function startAlerts(getStore: () => Promise<Store>, schedule: AlertsSchedule = {}): Promise<void> {
   if (alertsTimer.__alertsTimer) return;
+  const log = schedule.log ?? console;
   const run = async () => {
     try {
+      if (schedule.upToDate && !(await schedule.upToDate())) {
+        log.log('[alerts] skipped: this instance is behind the newest published catalogue; they run after its reload');
+        return;
+      }
       const plan = await runAlerts(await getStore());
-      if (plan.events.length > 0 || plan.queued.length > 0) console.log(`[alerts] ${plan.events.length} event(s), ${plan.queued.length} mail(s) queued`);
+      if (plan.events.length > 0 || plan.queued.length > 0) log.log(`[alerts] ${plan.events.length} event(s), ${plan.queued.length} mail(s) queued`);
     } catch (error) {
-      console.error('[alerts] the run failed; the next hour tries again', error);
+      log.error('[alerts] the run failed; the next hour tries again', error);
     }
   };
   alertsTimer.__alertsTimer = setInterval(run, hourMs);
   alertsTimer.__alertsTimer.unref();
   await run();
+}
+
+/** Ends the hourly runs (a test's own schedule). */
+export function stopAlerts(): void {
+  clearInterval(alertsTimer.__alertsTimer);
+  alertsTimer.__alertsTimer = undefined;
 }

@@ -44,6 +44,12 @@ export type CatalogueFollower = {
   check: () => Promise<void>;
   /** The version this process serves (undefined: one it did not start from a pulled folder). */
   served: () => string | undefined;
+  /**
+   * Whether this process serves the newest version published, once a reload under way is done (the
+   * alerts skip their run while it does not). It starts no reload itself: on start the server does
+   * not listen yet for the reload's own requests, and the poll reloads within CATALOGUE_RELOAD_MS.
+   */
+  upToDate: () => Promise<boolean>;
 };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -152,6 +158,19 @@ export function createCatalogueFollower(options: FollowerOptions): CatalogueFoll
     log.log(`[catalogue] serving version ${version}: read and checked in ${swapped - started} ms, ${paths.length} paths revalidated and rendered in ${now() - swapped} ms`);
   };
 
+  const check = () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = loop()
+      .catch((error: unknown) => log.error(`[catalogue] the reload failed; the site stays on ${served ?? 'the catalogue it started with'}: ${errorText(error)}`))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
   const loop = async () => {
     do {
       again = false;
@@ -161,19 +180,12 @@ export function createCatalogueFollower(options: FollowerOptions): CatalogueFoll
   };
 
   return {
-    check: () => {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = loop()
-        .catch((error: unknown) => log.error(`[catalogue] the reload failed; the site stays on ${served ?? 'the catalogue it started with'}: ${errorText(error)}`))
-        .finally(() => {
-          running = undefined;
-        });
-      return running;
-    },
+    check,
     served: () => served,
+    upToDate: async () => {
+      await running;
+      return !newer(await newest(), served);
+    },
   };
 }
 

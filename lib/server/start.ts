@@ -36,11 +36,6 @@ export async function startServer(): Promise<void> {
   recordSocketAddresses();
   boundRequestTimes();
   await getStore();
-  // The alerts run first, so that the worker's first round already finds their mails.
-  await startAlerts(getStore);
-  startOutboxWorker();
-  releaseClaimsOnStop();
-  startHousekeeping();
   const follower = startCatalogueFollower({
     newestPublished: async () => newestPublishedVersion(await getStore()),
     read: readServableCatalogue,
@@ -49,5 +44,11 @@ export async function startServer(): Promise<void> {
       if (plan.events.length > 0 || plan.queued.length > 0) console.log(`[alerts] ${plan.events.length} event(s), ${plan.queued.length} mail(s) queued`);
     },
   });
+  // The alerts run first, so that the worker's first round already finds their mails; never over
+  // a catalogue older than the newest published.
+  await startAlerts(getStore, { upToDate: follower?.upToDate });
+  startOutboxWorker();
+  releaseClaimsOnStop();
+  startHousekeeping();
   startCataloguePulls(getStore, { onPublished: () => void follower?.check() });
 }

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { getListing } from '@/lib/catalogue';
 import { catalogueFolder } from '@/lib/catalogue/source-dir';
+import { href } from '@/lib/pages';
+import { checkPath } from '@/lib/pages/check-path';
 import { replaceCatalogue } from '@/lib/catalogue/load';
 import { readServableCatalogue } from '@/lib/data-check';
 import { createCatalogueFollower, reloadInterval, startCatalogueFollower, type FollowerOptions } from '@/lib/server/catalogue-reload';
@@ -23,7 +25,7 @@ const versions = { a: '20261201T090000Z-aaaaaa', b: '20261201T091000Z-bbbbbb', c
 const firstId = 4000001;
 
 let varDir: string;
-const recordsSchema = z.object({ records: z.array(z.looseObject({ ID: z.number(), language: z.string(), Price: z.number() })) });
+const recordsSchema = z.object({ records: z.array(z.looseObject({ ID: z.number(), language: z.string(), Price: z.number(), WebID: z.number(), WebIDs: z.string() })) });
 
 /** A version folder: the bundled snapshot, with `edit` applied to its records, and its changes.json. */
 function writeVersion(version: string, previous: string | null, edit: (records: z.infer<typeof recordsSchema>['records']) => unknown[], changed: number[] = []): string {
@@ -145,6 +147,43 @@ describe('the catalogue reload', () => {
     point(versions.c);
     await made.check();
     expect(priceOf(firstId)).toBe(180_000);
+  });
+
+  it('revalidates the old and the new URL of a listing whose type changed; the old one then redirects to the new', async () => {
+    const { made, revalidated } = follower();
+    const before = (['nl', 'fr', 'en'] as const).map((language) => href({ page: 'property', id: firstId }, language));
+    // From house (WebID 1) to flat (3): the type's slug is in the URL.
+    writeVersion(versions.b, versions.a, (records) => records.map((record) => (record.ID === firstId ? { ...record, WebID: 3, WebIDs: '3' } : record)), [firstId]);
+    point(versions.b);
+    await made.check();
+    const after = (['nl', 'fr', 'en'] as const).map((language) => href({ page: 'property', id: firstId }, language));
+    const paths = revalidated[0]?.flatMap((entry) => ('path' in entry ? [entry.path] : [])) ?? [];
+    for (const [index, old] of before.entries()) {
+      const moved = after[index] ?? '';
+      expect(moved).not.toBe(old);
+      expect(paths).toContain(old);
+      expect(paths).toContain(moved);
+      expect(checkPath(old)).toEqual({ kind: 'redirect', to: moved });
+      expect(checkPath(moved).kind).toBe('ok');
+    }
+  });
+
+  it('says whether this process serves the newest published version, after the reload under way', async () => {
+    const { made } = follower();
+    expect(await made.upToDate()).toBe(true);
+    writeVersion(versions.b, versions.a, priced(199_000), [firstId]);
+    point(versions.b);
+    expect(await made.upToDate()).toBe(false);
+    const reload = made.check();
+    expect(await made.upToDate()).toBe(true);
+    await reload;
+    expect(made.served()).toBe(versions.b);
+    // A version this process refuses leaves it behind: its alerts wait.
+    writeVersion(versions.c, versions.b, (records) => records.map((record) => (record.ID === firstId ? { ...record, Price: 'cheap' } : record)), [firstId]);
+    point(versions.c);
+    await made.check();
+    expect(made.served()).toBe(versions.b);
+    expect(await made.upToDate()).toBe(false);
   });
 
   it('follows the newest published run in the database when the pointer lags', async () => {
