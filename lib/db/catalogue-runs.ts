@@ -70,6 +70,25 @@ export async function endCatalogueRun(store: Store, id: string, end: CatalogueRu
     .execute();
 }
 
+/** One run by its ID: how the server's schedule reads the outcome of the pull it ran in a child process. */
+export async function catalogueRun(store: Store, id: string): Promise<CatalogueRunRow | undefined> {
+  return store.db.selectFrom('catalogue_runs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Ends as failed a run whose process stopped before it could (a signal, a crash, its time bound);
+ * a run that ended on its own is left as it ended. True when it was still running.
+ */
+export async function abandonCatalogueRun(store: Store, id: string, error: string, now = new Date()): Promise<boolean> {
+  const result = await store.db
+    .updateTable('catalogue_runs')
+    .set({ status: 'failed', ended_at: now.toISOString(), cursor_after: eb => eb.ref('cursor_before'), errors: JSON.stringify([error]) })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** The last run that left a good catalogue (published a version or found nothing to change): where the next run resumes. */
 export async function lastGoodCatalogueRun(store: Store, source: string): Promise<CatalogueRunRow | undefined> {
   return store.db

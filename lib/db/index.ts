@@ -85,4 +85,4 @@ export {
   type LoginLockout,
   type OwnerAccess,
 } from './owners';
-export { endCatalogueRun, lastGoodCatalogueRun, lastReconciliation, newestPublishedVersion, noticeProblems, noticesOfJob, recentCatalogueRuns, releaseLock, renewLock, startCatalogueRun, takeLock, type Problem } from './catalogue-runs';
+export { abandonCatalogueRun, catalogueRun, endCatalogueRun, lastGoodCatalogueRun, lastReconciliation, newestPublishedVersion, noticeProblems, noticesOfJob, recentCatalogueRuns, releaseLock, renewLock, startCatalogueRun, takeLock, type Problem } from './catalogue-runs';

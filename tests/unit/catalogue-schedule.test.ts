@@ -1,7 +1,10 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PullResult } from '@/lib/catalogue/crm/pull';
-import { pullInterval, startCataloguePulls } from '@/lib/catalogue/crm/schedule';
-import { closeStore, openStore, type Store } from '@/lib/db';
+import { pullChild, pullHeapMb, pullInterval, startCataloguePulls } from '@/lib/catalogue/crm/schedule';
+import { closeStore, openStore, recentCatalogueRuns, takeLock, type Store } from '@/lib/db';
 
 /*
  * The pull inside the server, on a fake clock with a stub pull: every OMNICASA_PULL_MINUTES, one
@@ -16,11 +19,17 @@ const failed: PullResult = { status: 'failed', runId: 'r2', kind: 'incremental',
 
 let store: Store;
 const getStore = () => Promise.resolve(store);
+// A file, not memory: the child processes write their run records into it.
+const work = mkdtempSync(path.join(tmpdir(), 'catalogue-schedule-'));
+const databaseUrl = `file:${path.join(work, 'site.db')}`;
 
 beforeAll(async () => {
-  store = await openStore('file::memory:');
+  store = await openStore(databaseUrl);
 });
-afterAll(() => closeStore(store));
+afterAll(async () => {
+  await closeStore(store);
+  rmSync(work, { recursive: true, force: true });
+});
 
 let stop: (() => void) | undefined;
 const newLog = () => ({ log: vi.fn<(line: string) => void>(), error: vi.fn<(line: string) => void>() });
@@ -122,5 +131,118 @@ describe('the pull schedule', () => {
     expect(pullInterval(envOf({ OMNICASA_PULL_MINUTES: ' 15 ' }))).toEqual({ ms: 15 * minute });
     expect(pullInterval(envOf({ OMNICASA_PULL_MINUTES: '1440' }))).toEqual({ ms: 1440 * minute });
     for (const value of ['1441', '-1', '2.5', '1e3']) expect(pullInterval(envOf({ OMNICASA_PULL_MINUTES: value }))).toHaveProperty('off');
+  });
+});
+
+describe('the pull in a child process', () => {
+  const stub = pullChild(process.cwd(), path.join(process.cwd(), 'tests/unit/stubs/catalogue-pull-stub.ts'));
+  const real = { timeout: 60_000, interval: 100 };
+  let spawns = '';
+  const spawned = () => (existsSync(spawns) ? readFileSync(spawns, 'utf8').split('\n').filter(Boolean).length : 0);
+  const childEnv = (mode: string) => envOf({ ...crm, DATABASE_URL: databaseUrl, STUB_PULL: mode, STUB_PULL_SPAWNS: spawns, OMNICASA_PULL_MINUTES: '5', NODE_OPTIONS: '--max-old-space-size=256' });
+  /** Whether another holder could take the lock now (its lease is 30 min: only a freed lock is free). */
+  const lockFree = async () => (await takeLock(store, 'catalogue-pull', `test ${Math.random()}`, 1)).ok;
+  const lastRun = async () => (await recentCatalogueRuns(store, 1))[0];
+
+  beforeEach(async () => {
+    spawns = path.join(work, `spawns-${Math.random()}`);
+    await store.db.deleteFrom('catalogue_lock').execute();
+  });
+
+  it('finds tsx and its CLI in the project', () => {
+    expect(stub?.command).toBe(process.execPath);
+    expect(stub?.args[0]).toMatch(/tsx[\\/]dist[\\/]cli\.mjs$/);
+    expect(pullChild(work)).toBeUndefined();
+  });
+
+  it('reads the published version from the run record and hands it on', { timeout: 90_000 }, async () => {
+    const onPublished = vi.fn<(version: string) => void>();
+    stop = startCataloguePulls(getStore, { env: childEnv('publish'), child: stub, log, onPublished });
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    await vi.waitFor(() => expect(log.log).toHaveBeenCalledWith('[catalogue] incremental pull published version 20261201T090000Z-stub01: 1 added, 2 changed, 0 withdrawn, 0 refused'), real);
+    expect(onPublished).toHaveBeenCalledExactlyOnceWith('20261201T090000Z-stub01');
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('a failing child changes nothing: one line, no reload, the lock free', { timeout: 90_000 }, async () => {
+    const onPublished = vi.fn<(version: string) => void>();
+    stop = startCataloguePulls(getStore, { env: childEnv('fail'), child: stub, log, onPublished });
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    await vi.waitFor(() => expect(log.error).toHaveBeenCalledExactlyOnceWith('[catalogue] the incremental pull failed; the catalogue stays as it was and the next run starts from the same point: GetPropertyListJson answered HTTP 503'), real);
+    expect(onPublished).not.toHaveBeenCalled();
+    expect(await lockFree()).toBe(true);
+  });
+
+  it('a child that dies (out of memory) has its run ended as failed and its lock freed at once', { timeout: 90_000 }, async () => {
+    const onPublished = vi.fn<(version: string) => void>();
+    stop = startCataloguePulls(getStore, { env: childEnv('crash'), child: stub, log, onPublished });
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    await vi.waitFor(() => expect(log.error).toHaveBeenCalledTimes(1), real);
+    const line = "the pull's process ended (exit 134) before its run did: FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory";
+    expect(log.error).toHaveBeenCalledWith(`[catalogue] the incremental pull failed; the catalogue stays as it was and the next run starts from the same point: ${line}`);
+    const run = await lastRun();
+    expect(run?.status).toBe('failed');
+    expect(JSON.parse(run?.errors ?? '[]')).toEqual([line]);
+    expect(run?.cursor_after).toBe('2026-12-01T08:00:00');
+    expect(onPublished).not.toHaveBeenCalled();
+    expect(await lockFree()).toBe(true);
+  });
+
+  it('another instance holding the lock (exit 2) is said nothing of', { timeout: 90_000 }, async () => {
+    stop = startCataloguePulls(getStore, { env: childEnv('locked'), child: stub, log });
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    // The next tick starts a second child only once the first ended and was read.
+    spawns = '';
+    await vi.waitFor(async () => {
+      await vi.advanceTimersByTimeAsync(5 * minute);
+      expect(log.log.mock.calls.length + log.error.mock.calls.length).toBe(0);
+    }, real);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('a hung child: no second one meanwhile, stopped at its time bound (SIGKILL after the grace), its lock freed', { timeout: 90_000 }, async () => {
+    stop = startCataloguePulls(getStore, { env: childEnv('hang'), child: stub, log, timeoutMs: 12 * minute, graceMs: 10_000 });
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    await vi.waitFor(() => expect(spawned()).toBe(1), real);
+    // Two more ticks while it hangs: none starts a child.
+    await vi.advanceTimersByTimeAsync(6 * minute);
+    expect(spawned()).toBe(1);
+    expect(await lockFree()).toBe(false);
+    // Its bound (12 min after it started, at 5 min): SIGTERM, which it ignores, then SIGKILL 10 s later.
+    await vi.advanceTimersByTimeAsync(6 * minute);
+    expect(log.error).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.waitFor(() => expect(log.error).toHaveBeenCalledExactlyOnceWith("[catalogue] the incremental pull failed; the catalogue stays as it was and the next run starts from the same point: the pull's process was stopped: it was still working after 12 min"), real);
+    expect((await lastRun())?.status).toBe('failed');
+    expect(await lockFree()).toBe(true);
+    await store.db.deleteFrom('catalogue_lock').execute();
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    await vi.waitFor(() => expect(spawned()).toBe(2), real);
+    // The second one hangs too: stopping the schedule ends it, SIGKILL after the grace.
+    stop?.();
+    stop = undefined;
+    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.waitFor(async () => expect(await lockFree()).toBe(true), real);
+  });
+
+  it('stopping the schedule (the server stops) stops its child and frees the lock', { timeout: 90_000 }, async () => {
+    const running = startCataloguePulls(getStore, { env: childEnv('stoppable'), child: stub, log });
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    await vi.waitFor(() => expect(spawned()).toBe(1), real);
+    running?.();
+    await vi.waitFor(async () => expect(await lockFree()).toBe(true), real);
+    await vi.waitFor(async () => expect((await lastRun())?.status).toBe('failed'), real);
+  });
+
+  it('gives no schedule without tsx, saying so once', () => {
+    expect(startCataloguePulls(getStore, { env: childEnv('publish'), child: pullChild(work), log })).toBeUndefined();
+    expect(log.error).toHaveBeenCalledTimes(1);
+    expect(log.error.mock.calls[0]?.[0]).toMatch(/^\[catalogue\] the server does not pull: tsx, which runs each pull in a process of its own, is not installed/);
+  });
+
+  it('reads CATALOGUE_PULL_HEAP_MB', () => {
+    expect(pullHeapMb(envOf())).toBe(2048);
+    expect(pullHeapMb(envOf({ CATALOGUE_PULL_HEAP_MB: '4096' }))).toBe(4096);
+    for (const value of ['64', 'lots', '-1', '2.5']) expect(pullHeapMb(envOf({ CATALOGUE_PULL_HEAP_MB: value }))).toHaveProperty('off');
   });
 });

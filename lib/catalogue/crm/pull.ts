@@ -44,16 +44,19 @@ export type PullOptions = {
   /** Where new pictures' widths are made: the image route's store (routeVariantStore); none, no widths. */
   variantStore?: VariantStore;
   holder?: string;
+  /** The run record's ID, so that the process that started the pull can read its outcome (schedule.ts). */
+  runId?: string;
 };
 
-type PullCounts = { added: number; changed: number; withdrawn: number; refused: number };
+export type PullCounts = { added: number; changed: number; withdrawn: number; refused: number };
 
 export type PullResult =
   | { status: 'published' | 'unchanged'; runId: string; kind: 'full' | 'incremental'; version: string; counts: PullCounts; refusals: DataIssue[]; cursor: string | null }
   | { status: 'failed'; runId: string; kind: 'full' | 'incremental'; error: string; counts: PullCounts }
   | { status: 'locked'; holder: string; since: string };
 
-const lockName = 'catalogue-pull';
+/** The database lock one pull at a time holds, whoever runs it. */
+export const pullLockName = 'catalogue-pull';
 const defaultOverlapMs = 5 * 60_000;
 const defaultLeaseMs = 30 * 60_000;
 const defaultReconcileMs = 20 * 60 * 60_000;
@@ -121,10 +124,10 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
   const leaseMs = options.leaseMs ?? defaultLeaseMs;
   const holder = options.holder ?? `${hostname()} pid ${process.pid} (${randomUUID().slice(0, 8)})`;
 
-  const lock = await takeLock(store, lockName, holder, leaseMs, now());
+  const lock = await takeLock(store, pullLockName, holder, leaseMs, now());
   if (!lock.ok) return { status: 'locked', holder: lock.holder, since: lock.since };
   const renew = async () => {
-    if (!(await renewLock(store, lockName, holder, leaseMs, now()))) throw new Error('the pull lost its lock (its lease ran out while it worked); nothing was published');
+    if (!(await renewLock(store, pullLockName, holder, leaseMs, now()))) throw new Error('the pull lost its lock (its lease ran out while it worked); nothing was published');
   };
 
   const startedAt = now();
@@ -134,7 +137,7 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
   const incremental = !options.full && base !== undefined && good?.version === current && typeof good?.cursor_after === 'string';
   const kind = incremental ? 'incremental' : 'full';
   const cursorBefore = incremental ? (good?.cursor_after ?? null) : null;
-  const runId = randomUUID();
+  const runId = options.runId ?? randomUUID();
   const counts: PullCounts = { added: 0, changed: 0, withdrawn: 0, refused: 0 };
   await startCatalogueRun(store, { id: runId, source: connector.name, kind, started_at: startedAt.toISOString(), cursor_before: cursorBefore });
   let temporary: string | undefined;
@@ -322,7 +325,7 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
     await endCatalogueRun(store, runId, { status: 'failed', ended_at: now().toISOString(), cursor_after: cursorBefore, version: current ?? null, ...counts, reconciled_at: null, errors: [errorText(error)], refusals: [], retryIds: [] });
     return { status: 'failed', runId, kind, error: errorText(error), counts };
   } finally {
-    await releaseLock(store, lockName, holder);
+    await releaseLock(store, pullLockName, holder);
   }
 }
 
