@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from 'next/constants';
 import { formatDataIssues, formatDataWarnings, inspectData } from './lib/data-check';
@@ -110,6 +111,9 @@ export default async function config(phase: string): Promise<NextConfig> {
       console.error(`\n${folder.problem}\n`);
       process.exit(1);
     }
+    // The version the build's pages show, inlined into its code: a server started on a newer one
+    // re-renders what changed since (lib/server/catalogue-reload.ts).
+    if (phase === PHASE_PRODUCTION_BUILD && folder.pulled) nextConfig.env = { ...nextConfig.env, BUILT_CATALOGUE_VERSION: path.basename(folder.dir) };
     // Refuse to build, or to serve, a site from bad data: one message naming file, record and
     // field. `next start` checks too: a server restarted on data the build refused would answer
     // 500 on every listing page while the home page looked fine.

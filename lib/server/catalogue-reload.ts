@@ -104,7 +104,12 @@ export function createCatalogueFollower(options: FollowerOptions): CatalogueFoll
   const now = options.now ?? Date.now;
   const revalidate = options.revalidate ?? revalidateHere;
   const render = options.render ?? renderHere;
-  let served = versionOfDir(process.env.CATALOGUE_PINNED_DIR, varDir);
+  const pinned = versionOfDir(process.env.CATALOGUE_PINNED_DIR, varDir);
+  // The pages on disk (the build's files, the route cache of earlier reloads) are the build's
+  // version or newer: a server started on a version published while no instance ran brings them
+  // up to it at its first check (a reload of the same snapshot, the changes since the build).
+  const built = process.env.BUILT_CATALOGUE_VERSION;
+  let served = built !== undefined && isVersionName(built) && newer(pinned, built) && existsSync(path.join(varDir, built)) ? built : pinned;
   let refused: string | undefined;
   let running: Promise<void> | undefined;
   let again = false;

@@ -130,6 +130,21 @@ describe('the catalogue reload', () => {
     expect(alerts).toHaveBeenCalledTimes(1);
   });
 
+  it('brings the pages of a build up to the version its server started on (a pull published while it was down)', async () => {
+    // Built on version a; a pull published b while no instance ran; the server starts on b, whose
+    // pages on disk are still a's (the build's files, the route cache of earlier reloads).
+    const b = writeVersion(versions.b, versions.a, priced(199_000), [firstId]);
+    point(versions.b);
+    vi.stubEnv('CATALOGUE_PINNED_DIR', b);
+    vi.stubEnv('BUILT_CATALOGUE_VERSION', versions.a);
+    serve(b);
+    const { made, revalidated } = follower();
+    await made.check();
+    expect(made.served()).toBe(versions.b);
+    const paths = revalidated[0]?.flatMap((entry) => ('path' in entry ? [entry.path] : [])) ?? [];
+    expect(paths.some((candidate) => candidate.endsWith(`/${firstId}/`))).toBe(true);
+  });
+
   it('keeps the served catalogue when the new version fails the checks, said once', async () => {
     const { made, log, alerts, revalidated } = follower();
     writeVersion(versions.b, versions.a, (records) => records.map((record) => (record.ID === firstId ? { ...record, Price: 'cheap' } : record)), [firstId]);
