@@ -17,7 +17,7 @@ import { isSharedRender, keptAnswer, relayedRender, sharedAnswer, type SharedAns
 import { busyListPage, countListRender, clientRenderTurn } from './lib/security/render-limit';
 import { fromThisProcess } from './lib/security/process-token';
 import { matchesEtag, prerenderedAnswer, prerenderedCacheControl, prerenderedVary } from './lib/security/prerendered-answers';
-import { prerenderedScriptHashes } from './lib/security/inline-scripts';
+import { inlineScriptHashes, prerenderedScriptHashes } from './lib/security/inline-scripts';
 import { onDemandAnswer } from './lib/security/on-demand-answers';
 
 const intl = createMiddleware(routing);
@@ -112,7 +112,14 @@ async function serveShared(request: NextRequest, canonical: string, language: La
       const rsc = request.nextUrl.searchParams.get('_rsc');
       const target = rsc === null ? canonical : `${canonical}${canonical.includes('?') ? '&' : '?'}_rsc=${encodeURIComponent(rsc)}`;
       const relayed = await relayedRender(target, request.headers);
-      return relayed ? new NextResponse(relayed.body, { status: relayed.status, headers: relayed.headers }) : render();
+      if (!relayed) return render();
+      // A client that asked for no payload got the page itself, rendered without a nonce: it is
+      // allowed its inline scripts by their hashes, as a kept answer is.
+      if ((relayed.headers.get('content-type') ?? '').startsWith('text/html')) {
+        const body = await relayed.text();
+        return new NextResponse(body, { status: relayed.status, headers: { ...Object.fromEntries(relayed.headers), 'content-security-policy': policyForPage({ hashes: inlineScriptHashes(body) }) } });
+      }
+      return new NextResponse(relayed.body, { status: relayed.status, headers: relayed.headers });
     }
     // A map area (?bbox=) is a point of a plane, not a choice of a list: rendered, never kept.
     const answer = await sharedAnswer(canonical, { keep: !new URL(canonical, request.url).searchParams.has('bbox') });

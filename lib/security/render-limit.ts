@@ -28,7 +28,9 @@ export function countListRender(headers: Headers) {
  * (an office, a carrier's NAT) are served in turn, not refused. Past a few waiting, the client is
  * refused like one over the limit, at no cost.
  */
-const waitingPerClient = 4;
+const defaultWaitingPerClient = 4;
+/** RENDER_QUEUE_PER_CLIENT: how many of a client's renders may wait for its turn (tests raise it: all their browsers are one address). */
+const waitingPerClient = () => Number(process.env.RENDER_QUEUE_PER_CLIENT) || defaultWaitingPerClient;
 const turns = new Map<string, { tail: Promise<void>; queued: number }>();
 
 /**
@@ -40,7 +42,7 @@ const turns = new Map<string, { tail: Promise<void>; queued: number }>();
 export async function clientRenderTurn(headers: Headers, { onlyIfIdle = false }: { onlyIfIdle?: boolean } = {}): Promise<(() => void) | undefined> {
   const client = clientAddress(headers);
   const current = turns.get(client) ?? { tail: Promise.resolve(), queued: 0 };
-  if (current.queued > (onlyIfIdle ? 0 : waitingPerClient)) return undefined;
+  if (current.queued > (onlyIfIdle ? 0 : waitingPerClient())) return undefined;
   let end = () => undefined as void;
   const mine = new Promise<void>((resolve) => (end = resolve));
   const before = current.tail;

@@ -39,6 +39,7 @@ export function deployments(sitePort: number): Deployment[] {
     FORM_RATE_LIMIT: formRateLimit,
     // The browser tests load lists and pictures from one address, far faster than a visitor.
     LIST_RENDER_LIMIT: '100000',
+    RENDER_QUEUE_PER_CLIENT: '1000',
     IMAGE_RATE_LIMIT: '100000',
     ALLOWED_ORIGINS: `http://localhost:${exportPort}`,
   });
