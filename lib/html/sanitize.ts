@@ -1,17 +1,15 @@
 import { Parser } from 'htmlparser2';
-import { escapeHtml } from './escape';
+import sanitize, { type IOptions } from 'sanitize-html';
 
 /*
  * Allow-list sanitizer for HTML that comes from the CRM (listing descriptions, articles) before it
- * is rendered with dangerouslySetInnerHTML. Server-side only. The input is parsed by htmlparser2 and
- * re-serialised from scratch: only the tags and the one attribute below can reach the output, always
- * freshly escaped, so nothing the parser and a browser might read differently survives.
+ * is rendered with dangerouslySetInnerHTML: sanitize-html, server-side only (server components),
+ * so it costs the browser nothing. Only the tags and the link attributes below reach the output.
  */
 
 const allowedTags: ReadonlySet<string> = new Set([
   'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a',
 ]);
-const voidTags: ReadonlySet<string> = new Set(['br']);
 /* Their content is code, hidden fallback or foreign markup, never text a reader should see. */
 const droppedWithContent: ReadonlySet<string> = new Set([
   'script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math',
@@ -34,55 +32,26 @@ function safeHref(raw: string): string | undefined {
   }
 }
 
-type OpenElement = { name: string; output: string | undefined; drops: boolean };
+const options: IOptions = {
+  allowedTags: [...allowedTags],
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  // Checked by safeHref in transformTags below, which sees the decoded value.
+  allowedSchemes: [...allowedProtocols].map((protocol) => protocol.slice(0, -1)),
+  allowProtocolRelative: false,
+  nonTextTags: [...droppedWithContent],
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (_tagName, attributes) => {
+      const href = attributes.href === undefined ? undefined : safeHref(attributes.href);
+      // A link without a usable target is only its text (a tag the allow-list refuses keeps its text).
+      if (href === undefined) return { tagName: 'unwrapped-link', attribs: {} };
+      return { tagName: 'a', attribs: /^https?:/i.test(href) ? { href, rel: 'noopener noreferrer', target: '_blank' } : { href } };
+    },
+  },
+};
 
 export function sanitizeHtml(html: string): string {
-  let output = '';
-  const open: OpenElement[] = [];
-  let dropDepth = 0;
-
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        const drops = droppedWithContent.has(name);
-        let kept: string | undefined;
-        if (dropDepth === 0 && !drops && allowedTags.has(name)) {
-          if (name === 'a') {
-            const href = attributes.href === undefined ? undefined : safeHref(attributes.href);
-            // A link without a usable target is only its text.
-            if (href !== undefined) {
-              const external = /^https?:/i.test(href) ? ' rel="noopener noreferrer" target="_blank"' : '';
-              kept = `<a href="${escapeHtml(href)}"${external}>`;
-            }
-          } else {
-            kept = `<${name}>`;
-          }
-        }
-        if (kept !== undefined) output += kept;
-        if (drops) dropDepth += 1;
-        open.push({ name, output: kept === undefined || voidTags.has(name) ? undefined : `</${name}>`, drops });
-      },
-      ontext(text) {
-        if (dropDepth === 0) output += escapeHtml(text);
-      },
-      onclosetag(name) {
-        // htmlparser2 closes elements in reverse order of opening (implied closes included), but a
-        // lookup keeps the stack right even if it ever reports a close out of order.
-        const index = open.findLastIndex((element) => element.name === name);
-        if (index === -1) return;
-        for (const element of open.splice(index).reverse()) {
-          if (element.output !== undefined) output += element.output;
-          if (element.drops) dropDepth -= 1;
-        }
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.write(html);
-  parser.end();
-  // end() closes what the input left open; this is a safety net for well-formed output.
-  for (const element of open.reverse()) if (element.output !== undefined) output += element.output;
-  return output;
+  return sanitize(html, options);
 }
 
 /** What the sanitizer takes out of a piece of HTML: code (refused by the data check) and formatting it does not keep (warned). */

@@ -6,7 +6,8 @@ describe('sanitizeHtml', () => {
     const html =
       '<h2>Ligging</h2><p>Een <strong>ruime</strong> <b>woning</b> met <em>tuin</em>, <i>garage</i> en <u>kelder</u>.<br>Vrij.</p>' +
       '<ul><li>Een</li></ul><ol><li>Twee</li></ol><h3>Drie</h3><h4>Vier</h4><blockquote>Citaat</blockquote>';
-    expect(sanitizeHtml(html)).toBe(html);
+    // sanitize-html writes a void element the XHTML way, which every HTML parser reads the same.
+    expect(sanitizeHtml(html)).toBe(html.replace('<br>', '<br />'));
   });
 
   it('removes scripts with their content', () => {
@@ -43,7 +44,7 @@ describe('sanitizeHtml', () => {
 
   it('keeps http(s), mailto and tel links; only http(s) open in a new tab', () => {
     expect(sanitizeHtml('<a href="http://agency.be/a?b=1&amp;c=2">x</a>')).toBe(
-      '<a href="http://agency.be/a?b=1&#38;c=2" rel="noopener noreferrer" target="_blank">x</a>',
+      '<a href="http://agency.be/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank">x</a>',
     );
     expect(sanitizeHtml('<a href="mailto:info@agency.be">mail</a>')).toBe('<a href="mailto:info@agency.be">mail</a>');
     expect(sanitizeHtml('<a href="tel:+3265123456">bel</a>')).toBe('<a href="tel:+3265123456">bel</a>');
@@ -85,7 +86,7 @@ describe('sanitizeHtml', () => {
 
   it('preserves text, re-escaping what must not become markup', () => {
     expect(sanitizeHtml('Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt; 3 < 5')).toBe(
-      'Tom &#38; Jerry &#60;script&#62;alert(1)&#60;/script&#62; 3 &#60; 5',
+      'Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt; 3 &lt; 5',
     );
     expect(sanitizeHtml('Caf&eacute; &nbsp;')).toBe('Café \u00a0');
     expect(sanitizeHtml('<!-- comment --><p>Tekst</p>')).toBe('<p>Tekst</p>');
@@ -99,12 +100,12 @@ describe('sanitizeHtml', () => {
   });
 
   it('normalises tag case and self-closing breaks', () => {
-    expect(sanitizeHtml('<P>a<BR/>b</P>')).toBe('<p>a<br>b</p>');
+    expect(sanitizeHtml('<P>a<BR/>b</P>')).toBe('<p>a<br />b</p>');
   });
 
   it('cannot be tricked by quotes in attribute values', () => {
     expect(sanitizeHtml('<a href="https://a.be/&quot;onmouseover=&quot;x">l</a>')).toBe(
-      '<a href="https://a.be/&#34;onmouseover=&#34;x" rel="noopener noreferrer" target="_blank">l</a>',
+      '<a href="https://a.be/&quot;onmouseover=&quot;x" rel="noopener noreferrer" target="_blank">l</a>',
     );
   });
 });
