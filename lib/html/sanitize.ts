@@ -45,7 +45,8 @@ const options: IOptions = {
       const href = attributes.href === undefined ? undefined : safeHref(attributes.href);
       // A link without a usable target is only its text (a tag the allow-list refuses keeps its text).
       if (href === undefined) return { tagName: 'unwrapped-link', attribs: {} };
-      return { tagName: 'a', attribs: /^https?:/i.test(href) ? { href, rel: 'noopener noreferrer', target: '_blank' } : { href } };
+      const attribs: Record<string, string> = /^https?:/i.test(href) ? { href, rel: 'noopener noreferrer', target: '_blank' } : { href };
+      return { tagName: 'a', attribs };
     },
   },
 };
