@@ -260,7 +260,7 @@ async function main(): Promise<void> {
   await startGate();
   await startProxy([ports.a, ports.b]);
   const a = startInstance('a', ports.a, ports.gate);
-  startInstance('b', ports.b, ports.mail);
+  const b = startInstance('b', ports.b, ports.mail);
   await Promise.all([ready(ports.a), ready(ports.b)]);
   console.log(`Both instances answer (${elapsed()})`);
   const direct = (port: number) => `http://localhost:${port}`;
@@ -428,10 +428,18 @@ async function main(): Promise<void> {
     // Its mail server hangs long (a 20 s greeting wait, a lease of 140 s) while the gate stalls.
     const c = startInstance('c', ports.c, ports.gate, { SMTP_TIMEOUT_MS: '20000', OUTBOX_LEASE_MARGIN_MS: '60000' });
     await ready(ports.c);
+    // B is held still (its process group stopped) until C has claimed the job: otherwise B's poll
+    // may claim it first and send it at once, and C would have nothing to hand back (CI met that once).
+    const group = (signal: NodeJS.Signals) => b.pid !== undefined && process.kill(-b.pid, signal);
+    group('SIGSTOP');
     const response = await submit(direct(ports.c), 'site-contact', { email: 'stopping@example.be' });
     const { id } = (await response.json()) as { id: string };
     const claimed = async () => (await store.db.selectFrom('outbox').select('locked_until').where('request_id', '=', id).where('status', '=', 'pending').where('locked_until', '>', new Date().toISOString()).execute()).length;
-    await until('instance C to claim a job', async () => (await claimed()) > 0, 5_000, 20);
+    try {
+      await until('instance C to claim a job', async () => (await claimed()) > 0, 5_000, 20);
+    } finally {
+      group('SIGCONT');
+    }
     const lease = await store.db.selectFrom('outbox').select('locked_until').where('request_id', '=', id).where('locked_until', 'is not', null).executeTakeFirst();
     const leaseSeconds = (Date.parse(lease?.locked_until ?? '') - Date.now()) / 1000;
     const stoppedAt = Date.now();
