@@ -78,6 +78,14 @@ function keptResponse(answer: SharedAnswer): NextResponse {
   return new NextResponse(answer.body, { headers: { ...answer.headers, 'content-security-policy': policyForPage({ hashes: answer.hashes }) } });
 }
 
+/** A client over its render limit, or with too many renders waiting: a short page linking the list without filters. */
+function busyAnswer(language: Language, listPath: string, retryAfterSeconds: number): NextResponse {
+  return new NextResponse(busyListPage(language, listPath), {
+    status: 429,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },
+  });
+}
+
 /**
  * A page rendered per request that is the same for everyone (a list with a query): its kept
  * answer, under the hashes of its inline scripts, which costs no render. Any other answer is a
@@ -90,13 +98,9 @@ async function serveShared(request: NextRequest, canonical: string, language: La
   const document = request.method === 'GET' && loadsDocument(request);
   const kept = document ? keptAnswer(canonical) : undefined;
   if (kept) return keptResponse(kept);
-  const busy = (retryAfterSeconds: number) =>
-    new NextResponse(busyListPage(language, new URL(canonical, request.url).pathname), {
-      status: 429,
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },
-    });
+  const busy = (retryAfterSeconds: number) => busyAnswer(language, new URL(canonical, request.url).pathname, retryAfterSeconds);
   // Every render takes the client's turn, which ends with the render: the proxy asks its own
-  // server for it (a document's answer to keep, or the router's payload relayed as it streams)
+  // server for it (a document's answer to keep, or the router's payload, read whole and relayed)
   // and so knows when it ends.
   // The router's prefetch of a list is a guess of where the visitor goes next: rendered only
   // when the client has no render under way, else told there is nothing to prefetch (the router
@@ -166,11 +170,7 @@ async function serveOnDemand(request: NextRequest, pathname: string, language: L
     return response;
   };
   if (isSharedRender(request.headers)) return passOn();
-  const busy = (retryAfterSeconds: number) =>
-    new NextResponse(busyListPage(language, listPath), {
-      status: 429,
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },
-    });
+  const busy = (retryAfterSeconds: number) => busyAnswer(language, listPath, retryAfterSeconds);
   const document = request.method === 'GET' && loadsDocument(request);
   const ended = document ? await clientRenderTurn(request.headers) : () => undefined;
   if (!ended) return busy(1);

@@ -1,4 +1,4 @@
-import { ownOrigin, render, type SharedAnswer } from './shared-answers';
+import { ownUrl, render, type SharedAnswer } from './shared-answers';
 
 /*
  * A listing the build did not prerender (app/[lang]/[...path]/page.tsx keeps a share of them)
@@ -19,12 +19,11 @@ const rendering = new Map<string, Promise<SharedAnswer | undefined>>();
  * render failed or did not answer 200).
  */
 export async function onDemandAnswer(pathname: string): Promise<SharedAnswer | undefined> {
-  const origin = ownOrigin();
-  // Without `next start` (a unit test, a script) there is no server to ask.
-  if (origin === undefined || !pathname.startsWith('/') || pathname.startsWith('//')) return undefined;
+  const url = ownUrl(pathname);
+  if (url === undefined) return undefined;
   const pending = rendering.get(pathname);
   if (pending) return pending;
-  const rendered = render(new URL(pathname, origin).href).then((answer) => {
+  const rendered = render(url.href).then((answer) => {
     // Next.js writes the page's file before it answers a render it keeps (response-cache
     // handleRevalidate awaits the cache's set), so the next request finds the file.
     rendering.delete(pathname);

@@ -63,17 +63,35 @@ export function isSharedRender(headers: Headers): boolean {
  * Where this server listens, as `next start` records it for its own use (the host it was started
  * with, or localhost). Never taken from the request: its Host header is the client's to choose.
  */
-export function ownOrigin(): string | undefined {
+function ownOrigin(): string | undefined {
   return process.env.__NEXT_PRIVATE_ORIGIN || undefined;
+}
+
+/**
+ * A site path (and query) on this server, or undefined when there is no server to ask (a unit
+ * test, a script: no `next start`) or the path is not one of this site's.
+ */
+export function ownUrl(pathAndQuery: string): URL | undefined {
+  const origin = ownOrigin();
+  if (origin === undefined || !pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) return undefined;
+  return new URL(pathAndQuery, origin);
+}
+
+/**
+ * This server's answer to its own request for `url`, marked with the process's token (rendered
+ * without a nonce, never counted against a client). A connection of its own that closes with the
+ * answer: a stopping server waits for every open connection, and a kept-alive one whose client is
+ * this same process was never closed (a server stopped during list renders was still running 30 s
+ * after SIGTERM).
+ */
+function askOwnServer(url: string | URL, headers: Record<string, string>): Promise<Response> {
+  return fetch(url, { headers: { ...headers, [sharedRenderHeader]: token, connection: 'close' }, redirect: 'manual', signal: AbortSignal.timeout(renderTimeoutMs) });
 }
 
 /** The answer this server gives its own marked request for `url`: rendered without a nonce, with the hashes of its inline scripts. */
 export async function render(url: string): Promise<SharedAnswer | undefined> {
-  // A connection of its own that closes with the answer: a stopping server waits for every open
-  // connection, and a kept-alive one whose client is this same process was never closed (a server
-  // stopped during list renders was still running 30 s after SIGTERM).
   try {
-    const response = await fetch(url, { headers: { [sharedRenderHeader]: token, accept: 'text/html', connection: 'close' }, redirect: 'manual', signal: AbortSignal.timeout(renderTimeoutMs) });
+    const response = await askOwnServer(url, { accept: 'text/html' });
     const type = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || !type.startsWith('text/html')) {
       await response.body?.cancel();
@@ -111,12 +129,11 @@ export async function sharedAnswer(pathAndQuery: string, { keep = true }: { keep
   const catalogue = currentCatalogue();
   const kept = answers.get(pathAndQuery);
   if (kept) return kept;
-  const origin = ownOrigin();
-  // Without `next start` (a unit test, a script) there is no server to ask.
-  if (origin === undefined || !pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) return undefined;
+  const url = ownUrl(pathAndQuery);
+  if (url === undefined) return undefined;
   const pending = rendering.get(pathAndQuery);
   if (pending) return pending;
-  const rendered: Promise<SharedAnswer | undefined> = render(new URL(pathAndQuery, origin).href).then((answer) => {
+  const rendered: Promise<SharedAnswer | undefined> = render(url.href).then((answer) => {
     if (rendering.get(pathAndQuery) === rendered) rendering.delete(pathAndQuery);
     // Rendered, at least in part, from the catalogue served before: its visitor gets it, nobody after.
     if (answer && keep && currentCatalogue() === catalogue) answers.set(pathAndQuery, answer);
@@ -143,15 +160,15 @@ const unrelayedHeaders = new Set(['connection', 'keep-alive', 'transfer-encoding
  * prefetch the router dropped. Undefined when there is no server to ask or it did not answer.
  */
 export async function relayedRender(pathAndQuery: string, headers: Headers): Promise<Response | undefined> {
-  const origin = ownOrigin();
-  if (origin === undefined || !pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) return undefined;
-  const forwarded: Record<string, string> = { [sharedRenderHeader]: token, connection: 'close' };
+  const url = ownUrl(pathAndQuery);
+  if (url === undefined) return undefined;
+  const forwarded: Record<string, string> = {};
   for (const name of routerHeaders) {
     const value = headers.get(name);
     if (value !== null) forwarded[name] = value;
   }
   try {
-    const response = await fetch(new URL(pathAndQuery, origin), { headers: forwarded, redirect: 'manual', signal: AbortSignal.timeout(renderTimeoutMs) });
+    const response = await askOwnServer(url, forwarded);
     const body = await response.arrayBuffer();
     const relayed = new Headers();
     response.headers.forEach((value, name) => {

@@ -6,6 +6,7 @@ import { pulledCataloguesDir } from '../catalogue/source-dir';
 import type { DataIssue } from '../data-file';
 import { catalogueRouteUrls, stalePaths, type StalePath } from '../pages/changed-paths';
 import { processToken, processTokenHeader } from '../security/process-token';
+import { ownUrl } from '../security/shared-answers';
 
 /*
  * A published catalogue version reaches visitors without a rebuild (docs/crm-live-catalogue.md
@@ -55,16 +56,14 @@ export type CatalogueFollower = {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const newer = (candidate: string | undefined, than: string | undefined) => candidate !== undefined && (than === undefined || candidate > than);
 
-/** Where this server listens, as `next start` records it; never the request's Host. */
-const ownOrigin = () => process.env.__NEXT_PRIVATE_ORIGIN || undefined;
 const selfRequestMs = 30_000;
 /** Renders at once: the machine keeps serving visitors while the reload renders. */
 const renderConcurrency = 2;
 
 async function revalidateHere(paths: StalePath[]): Promise<void> {
-  const origin = ownOrigin();
-  if (!origin) throw new Error('the server has not recorded its own address (__NEXT_PRIVATE_ORIGIN)');
-  const response = await fetch(new URL('/api/catalogue-reload', origin), {
+  const url = ownUrl('/api/catalogue-reload');
+  if (!url) throw new Error('the server has not recorded its own address (__NEXT_PRIVATE_ORIGIN)');
+  const response = await fetch(url, {
     method: 'POST',
     headers: { [processTokenHeader]: processToken(), 'content-type': 'application/json', connection: 'close' },
     body: JSON.stringify({ paths }),
@@ -75,14 +74,15 @@ async function revalidateHere(paths: StalePath[]): Promise<void> {
 }
 
 async function renderHere(urls: string[]): Promise<void> {
-  const origin = ownOrigin();
-  if (!origin) return;
+  if (!ownUrl('/')) return;
   const queue = [...urls];
   const worker = async () => {
     for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
       try {
         // The token makes the proxy pass the request to Next.js instead of sending the file it has.
-        const response = await fetch(new URL(url, origin), { headers: { [processTokenHeader]: processToken(), accept: 'text/html', connection: 'close' }, redirect: 'manual', signal: AbortSignal.timeout(selfRequestMs) });
+        const target = ownUrl(url);
+        if (!target) continue;
+        const response = await fetch(target, { headers: { [processTokenHeader]: processToken(), accept: 'text/html', connection: 'close' }, redirect: 'manual', signal: AbortSignal.timeout(selfRequestMs) });
         await response.arrayBuffer();
       } catch {
         // Rendered on its next request instead.
