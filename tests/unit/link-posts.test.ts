@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirmAlertRequest, requestAlertAccount, unsubscribeAlertRequest } from '@/lib/alerts/link-routes';
 import { refusalPost } from '@/lib/mail/refusal-route';
+import { confirmRequestPost } from '@/lib/forms/request-confirm-route';
 import { getDefaultLanguage } from '@/lib/config';
 import { translatorFor } from '@/lib/i18n/messages';
 
@@ -47,6 +48,7 @@ const handlers: [string, (request: Request) => Promise<Response>, string][] = [
   ['an alert confirmation', confirmAlertRequest, 'http://localhost:3000/api/alerts/confirm/'],
   ['the account offer', requestAlertAccount, 'http://localhost:3000/api/alerts/account/'],
   ['an alert unsubscribe', unsubscribeAlertRequest, 'http://localhost:3000/api/alerts/unsubscribe/'],
+  ['the confirmation of a request sent without JavaScript', confirmRequestPost, 'http://localhost:3000/api/requests/confirm/'],
 ];
 
 describe('the posts of a mailed link page', () => {
