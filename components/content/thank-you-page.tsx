@@ -6,8 +6,9 @@ import { href } from '@/lib/pages';
 import { type ThankYouForm } from '@/lib/i18n';
 
 /**
- * The confirmation shown after a form was sent. `byMail`: sent without JavaScript, the request
- * waits for the link mailed to the visitor's address, and the page says so.
+ * The confirmation shown after a form was sent. `byMail`: sent without JavaScript, or documents
+ * asked for an address that never used a link of ours, the request waits for the link mailed to
+ * the visitor's address, and the page says so.
  */
 export async function ThankYouPage({ form, byMail, language }: { form: ThankYouForm; byMail: boolean; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'thankYou' });
@@ -18,6 +19,8 @@ export async function ThankYouPage({ form, byMail, language }: { form: ThankYouF
         <>
           <p data-thank-you="by-mail">{t('byMail', { days: requestLinkTtlDays })}</p>
           <p>{t('byMailLater')}</p>
+          {/* Documents wait for a mailbox's first link even with JavaScript (lib/forms/handle-request). */}
+          <p>{form === 'request-documents' ? t('byMailDocuments') : t('byMailNoScript')}</p>
         </>
       ) : (
         <p>{t(`forms.${form}`)}</p>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type CompiledQuery } from 'kysely';
 import type { Store } from './client';
+import { markMailboxConfirmed } from './mailboxes';
 import { runInTransaction } from './portable';
 import type { AlertEventRow, AlertSubscriptionRow, CatalogueStateRow } from './schema';
 
@@ -140,6 +141,7 @@ export async function confirmAlertSubscription(store: Store, tokenHash: string, 
     // One link a day goes to a mailbox, so it confirms the others its mail counted as waiting; not
     // one posted since, which the address never saw (a stranger's): that one gets its own link.
     const { email_key: emailKey, link_covers_until: coversUntil } = subscription;
+    if (emailKey !== null) await markMailboxConfirmed(trx, emailKey, at);
     const others =
       emailKey === null || coversUntil === null
         ? []

@@ -38,6 +38,7 @@ const copyOrder: Record<TableName, number> = {
   upload_contents: 0,
   mail_sends: 0,
   mail_refusals: 0,
+  confirmed_mailboxes: 0,
   catalogue_runs: 0,
   catalogue_lock: 0,
   catalogue_notices: 0,

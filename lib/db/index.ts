@@ -21,6 +21,7 @@ export {
   mailNotSentSchema,
 } from './requests';
 export { refuseMail } from './refusals';
+export { mailboxStanding } from './mailboxes';
 export {
   confirmationOfRequest,
   confirmPendingRequests,

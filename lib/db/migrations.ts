@@ -371,4 +371,22 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX catalogue_notices_by_job ON catalogue_notices (job_id)',
     ],
   },
+  {
+    // Issue 35: a mailbox that never used one of our links gets one mail a day from all the forms
+    // together; one that did (it is its owner's) keeps each form's own allowance. A row is a
+    // mailbox (lib/mail/address-key) that confirmed a request, an alert or a sign-up. A newsletter
+    // sign-up now keeps its mailbox too, as an alert does. The mailboxes that confirmed before
+    // are carried over; a sign-up's address stands for its mailbox, which it is for most.
+    id: '0017-confirmed-mailboxes',
+    statements: [
+      'CREATE TABLE confirmed_mailboxes (address_key TEXT PRIMARY KEY, confirmed_at TEXT NOT NULL)',
+      'ALTER TABLE newsletter_signups ADD COLUMN email_key TEXT',
+      `INSERT INTO confirmed_mailboxes (address_key, confirmed_at)
+        SELECT address_key, MIN(confirmed_at) FROM (
+          SELECT email_key AS address_key, confirmed_at FROM request_confirmations WHERE status = 'confirmed' AND confirmed_at IS NOT NULL
+          UNION ALL SELECT email_key, confirmed_at FROM alert_subscriptions WHERE email_key IS NOT NULL AND status <> 'pending' AND confirmed_at IS NOT NULL
+          UNION ALL SELECT LOWER(email), confirmed_at FROM newsletter_signups WHERE confirmed_at IS NOT NULL
+        ) confirmed GROUP BY address_key`,
+    ],
+  },
 ];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from './client';
+import { markMailboxConfirmed } from './mailboxes';
 import { lockKeys } from './portable';
 import type { OutboxKind } from './schema';
 
@@ -38,7 +39,7 @@ export type ConfirmResult = { status: 'confirmed'; requestId: string } | { statu
 export async function confirmNewsletterSignup(store: Store, tokenHash: string, jobs: readonly OutboxKind[], now = new Date()): Promise<ConfirmResult> {
   const at = now.toISOString();
   const confirmed = await store.db.transaction().execute(async (trx) => {
-    const signup = await trx.selectFrom('newsletter_signups').select(['request_id', 'email']).where('token_hash', '=', tokenHash).executeTakeFirst();
+    const signup = await trx.selectFrom('newsletter_signups').select(['request_id', 'email', 'email_key']).where('token_hash', '=', tokenHash).executeTakeFirst();
     if (!signup) return undefined;
     // Two links of one address used at once: the second waits, then finds the address confirmed.
     await lockKeys(store, trx, `newsletter:${signup.email}`);
@@ -51,6 +52,8 @@ export async function confirmNewsletterSignup(store: Store, tokenHash: string, j
       .where((eb) => eb.not(eb.exists(eb.selectFrom('newsletter_signups as other').select('other.request_id').where('other.email', '=', signup.email).where('other.confirmed_at', 'is not', null))))
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return undefined;
+    // A sign-up from before its mailbox was kept stands for its address, as migration 0017 counts it.
+    await markMailboxConfirmed(trx, signup.email_key ?? signup.email, at);
     if (jobs.length > 0) {
       await trx
         .insertInto('outbox')

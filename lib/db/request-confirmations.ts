@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { documentLinkTtlDays } from '../documents/signed-link';
 import type { Store } from './client';
+import { markMailboxConfirmed } from './mailboxes';
 import { lockKeys } from './portable';
 import { confirmableJobs, documentRequestWritten, mailboxLock, mailNotSentSchema, recordSend, type SlotBooking } from './requests';
 import type { Database, OutboxKind, RequestConfirmationRow, RequestRow } from './schema';
@@ -106,6 +107,7 @@ export async function confirmPendingRequests(store: Store, tokenHash: string, sl
       .returningAll()
       .executeTakeFirst();
     if (!own) return [];
+    await markMailboxConfirmed(trx, own.email_key, at);
     const others =
       own.link_covers_until === null
         ? []

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { documentLinkTtlDays } from '../documents/signed-link';
 import type { Store } from './client';
 import { lockKeys } from './portable';
+import { mailboxConfirmed } from './mailboxes';
 import type { ConfirmationPlan } from './request-confirmations';
 import type { Database, OutboxKind, RequestRow, UploadRow } from './schema';
 
@@ -220,7 +221,7 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
             kind,
             status: 'pending' as const,
             attempts: 0,
-            next_attempt_at: kind === 'alert-confirm' || kind === 'request-confirm' ? (checked.confirmationDue ?? createdAt) : createdAt,
+            next_attempt_at: kind === 'alert-confirm' || kind === 'request-confirm' || kind === 'newsletter-confirm' ? (checked.confirmationDue ?? createdAt) : createdAt,
             locked_until: null,
             last_error: null,
             unreachable: 0,
@@ -290,8 +291,12 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
       .where((eb) => eb.or([eb('confirmed_at', 'is not', null), eb('created_at', '>', since)]))
       .executeTakeFirst();
     if (known) return { status: 'newsletter-unchanged' };
-    await trx.insertInto('newsletter_signups').values({ request_id: id, email, token_hash: tokenHash, expires_at: expiresAt, confirmed_at: null, created_at: createdAt }).execute();
-    await recordSend(trx, { key: guards.newsletter.key, kind: 'newsletter', requestId: id, at: createdAt });
+    // The sign-up is kept; its link waits for the mailbox's day when another form mailed it today.
+    const due = await confirmationDue(trx, guards.newsletter.key, createdAt, ['newsletter'], await mailCounted(trx, guards.newsletter.key, ['newsletter']));
+    const at = due === 'covered' ? createdAt : due;
+    passed.confirmationDue = at;
+    await trx.insertInto('newsletter_signups').values({ request_id: id, email, email_key: guards.newsletter.key, token_hash: tokenHash, expires_at: expiresAt, confirmed_at: null, created_at: createdAt }).execute();
+    await recordSend(trx, { key: guards.newsletter.key, kind: 'newsletter', requestId: id, at });
   }
   if (guards.friendLimits) {
     if (!request.email) throw new Error('a send-to-friend request needs the sender e-mail');
@@ -301,6 +306,8 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
     const bySender = await countOf(recent.where('sender', '=', sender).executeTakeFirst());
     const toFriend = await countOf(recent.where('address_key', '=', recipientKey).executeTakeFirst());
     if (bySender >= perSender || toFriend >= perRecipient) return { status: 'friend-limit' };
+    // A friend who never used a link of ours gets one mail a day from all the forms together.
+    if (!(await mailboxConfirmed(trx, recipientKey)) && (await sentSince(trx, recipientKey, everyFormMailKind, since))) return { status: 'friend-limit' };
     await recordSend(trx, { key: recipientKey, kind: 'friend', sender, requestId: id, at: createdAt });
     if (await refusedMail(trx, recipientKey)) {
       passed.withheld.add('friend-mail');
@@ -310,7 +317,7 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
   if (guards.visitorCopy) {
     const { key, since } = guards.visitorCopy;
     await lockKeys(store, trx, mailboxLock(key));
-    const reason = (await refusedMail(trx, key)) ? 'refused' : (await sentSince(trx, key, formMailKinds, since)) ? 'recent' : undefined;
+    const reason = (await refusedMail(trx, key)) ? 'refused' : (await sentSince(trx, key, await mailCounted(trx, key, formMailKinds), since)) ? 'recent' : undefined;
     if (reason) {
       passed.withheld.add('visitor-mail');
       passed.notSent = { mail: 'visitor-copy', reason };
@@ -326,8 +333,20 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
       const linksAlive = new Date(Date.now() - documentLinkTtlDays * dayMs).toISOString();
       const requested = await trx.selectFrom('document_requests').select('request_id').where('email', '=', request.email.toLowerCase()).where('property_id', '=', request.propertyId).where('created_at', '>=', linksAlive).executeTakeFirst();
       if (requested) return { status: 'documents-already-requested' };
+      // The same documents asked again while the first request waits for its link: that link will bring them.
+      const waiting = await trx
+        .selectFrom('request_confirmations')
+        .innerJoin('requests', 'requests.id', 'request_confirmations.request_id')
+        .select('requests.id')
+        .where('request_confirmations.email_key', '=', key)
+        .where('request_confirmations.status', '=', 'pending')
+        .where('request_confirmations.expires_at', '>', createdAt)
+        .where('requests.form', '=', request.form)
+        .where('requests.property_id', '=', request.propertyId)
+        .executeTakeFirst();
+      if (waiting) return { status: 'documents-already-requested' };
     }
-    const due = await confirmationDue(trx, key, createdAt, formMailKinds);
+    const due = await confirmationDue(trx, key, createdAt, ['request-confirmation'], await mailCounted(trx, key, formMailKinds));
     if (due === 'covered') passed.withheld.add('request-confirm');
     else {
       passed.confirmationDue = due;
@@ -352,7 +371,7 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
   if (alert) {
     await lockKeys(store, trx, mailboxLock(alert.key));
     if (await refusedMail(trx, alert.key)) return { status: 'alert-unchanged' };
-    const due = await confirmationDue(trx, alert.key, createdAt, ['confirmation']);
+    const due = await confirmationDue(trx, alert.key, createdAt, ['confirmation'], await mailCounted(trx, alert.key, ['confirmation']));
     if (due === 'covered') passed.withheld.add('alert-confirm');
     else {
       passed.confirmationDue = due;
@@ -384,6 +403,18 @@ type MailSendKind = 'visitor-copy' | 'documents' | 'confirmation' | 'friend' | '
  */
 const formMailKinds: readonly MailSendKind[] = ['visitor-copy', 'request-confirmation'];
 
+/** Every mail a form may send a visitor's or a friend's mailbox. */
+const everyFormMailKind: readonly MailSendKind[] = ['visitor-copy', 'request-confirmation', 'confirmation', 'newsletter', 'documents', 'friend'];
+
+/**
+ * The mails that count against a mailbox's day: for a mailbox that used one of our links (its
+ * owner's), those of its own kind; for any other, which may be a stranger's, every form's mail, so
+ * that all the forms together send it at most one a day.
+ */
+async function mailCounted(trx: Transaction<Database>, key: string, own: readonly MailSendKind[]): Promise<readonly MailSendKind[]> {
+  return (await mailboxConfirmed(trx, key)) ? own : everyFormMailKind;
+}
+
 async function refusedMail(trx: Transaction<Database>, key: string): Promise<boolean> {
   return (await trx.selectFrom('mail_refusals').select('address_key').where('address_key', '=', key).executeTakeFirst()) !== undefined;
 }
@@ -398,17 +429,23 @@ export async function recordSend(trx: Transaction<Database>, send: { key: string
 }
 
 /**
- * When a new subscription's confirmation link may be mailed: now when the mailbox had none within
- * a day; a day after the last one otherwise; or 'covered' when a link is already waiting for its
- * time, since any link of a mailbox confirms every subscription of it that waits.
+ * When a new confirmation link may be mailed: now when the mailbox had no mail of the `counted`
+ * kinds within a day; a day after the last one otherwise; or 'covered' when a link of its own kind
+ * (`own`) is already waiting for its time, since that link confirms every request of the mailbox
+ * of its kind that waits.
  */
-async function confirmationDue(trx: Transaction<Database>, key: string, now: string, kinds: readonly MailSendKind[]): Promise<string | 'covered'> {
-  const last = await trx.selectFrom('mail_sends').select((eb) => eb.fn.max('sent_at').as('at')).where('address_key', '=', key).where('kind', 'in', kinds).executeTakeFirst();
-  const at = typeof last?.at === 'string' ? last.at : undefined;
+async function confirmationDue(trx: Transaction<Database>, key: string, now: string, own: readonly MailSendKind[], counted: readonly MailSendKind[]): Promise<string | 'covered'> {
+  const ownLast = await lastSend(trx, key, own);
+  if (ownLast !== undefined && ownLast > now) return 'covered';
+  const at = await lastSend(trx, key, counted);
   if (at === undefined) return now;
-  if (at > now) return 'covered';
   const reopens = new Date(new Date(at).getTime() + dayMs).toISOString();
   return reopens > now ? reopens : now;
+}
+
+async function lastSend(trx: Transaction<Database>, key: string, kinds: readonly MailSendKind[]): Promise<string | undefined> {
+  const last = await trx.selectFrom('mail_sends').select((eb) => eb.fn.max('sent_at').as('at')).where('address_key', '=', key).where('kind', 'in', kinds).executeTakeFirst();
+  return typeof last?.at === 'string' ? last.at : undefined;
 }
 
 export type StoredRequest = RequestRow & { uploads: UploadRow[] };

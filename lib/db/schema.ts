@@ -42,6 +42,8 @@ type BookingRow = {
 type NewsletterSignupRow = {
   request_id: string;
   email: string;
+  /** The mailbox (lib/mail/address-key); null for a sign-up made before issue 35's last step. */
+  email_key: string | null;
   token_hash: string;
   expires_at: string;
   confirmed_at: string | null;
@@ -200,6 +202,8 @@ type UploadContentRow = { id: string; content: string; created_at: string };
 /** A mail queued to a visitor's or a friend's mailbox; `sent_at`: when it is due (a confirmation may wait a day). */
 type MailSendRow = { id: string; address_key: string; kind: 'visitor-copy' | 'documents' | 'confirmation' | 'friend' | 'newsletter' | 'request-confirmation'; sender: string | null; request_id: string | null; sent_at: string };
 type MailRefusalRow = { address_key: string; refused_at: string };
+/** A mailbox that used one of our links (lib/db/mailboxes): its owner reads it. */
+type ConfirmedMailboxRow = { address_key: string; confirmed_at: string };
 
 /** One pull of the catalogue from the CRM (lib/db/catalogue-runs.ts); errors, refusals and retry_ids are JSON lists. */
 export type CatalogueRunRow = {
@@ -257,6 +261,7 @@ export type Database = {
   upload_contents: UploadContentRow;
   mail_sends: MailSendRow;
   mail_refusals: MailRefusalRow;
+  confirmed_mailboxes: ConfirmedMailboxRow;
   alert_subscriptions: AlertSubscriptionRow;
   catalogue_state: CatalogueStateRow;
   alert_events: AlertEventRow;

@@ -8,6 +8,7 @@ import {
   countBookings,
   countSlotBookingsOf,
   getStore,
+  mailboxStanding,
   storeRequest,
   type NewUpload,
   type OutboxKind,
@@ -232,11 +233,11 @@ async function answerRequest(context: Context): Promise<Reply> {
    * can read) waits for its address to confirm it by mail; a search alert does already. The
    * proof of work of a browser with JavaScript needs no such step.
    */
-  const byMail = definition.captcha && !definition.alert && textOf(fields[altchaField]) === undefined;
+  const plainPost = definition.captcha && !definition.alert && textOf(fields[altchaField]) === undefined;
   // A plain post from an exported copy of the site (ALLOWED_ORIGINS) lands on that copy's page.
-  const thankYou = `${allowedOtherOrigin(request) ?? ''}${href({ page: 'thank-you', form: definition.thankYou, byMail: byMail || undefined }, language)}`;
+  const thankYouOf = (byMail: boolean) => `${allowedOtherOrigin(request) ?? ''}${href({ page: 'thank-you', form: definition.thankYou, byMail: byMail || undefined }, language)}`;
   // A bot that filled the invisible field is told "thank you" and nothing is kept.
-  if (textOf(fields[honeypotField])) return { status: 200, body: { ok: true, id: 'ignored', redirect: thankYou } };
+  if (textOf(fields[honeypotField])) return { status: 200, body: { ok: true, id: 'ignored', redirect: thankYouOf(plainPost) } };
 
   const checked = validate(context, fields);
   if (!checked.ok) return checked.reply;
@@ -258,6 +259,11 @@ async function answerRequest(context: Context): Promise<Reply> {
   }
 
   if (definition.captcha && !(await captchaPassed(context, fields, store))) return failure(language, 422, 'validation', fieldError(language, 'captcha', 'captchaInvalid'));
+  // The documents are mailed to a mailbox that is its owner's: one that never used a link of ours
+  // (perhaps a stranger's, typed by someone else) first gets one, as after a plain post. A mailbox
+  // that refused our mail gets neither, and the agency is told (storeRequest's documents guard).
+  const byMail = plainPost || (definition.sendsDocuments === true && (await mailboxStanding(store, addressKey(textOf(values.email) ?? ''))) === 'unknown');
+  const thankYou = thankYouOf(byMail);
 
   const requestId = randomUUID();
   const uploads: NewUpload[] = upload.upload ? [await saveUpload(upload.upload)] : [];

@@ -129,22 +129,23 @@ for (const language of languages) {
       const info = await expectStored(visitor.email, 'contact-me', language, { property_id: saleListing.id });
       expect((await agencyMailFor(info.id)).text).toContain('Is the garden south-facing?');
 
+      // Documents go to a mailbox that is its owner's (issue 35): this one only had the copy above, so
+      // its documents wait for a confirmation link, which its one mail of the day has been; the
+      // documents flow itself, link and download, is tests/e2e/documents.spec.ts.
       await page.goto(url);
       form = await openRequest(page, 'request-documents');
       await expect(form).toContainText(t.forms.ui.documentsByMail);
       await fillIdentity(form, visitor);
       await acceptPrivacy(form);
       await expectSpamCheckSolved(form);
-      await submitAndExpectThanks(page, form, language, 'request-documents');
-      // The documents mail is the delivery asked for, counted apart from the one copy a day of the
-      // other forms (issue 35): after the contact-me copy, the documents' links still come
-      // (tests/e2e/documents.spec.ts downloads them), and the agency's mail reports nothing withheld.
+      await form.locator('button[type="submit"]').click();
+      await page.waitForURL(`**${href({ page: 'thank-you', form: 'request-documents', byMail: true }, language)}`);
+      await expect(page.locator('main')).toContainText(t.thankYou.byMailDocuments);
       const documentsRequest = (await requestsFor(visitor.email)).find((request) => request.form === 'request-documents');
-      // The agency's mail is in the agency's language (site.json agencyLanguage: fr).
-      expect((await agencyMailFor(documentsRequest?.id ?? '')).text).not.toContain(messages.fr.mail.notSentCopyRecent);
-      expect(await waitForMails(visitor.email, 2)).toHaveLength(2);
+      expect(documentsRequest, 'the documents request is kept, waiting').toBeDefined();
+      expect(await waitForMails(visitor.email, 1)).toHaveLength(1);
 
-      // The same documents a second time: the visitor is told, nothing new is stored.
+      // The same documents a second time, while the first request waits: the visitor is told, nothing new is stored.
       await page.goto(url);
       form = await openRequest(page, 'request-documents');
       await fillIdentity(form, visitor);

@@ -126,6 +126,21 @@ async function post(form: string, entries: Entries, client = '198.51.100.1'): Pr
 /** Every address in a text (a mail's decoded body: its text and HTML parts). */
 const urlsIn = (body: string) => [...body.matchAll(/https?:\/\/[^\s"'<>)]+/gi)].map((match) => match[0]);
 
+/** The confirmation link's token in a mail to the visitor. */
+const tokenIn = (body: string) => /[?&]token=([A-Za-z0-9_-]{43})/.exec(body)?.[1];
+
+/** What the button of a request link's page posts (the visitor using the link). */
+async function pressConfirm(token: string): Promise<Response> {
+  const { confirmRequestPost } = await import('@/lib/forms/request-confirm-route');
+  return confirmRequestPost(
+    new Request(`${origin}/api/requests/confirm/`, {
+      method: 'POST',
+      headers: { origin, host: 'localhost:3100', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, lang: 'nl' }).toString(),
+    }),
+  );
+}
+
 describe.each(testDatabases)('on $name', (database) => {
   afterAll(closeOpenedStores);
 
@@ -161,16 +176,16 @@ describe.each(testDatabases)('on $name', (database) => {
       // request-documents is once per address and listing (409 for the exact repeats); everything else is stored.
       expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
       const stored = await store.db.selectFrom('requests').select('id').execute();
+      // The documents of a mailbox that never used a link of ours wait for one (the documents mail below).
+      const waiting = await store.db.selectFrom('request_confirmations').select('request_id').where('status', '=', 'pending').execute();
+      expect(waiting.length).toBeGreaterThan(0);
       await flush();
-      // The documents mails are the delivery their visitor asked for, counted on their own (three a day).
-      const documentsMails = (await store.db.selectFrom('mail_sends').select('id').where('kind', '=', 'documents').execute()).length;
-      expect(documentsMails).toBeLessThanOrEqual(3);
-      expect((await outboxOf('visitor-mail')).length, 'visitor-mail jobs queued').toBeLessThanOrEqual(1 + documentsMails);
-      expect(toVictim().length, 'mails delivered to the victim').toBe(1 + documentsMails);
-      // Every stored request still reaches the agency, and the mails without a copy say so.
-      expect(toAgency()).toHaveLength(stored.length);
+      expect((await outboxOf('visitor-mail')).length, 'visitor-mail jobs queued').toBe(1);
+      expect(toVictim().length, 'mails delivered to the victim').toBe(1);
+      // Every other stored request reaches the agency, and the mails without a copy say so.
+      expect(toAgency()).toHaveLength(stored.length - waiting.length);
       const noted = toAgency().filter((mail) => mail.body.includes(translatorFor(getAgencyLanguage(), 'mail')('notSentCopyRecent')));
-      expect(noted).toHaveLength(stored.length - 1 - documentsMails);
+      expect(noted).toHaveLength(stored.length - waiting.length - 1);
     });
 
     it("carries none of the visitor's text and no link but the site's own", async () => {
@@ -205,30 +220,39 @@ describe.each(testDatabases)('on $name', (database) => {
     // The French line's no-break space before ':' may reach the mail as a plain one.
     const says = (body: string, key: 'notSentDocumentsRecent' | 'notSentDocumentsRefused') => body.replace(/\s+/g, ' ').includes(translatorFor(getAgencyLanguage(), 'mail')(key).replace(/\s+/g, ' '));
     const documentRows = () => store.db.selectFrom('document_requests').selectAll().execute();
+    const listings = () => onOffer('sale').concat(onOffer('rent')).slice(0, 5);
 
-    it("is the delivery the visitor asked for: it goes after another form's copy the same day", async () => {
-      expect((await post('contact-me', entriesOf('contact-me', victim))).status).toBe(201);
+    it('waits for the link of a mailbox that never used one: the victim gets that link only, the agency nothing yet', async () => {
       expect((await post('request-documents', documents(saleId(), 'Jan.Peeters+docs@gmail.com'))).status).toBe(201);
       await flush();
-      expect((await outboxOf('visitor-mail')).length, 'visitor-mail jobs queued').toBe(2);
-      expect(toVictim()).toHaveLength(2);
-      expect(toAgency().filter((mail) => says(mail.body, 'notSentDocumentsRecent'))).toHaveLength(0);
+      const [link, ...more] = toVictim();
+      expect(more).toHaveLength(0);
+      expect(tokenIn(link?.body ?? ''), 'a confirmation link').toBeDefined();
+      expect(link?.body).not.toContain('/api/documents/');
+      expect(await outboxOf('visitor-mail')).toHaveLength(0);
+      expect(toAgency()).toHaveLength(0);
+      expect(await documentRows()).toHaveLength(0);
     });
 
-    it('goes at most three times a day to one mailbox; the fourth listing is left to the agency, and no document request is written', async () => {
-      const listings = onOffer('sale').concat(onOffer('rent')).slice(0, 4);
-      expect(listings).toHaveLength(4);
-      for (const listing of listings) expect((await post('request-documents', documents(listing.id))).status).toBe(201);
+    it('goes once the mailbox used the link, and then at once, at most three a day; the fourth listing is left to the agency', async () => {
+      const [first, ...others] = listings();
+      expect(others.length).toBeGreaterThanOrEqual(3);
+      expect((await post('request-documents', documents(first?.id ?? 0))).status).toBe(201);
+      await flush();
+      expect((await pressConfirm(tokenIn(toVictim()[0]?.body ?? '') ?? '')).status).toBe(303);
+      await flush();
+      expect(toVictim(), 'the link, then the documents').toHaveLength(2);
+      for (const listing of others.slice(0, 3)) expect((await post('request-documents', documents(listing.id))).status).toBe(201);
       await flush();
       expect((await outboxOf('visitor-mail')).length, 'documents mails queued').toBe(3);
-      expect(toVictim()).toHaveLength(3);
+      expect(toVictim()).toHaveLength(4);
       const noted = toAgency().filter((mail) => says(mail.body, 'notSentDocumentsRecent'));
       expect(noted, 'agency mails saying the documents were not sent').toHaveLength(1);
-      expect((await documentRows()).map((row) => row.property_id).sort()).toEqual(listings.slice(0, 3).map((listing) => listing.id).sort());
+      expect((await documentRows()).map((row) => row.property_id).sort()).toEqual([first, ...others.slice(0, 2)].map((listing) => listing?.id).sort());
       // The visitor may ask again once the day is over.
       await store.db.updateTable('mail_sends').set({ sent_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).execute();
-      expect((await post('request-documents', documents(listings[3]?.id ?? 0))).status).toBe(201);
-      expect((await post('request-documents', documents(listings[0]?.id ?? 0))).status, 'the same listing within the links life').toBe(409);
+      expect((await post('request-documents', documents(others[2]?.id ?? 0))).status).toBe(201);
+      expect((await post('request-documents', documents(first?.id ?? 0))).status, 'the same listing within the links life').toBe(409);
     });
 
     it('never goes to a mailbox that refused mail: the agency is told, no document request is written', async () => {
@@ -240,6 +264,51 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(toVictim()).toHaveLength(0);
       expect(toAgency().filter((mail) => says(mail.body, 'notSentDocumentsRefused'))).toHaveLength(1);
       expect(await documentRows()).toHaveLength(0);
+    });
+  });
+
+  describe('a mailbox that never used a link of ours', () => {
+    const documents = (propertyId: number, email: string): Entries => [['propertyId', String(propertyId)], ...person(email), ['privacy', 'on']];
+    const listings = () => onOffer('sale').concat(onOffer('rent')).slice(0, 3);
+    it('gets one mail a day from all the forms together; what waits goes on the next days, nothing is lost', async () => {
+      const posts: [string, Entries, string][] = [
+        ['contact-me', entriesOf('contact-me', victim), '198.51.100.1'],
+        ['sign-newsletter', [['email', 'Jan.Peeters+news@gmail.com'], ['privacy', 'on']], '198.51.100.2'],
+        ['demand-register', search('janpeeters@googlemail.com'), '198.51.100.3'],
+        ['follow-listing', [['propertyId', String(saleId())], ['email', 'JAN.PEETERS@gmail.com'], ['privacy', 'on']], '198.51.100.4'],
+        ...listings()
+          .slice(0, 3)
+          .map((listing, index): [string, Entries, string] => ['request-documents', documents(listing.id, `jan.peeters+d${index}@gmail.com`), `198.51.100.${5 + index}`]),
+      ];
+      for (const [form, entries, client] of posts) expect((await post(form, entries, client)).status, form).toBe(201);
+      // A friend's mail would be a second mail today: its sender is told the friend had enough.
+      const toFriend: Entries = [['propertyId', String(saleId())], ['firstName', 'Marie'], ['lastName', 'Dubois'], ['email', 'marie@example.be'], ['friendEmail', 'Jan.Peeters+f@gmail.com'], ['privacy', 'on']];
+      expect((await post('send-to-friend', toFriend, '198.51.100.9')).status).toBe(429);
+      await flush();
+      expect(toVictim().length, 'mails the first day').toBe(1);
+      // The newsletter's, the alerts' and the documents' links follow, one a day.
+      const perDay: number[] = [];
+      for (let day = 1; day <= 4; day += 1) {
+        const before = toVictim().length;
+        await flush(new Date(Date.now() + day * 86_400_000 + 60_000));
+        perDay.push(toVictim().length - before);
+      }
+      expect(perDay).toEqual([1, 1, 1, 0]);
+    });
+
+    it.each(['sign-newsletter', 'follow-listing'] as const)('becomes its owner\'s once it used a link of ours (%s): the documents then go at once', async (form) => {
+      const entries: Entries = form === 'sign-newsletter' ? [['email', victim], ['privacy', 'on']] : [['propertyId', String(rentId())], ['email', victim], ['privacy', 'on']];
+      expect((await post(form, entries)).status).toBe(201);
+      await flush();
+      const token = /[?&]token=([\w-]+)/.exec(toVictim()[0]?.body ?? '')?.[1] ?? '';
+      const { confirmAlertSubscription, confirmNewsletterSignup } = await import('@/lib/db');
+      const { tokenDigest } = await import('@/lib/newsletter/token');
+      if (form === 'sign-newsletter') expect((await confirmNewsletterSignup(store, tokenDigest(token), [])).status).toBe('confirmed');
+      else expect(await confirmAlertSubscription(store, tokenDigest(token), [])).toBeDefined();
+      expect((await post('request-documents', documents(saleId(), 'Jan.Peeters+docs@gmail.com'))).status).toBe(201);
+      await flush();
+      expect(await outboxOf('visitor-mail'), 'the documents mail, without a link first').toHaveLength(1);
+      expect(toVictim()).toHaveLength(2);
     });
   });
 
@@ -389,7 +458,16 @@ describe.each(testDatabases)('on $name', (database) => {
   describe('send-to-friend', () => {
     const friend = (friendEmail: string, email = 'marie@example.be'): Entries => [['propertyId', String(saleId())], ['firstName', 'Marie'], ['lastName', 'Dubois'], ['email', email], ['friendEmail', friendEmail], ['privacy', 'on']];
 
-    it('counts friend+1 … friend+5 as one recipient (three a day)', async () => {
+    it('counts friend+1 … friend+5 as one recipient: one a day to a friend who never used a link of ours', async () => {
+      const statuses = [];
+      for (let index = 1; index <= 5; index += 1) statuses.push((await post('send-to-friend', friend(`Paul.Friend+${index}@example.be`, `sender${index}@example.be`), `198.51.100.${index}`)).status);
+      expect(statuses).toEqual([201, 429, 429, 429, 429]);
+    });
+
+    it('three a day to a friend whose mailbox is their own (it used a link of ours)', async () => {
+      const { addressKey } = await import('@/lib/mail/address-key');
+      // As confirmPendingRequests, confirmAlertSubscription and confirmNewsletterSignup record it.
+      await store.db.insertInto('confirmed_mailboxes').values({ address_key: addressKey('paul.friend@example.be'), confirmed_at: new Date().toISOString() }).execute();
       const statuses = [];
       for (let index = 1; index <= 5; index += 1) statuses.push((await post('send-to-friend', friend(`Paul.Friend+${index}@example.be`, `sender${index}@example.be`), `198.51.100.${index}`)).status);
       expect(statuses).toEqual([201, 201, 201, 429, 429]);

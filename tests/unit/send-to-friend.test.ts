@@ -126,7 +126,25 @@ describe.each(testDatabases)('on $name', (database) => {
   });
 
   describe('the daily limits', () => {
-    it('let one recipient get three listings a day, whoever sends them', async () => {
+    /** A mailbox whose owner used a link of ours, as the confirmations record it. */
+    const ownersMailbox = async (email: string) => {
+      const { addressKey } = await import('@/lib/mail/address-key');
+      await store.db.insertInto('confirmed_mailboxes').values({ address_key: addressKey(email), confirmed_at: new Date().toISOString() }).execute();
+    };
+
+    it('let a recipient who never used a link of ours get one listing a day, whoever sends it', async () => {
+      const first = await send({ email: 'sender0@example.be' });
+      const second = await send({ email: 'sender1@example.be', friendEmail: 'PAUL+2@example.be' });
+      expect([first.status, second.status]).toEqual([201, 429]);
+      expect(((await second.json()) as { message: string }).message).toBe(fr.forms.status.friendLimit);
+      await flush();
+      expect(mailsTo('paul@example.be')).toHaveLength(1);
+      await store.db.updateTable('mail_sends').set({ sent_at: hoursAgo(25) }).execute();
+      expect((await send({})).status).toBe(201);
+    });
+
+    it('let one recipient whose mailbox is their own get three listings a day, whoever sends them', async () => {
+      await ownersMailbox('paul@example.be');
       const statuses = [];
       for (let index = 0; index < 3; index += 1) statuses.push((await send({ email: `sender${index}@example.be` })).status);
       const fourth = await send({ email: 'sender9@example.be', friendEmail: 'PAUL@example.be' });
@@ -155,11 +173,15 @@ describe.each(testDatabases)('on $name', (database) => {
     });
 
     it('hold when many are sent at once', async () => {
+      await ownersMailbox('cible@example.be');
       const responses = await Promise.all(Array.from({ length: 8 }, (_, index) => send({ email: `rush${index}@example.be`, friendEmail: 'cible@example.be' })));
       const statuses = responses.map((response) => response.status).sort();
       expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
       await flush();
       expect(mailsTo('cible@example.be')).toHaveLength(3);
+      // To a mailbox nobody showed is its owner's, one.
+      const rush = await Promise.all(Array.from({ length: 8 }, (_, index) => send({ email: `rush${index}@example.be`, friendEmail: 'autre.cible@example.be' }, false, `198.51.100.${40 + index}`)));
+      expect(rush.map((response) => response.status).sort()).toEqual([201, 429, 429, 429, 429, 429, 429, 429]);
     });
   });
 });
