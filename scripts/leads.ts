@@ -2,7 +2,7 @@
  * npm run leads                      the latest requests, one line each, with their delivery state
  * npm run leads -- --csv [file]      every request as CSV (stdout, or the file), one labelled column per field
  * npm run leads -- --alerts         the search alerts and followed listings, with their state
- * Options: --since yyyy-mm-dd, --form <form>, --pending (only requests with an undelivered e-mail)
+ * Options: --since yyyy-mm-dd, --form <form>, --pending (only requests with a delivery waiting or refused)
  *
  * Reads the database of DATABASE_URL (default file:var/site.db). Requests are stored even when
  * SMTP_URL is not configured, so this is how staff read them on such a deployment. What is shown
@@ -40,9 +40,10 @@ async function main(): Promise<void> {
     return;
   }
   const rows = await listRequests(store, { since: values.since, form: values.form });
-  const jobs = await store.db.selectFrom('outbox').select(['request_id', 'status']).execute();
+  const jobs = await store.db.selectFrom('outbox').select(['request_id', 'status', 'kind', 'last_error']).execute();
   const delivery = deliveryByRequest(jobs);
-  const selected = rows.filter((row) => !values.pending || (delivery.get(row.id)?.pending ?? 0) > 0);
+  // --pending: what did not reach every channel yet, and what a channel refused (staff act on those).
+  const selected = rows.filter((row) => !values.pending || (delivery.get(row.id)?.pending ?? 0) > 0 || (delivery.get(row.id)?.refused.length ?? 0) > 0);
 
   if (values.csv) {
     const requests: StoredRequest[] = [];

@@ -67,6 +67,15 @@ export async function markDelivered(store: Store, jobId: string, now = new Date(
     .execute();
 }
 
+/** The receiver refused the job itself: it stays in the outbox, not due, with the reason for staff (npm run leads -- --pending). */
+export async function markRefused(store: Store, jobId: string, reason: string): Promise<void> {
+  await store.db
+    .updateTable('outbox')
+    .set((eb) => ({ status: 'refused', last_error: reason.slice(0, 500), locked_until: null, unreachable: 0, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', jobId)
+    .execute();
+}
+
 /** `unreachable`: the server could not be reached at all (see {@link makeUnreachableJobsDue}). */
 export async function markFailed(store: Store, jobId: string, error: string, nextAttemptAt: Date, unreachable = false): Promise<void> {
   await store.db

@@ -112,7 +112,7 @@ export async function ownerAccess(store: Store, email: string, now = new Date())
     .where(sql<string>`lower(${jsonText(store, 'payload', 'email')})`, '=', address)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
-  return { passwordSet: password !== undefined, revokedAt: revocation?.revoked_at, invitedUntil: invite?.expires_at, inviteMail: mail?.status };
+  return { passwordSet: password !== undefined, revokedAt: revocation?.revoked_at, invitedUntil: invite?.expires_at, inviteMail: mail === undefined ? undefined : mail.status === 'delivered' ? 'delivered' : 'pending' };
 }
 
 export async function getOwnerPasswordHash(store: Store, email: string): Promise<string | undefined> {

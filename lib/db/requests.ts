@@ -68,7 +68,7 @@ export const mailNotSentSchema = z.union([
 export type MailNotSent = z.infer<typeof mailNotSentSchema>;
 
 /** The deliveries a request's confirmation may queue (lib/db/request-confirmations): never a link or an alert. */
-export const confirmableJobs = ['agency-mail', 'visitor-mail', 'friend-mail', 'webhook'] as const satisfies readonly OutboxKind[];
+export const confirmableJobs = ['agency-mail', 'visitor-mail', 'friend-mail', 'webhook', 'crm-lead'] as const satisfies readonly OutboxKind[];
 
 function isConfirmableJob(kind: OutboxKind): kind is (typeof confirmableJobs)[number] {
   return confirmableJobs.some((candidate) => candidate === kind);

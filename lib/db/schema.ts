@@ -77,8 +77,11 @@ export type OutboxKind =
   /** The link that confirms a request posted without JavaScript (request_confirmations); it goes with its request. */
   | 'request-confirm'
   /** Refused CRM records for the agency: the notices that name the job (catalogue_notices.job_id), payload {}. */
-  | 'catalogue-refusals';
-type OutboxStatus = 'pending' | 'delivered';
+  | 'catalogue-refusals'
+  /** The request as a call to the agency's CRM (lib/mail/crm-lead); a confirmed search alert's becomes a search profile. */
+  | 'crm-lead';
+/** 'refused': the receiver answered no to the job itself (a CRM refusing a field); it is not tried again, and staff see why. */
+type OutboxStatus = 'pending' | 'delivered' | 'refused';
 
 export type OutboxRow = {
   id: string;

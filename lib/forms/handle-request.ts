@@ -23,7 +23,7 @@ import { isMessageKey } from '../i18n/message-keys';
 import { referenceMessages, translatorFor } from '../i18n/messages';
 import { addressKey } from '../mail/address-key';
 import { deliverRequest } from '../mail/outbox-worker';
-import { webhookConfigured } from '../mail/webhook';
+import { requestChannels } from '../mail/crm-lead';
 import { newsletterConfirmation } from '../newsletter/token';
 import { newAlertSubscription } from '../alerts/subscribe';
 import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors } from '../security/origin';
@@ -355,7 +355,8 @@ function jobsOf(definition: FormDefinition, byMail: boolean): OutboxKind[] {
   // A request confirmed by mail gets no copy (the link's mail was one), only the documents it asked for.
   if (definition.visitorMail && (!byMail || definition.sendsDocuments)) jobs.push('visitor-mail');
   if (definition.friendMail) jobs.push('friend-mail');
-  if (webhookConfigured() && !definition.doubleOptIn) jobs.push('webhook');
+  // A sign-up reaches the webhook and the CRM when it is confirmed (lib/forms/link-post).
+  if (!definition.doubleOptIn) jobs.push(...requestChannels());
   return jobs;
 }
 

@@ -3,7 +3,7 @@ import { getDefaultLanguage, getEnabledLanguages, type Language } from '../confi
 import type { OutboxKind } from '../db';
 import { translatorFor } from '../i18n/messages';
 import { deliverRequest } from '../mail/outbox-worker';
-import { webhookConfigured } from '../mail/webhook';
+import { requestChannels } from '../mail/crm-lead';
 import { isTokenShaped, tokenDigest } from '../newsletter/token';
 import { allowedOrigins, isSameOrigin } from '../security/origin';
 import { errorPage } from './error-page';
@@ -74,7 +74,7 @@ export async function readLinkButtonPost(request: Request): Promise<{ ok: true; 
 }
 
 /**
- * The confirm button's post: same origin only; the agency's e-mail (and the CRM's webhook when
+ * The confirm button's post: same origin only; the agency's e-mail (and the webhook and the CRM when
  * configured) are queued by the confirmation itself and tried at once.
  */
 export async function confirmLinkPost(request: Request, link: ConfirmLink): Promise<Response> {
@@ -83,8 +83,7 @@ export async function confirmLinkPost(request: Request, link: ConfirmLink): Prom
   const { language, token } = post;
   if (token !== undefined) {
     try {
-      const jobs: OutboxKind[] = ['agency-mail'];
-      if (webhookConfigured()) jobs.push('webhook');
+      const jobs: OutboxKind[] = ['agency-mail', ...requestChannels()];
       const requestId = await link.confirm(tokenDigest(token), jobs);
       if (requestId) after(() => deliverRequest(requestId));
     } catch (error) {

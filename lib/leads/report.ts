@@ -13,21 +13,23 @@ import { csvCell, terminalText } from './safe-text';
  * options of the agency's e-mail). Every visitor's text passes lib/leads/safe-text on the way.
  */
 
-export type Delivery = { delivered: number; pending: number };
+/** `refused`: why the receiver refused a job (a CRM refusing a field), which is not tried again. */
+export type Delivery = { delivered: number; pending: number; refused: string[] };
 
-/** Delivered and waiting jobs per request; jobs of no request (password resets) are left out. */
-export function deliveryByRequest(jobs: readonly Pick<OutboxRow, 'request_id' | 'status'>[]): Map<string, Delivery> {
+/** Delivered, waiting and refused jobs per request; jobs of no request (password resets) are left out. */
+export function deliveryByRequest(jobs: readonly Pick<OutboxRow, 'request_id' | 'status' | 'kind' | 'last_error'>[]): Map<string, Delivery> {
   const delivery = new Map<string, Delivery>();
   for (const job of jobs) {
     if (!job.request_id) continue;
-    const entry = delivery.get(job.request_id) ?? { delivered: 0, pending: 0 };
-    entry[job.status === 'delivered' ? 'delivered' : 'pending'] += 1;
+    const entry = delivery.get(job.request_id) ?? { delivered: 0, pending: 0, refused: [] };
+    if (job.status === 'refused') entry.refused.push(`${job.kind}: ${job.last_error ?? 'refused'}`);
+    else entry[job.status] += 1;
     delivery.set(job.request_id, entry);
   }
   return delivery;
 }
 
-const none: Delivery = { delivered: 0, pending: 0 };
+const none: Delivery = { delivered: 0, pending: 0, refused: [] };
 
 /** "dd-mm-yyyy hh:mm" in Brussels, where staff read it. */
 function brusselsTime(iso: string): string {
@@ -101,6 +103,7 @@ export function leadLines(requests: readonly RequestRow[], delivery: ReadonlyMap
     const when = terminalText(brusselsTime(request.created_at));
     const name = terminalText(request.name ?? '').padEnd(24);
     const email = terminalText(request.email ?? '').padEnd(34);
-    return `${when}  ${terminalText(request.form).padEnd(20)} ${terminalText(request.lang)}  ${name} ${email}${about}  [${state.delivered} sent, ${state.pending} waiting]`;
+    const refused = state.refused.map((reason) => `, refused ${terminalText(reason)}`).join('');
+    return `${when}  ${terminalText(request.form).padEnd(20)} ${terminalText(request.lang)}  ${name} ${email}${about}  [${state.delivered} sent, ${state.pending} waiting${refused}]`;
   });
 }

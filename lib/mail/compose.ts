@@ -172,7 +172,7 @@ export function render(paragraphs: readonly Block[], lines: readonly Line[], lin
   return { text, html };
 }
 
-const formTitle = (form: string, language: Language) => {
+export const formTitle = (form: string, language: Language) => {
   const t = translatorFor(language, 'forms');
   return isMessageKey(referenceMessages.forms.names, form) ? t(`names.${form}`) : form;
 };

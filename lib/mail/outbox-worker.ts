@@ -19,6 +19,7 @@ import {
   makeUnreachableJobsDue,
   markDelivered,
   markFailed,
+  markRefused,
   noticesOfJob,
   releaseJobs,
   type MailNotSent,
@@ -34,6 +35,8 @@ import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerRe
 import { webhookPayload } from './webhook-payload';
 import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
 import { postWebhook, webhookConfigured } from './webhook';
+import { leadSinkFromEnv } from '../catalogue/crm/omnicasa-leads';
+import { crmLeadsConfigured, siteLead } from './crm-lead';
 
 /*
  * The outbox: deliveries are rows written with their request (or with their own payload),
@@ -79,6 +82,7 @@ function readyKinds(): OutboxKind[] {
   const kinds: OutboxKind[] = [];
   if (mailTransport()) kinds.push(...mailKinds);
   if (webhookConfigured()) kinds.push('webhook');
+  if (crmLeadsConfigured()) kinds.push('crm-lead');
   return kinds;
 }
 
@@ -189,6 +193,7 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
   const request = job.request_id ? await getRequest(store, job.request_id) : undefined;
   if (!request) throw new Error(`request ${job.request_id} is missing`);
   if (job.kind === 'webhook') return postWebhook(webhookPayload(request), job.id);
+  if (job.kind === 'crm-lead') return sendLead(request, store);
   const mail: Mail | undefined =
     job.kind === 'agency-mail'
       ? agencyMail(request, await uploadAttachments(request), agencyNote(job))
@@ -220,6 +225,32 @@ async function sendRequestConfirmation(job: OutboxRow, store: Store): Promise<vo
   await recordConfirmationMailed(store, chosen.request_id, waiting);
 }
 
+/** The receiver answered no to the job itself. */
+class JobRefused extends Error {}
+
+/**
+ * The CRM's "no" carries no code that tells a rejected field from a passing fault (its one known
+ * code is 600 for anything), so a refusal is asked again at the usual backoff, and only a third
+ * "no" to the same call ends the job.
+ */
+const refusalsBeforeGivingUp = 3;
+
+/**
+ * One call to the CRM. Its answer is only true or false and the API takes no idempotency key, so a
+ * lost answer is retried like any failure (the request id in the CRM's text tells staff a
+ * duplicate); a job is marked delivered only after the CRM said yes.
+ */
+async function sendLead(request: StoredRequest, store: Store): Promise<void> {
+  const sink = leadSinkFromEnv();
+  if (!sink) throw new Error('the CRM is no longer configured');
+  const subscription = request.form === 'demand-register' ? await subscriptionOfRequest(store, request.id) : undefined;
+  // A search alert unsubscribed before its job ran is no search profile of anyone's any more.
+  if (subscription && subscription.status !== 'active') return;
+  const outcome = await sink.send(siteLead(request, subscription?.kind === 'search' ? subscription.criteria : undefined));
+  if (outcome.status === 'refused') throw new JobRefused(outcome.reason);
+  if (outcome.status === 'retry') throw new Error(outcome.reason);
+}
+
 /**
  * The mail server could not be reached or did not greet us: an outage, which the probe watches.
  * Not a server that answered slowly or refused the message: those keep their backoff.
@@ -245,6 +276,11 @@ async function deliver(store: Store, jobs: readonly OutboxRow[], clock: () => Da
       // Handed back while this send hung (the process is stopping): the job is another's now.
       if (!held().delete(job.id)) continue;
       const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof JobRefused && job.attempts + 1 >= refusalsBeforeGivingUp) {
+        await markRefused(store, job.id, message);
+        console.warn(`[outbox] ${job.kind} for request ${job.request_id ?? job.id} refused, not tried again: ${message}`);
+        continue;
+      }
       const unreachable = job.kind !== 'webhook' && isUnreachable(error);
       await markFailed(store, job.id, message, new Date(clock().getTime() + retryDelay(job.attempts)), unreachable);
       const subject = job.request_id ? `request ${job.request_id}` : `job ${job.id}`;

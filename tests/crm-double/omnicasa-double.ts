@@ -18,6 +18,10 @@ import { crmState, documentsDir, picturesDir, snapshotRecords, type CrmSlot, typ
 export type Fault =
   /** Never answers; the socket stays open until the double closes. */
   | { kind: 'timeout' }
+  /** A write is stored (its call counts as a success), then the answer never comes: the lost answer of a retry's duplicate. */
+  | { kind: 'storeThenTimeout' }
+  /** A write refused for one of its fields: Success:false, Code 500, a message naming the field; nothing stored. */
+  | { kind: 'refuseField'; field: string }
   | { kind: 'http'; status: 500 | 503 }
   /** fw4's error fixture, word for word. */
   | { kind: 'error600' }
@@ -421,12 +425,7 @@ export class OmnicasaDouble {
     const fault = this.faultFor(endpoint);
     call.fault = fault?.kind;
     if (fault?.kind === 'timeout') {
-      this.held.push(response);
-      for (const waiter of [...this.heldWaiters]) {
-        if (this.heldCalls < waiter.count) continue;
-        this.heldWaiters.splice(this.heldWaiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
+      this.hold(response);
       return;
     }
     if (fault?.kind === 'http') {
@@ -441,6 +440,7 @@ export class OmnicasaDouble {
       send({ Code: code, Message: message, Success: false, Value: null });
     };
     if (fault?.kind === 'error600') return fail(600, 'Error');
+    if (fault?.kind === 'refuseField') return fail(500, `The value of ${fault.field} is not valid`);
     const credentialsError = this.options.credentialsError ?? defaultCredentialsError;
     if (fault?.kind === 'wrongCredentials' || params.text('CustomerName') !== this.customerName || params.text('CustomerPassword') !== this.customerPassword) {
       return fail(credentialsError.Code, credentialsError.Message);
@@ -454,6 +454,11 @@ export class OmnicasaDouble {
       if (error instanceof ParamError) return fail(600, error.message);
       throw error;
     }
+    if (fault?.kind === 'storeThenTimeout') {
+      call.success = true;
+      this.hold(response);
+      return;
+    }
     if (fault?.kind === 'alterRecords') value = alterRecords(value, fault);
     if (this.options.dates === 'wcf') value = wcfDates(value);
     call.success = true;
@@ -463,6 +468,16 @@ export class OmnicasaDouble {
       return;
     }
     send({ Code: 0, Message: '', Success: true, Value: value });
+  }
+
+  /** A call that gets no answer until the double closes; whoever waits for held calls hears of it. */
+  private hold(response: http.ServerResponse): void {
+    this.held.push(response);
+    for (const waiter of [...this.heldWaiters]) {
+      if (this.heldCalls < waiter.count) continue;
+      this.heldWaiters.splice(this.heldWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
   }
 
   private faultFor(endpoint: string): Fault | undefined {

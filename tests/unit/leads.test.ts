@@ -124,9 +124,9 @@ describe('the leads CSV', () => {
     stored('demand-register', { title: 'mr', firstName: 'Luc', lastName: 'Peeters', email: 'luc@example.be', phone: '0475 11 11 11', goal: 'sale', passwordHash: 'scrypt$131072$8$1$salt$hash' }),
   ];
   const delivery = deliveryByRequest([
-    { request_id: 'request-contact-appointment', status: 'delivered' },
-    { request_id: 'request-contact-appointment', status: 'pending' },
-    { request_id: null, status: 'pending' },
+    { request_id: 'request-contact-appointment', status: 'delivered', kind: 'agency-mail', last_error: null },
+    { request_id: 'request-contact-appointment', status: 'pending', kind: 'visitor-mail', last_error: null },
+    { request_id: null, status: 'pending', kind: 'owner-reset', last_error: null },
   ]);
   const csv = leadsCsv(requests, delivery, language);
   const [header = [], ...rows] = parseCsv(csv.replace(/^\uFEFF/, ''));

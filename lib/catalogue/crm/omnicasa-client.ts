@@ -19,7 +19,7 @@ export type OmnicasaSettings = {
 type OmnicasaErrorKind = 'timeout' | 'network' | 'http' | 'crm' | 'credentials' | 'too-large' | 'invalid' | 'shifted';
 
 /** A failed call, in words staff can act on; never carries a URL or a credential. */
-class OmnicasaError extends Error {
+export class OmnicasaError extends Error {
   constructor(
     readonly kind: OmnicasaErrorKind,
     readonly endpoint: string,

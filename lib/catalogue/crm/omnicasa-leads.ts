@@ -1,0 +1,149 @@
+import { catalogueLanguages, type CatalogueLanguage } from '../schemas';
+import { OmnicasaClient, OmnicasaError, type ClientOptions } from './omnicasa-client';
+import { omnicasaConfigFromEnv, type OmnicasaConfig } from './omnicasa-connector';
+
+/*
+ * What the site collects, sent to Omnicasa (omnicasa-api.md §2.6): a request about a listing is a
+ * ContactOnMe on it, one about a project a ContactOnMeProject, a search alert a search profile
+ * (DemandRegister2), anything else a ContactOnMe without a listing, the nearest call the API has.
+ * Omnicasa answers only true or false and has no idempotency key, so the site's request id is in
+ * the text the CRM stores: after a lost answer the retry may make a second contact, and staff can
+ * tell it is the same request.
+ */
+
+/** A request as the CRM hears of it: the site's own words, no CRM field names. */
+export type SiteLead = {
+  requestId: string;
+  /** The visitor's language. */
+  language: CatalogueLanguage;
+  about: { kind: 'listing'; id: number } | { kind: 'project'; id: number } | { kind: 'agency' };
+  person: { title?: string; firstName?: string; lastName?: string; email?: string; phone?: string; street?: string; houseNumber?: string; zip?: string; city?: string };
+  /** The request's kind, in the agency's language ("Information request"). */
+  subject: string;
+  /** Every answer, one "label: value" line each, in the agency's language. */
+  content: string;
+  /** The viewing time booked on the site: the CRM's appointment it came from. */
+  visitSlot?: number;
+  /** The visitor asked for the agency's mailings (a confirmed newsletter sign-up, a ticked box). */
+  mailings?: boolean;
+  /** A search alert: its criteria, as the site stores them (lib/alerts/criteria). */
+  search?: { goal: 'sale' | 'rent'; zips: string[]; typeNames: string[]; priceMin?: number; priceMax?: number; minRooms?: number; minBathrooms?: number; minParkings?: number };
+};
+
+/**
+ * 'retry': the CRM may not have it (no answer, an outage, refused credentials: the agency's
+ * setting to fix); 'refused': the CRM answered no to this request, and asking again brings no other answer.
+ */
+export type LeadOutcome = { status: 'sent'; endpoint: string } | { status: 'retry' | 'refused'; endpoint: string; reason: string };
+
+/** omnicasa-api.md §4. */
+const languageIds: Record<CatalogueLanguage, number> = { nl: 1, fr: 2, en: 3, de: 4 };
+/** §5.8: 5 is "agency website". */
+const websiteSource = 5;
+/** §5.6, as text: the clients do not show whether the id or the text is expected, and a text reads right in either case. */
+const salutations: Record<string, Record<CatalogueLanguage, string>> = {
+  mr: { nl: 'De heer', fr: 'Monsieur', en: 'Mr', de: 'Herr' },
+  ms: { nl: 'Mevrouw', fr: 'Madame', en: 'Mrs', de: 'Frau' },
+  miss: { nl: 'Mevrouw', fr: 'Mademoiselle', en: 'Miss', de: 'Frau' },
+};
+/**
+ * The CRM's text fields travel in a GET query string: a remark of several pages would make a URL
+ * the CRM's server refuses. The agency's e-mail has every word; the CRM gets the first ones.
+ */
+const maxContentChars = 1500;
+
+type Params = Record<string, string | number | boolean | undefined>;
+
+function clipped(text: string, reference: string): string {
+  const room = maxContentChars - reference.length - 2;
+  const body = text.length > room ? `${text.slice(0, room - 1)}…` : text;
+  return `${body}\n\n${reference}`;
+}
+
+function leadCall(lead: SiteLead): { endpoint: 'ContactOnMe' | 'ContactOnMeProject' | 'DemandRegister2'; params: Params } {
+  const { person, language } = lead;
+  const reference = `Site request ${lead.requestId}`;
+  const common: Params = {
+    Name: person.lastName,
+    FirstName: person.firstName,
+    AddressTitle: person.title ? salutations[person.title]?.[language] : undefined,
+    Address: [person.street, person.houseNumber].filter(Boolean).join(' ') || undefined,
+    Zip: person.zip,
+    City: person.city,
+    Email: person.email,
+    PhoneNumber: person.phone,
+    SourceId: websiteSource,
+    IsReceivedEmail: lead.mailings ?? false,
+    LanguageIdFromParameter: languageIds[language],
+    LanguageId: languageIds[language],
+  };
+  if (lead.search) {
+    const { search } = lead;
+    const wanted = search.typeNames.length > 0 ? `${search.typeNames.join(', ')}\n` : '';
+    return {
+      endpoint: 'DemandRegister2',
+      params: {
+        ...common,
+        Goal: search.goal === 'rent' ? 1 : 0,
+        Zips: search.zips.join(',') || undefined,
+        PriceMin: search.priceMin,
+        PriceMax: search.priceMax,
+        MinRooms: search.minRooms,
+        MinBathRooms: search.minBathrooms,
+        // The site counts garages and parking places together.
+        MinParkings: search.minParkings,
+        // The site's types are web categories (WebIDs); DemandRegister2 takes the CRM's own type
+        // tree, which the site does not read: the agent reads the types here.
+        Comment: clipped(`${wanted}${lead.content}`, reference),
+        IsAlwaysCreatedDemand: true,
+      },
+    };
+  }
+  const message = { Subject: lead.subject, Content: clipped(lead.content, reference) };
+  if (lead.about.kind === 'project') return { endpoint: 'ContactOnMeProject', params: { ...common, ...message, ProjectIDs: String(lead.about.id) } };
+  const listing = lead.about.kind === 'listing' ? { ObjectID: lead.about.id } : {};
+  const visit = lead.visitSlot !== undefined ? { AppointmentID: lead.visitSlot, AgendaComment: reference } : {};
+  return { endpoint: 'ContactOnMe', params: { ...common, ...message, ...listing, ...visit } };
+}
+
+/** Sends the site's requests to one Omnicasa account. */
+export class OmnicasaLeads {
+  private readonly client: OmnicasaClient;
+
+  constructor(config: OmnicasaConfig, options: ClientOptions = {}) {
+    this.client = new OmnicasaClient(config, options);
+  }
+
+  async send(lead: SiteLead): Promise<LeadOutcome> {
+    const { endpoint, params } = leadCall(lead);
+    let value: unknown;
+    try {
+      value = await this.client.call(endpoint, params);
+    } catch (error) {
+      if (!(error instanceof OmnicasaError)) throw error;
+      if (error.kind !== 'crm') return { status: 'retry', endpoint, reason: error.message };
+      // The API has no code of its own for refused credentials: ask, so that a wrong password
+      // (the agency's to fix) keeps the requests waiting instead of refusing each of them.
+      const credentials = await this.client.validate().then(
+        () => undefined,
+        (check: unknown) => (check instanceof OmnicasaError ? check : undefined),
+      );
+      if (credentials) return { status: 'retry', endpoint, reason: credentials.message };
+      return { status: 'refused', endpoint, reason: error.message };
+    }
+    return value === false ? { status: 'refused', endpoint, reason: `Omnicasa ${endpoint}: the CRM answered false` } : { status: 'sent', endpoint };
+  }
+}
+
+/**
+ * The account the site's requests go to: the catalogue's Omnicasa account (OMNICASA_URL and its
+ * credentials), unless OMNICASA_LEADS=off keeps the requests out of the CRM. Undefined when none.
+ */
+export function leadSinkFromEnv(env: NodeJS.ProcessEnv = process.env): OmnicasaLeads | undefined {
+  if (env.OMNICASA_LEADS?.trim().toLowerCase() === 'off') return undefined;
+  const config = omnicasaConfigFromEnv(env, catalogueLanguages);
+  return config ? new OmnicasaLeads(config, { timeoutMs: Number(env.OMNICASA_LEAD_TIMEOUT_MS) || leadTimeoutMs }) : undefined;
+}
+
+/** A lead is one small call: an answer slower than this is an outage, and the job waits for the next attempt. */
+const leadTimeoutMs = 20_000;

@@ -1,0 +1,71 @@
+import { getType, type CatalogueLanguage } from '../catalogue';
+import { leadSinkFromEnv, type SiteLead } from '../catalogue/crm/omnicasa-leads';
+import { getAgencyLanguage, isSupportedLanguage } from '../config';
+import type { OutboxKind, StoredRequest } from '../db';
+import { parseCriteria } from '../alerts/criteria';
+import { formTitle, requestLines } from './compose';
+import { webhookConfigured } from './webhook';
+
+/*
+ * A stored request as the agency's CRM hears of it (lib/catalogue/crm/omnicasa-leads): who asked,
+ * about what, and every answer in the agency's language, as its e-mail lists them.
+ */
+
+/** Whether the site's requests go to a CRM. */
+export function crmLeadsConfigured(): boolean {
+  return leadSinkFromEnv() !== undefined;
+}
+
+/** The deliveries of a request besides the agency's e-mail: the webhook and the CRM, when configured. */
+export function requestChannels(): OutboxKind[] {
+  const kinds: OutboxKind[] = [];
+  if (webhookConfigured()) kinds.push('webhook');
+  if (crmLeadsConfigured()) kinds.push('crm-lead');
+  return kinds;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const catalogueLanguage = (language: string): CatalogueLanguage => (language === 'fr' || language === 'en' || language === 'de' ? language : 'nl');
+
+/** `criteria`: a confirmed search alert's (alert_subscriptions.criteria); it makes the lead a search profile. */
+export function siteLead(request: StoredRequest, criteria?: string | null): SiteLead {
+  const agency = getAgencyLanguage();
+  const payload: Record<string, unknown> = JSON.parse(request.payload);
+  const language = catalogueLanguage(isSupportedLanguage(request.lang) ? request.lang : agency);
+  const search = criteria === undefined ? undefined : parseCriteria(criteria);
+  const about: SiteLead['about'] =
+    request.property_id !== null ? { kind: 'listing', id: request.property_id } : request.project_id !== null ? { kind: 'project', id: request.project_id } : { kind: 'agency' };
+  const slot = typeof payload.slotId === 'number' ? payload.slotId : undefined;
+  return {
+    requestId: request.id,
+    language,
+    about,
+    person: {
+      title: text(payload.title),
+      firstName: text(payload.firstName),
+      lastName: text(payload.lastName) ?? text(payload.name),
+      email: text(payload.email) ?? request.email ?? undefined,
+      phone: text(payload.phone),
+      street: text(payload.street),
+      houseNumber: text(payload.houseNumber),
+      zip: text(payload.zip),
+      city: text(payload.city),
+    },
+    subject: formTitle(request.form, agency),
+    content: requestLines(request, agency)
+      .map((line) => `${line.label}: ${line.value}`)
+      .join('\n'),
+    visitSlot: slot,
+    mailings: request.form === 'sign-newsletter' || payload.newsletter === true,
+    search: search && {
+      goal: search.goal,
+      zips: search.zips,
+      typeNames: search.types.map((id) => getType(id, catalogueLanguage(agency))?.Name ?? String(id)),
+      priceMin: search.priceMin,
+      priceMax: search.priceMax,
+      minRooms: search.minRooms,
+      minBathrooms: search.minBathrooms,
+      minParkings: search.minParkings,
+    },
+  };
+}
