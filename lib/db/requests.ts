@@ -31,7 +31,12 @@ export type NewRequest = {
  * snapshot. One e-mail address holds at most `perEmail` places of a slot, so that one person cannot
  * take every place.
  */
-export type SlotBooking = { slotId: number; capacity: number; bookedElsewhere: number; perEmail: number };
+/**
+ * `bookedElsewhere`: the places the CRM's agenda counts as taken, read at `crmSince` when the
+ * site's requests go to the CRM: the site's own bookings that reached the CRM before then are
+ * among them, and are not counted twice.
+ */
+export type SlotBooking = { slotId: number; capacity: number; bookedElsewhere: number; perEmail: number; crmSince?: string };
 
 /** sign-newsletter: a confirmation link is sent unless the address is subscribed or was sent one after `since`. */
 export type NewsletterConfirmation = { tokenHash: string; expiresAt: string; since: string; key: string };
@@ -253,7 +258,7 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
     await lockKeys(store, trx, `slot:${slotId}`);
     // The answer names the condition the visitor can act on: their own places first.
     if ((await bookingsOfEmail(trx, slotId, request.email)) >= perEmail) return { status: 'slot-already-booked' };
-    const booked = await countOf(trx.selectFrom('bookings').select((eb) => eb.fn.countAll().as('count')).where('slot_id', '=', slotId).where('status', '=', 'confirmed').executeTakeFirst());
+    const booked = await countOf(siteBookings(trx, [slotId], guards.booking.crmSince).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
     if (booked + bookedElsewhere >= capacity) return { status: 'slot-full' };
     await trx
       .insertInto('bookings')
@@ -498,14 +503,34 @@ export async function countSlotBookingsOf(store: Store, slotId: number, email: s
   return bookingsOfEmail(store.db, slotId, email);
 }
 
-/** Bookings made through the site, per slot. */
-export async function countBookings(store: Store, slotIds: readonly number[]): Promise<Map<number, number>> {
+/**
+ * The site's confirmed bookings of these slots; with `crmSince`, only those the CRM had not been
+ * told of by then (their crm-lead job delivered later, or not yet), the others being in the
+ * CRM's own count read at that time.
+ */
+function siteBookings(db: Kysely<Database> | Transaction<Database>, slotIds: readonly number[], crmSince?: string) {
+  const query = db.selectFrom('bookings').where('slot_id', 'in', slotIds).where('status', '=', 'confirmed');
+  if (crmSince === undefined) return query;
+  return query.where((eb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('outbox')
+          .select('outbox.id')
+          .whereRef('outbox.request_id', '=', 'bookings.request_id')
+          .where('outbox.kind', '=', 'crm-lead')
+          .where('outbox.status', '=', 'delivered')
+          .where('outbox.delivered_at', '<=', crmSince),
+      ),
+    ),
+  );
+}
+
+/** Bookings made through the site, per slot (see {@link siteBookings} for `crmSince`). */
+export async function countBookings(store: Store, slotIds: readonly number[], crmSince?: string): Promise<Map<number, number>> {
   if (slotIds.length === 0) return new Map();
-  const rows = await store.db
-    .selectFrom('bookings')
+  const rows = await siteBookings(store.db, slotIds, crmSince)
     .select(['slot_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('slot_id', 'in', slotIds)
-    .where('status', '=', 'confirmed')
     .groupBy('slot_id')
     .execute();
   return new Map(rows.map((row) => [Number(row.slot_id), Number(row.count)]));

@@ -23,7 +23,9 @@ import { isMessageKey } from '../i18n/message-keys';
 import { referenceMessages, translatorFor } from '../i18n/messages';
 import { addressKey } from '../mail/address-key';
 import { deliverRequest } from '../mail/outbox-worker';
-import { requestChannels } from '../mail/crm-lead';
+import { agendaOf } from '../catalogue/crm/omnicasa-leads';
+import { formatDate } from '../format';
+import { crmLeadsConfigured, requestChannels } from '../mail/crm-lead';
 import { newsletterConfirmation } from '../newsletter/token';
 import { newAlertSubscription } from '../alerts/subscribe';
 import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors } from '../security/origin';
@@ -248,12 +250,15 @@ async function answerRequest(context: Context): Promise<Reply> {
 
   const subject = checkSubject(context, values);
   if (!subject.ok) return subject.reply;
-  const { propertyId, projectId, booking } = subject.value;
+  const { propertyId, projectId } = subject.value;
+  const agenda = subject.value.booking && propertyId !== undefined ? await agendaCheck(language, propertyId, subject.value.booking) : undefined;
+  if (agenda && !agenda.ok) return agenda.reply;
+  const booking = agenda?.value ?? subject.value.booking;
 
   const store = await getStore();
   if (booking) {
     // Tell a full slot before spending the captcha; the booking itself re-checks atomically.
-    const taken = (await countBookings(store, [booking.slotId])).get(booking.slotId) ?? 0;
+    const taken = (await countBookings(store, [booking.slotId], booking.crmSince)).get(booking.slotId) ?? 0;
     if (taken + booking.bookedElsewhere >= booking.capacity) return slotFull(language);
     if ((await countSlotBookingsOf(store, booking.slotId, String(values.email))) >= booking.perEmail) return alreadyBooked(language);
   }
@@ -331,6 +336,33 @@ function checkSubject({ definition, language }: Context, values: Payload): Step<
   const slot = getAppointmentSlots(propertyId).find((candidate) => candidate.ID === values.slotId);
   if (!slot || slot.Start <= brusselsNow()) return stop(failure(language, 422, 'validation', fieldError(language, 'slotId', 'slotUnavailable')));
   return next({ propertyId, booking: { slotId: slot.ID, capacity: slot.Capacity, bookedElsewhere: slot.Booked, perEmail: placesPerEmail } });
+}
+
+/**
+ * With the site's requests going to the CRM, a chosen viewing time is checked in the CRM's agenda
+ * as it is now, not only as the last pull saw it: one the agency filled meanwhile is told to the
+ * visitor with the next free ones. The CRM's count of taken places then replaces the pulled one.
+ * A CRM that does not answer in time leaves the pulled figures.
+ */
+async function agendaCheck(language: Language, propertyId: number, booking: SlotBooking): Promise<Step<SlotBooking>> {
+  if (!crmLeadsConfigured()) return next(booking);
+  const readAt = new Date().toISOString();
+  const agenda = await agendaOf(propertyId);
+  if (!agenda) return next(booking);
+  const slot = agenda.find((candidate) => candidate.id === booking.slotId);
+  if (slot && slot.booked < slot.capacity) return next({ ...booking, capacity: slot.capacity, bookedElsewhere: slot.booked, crmSince: readAt });
+  const now = brusselsNow();
+  const free = agenda
+    .filter((candidate) => candidate.start > now && candidate.booked < candidate.capacity)
+    .sort((a, b) => a.start.localeCompare(b.start))
+    .slice(0, 3);
+  if (free.length === 0) return stop(slotFull(language));
+  const t = translatorFor(language, 'forms');
+  const times = free.map((candidate) => `${formatDate(candidate.start.slice(0, 10))} ${candidate.start.slice(11, 16)}`).join(', ');
+  return stop({
+    status: 409,
+    body: { ok: false, error: 'slotTakenInAgenda', message: t('status.slotTakenInAgenda', { times }), fieldErrors: { slotId: { code: 'slotTakenInAgenda', message: t('errors.slotTakenInAgenda', { times }) } } },
+  });
 }
 
 /**

@@ -49,7 +49,7 @@ export type Line = { label: string; value: string };
 /** `field` names the answer, so that staff output (lib/leads) can give each one its own column. */
 export type RequestLine = Line & { field: string };
 
-function slotText(propertyId: number, slotId: number): string {
+export function slotText(propertyId: number, slotId: number): string {
   const slot = getAppointmentSlots(propertyId).find((candidate) => candidate.ID === slotId);
   if (!slot) return String(slotId);
   return `${formatDate(slot.Start.slice(0, 10))} ${slot.Start.slice(11, 16)}–${slot.End.slice(11, 16)}`;

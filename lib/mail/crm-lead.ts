@@ -3,7 +3,8 @@ import { leadSinkFromEnv, type SiteLead } from '../catalogue/crm/omnicasa-leads'
 import { getAgencyLanguage, isSupportedLanguage } from '../config';
 import type { OutboxKind, StoredRequest } from '../db';
 import { parseCriteria } from '../alerts/criteria';
-import { formTitle, requestLines } from './compose';
+import { translatorFor } from '../i18n/messages';
+import { formTitle, requestLines, slotText } from './compose';
 import { webhookConfigured } from './webhook';
 
 /*
@@ -56,6 +57,7 @@ export function siteLead(request: StoredRequest, criteria?: string | null): Site
       .map((line) => `${line.label}: ${line.value}`)
       .join('\n'),
     visitSlot: slot,
+    visitSlotTaken: slot === undefined || request.property_id === null ? undefined : translatorFor(agency, 'mail')('crmSlotTaken', { time: slotText(request.property_id, slot) }),
     mailings: request.form === 'sign-newsletter' || payload.newsletter === true,
     search: search && {
       goal: search.goal,

@@ -131,25 +131,21 @@ const requestIdIn = (call: CallRecord | undefined) => /Site request ([0-9a-f-]{3
 
 describe.each(testDatabases)('on $name', (database) => {
   let store: Store;
-  // A CRM of its own per database: the viewing times booked in one are not full in the next.
-  beforeAll(async () => {
-    crm = await OmnicasaDouble.start();
-  });
-  afterAll(async () => {
-    await crm.close();
-    await closeOpenedStores();
-  });
+  afterAll(closeOpenedStores);
 
+  // A CRM of its own per test: the viewing times one books or fills are free again in the next.
   beforeEach(async () => {
+    crm = await OmnicasaDouble.start();
     connect();
-    crm.calls.length = 0;
-    crm.clearFaults();
     store = await database.open();
     setStore(store);
     resetRateLimiter();
     pending.length = 0;
   });
-  afterEach(() => setStore(undefined));
+  afterEach(async () => {
+    setStore(undefined);
+    await crm.close();
+  });
 
   async function flush(now?: Date): Promise<void> {
     for (const task of pending.splice(0)) await task();
@@ -246,6 +242,68 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(moreSignups).toHaveLength(0);
       expect(requestIdIn(signup)).toBe(newsletterRequest);
       expect(signup?.params.get('IsReceivedEmail')).toBe(true);
+    });
+  });
+
+  describe("the viewing times of the CRM's agenda", () => {
+    const visitor = (email: string, propertyId: number, slotId: number): Entries => [['propertyId', String(propertyId)], ...person(email), ['slotId', String(slotId)], ['contactSlots', ['13-16']], ...privacy];
+    const bookingsStored = () => store.db.selectFrom('bookings').select('id').execute();
+
+    it.each(['nl', 'fr', 'en'] as const)('one the agency filled meanwhile is told to the visitor with the next free ones, in %s; nothing is stored', async (language) => {
+      const listing = visitListing();
+      const slot = slotOf(listing?.id ?? 0);
+      crm.fillSlot(slot?.ID ?? 0);
+      const response = await post('contact-appointment', language, visitor(`taken-${language}@example.be`, listing?.id ?? 0, slot?.ID ?? 0));
+      const body = (await response.json()) as { error: string; message: string };
+      const { translatorFor } = await import('@/lib/i18n/messages');
+      const free = getAppointmentSlots(listing?.id ?? 0).filter((candidate) => candidate.ID !== slot?.ID && candidate.Start > new Date().toISOString() && candidate.Booked < candidate.Capacity);
+      if (free.length > 0) {
+        expect(response.status).toBe(409);
+        expect(body.error).toBe('slotTakenInAgenda');
+        expect(body.message.startsWith(translatorFor(language, 'forms')('status.slotTakenInAgenda', { times: '' }).split('{')[0]?.slice(0, 20) ?? '')).toBe(true);
+        expect(body.message).toContain(free[0]?.Start.slice(11, 16));
+      } else {
+        expect(response.status).toBe(409);
+        expect(body.error).toBe('appointmentsFull');
+      }
+      expect(await store.db.selectFrom('requests').select('id').execute()).toHaveLength(0);
+      expect(await bookingsStored()).toHaveLength(0);
+      expect(crm.writes()).toHaveLength(0);
+    });
+
+    it('one filled after the site booked it: the request reaches the CRM without the appointment, saying so to the agent', async () => {
+      const listing = visitListing();
+      const slot = slotOf(listing?.id ?? 0);
+      const response = await post('contact-appointment', 'fr', visitor('late@example.be', listing?.id ?? 0, slot?.ID ?? 0));
+      expect(response.status).toBe(201);
+      crm.fillSlot(slot?.ID ?? 0);
+      await flush();
+      const calls = crm.writes('ContactOnMe');
+      expect(calls.map((call) => [call.params.int('AppointmentID') ?? null, call.success])).toEqual([
+        [slot?.ID, false],
+        [null, true],
+      ]);
+      const { translatorFor } = await import('@/lib/i18n/messages');
+      expect(contentOf(calls[1])).toContain(translatorFor('fr', 'mail')('crmSlotTaken', { time: '' }).split(',')[0]);
+      expect((await crmJobs())[0]?.status).toBe('delivered');
+    });
+
+    it("a place the site booked and the CRM was told of is counted once, not by both", async () => {
+      // A viewing time with two places or more left in the CRM's agenda.
+      const pick = onOffer('rent')
+        .concat(onOffer('sale'))
+        .flatMap((listing) => getAppointmentSlots(listing.id))
+        .find((candidate) => candidate.Start > new Date().toISOString() && candidate.Capacity - candidate.Booked >= 2);
+      expect(pick, 'a slot with two free places in the snapshot').toBeDefined();
+      const places = (pick?.Capacity ?? 0) - (pick?.Booked ?? 0);
+      const statuses: number[] = [];
+      for (let index = 0; index < places + 1; index += 1) {
+        statuses.push((await post('contact-appointment', 'nl', visitor(`place-${index}@example.be`, pick?.PropertyID ?? 0, pick?.ID ?? 0), `198.51.100.${60 + index}`)).status);
+        // Each booking reaches the CRM before the next visitor comes.
+        await flush();
+      }
+      expect(statuses).toEqual([...Array<number>(places).fill(201), 409]);
+      expect(crm.writes('ContactOnMe').filter((call) => call.success && call.params.int('AppointmentID') === pick?.ID)).toHaveLength(places);
     });
   });
 

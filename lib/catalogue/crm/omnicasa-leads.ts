@@ -1,5 +1,7 @@
 import { catalogueLanguages, type CatalogueLanguage } from '../schemas';
+import { slotOf } from './map-records';
 import { OmnicasaClient, OmnicasaError, type ClientOptions } from './omnicasa-client';
+import { crmSlotSchema } from './omnicasa-records';
 import { omnicasaConfigFromEnv, type OmnicasaConfig } from './omnicasa-connector';
 
 /*
@@ -24,6 +26,8 @@ export type SiteLead = {
   content: string;
   /** The viewing time booked on the site: the CRM's appointment it came from. */
   visitSlot?: number;
+  /** What the agent reads when that time was no longer free in the CRM's agenda (the agency's language). */
+  visitSlotTaken?: string;
   /** The visitor asked for the agency's mailings (a confirmed newsletter sign-up, a ticked box). */
   mailings?: boolean;
   /** A search alert: its criteria, as the site stores them (lib/alerts/criteria). */
@@ -115,6 +119,16 @@ export class OmnicasaLeads {
   }
 
   async send(lead: SiteLead): Promise<LeadOutcome> {
+    const outcome = await this.sendOnce(lead);
+    // The agency filled the viewing time in its agenda after the site booked it: the request
+    // still reaches the CRM, without the appointment and saying so, for the agent to agree another.
+    if (outcome.status === 'refused' && lead.visitSlot !== undefined) {
+      return this.sendOnce({ ...lead, visitSlot: undefined, content: lead.visitSlotTaken ? `${lead.visitSlotTaken}\n\n${lead.content}` : lead.content });
+    }
+    return outcome;
+  }
+
+  private async sendOnce(lead: SiteLead): Promise<LeadOutcome> {
     const { endpoint, params } = leadCall(lead);
     let value: unknown;
     try {
@@ -147,3 +161,36 @@ export function leadSinkFromEnv(env: NodeJS.ProcessEnv = process.env): OmnicasaL
 
 /** A lead is one small call: an answer slower than this is an outage, and the job waits for the next attempt. */
 const leadTimeoutMs = 20_000;
+
+/** A viewing time as the CRM's agenda has it now, in the site's terms. */
+export type AgendaSlot = { id: number; start: string; end: string; capacity: number; booked: number };
+
+/**
+ * The listing's viewing times in the CRM's agenda now (GetAppointmentObject), or undefined when the
+ * CRM does not answer within `timeoutMs`: the visitor is not kept waiting on the CRM, and the
+ * pulled catalogue's figures stand.
+ */
+export async function agendaOf(propertyId: number, timeoutMs = 3_000, env: NodeJS.ProcessEnv = process.env): Promise<AgendaSlot[] | undefined> {
+  if (env.OMNICASA_LEADS?.trim().toLowerCase() === 'off') return undefined;
+  const config = omnicasaConfigFromEnv(env, catalogueLanguages);
+  if (!config) return undefined;
+  const client = new OmnicasaClient(config, { timeoutMs });
+  let value: unknown;
+  try {
+    value = await client.call('GetAppointmentObject', { ObjectID: propertyId });
+  } catch (error) {
+    if (error instanceof OmnicasaError) return undefined;
+    throw error;
+  }
+  const items = Array.isArray(value) ? value : typeof value === 'object' && value !== null && 'Items' in value && Array.isArray(value.Items) ? value.Items : [];
+  const slots: AgendaSlot[] = [];
+  for (const item of items) {
+    const parsed = crmSlotSchema.safeParse(item);
+    if (!parsed.success || parsed.data.ObjectID !== propertyId) continue;
+    const site = slotOf(parsed.data);
+    const start = typeof site.Start === 'string' ? site.Start : undefined;
+    const end = typeof site.End === 'string' ? site.End : undefined;
+    if (start && end) slots.push({ id: parsed.data.ID, start, end, capacity: parsed.data.Capacity, booked: parsed.data.Booked ?? 0 });
+  }
+  return slots;
+}
