@@ -9,7 +9,7 @@ import { currentSearcher } from '../auth/session';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
 import { deleteSearcherAccount, deleteSubscription, getStore, updateSubscription, type SubscriptionChange } from '../db';
 import { href } from '../pages';
-import type { SearcherNotice } from '../pages/searcher';
+import type { SearcherNotice } from '../pages/searcher/kind';
 import { readEditedSearch } from './edit-search';
 
 /*

@@ -4,7 +4,7 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { parseCompareIds } from '@/lib/favourites/compare-ids';
 import { compareIdsParam } from '@/lib/favourites/compare-query';
 import { requireLanguage } from '@/lib/i18n';
-import { routeMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/pages/metadata';
 
 /*
  * The comparison of listings, rendered per request from ?ids= alone (no storage, no JavaScript).

@@ -1,6 +1,6 @@
-import { systemSlugs } from '../i18n/slugs';
-import { alertLinkPath } from './internal-paths';
-import { join, type PageKind } from './kind';
+import { systemSlugs } from '../../i18n/slugs';
+import { alertLinkPath } from '../internal-paths';
+import { join, type PageKind } from '../kind';
 
 export type AlertLinkAction = 'confirm' | 'unsubscribe';
 /** `account: 'sent'`: the page comes back from asking for an account, and says the link is on its way. */

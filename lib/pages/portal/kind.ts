@@ -1,6 +1,6 @@
-import { systemSlugs } from '../i18n/slugs';
-import { portalPath } from './internal-paths';
-import { idSegment, join, type PageKind } from './kind';
+import { systemSlugs } from '../../i18n/slugs';
+import { portalPath } from '../internal-paths';
+import { idSegment, join, type PageKind } from '../kind';
 
 export type PortalRoute = { page: 'portal' };
 export type PortalListingRoute = { page: 'portal-listing'; id: number };

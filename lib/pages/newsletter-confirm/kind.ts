@@ -1,6 +1,6 @@
-import { systemSlugs } from '../i18n/slugs';
-import { newsletterConfirmPath } from './internal-paths';
-import { join, type PageKind } from './kind';
+import { systemSlugs } from '../../i18n/slugs';
+import { newsletterConfirmPath } from '../internal-paths';
+import { join, type PageKind } from '../kind';
 
 export type NewsletterConfirmRoute = { page: 'newsletter-confirm'; token?: string };
 

@@ -1,6 +1,6 @@
-import { systemSlugs } from '../i18n/slugs';
-import { searcherSpacePath } from './internal-paths';
-import { join, type PageKind } from './kind';
+import { systemSlugs } from '../../i18n/slugs';
+import { searcherSpacePath } from '../internal-paths';
+import { join, type PageKind } from '../kind';
 
 /** `notice`: what the last change in the space did, said once on the page it comes back to. */
 export type SearcherNotice = 'saved' | 'invalid' | 'deleted';

@@ -1,9 +1,9 @@
-import { compareIdsParam, compareQueryString } from '../favourites/compare-query';
-import { parseCompareIds } from '../favourites/compare-ids';
-import { systemSlugs } from '../i18n/slugs';
-import { isStaticExport } from '../export/mode';
-import { compareListingsPath, exportCompareListingsPath } from './internal-paths';
-import { join, type PageKind } from './kind';
+import { compareIdsParam, compareQueryString } from '../../favourites/compare-query';
+import { parseCompareIds } from '../../favourites/compare-ids';
+import { systemSlugs } from '../../i18n/slugs';
+import { isStaticExport } from '../../export/mode';
+import { compareListingsPath, exportCompareListingsPath } from '../internal-paths';
+import { join, type PageKind } from '../kind';
 
 export type CompareRoute = { page: 'compare'; ids: number[] };
 
