@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ExportComparePage } from '@/components/favourites/export-compare-page';
+import { ExportComparePage } from '@/components/compare/export-compare-page';
 import { PageFrame } from '@/components/layout/page-frame';
 import { requireLanguage } from '@/lib/i18n';
 import { routeMetadata } from '@/lib/pages/metadata';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ComparePage } from '@/components/favourites/compare-page';
+import { ComparePage } from '@/components/compare/compare-page';
 import { PageFrame } from '@/components/layout/page-frame';
 import { parseCompareIds } from '@/lib/favourites/compare-ids';
 import { compareIdsParam } from '@/lib/favourites/compare-query';

@@ -11,7 +11,7 @@ export type CompareRoute = { page: 'compare'; ids: number[] };
  * The side-by-side comparison of up to four listings, from ?ids= alone (a link sent to a partner
  * shows the same table). Rendered per request (app/[lang]/compare-listings): the IDs are any
  * combination, too many to prerender. A static export holds the page once, without a query, and
- * draws the table in the browser from ?ids= (components/favourites/export-compare.tsx).
+ * draws the table in the browser from ?ids= (components/compare/export-compare.tsx).
  */
 export const comparePage: PageKind<CompareRoute> = {
   path: (route, language) => join(language, [systemSlugs.compare[language]]) + compareQueryString(route.ids),
