@@ -13,7 +13,7 @@ import type { SearcherNotice } from '../pages/searcher/kind';
 import { readEditedSearch } from './edit-search';
 
 /*
- * The searcher's space (lib/pages/searcher.ts), as server actions bound to a subscription: plain
+ * The searcher's space (lib/pages/searcher/kind.ts), as server actions bound to a subscription: plain
  * form posts without JavaScript, their origin checked by Next.js. Each one acts only on the
  * signed-in searcher's own subscriptions, and comes back to the space saying how it went.
  */

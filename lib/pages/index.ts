@@ -49,8 +49,8 @@ export type Route =
   | MenuRoute;
 
 export type PageName = Route['page'];
-export type RouteOf<P extends PageName> = Extract<Route, { page: P }>;
-export type { Crumb, Missing, PageMetadata, Translate } from './kind';
+type RouteOf<P extends PageName> = Extract<Route, { page: P }>;
+export type { Crumb, Translate } from './kind';
 
 /** A kind's functions over any route: each checks that the route is of its kind (the table's lookup guarantees it). */
 type Kind<P extends PageName> = {
@@ -75,7 +75,7 @@ type Kind<P extends PageName> = {
 };
 
 /** Whether a route is of one kind: narrows a route to that kind's route type. */
-export const isRouteOf = <P extends PageName>(page: P, route: Route): route is RouteOf<P> => route.page === page;
+const isRouteOf = <P extends PageName>(page: P, route: Route): route is RouteOf<P> => route.page === page;
 
 function kind<P extends PageName>(page: P, definition: PageKind<RouteOf<P>>): Kind<P> {
   const own = (route: Route): RouteOf<P> => {
