@@ -3,7 +3,7 @@ import type { Thing } from 'schema-dts';
 import { getEnabledLanguages, isSupportedLanguage, type Language, type MenuEntry } from '../config';
 import { articlePage, type ArticleRoute } from './article/kind';
 import { homePage, type HomeRoute } from './home/kind';
-import { pathSegments, type Crumb, type Link, type Missing, type PageKind, type PageMetadata, type Translate } from './kind';
+import { pathSegments, type Crumb, type Link, type Missing, type PageKind, type PageMetadata, type PageType, type Translate } from './kind';
 import { forRentPage, forSalePage, type ListRoute } from './list/kind';
 import { forgotPasswordPage, loginPage, setPasswordPage, type ForgotPasswordRoute, type LoginRoute, type SetPasswordRoute } from './login/kind';
 import { menuEntryRoute, menuPage, type MenuRoute } from './menu/kind';
@@ -50,7 +50,7 @@ export type Route =
 
 export type PageName = Route['page'];
 type RouteOf<P extends PageName> = Extract<Route, { page: P }>;
-export type { Crumb, Translate } from './kind';
+export type { Crumb, PageType, Translate } from './kind';
 
 /** A kind's functions over any route: each checks that the route is of its kind (the table's lookup guarantees it). */
 type Kind<P extends PageName> = {
@@ -58,6 +58,7 @@ type Kind<P extends PageName> = {
   path: (route: Route, language: Language, link: Link) => string;
   match: (segments: readonly string[], params: URLSearchParams, language: Language) => Route | undefined;
   routes: (language: Language) => Route[];
+  budget: PageType;
   queryKeys: readonly string[];
   serverOnly: boolean;
   exportRoutes: (language: Language) => Route[];
@@ -87,6 +88,7 @@ function kind<P extends PageName>(page: P, definition: PageKind<RouteOf<P>>): Ki
     path: (route, language, link) => definition.path(own(route), language, link),
     match: definition.match,
     routes: definition.routes,
+    budget: definition.budget,
     queryKeys: definition.queryKeys ?? [],
     serverOnly: definition.serverOnly === true,
     exportRoutes: (language) => definition.exportRoutes?.(language) ?? [],
@@ -165,6 +167,9 @@ export function resolvePath(pathname: string, search = ''): ResolvedPath | undef
 export function allRoutes(language: Language): Route[] {
   return kinds().flatMap((candidate) => candidate.routes(language));
 }
+
+/** The JS budget's page type of a kind; a path no kind reads is one of the 404 pages. */
+export const pageTypeOf = (page: PageName | undefined): PageType => (page === undefined ? 'not found' : table[page].budget);
 
 /** Whether a page needs the server (a session, a token, server actions). */
 const isServerOnly = (route: Route): boolean => kindOf(route).serverOnly;

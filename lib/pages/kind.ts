@@ -17,6 +17,9 @@ export type Link = (route: Route, language: Language) => string;
 /** What draws a page of a kind: a server component, in the view.tsx of the kind's folder. */
 export type View<R> = (props: { route: R; language: Language }) => ReactNode | Promise<ReactNode>;
 
+/** The page types of the first-load JavaScript budget (lib/js-budget): every kind is held to one, the 404 pages to 'not found'. */
+export type PageType = 'home' | 'list' | 'detail' | 'projects' | 'project' | 'menu page' | 'article' | 'thank-you' | 'login' | 'not found';
+
 /** Which of the two 404 pages a missing page answers with. */
 export type Missing = 'page' | 'property';
 
@@ -38,6 +41,8 @@ export type PageKind<R extends { page: string }> = {
    * by its own route under app/[lang] (see renderedAt).
    */
   view?: () => Promise<View<R>>;
+  /** The budget its first-load JavaScript is held to (lib/js-budget, checked on every build by npm test). */
+  budget: Exclude<PageType, 'not found'>;
   /** Every page of this kind in a language: what the build prerenders and the sitemap lists. */
   routes: (language: Language) => R[];
   /** Needs the server (a session, a token, server actions): a static export leaves it out and links it on its API origin. */

@@ -13,6 +13,7 @@ const actionOf = (value: string | null): AlertLinkAction | undefined => (value =
  * Rendered per request; opening it changes nothing, its button posts.
  */
 export const alertLinkPage: PageKind<AlertLinkRoute> = {
+  budget: 'thank-you',
   path: (route, language) => {
     const params = new URLSearchParams();
     if (route.action) params.set('action', route.action);

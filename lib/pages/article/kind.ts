@@ -12,6 +12,7 @@ const sectionSlug = (article: Article, language: Language) => (article.category 
 
 /** A service or a testimonial, under its section; articles of the "pages" category have no page of their own. */
 export const articlePage: PageKind<ArticleRoute> = {
+  budget: 'article',
   view: () => import('./view').then((module) => module.ArticleView),
   path: (route, language, link) => {
     const article = articleById(route.id);

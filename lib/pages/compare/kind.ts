@@ -14,6 +14,7 @@ export type CompareRoute = { page: 'compare'; ids: number[] };
  * draws the table in the browser from ?ids= (components/compare/export-compare.tsx).
  */
 export const comparePage: PageKind<CompareRoute> = {
+  budget: 'detail',
   path: (route, language) => join(language, [systemSlugs.compare[language]]) + compareQueryString(route.ids),
   match: (segments, params, language) =>
     segments.length === 1 && segments[0] === systemSlugs.compare[language] ? { page: 'compare', ids: parseCompareIds(params.get(compareIdsParam)).ids } : undefined,

@@ -8,6 +8,7 @@ export type FavouritesRoute = { page: 'favourites' };
  * whose island lists what this browser keeps. Nothing on it for a search engine.
  */
 export const favouritesPage: PageKind<FavouritesRoute> = {
+  budget: 'list',
   view: () => import('./view').then((module) => module.FavouritesView),
   path: (_route, language) => join(language, [systemSlugs.favourites[language]]),
   match: (segments, _params, language) => (segments.length === 1 && segments[0] === systemSlugs.favourites[language] ? { page: 'favourites' } : undefined),

@@ -39,6 +39,7 @@ function listPage<P extends 'for-sale' | 'for-rent'>(page: P): PageKind<ListRout
   const title = page === 'for-sale' ? 'forSale' : 'forRent';
   const goal = page === 'for-sale' ? 'sale' : 'rent';
   return {
+    budget: 'list',
     view: () => import('./view').then((module) => module.ListView),
     path: (route, language) => join(language, [systemSlugs[page][language]]) + queryString(route.query, language),
     match: (segments, params, language) => {

@@ -12,6 +12,7 @@ export type SetPasswordRoute = { page: 'set-password' };
  */
 
 export const loginPage: PageKind<LoginRoute> = {
+  budget: 'login',
   view: () => import('./view').then((module) => module.LoginView),
   path: (_route, language) => join(language, [systemSlugs.login[language]]),
   match: (segments, _params, language) => (segments.length === 1 && segments[0] === systemSlugs.login[language] ? { page: 'login' } : undefined),
@@ -25,6 +26,7 @@ export const loginPage: PageKind<LoginRoute> = {
 function passwordPage<R extends ForgotPasswordRoute | SetPasswordRoute>(self: R, title: 'forgotTitle' | 'setTitle', intro: 'forgotIntro' | 'setIntro', view: () => Promise<View<R>>): PageKind<R> {
   const slug = (language: Language) => systemSlugs[self.page][language];
   return {
+    budget: 'login',
     view,
     path: (_route, language) => join(language, [systemSlugs.login[language], slug(language)]),
     match: (segments, _params, language) => (segments.length === 2 && segments[0] === systemSlugs.login[language] && segments[1] === slug(language) ? { ...self } : undefined),

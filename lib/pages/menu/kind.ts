@@ -32,6 +32,7 @@ export function menuEntryRoute(entry: MenuEntry): Route {
 }
 
 export const menuPage: PageKind<MenuRoute> = {
+  budget: 'menu page',
   view: () => import('./view').then((module) => module.MenuView),
   path: (route, language, link) => {
     const entry = reachableMenu().find((candidate) => candidate.id === route.id);

@@ -10,6 +10,7 @@ export type ProjectRoute = { page: 'project'; id: number };
 
 /** The list of new-build projects. */
 export const projectsPage: PageKind<ProjectsRoute> = {
+  budget: 'projects',
   view: () => import('./view').then((module) => module.ProjectsView),
   path: (_route, language) => join(language, [systemSlugs.projects[language]]),
   match: (segments, _params, language) => (segments.length === 1 && segments[0] === systemSlugs.projects[language] ? { page: 'projects' } : undefined),
@@ -20,6 +21,7 @@ export const projectsPage: PageKind<ProjectsRoute> = {
 
 /** A project's page, under the projects list. */
 export const projectPage: PageKind<ProjectRoute> = {
+  budget: 'project',
   view: () => import('./view').then((module) => module.ProjectView),
   path: (route, language) => join(language, [systemSlugs.projects[language], String(route.id)]),
   match: (segments, _params, language) => {

@@ -16,6 +16,7 @@ const listOf = (id: number, language: Language) => {
 
 /** A listing's page: under its list, with its town and type slugs (a stale slug redirects to these). */
 export const propertyPage: PageKind<PropertyRoute> = {
+  budget: 'detail',
   view: () => import('./view').then((module) => module.PropertyView),
   path: (route, language) => {
     const property = getListing(route.id, language);

@@ -53,6 +53,7 @@ function query(route: SearcherRoute): string {
  * rendered per request behind their session (app/[lang]/searcher-space), never prerendered.
  */
 export const searcherPage: PageKind<SearcherRoute> = {
+  budget: 'login',
   path: (route, language) => join(language, [systemSlugs.login[language], systemSlugs.searcher[language]]) + query(route),
   match: (segments, params, language) =>
     segments.length === 2 && segments[0] === systemSlugs.login[language] && segments[1] === systemSlugs.searcher[language]

@@ -9,6 +9,7 @@ const byMailForms: readonly ThankYouForm[] = thankYouForms.filter((form) => form
 
 /** The page a form without JavaScript lands on once its request is stored, one per form (two for those confirmed by mail). */
 export const thankYouPage: PageKind<ThankYouRoute> = {
+  budget: 'thank-you',
   view: () => import('./view').then((module) => module.ThankYouView),
   path: (route, language) => join(language, [systemSlugs['thank-you'][language], route.form, ...(route.byMail ? [byMailSlugs[language]] : [])]),
   match: (segments, _params, language) => {
