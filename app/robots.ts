@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { robotsRules } from '@/lib/seo/sitemap';
+import { robotsRules } from '@/lib/pages/sitemap';
 
 export const dynamic = 'force-static';
 

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { sitemapEntries } from '@/lib/seo/sitemap';
+import { sitemapEntries } from '@/lib/pages/sitemap';
 
 export const dynamic = 'force-static';
 

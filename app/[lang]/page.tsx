@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { HomePage } from '@/components/content/home-page';
 import { PageFrame } from '@/components/layout/page-frame';
 import { languageParams, requireLanguage } from '@/lib/i18n';
-import { routeMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/pages/metadata';
 
 type Props = { params: Promise<{ lang: string }> };
 

@@ -5,7 +5,7 @@ import { alertAccountEndpoint, alertConfirmEndpoint, alertUnsubscribeEndpoint } 
 import type { AlertLinkState } from '@/lib/db';
 import type { AlertLinkSubject, UnsubscribeState } from '@/lib/alerts/link-routes';
 import { alertConfirmationTtlDays } from '@/lib/alerts/token';
-import type { AlertLinkAction } from '@/lib/pages/alert-link';
+import type { AlertLinkAction } from '@/lib/pages/alert-link/kind';
 import { href } from '@/lib/pages';
 import styles from '@/components/newsletter/newsletter.module.css';
 

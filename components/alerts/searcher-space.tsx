@@ -15,7 +15,7 @@ import type { Language } from '@/lib/config';
 import type { AlertSubscriptionRow } from '@/lib/db';
 import { alertFrequencies, goals } from '@/lib/forms/fields';
 import { href } from '@/lib/pages';
-import type { RefusedEdit, SearchEditErrors, SearchEditField, SearcherNotice } from '@/lib/pages/searcher';
+import type { RefusedEdit, SearchEditErrors, SearchEditField, SearcherNotice } from '@/lib/pages/searcher/kind';
 import styles from './searcher.module.css';
 
 type Props = { email: string; subscriptions: AlertSubscriptionRow[]; favourites: number; notice: SearcherNotice | undefined; refused?: RefusedEdit; language: Language };

@@ -7,7 +7,7 @@ import { listForm } from '@/lib/catalogue/list-form';
 import type { StatusChoices } from '@/lib/catalogue/list-page';
 import { isSavedListingsIndex, type SavedListingsIndex } from '@/lib/favourites/saved-listings';
 import { exportListPins } from '@/lib/map/export-pins';
-import { withIslandIntl } from '@/components/layout/with-island-intl';
+import { withIslandIntl } from '@/components/islands/with-island-intl';
 import type { ListMapConfig, PinSource } from './list-map';
 import { ListingControls, type Shared } from './listing-browser';
 

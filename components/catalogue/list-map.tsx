@@ -10,7 +10,7 @@ import type { ListPins } from '@/lib/map/list-pins-shape';
 import type { ListMapView } from './list-map-draw';
 import styles from './list-map.module.css';
 import { TileConsent } from './tile-consent';
-import { withIslandIntl } from '@/components/layout/with-island-intl';
+import { withIslandIntl } from '@/components/islands/with-island-intl';
 
 export type ListMapConfig = { tiles: TileSource; markerColour: string };
 

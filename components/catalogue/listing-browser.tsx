@@ -22,7 +22,7 @@ import {
 import type { Goal } from '@/lib/catalogue';
 import type { FacetOption, ListForm, ListLabels } from '@/lib/catalogue/list-form';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
-import { followInLanguageLinks } from '@/components/layout/language-links';
+import { followInLanguageLinks } from '@/components/islands/language-links';
 import { ListingResults } from './listing-results';
 import type { ListMapConfig, PinSource } from './list-map';
 import { useHydrated } from '@/components/ui/use-hydrated';

@@ -6,7 +6,7 @@ import { parseListParams, receivedChoiceCounts, type ListParams } from '@/lib/ca
 import { getSite, type Language } from '@/lib/config';
 import { isStaticExport } from '@/lib/export/mode';
 import { savedListingsUrl } from '@/lib/favourites/saved-listings';
-import { IslandIntl } from '@/components/layout/island-intl';
+import { IslandIntl } from '@/components/islands/island-intl';
 import { href } from '@/lib/pages';
 import { LazyExportListingBrowser, LazyServerListingBrowser } from './listing-browser-lazy';
 import { PropertyCard } from './property-card';

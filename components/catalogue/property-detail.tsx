@@ -9,7 +9,7 @@ import { absoluteUrl } from '@/lib/seo/origin';
 import { recognizeVideo } from '@/lib/media/video';
 import { documentLinkTtlDays } from '@/lib/documents/signed-link';
 import { ListingRequests } from '@/components/forms/listing-requests';
-import { PurchaseCostsSection } from '@/components/costs/purchase-costs-section';
+import { PurchaseCostsSection } from '@/components/catalogue/purchase-costs-section';
 import { DescriptionSection } from './description-section';
 import { PropertyEnergy } from './property-energy';
 import { PropertyFacts } from './property-facts';

@@ -1,6 +1,6 @@
 import { HomeMap } from '@/components/catalogue/home-map';
 import { priceText, priceTranslator } from '@/components/catalogue/property-price';
-import { Banner } from '@/components/layout/banner/banner';
+import { Banner } from '@/components/content/banner/banner';
 import { HomeSearch } from '@/components/search/home-search';
 import { getMenuEntry, getSite, type Language } from '@/lib/config';
 import { buildHomeMap } from '@/lib/map';

@@ -1,4 +1,4 @@
-import { Banner } from '@/components/layout/banner/banner';
+import { Banner } from '@/components/content/banner/banner';
 import { Breadcrumb } from '@/components/layout/breadcrumb';
 import { localise, type Language, type MenuEntry } from '@/lib/config';
 import { MenuModules } from './menu-modules';

@@ -8,7 +8,7 @@ import { buyerSituations, parseLoan, purchaseCosts, type BuyerSituation, type Co
 import { formatEuro } from '@/lib/format/price';
 import { formatNumber } from '@/lib/format/number';
 import styles from './purchase-costs.module.css';
-import { withIslandIntl } from '@/components/layout/with-island-intl';
+import { withIslandIntl } from '@/components/islands/with-island-intl';
 
 type Props = { price: number; region: CostRegion; vat: number | undefined; rules: PurchaseCostRules };
 

@@ -3,7 +3,7 @@ import type { Language } from '@/lib/config';
 import { isStaticExport } from '@/lib/export/mode';
 import { formIslandTexts } from '@/lib/forms/island-texts';
 import type { FormName } from '@/lib/forms/schemas';
-import { IslandMessages } from '@/components/layout/island-messages';
+import { IslandMessages } from '@/components/islands/island-messages';
 
 /**
  * Gives the form islands of `forms` the page's language. On the server build their texts come

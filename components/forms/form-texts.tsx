@@ -2,7 +2,7 @@
 
 import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
 import type { ReactNode } from 'react';
-import { useIslandMessages } from '@/components/layout/island-messages';
+import { useIslandMessages } from '@/components/islands/island-messages';
 import { isStaticExport } from '@/lib/export/mode';
 
 /*

@@ -7,7 +7,7 @@ import { href, menuEntryHref, resolvePath } from '@/lib/pages';
 import { FavouritesCount } from '@/components/favourites/favourites-count';
 import { languageChoiceHref } from '@/lib/i18n';
 import { imageUrl, logoHeights } from '@/lib/media/image-url';
-import { languageChoiceAttribute } from './language-links';
+import { languageChoiceAttribute } from '@/components/islands/language-links';
 import { MenuDisclosure } from './menu-disclosure';
 import { ScrollHeader } from './scroll-header';
 import styles from './site-header.module.css';

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { IslandIntl } from '@/components/layout/island-intl';
+import { IslandIntl } from '@/components/islands/island-intl';
 import type { Language } from '@/lib/config';
 import { isStaticExport } from '@/lib/export/mode';
 import { SearchField } from './search-field';

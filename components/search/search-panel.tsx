@@ -5,7 +5,7 @@ import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect,
 import { prepareIndex, searchIndex, type PreparedIndex, type SearchCity, type SearchIndex, type SearchProperty, type SearchResults, type SearchType, type TextMatcher } from '@/lib/search/compact';
 import { SearchBox } from './search-box';
 import styles from './search-panel.module.css';
-import { withIslandIntl } from '@/components/layout/with-island-intl';
+import { withIslandIntl } from '@/components/islands/with-island-intl';
 
 type Option = { id: string; href: string; disabled: boolean };
 

@@ -9,11 +9,11 @@ import { currentSearcher } from '../auth/session';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
 import { deleteSearcherAccount, deleteSubscription, getStore, updateSubscription, type SubscriptionChange } from '../db';
 import { href } from '../pages';
-import type { SearcherNotice } from '../pages/searcher';
+import type { SearcherNotice } from '../pages/searcher/kind';
 import { readEditedSearch } from './edit-search';
 
 /*
- * The searcher's space (lib/pages/searcher.ts), as server actions bound to a subscription: plain
+ * The searcher's space (lib/pages/searcher/kind.ts), as server actions bound to a subscription: plain
  * form posts without JavaScript, their origin checked by Next.js. Each one acts only on the
  * signed-in searcher's own subscriptions, and comes back to the space saying how it went.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { alertFrequencies, goals } from '../forms/fields';
 import { searchLimits } from '../forms/schemas';
-import type { SearchEditErrors } from '../pages/searcher';
+import type { SearchEditErrors } from '../pages/searcher/kind';
 import { searchCriteria, type SearchCriteria } from './criteria';
 
 /*

@@ -1,7 +1,7 @@
 import { compareLimit } from './compare-query';
 
 /*
- * The IDs of a comparison's URL, read without trusting it (lib/pages/compare.ts, the comparison
+ * The IDs of a comparison's URL, read without trusting it (lib/pages/compare/kind.ts, the comparison
  * page, and the static export's island, which reads the same URL in the browser). Without zod:
  * the export's island would otherwise share zod's chunk with the home search and split it.
  */

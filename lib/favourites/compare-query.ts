@@ -1,5 +1,5 @@
 /*
- * The comparison's query string, pure: the page kind (lib/pages/compare.ts) and the favourites
+ * The comparison's query string, pure: the page kind (lib/pages/compare/kind.ts) and the favourites
  * page's island both write it, the island without reaching the catalogue.
  */
 

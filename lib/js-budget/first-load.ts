@@ -1,5 +1,5 @@
 import { parseDocument } from 'htmlparser2';
-import type { PageName } from '../pages';
+import type { PageType } from '../pages';
 
 /*
  * The first-load JavaScript of a prerendered page, read from a finished production build
@@ -48,34 +48,8 @@ export function pathOfHtmlFile(relative: string): string {
   return `/${withoutExtension}/`;
 }
 
-/** The page types of the budget table; every kind of the page table (lib/pages) falls in one. */
-export type PageType = 'home' | 'list' | 'detail' | 'projects' | 'project' | 'menu page' | 'article' | 'thank-you' | 'login' | 'not found';
-
-const typeOfKind: { [P in PageName]: PageType } = {
-  home: 'home',
-  'for-sale': 'list',
-  'for-rent': 'list',
-  property: 'detail',
-  projects: 'projects',
-  project: 'project',
-  menu: 'menu page',
-  article: 'article',
-  'thank-you': 'thank-you',
-  login: 'login',
-  'forgot-password': 'login',
-  'set-password': 'login',
-  portal: 'login',
-  'portal-listing': 'login',
-  'newsletter-confirm': 'thank-you',
-  'alert-link': 'thank-you',
-  'request-confirm': 'thank-you',
-  searcher: 'login',
-  favourites: 'list',
-  compare: 'detail',
-};
-
-/** The page type of a page of the page table; a path it does not know is one of the 404 pages. */
-export const pageTypeOf = (page: PageName | undefined): PageType => (page === undefined ? 'not found' : typeOfKind[page]);
+/** The page types of the budget table: each kind of the page table (lib/pages) names its own (`budget` in its kind.ts). */
+export { pageTypeOf, type PageType } from '../pages';
 
 /** Issue 16's ceiling: at most 150 kB gzip of first-load JavaScript on every page type. */
 export const issueCeiling = 150 * kB;

@@ -1,28 +1,29 @@
-import { getEnabledLanguages, isSupportedLanguage, type Language, type MenuEntry } from '../config';
-import { articlePage, type ArticleRoute } from './article';
-import { homePage, type HomeRoute } from './home';
+import { createElement, type ReactNode } from 'react';
 import type { Thing } from 'schema-dts';
-import { pathSegments, type Crumb, type Link, type Missing, type PageKind, type PageMetadata, type Translate } from './kind';
-import { forRentPage, forSalePage, type ListRoute } from './list';
-import { forgotPasswordPage, loginPage, setPasswordPage, type ForgotPasswordRoute, type LoginRoute, type SetPasswordRoute } from './login';
-import { menuEntryRoute, menuPage, type MenuRoute } from './menu';
-import { newsletterConfirmPage, type NewsletterConfirmRoute } from './newsletter-confirm';
-import { alertLinkPage, type AlertLinkRoute } from './alert-link';
-import { requestConfirmPage, type RequestConfirmRoute } from './request-confirm';
-import { searcherPage, type SearcherRoute } from './searcher';
-import { favouritesPage, type FavouritesRoute } from './favourites';
-import { comparePage, type CompareRoute } from './compare';
-import { portalListingPage, portalPage, type PortalListingRoute, type PortalRoute } from './portal';
-import { projectPage, projectsPage, type ProjectRoute, type ProjectsRoute } from './projects';
-import { propertyPage, type PropertyRoute } from './property';
-import { thankYouPage, type ThankYouRoute } from './thank-you';
+import { getEnabledLanguages, isSupportedLanguage, type Language, type MenuEntry } from '../config';
+import { articlePage, type ArticleRoute } from './article/kind';
+import { homePage, type HomeRoute } from './home/kind';
+import { pathSegments, type Crumb, type Link, type Missing, type PageKind, type PageMetadata, type PageType, type Translate } from './kind';
+import { forRentPage, forSalePage, type ListRoute } from './list/kind';
+import { forgotPasswordPage, loginPage, setPasswordPage, type ForgotPasswordRoute, type LoginRoute, type SetPasswordRoute } from './login/kind';
+import { menuEntryRoute, menuPage, type MenuRoute } from './menu/kind';
+import { newsletterConfirmPage, type NewsletterConfirmRoute } from './newsletter-confirm/kind';
+import { alertLinkPage, type AlertLinkRoute } from './alert-link/kind';
+import { requestConfirmPage, type RequestConfirmRoute } from './request-confirm/kind';
+import { searcherPage, type SearcherRoute } from './searcher/kind';
+import { favouritesPage, type FavouritesRoute } from './favourites/kind';
+import { comparePage, type CompareRoute } from './compare/kind';
+import { portalListingPage, portalPage, type PortalListingRoute, type PortalRoute } from './portal/kind';
+import { projectPage, projectsPage, type ProjectRoute, type ProjectsRoute } from './projects/kind';
+import { propertyPage, type PropertyRoute } from './property/kind';
+import { thankYouPage, type ThankYouRoute } from './thank-you/kind';
 
 /*
- * The page table: every kind of page of the site, each described once in its own module of this
- * folder (its URL both ways, what is prerendered, metadata, breadcrumb, JSON-LD, sitemap). The
- * functions below look a route's kind up here; nothing else switches on `route.page`.
- * A new kind of page: its module here, one line in `Route` and one in `table`, its component in
- * components/layout/route-view.tsx (the compiler asks for each), its messages.
+ * The page table: every kind of page of the site, each described once in its own folder here
+ * (lib/pages/<kind>/kind.ts: its URL both ways, what is prerendered, metadata, breadcrumb, JSON-LD,
+ * sitemap; view.tsx beside it: what draws it). The functions below look a route's kind up here;
+ * nothing else switches on `route.page`. A new kind of page: its folder, one line in `Route` and
+ * one in `table` (the compiler asks for both), its messages.
  */
 
 export type Route =
@@ -48,8 +49,8 @@ export type Route =
   | MenuRoute;
 
 export type PageName = Route['page'];
-export type RouteOf<P extends PageName> = Extract<Route, { page: P }>;
-export type { Crumb, Missing, PageMetadata, Translate } from './kind';
+type RouteOf<P extends PageName> = Extract<Route, { page: P }>;
+export type { Crumb, PageType, Translate } from './kind';
 
 /** A kind's functions over any route: each checks that the route is of its kind (the table's lookup guarantees it). */
 type Kind<P extends PageName> = {
@@ -57,6 +58,7 @@ type Kind<P extends PageName> = {
   path: (route: Route, language: Language, link: Link) => string;
   match: (segments: readonly string[], params: URLSearchParams, language: Language) => Route | undefined;
   routes: (language: Language) => Route[];
+  budget: PageType;
   queryKeys: readonly string[];
   serverOnly: boolean;
   exportRoutes: (language: Language) => Route[];
@@ -70,10 +72,11 @@ type Kind<P extends PageName> = {
   jsonLd: (route: Route, language: Language) => Thing[];
   indexable: (route: Route, language: Language) => boolean;
   lastModified: (route: Route, language: Language) => string | undefined;
+  render: (route: Route, language: Language) => Promise<ReactNode>;
 };
 
 /** Whether a route is of one kind: narrows a route to that kind's route type. */
-export const isRouteOf = <P extends PageName>(page: P, route: Route): route is RouteOf<P> => route.page === page;
+const isRouteOf = <P extends PageName>(page: P, route: Route): route is RouteOf<P> => route.page === page;
 
 function kind<P extends PageName>(page: P, definition: PageKind<RouteOf<P>>): Kind<P> {
   const own = (route: Route): RouteOf<P> => {
@@ -85,6 +88,7 @@ function kind<P extends PageName>(page: P, definition: PageKind<RouteOf<P>>): Ki
     path: (route, language, link) => definition.path(own(route), language, link),
     match: definition.match,
     routes: definition.routes,
+    budget: definition.budget,
     queryKeys: definition.queryKeys ?? [],
     serverOnly: definition.serverOnly === true,
     exportRoutes: (language) => definition.exportRoutes?.(language) ?? [],
@@ -95,46 +99,47 @@ function kind<P extends PageName>(page: P, definition: PageKind<RouteOf<P>>): Ki
     inLanguage: (route, target) => definition.inLanguage?.(own(route), target) ?? route,
     crumbs: (route, language, t) => definition.crumbs(own(route), language, t),
     metadata: (route, language, t) => definition.metadata(own(route), language, t),
-    jsonLd: (route, language) => definition.jsonLd?.(own(route), language) ?? [],
+    jsonLd: (route, language) => definition.jsonLd?.(own(route), language, href) ?? [],
     indexable: (route, language) => definition.indexable?.(own(route), language) ?? true,
     lastModified: (route, language) => definition.lastModified?.(own(route), language),
+    render: async (route, language) => {
+      const View = await definition.view?.();
+      return View ? createElement(View, { route: own(route), language }) : null;
+    },
   };
 }
 
 type Table = { [P in PageName]: Kind<P> };
 
 /*
- * Built on first use: the kinds import lib/seo, which links pages through this module, so the
- * table must not be read while the modules are still loading. The order is the order paths are
- * matched in: menu pages, whose paths the staff choose, come last.
+ * One line per kind, each kind in its own folder (lib/pages/<kind>/: kind.ts, view.tsx). The
+ * order is the order paths are matched in: menu pages, whose paths the staff choose, come last.
  */
-let built: Table | undefined;
-const table = (): Table =>
-  (built ??= {
-    home: kind('home', homePage),
-    'for-sale': kind('for-sale', forSalePage),
-    'for-rent': kind('for-rent', forRentPage),
-    property: kind('property', propertyPage),
-    projects: kind('projects', projectsPage),
-    project: kind('project', projectPage),
-    'thank-you': kind('thank-you', thankYouPage),
-    login: kind('login', loginPage),
-    'forgot-password': kind('forgot-password', forgotPasswordPage),
-    'set-password': kind('set-password', setPasswordPage),
-    portal: kind('portal', portalPage),
-    'portal-listing': kind('portal-listing', portalListingPage),
-    'newsletter-confirm': kind('newsletter-confirm', newsletterConfirmPage),
-    'alert-link': kind('alert-link', alertLinkPage),
-    'request-confirm': kind('request-confirm', requestConfirmPage),
-    searcher: kind('searcher', searcherPage),
-    favourites: kind('favourites', favouritesPage),
-    compare: kind('compare', comparePage),
-    article: kind('article', articlePage),
-    menu: kind('menu', menuPage),
-  });
+const table: Table = {
+  home: kind('home', homePage),
+  'for-sale': kind('for-sale', forSalePage),
+  'for-rent': kind('for-rent', forRentPage),
+  property: kind('property', propertyPage),
+  projects: kind('projects', projectsPage),
+  project: kind('project', projectPage),
+  'thank-you': kind('thank-you', thankYouPage),
+  login: kind('login', loginPage),
+  'forgot-password': kind('forgot-password', forgotPasswordPage),
+  'set-password': kind('set-password', setPasswordPage),
+  portal: kind('portal', portalPage),
+  'portal-listing': kind('portal-listing', portalListingPage),
+  'newsletter-confirm': kind('newsletter-confirm', newsletterConfirmPage),
+  'alert-link': kind('alert-link', alertLinkPage),
+  'request-confirm': kind('request-confirm', requestConfirmPage),
+  searcher: kind('searcher', searcherPage),
+  favourites: kind('favourites', favouritesPage),
+  compare: kind('compare', comparePage),
+  article: kind('article', articlePage),
+  menu: kind('menu', menuPage),
+};
 
-const kindOf = (route: Route) => table()[route.page];
-const kinds = () => Object.values(table());
+const kindOf = (route: Route) => table[route.page];
+const kinds = () => Object.values(table);
 
 /** The URL of a page (its path, and a list's query) in a language. */
 export function href(route: Route, language: Language): string {
@@ -162,6 +167,9 @@ export function resolvePath(pathname: string, search = ''): ResolvedPath | undef
 export function allRoutes(language: Language): Route[] {
   return kinds().flatMap((candidate) => candidate.routes(language));
 }
+
+/** The JS budget's page type of a kind; a path no kind reads is one of the 404 pages. */
+export const pageTypeOf = (page: PageName | undefined): PageType => (page === undefined ? 'not found' : table[page].budget);
 
 /** Whether a page needs the server (a session, a token, server actions). */
 const isServerOnly = (route: Route): boolean => kindOf(route).serverOnly;
@@ -213,3 +221,6 @@ export const pageMetadataOf = (route: Route, language: Language, t: Translate) =
 export const pageJsonLdOf = (route: Route, language: Language) => kindOf(route).jsonLd(route, language);
 export const isIndexable = (route: Route, language: Language) => kindOf(route).indexable(route, language);
 export const lastModified = (route: Route, language: Language) => kindOf(route).lastModified(route, language);
+
+/** The content of a page of the site (app/[lang]/[...path], app/[lang]/form-draft): its kind's view. */
+export const PageView = ({ route, language }: { route: Route; language: Language }) => kindOf(route).render(route, language);

@@ -1,6 +1,8 @@
 import type { MessageKeys, Messages, NestedKeyOf } from 'next-intl';
+import type { ReactNode } from 'react';
 import type { Thing } from 'schema-dts';
 import type { Language } from '../config';
+import type { PageTexts } from '../seo';
 import type { Route } from './index';
 
 /** A translator over every message of a language (keys checked against messages/en.json); next-intl's `t` is one. */
@@ -12,14 +14,19 @@ export type Crumb = { name: string; route: Route };
 /** The URL of any route: page kinds link each other through it (never by importing each other). */
 export type Link = (route: Route, language: Language) => string;
 
+/** What draws a page of a kind: a server component, in the view.tsx of the kind's folder. */
+export type View<R> = (props: { route: R; language: Language }) => ReactNode | Promise<ReactNode>;
+
+/** The page types of the first-load JavaScript budget (lib/js-budget): every kind is held to one, the 404 pages to 'not found'. */
+export type PageType = 'home' | 'list' | 'detail' | 'projects' | 'project' | 'menu page' | 'article' | 'thank-you' | 'login' | 'not found';
+
 /** Which of the two 404 pages a missing page answers with. */
 export type Missing = 'page' | 'property';
 
 /**
  * What one kind of page is, in one place: its URL both ways, the pages the build prerenders, how it
- * is served, its metadata, breadcrumb, structured data and sitemap entry. The component that draws
- * it is in components/, looked up in components/layout/route-view.tsx (the proxy, which reads
- * these modules, must not bundle React components).
+ * is served, its metadata, breadcrumb, structured data and sitemap entry. It is the kind.ts of the
+ * kind's folder (lib/pages/<kind>/); the view.tsx beside it draws the page.
  */
 export type PageKind<R extends { page: string }> = {
   /** The canonical path (with its query, if any) of a page of this kind. */
@@ -28,6 +35,14 @@ export type PageKind<R extends { page: string }> = {
   match: (segments: readonly string[], params: URLSearchParams, language: Language) => R | undefined;
   /** The query parameters that are part of the page's URL (a list's filters): a language switch carries them in the page's route, not as they were. */
   queryKeys?: readonly string[];
+  /**
+   * Its view.tsx, loaded only when a page of this kind is drawn (app/[lang]/[...path]), so that
+   * nothing that reads the table (the proxy, the mails) loads a component. None for a kind drawn
+   * by its own route under app/[lang] (see renderedAt).
+   */
+  view?: () => Promise<View<R>>;
+  /** The budget its first-load JavaScript is held to (lib/js-budget, checked on every build by npm test). */
+  budget: Exclude<PageType, 'not found'>;
   /** Every page of this kind in a language: what the build prerenders and the sitemap lists. */
   routes: (language: Language) => R[];
   /** Needs the server (a session, a token, server actions): a static export leaves it out and links it on its API origin. */
@@ -59,28 +74,15 @@ export type PageKind<R extends { page: string }> = {
   /** Title, description and social cards; canonical and alternates are added by lib/seo. */
   metadata: (route: R, language: Language, t: Translate) => PageMetadata;
   /** What the page says about itself to search engines, beside the agency and the breadcrumb. */
-  jsonLd?: (route: R, language: Language) => Thing[];
+  jsonLd?: (route: R, language: Language, link: Link) => Thing[];
   /** Whether the page is in the sitemap (and not marked noindex). */
   indexable?: (route: R, language: Language) => boolean;
   /** The day the page last changed (yyyy-mm-dd), for the sitemap. */
   lastModified?: (route: R, language: Language) => string | undefined;
 };
 
-export type SocialImage = { url: string; width?: number; height?: number };
-
-/**
- * What a kind says for its metadata. `absoluteTitle` skips the site-name template (the home
- * page); `social` overrides the Open Graph and Twitter texts (menu pages carry their own).
- */
-export type PageMetadata = {
-  title: string;
-  description?: string;
-  image?: SocialImage;
-  absoluteTitle?: boolean;
-  social?: { ogTitle?: string; ogDescription?: string; ogImage?: string; twitterTitle?: string; twitterDescription?: string; twitterImage?: string };
-  /** The route the canonical link names (a confirmation link's token stays out of it). */
-  canonical?: Route;
-};
+/** What a kind says for its metadata (lib/seo); `canonical` is the route the canonical link names (a confirmation link's token stays out of it). */
+export type PageMetadata = PageTexts & { canonical?: Route };
 
 /** Path of a page from its segments after the language. */
 export const join = (language: Language, segments: readonly string[]) => `/${[language, ...segments].join('/')}/`;

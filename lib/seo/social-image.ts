@@ -1,6 +1,7 @@
 import type { Picture } from '../catalogue';
 import { imageUrl, socialImageWidth } from '../media/image-url';
-import type { SocialImage } from '../pages/kind';
+
+export type SocialImage = { url: string; width?: number; height?: number };
 
 /** A catalogue picture as a social card: 1200 px wide, PNG (which every network reads). */
 export function socialImage(picture: Picture | undefined): SocialImage | undefined {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readEditedSearch } from '@/lib/alerts/edit-search';
 import { href } from '@/lib/pages';
-import { searcherPage, refusedEditOf } from '@/lib/pages/searcher';
+import { searcherPage, refusedEditOf } from '@/lib/pages/searcher/kind';
 
 const form = (values: Record<string, string | string[]>) => {
   const data = new FormData();

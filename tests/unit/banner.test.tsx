@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Banner } from '@/components/layout/banner/banner';
-import { bannerVideo, textColourOn } from '@/components/layout/banner/banner-sources';
+import { Banner } from '@/components/content/banner/banner';
+import { bannerVideo, textColourOn } from '@/components/content/banner/banner-sources';
 import { contrastRatio } from '@/lib/colour';
 import { getProperty } from '@/lib/catalogue';
 import { getSite, type Language, type Site } from '@/lib/config';
@@ -14,9 +14,9 @@ import { getSite, type Language, type Site } from '@/lib/config';
 vi.mock('next-intl/server', () => import('./intl-mock'));
 
 // The lazy wrappers only split chunks, which a build shows; here the islands render at once.
-vi.mock('@/components/layout/banner/banner-lazy', async () => ({
-  LazyBannerSlider: (await import('@/components/layout/banner/banner-slider')).BannerSlider,
-  LazyBannerVideo: (await import('@/components/layout/banner/banner-video')).BannerVideo,
+vi.mock('@/components/content/banner/banner-lazy', async () => ({
+  LazyBannerSlider: (await import('@/components/content/banner/banner-slider')).BannerSlider,
+  LazyBannerVideo: (await import('@/components/content/banner/banner-video')).BannerVideo,
 }));
 
 type BannerConfig = Site['banner'];

@@ -6,7 +6,8 @@ import type { Property } from '@/lib/catalogue/schemas';
 import { textProblem } from '@/lib/catalogue/checks';
 import { countryAt, isInCountry, provinceOf, isInProvince, belgiumId, luxembourgId } from '@/lib/catalogue/geography';
 import { picturePathProblem, projectWithoutMissingPictures, propertyWithoutMissingPictures } from '@/lib/catalogue/pictures';
-import { listingJsonLd } from '@/lib/seo/json-ld';
+import { listingJsonLd } from '@/lib/pages/property/json-ld';
+import { href } from '@/lib/pages';
 
 /*
  * The fallback of a missing picture file (issue 14): the loader drops the picture from the
@@ -32,7 +33,7 @@ describe('a listing whose picture files are missing', () => {
     expect(shown.XLargePictureItem?.Url).toBe('/catalogue/4000001/2-xl.webp');
     expect(shown.XLargePictureItems.map((p) => p.Url)).toEqual(['/catalogue/4000001/2-xl.webp', '/catalogue/4000001/3-xl.webp']);
     expect(shown.SmallPictureItem).toEqual(property.SmallPictureItem);
-    expect(listingJsonLd(reshapeListing(publicProperty(shown), new Set()), 'en').image).toMatch(/\/catalogue\/4000001\/2-xl\.webp$/);
+    expect(listingJsonLd(reshapeListing(publicProperty(shown), new Set()), 'en', href).image).toMatch(/\/catalogue\/4000001\/2-xl\.webp$/);
   });
 
   // Cards, the detail gallery, banners, the owner portal and mails test these fields for null or
@@ -41,7 +42,7 @@ describe('a listing whose picture files are missing', () => {
     const property = listing(4000001);
     const shown = propertyWithoutMissingPictures(property, allOf(property));
     expect([shown.XLargePictureItem, shown.SmallPictureItem, shown.XLargePictureItems, shown.SmallPictureItems]).toEqual([null, null, [], []]);
-    expect(listingJsonLd(reshapeListing(publicProperty(shown), new Set()), 'en').image).toBeUndefined();
+    expect(listingJsonLd(reshapeListing(publicProperty(shown), new Set()), 'en', href).image).toBeUndefined();
   });
 
   it('leaves a listing untouched when nothing is missing', () => {

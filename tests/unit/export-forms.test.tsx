@@ -7,7 +7,7 @@ import { FormIntl } from '@/components/forms/form-intl';
 import { loadFormTexts } from '@/components/forms/form-texts';
 import { NewsletterSignup } from '@/components/forms/newsletter-signup';
 import { RequestForm } from '@/components/forms/request-form';
-import { WithIslandIntl } from '@/components/layout/with-island-intl';
+import { WithIslandIntl } from '@/components/islands/with-island-intl';
 import fr from '@/messages/fr.json';
 import nl from '@/messages/nl.json';
 

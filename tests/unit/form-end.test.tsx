@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { IslandMessages } from '@/components/layout/island-messages';
+import { IslandMessages } from '@/components/islands/island-messages';
 import { formIslandTexts } from '@/lib/forms/island-texts';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formCommon, townChoices, typeChoices } from '@/components/forms/form-common';
 import * as forms from '@/components/forms/request-forms';
-import { IslandMessages } from '@/components/layout/island-messages';
+import { IslandMessages } from '@/components/islands/island-messages';
 import { formIslandTexts } from '@/lib/forms/island-texts';
 import type { FormName } from '@/lib/forms/schemas';
 import { allMessages } from '@/lib/i18n/messages';

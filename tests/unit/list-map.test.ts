@@ -9,7 +9,7 @@ import { buildSavedListingsIndex } from '@/lib/favourites/saved-listings-index';
 import { exportListPins } from '@/lib/map/export-pins';
 import { listPinsOf, listPinsResponse } from '@/lib/map/list-pins';
 import { href } from '@/lib/pages';
-import { forSalePage } from '@/lib/pages/list';
+import { forSalePage } from '@/lib/pages/list/kind';
 
 /*
  * The list's map: the area of "search this area" as the URL carries it, the list cut to it on

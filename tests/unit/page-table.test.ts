@@ -13,7 +13,7 @@ import { checkPath } from '@/lib/pages/check-path';
  */
 
 vi.mock('next-intl/server', () => import('./intl-mock'));
-const { routeMetadata } = await import('@/lib/seo');
+const { routeMetadata } = await import('@/lib/pages/metadata');
 
 const t = createTranslator({ locale: 'en', messages: referenceMessages });
 const perRequestPages: Route[] = [{ page: 'portal' }, { page: 'portal-listing', id: 4000001 }, { page: 'newsletter-confirm', token: 'abc' }];

@@ -7,8 +7,8 @@ import { formatEuro } from '@/lib/format';
 import { allRoutes } from '@/lib/pages';
 import { buildHomeMap, mapProperties } from '@/lib/map';
 import { buildSearchIndex } from '@/lib/search';
-import { pageJsonLd } from '@/lib/seo/json-ld';
-import { sitemapEntries } from '@/lib/seo/sitemap';
+import { pageJsonLd } from '@/lib/pages/json-ld';
+import { sitemapEntries } from '@/lib/pages/sitemap';
 import { hiddenFacts, leaks } from '../hidden-facts';
 
 const raw = checkedCatalogue();

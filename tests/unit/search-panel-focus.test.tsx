@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IslandMessages } from '@/components/layout/island-messages';
+import { IslandMessages } from '@/components/islands/island-messages';
 import { SearchField } from '@/components/search/search-field';
 import en from '@/messages/en.json';
 

@@ -3,8 +3,10 @@ import { getEnabledLanguages, getMenuEntry } from '@/lib/config';
 import { allRoutes, breadcrumbTrail, href } from '@/lib/pages';
 import { getProperty } from '@/lib/catalogue';
 import { checkedCatalogue } from '../checked-catalogue';
-import { agencyJsonLd, listingJsonLd, pageJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
-import { robotsRules, sitemapEntries } from '@/lib/seo/sitemap';
+import { agencyJsonLd, pageJsonLd } from '@/lib/pages/json-ld';
+import { listingJsonLd } from '@/lib/pages/property/json-ld';
+import { serializeJsonLd } from '@/lib/seo/json-ld';
+import { robotsRules, sitemapEntries } from '@/lib/pages/sitemap';
 
 describe('sitemap.xml', () => {
   const entries = sitemapEntries();
@@ -44,7 +46,7 @@ describe('sitemap.xml', () => {
 describe('JSON-LD', () => {
   it('describes a listing with its offer, address and size', () => {
     const property = getProperty(4000001, 'en')!;
-    const data = listingJsonLd(property, 'en') as unknown as Record<string, Record<string, unknown>>;
+    const data = listingJsonLd(property, 'en', href) as unknown as Record<string, Record<string, unknown>>;
     expect(data['@type']).toBe('RealEstateListing');
     expect(data.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' });
     expect(data.about).toMatchObject({ '@type': 'Residence', address: { postalCode: property.town.zip, addressLocality: property.town.name } });
@@ -53,12 +55,12 @@ describe('JSON-LD', () => {
   it('hides the street of a listing whose address is not public, and the price on demand', () => {
     const record = checkedCatalogue().properties.find((property) => property.ID === 4000009 && property.language === 'en')!;
     expect(record.PublishAddress).toBe(false);
-    const text = JSON.stringify(listingJsonLd(getProperty(4000009, 'en')!, 'en'));
+    const text = JSON.stringify(listingJsonLd(getProperty(4000009, 'en')!, 'en', href));
     expect(text).not.toContain(record.Street);
     expect(text).not.toContain(String(record.GoogleX));
     const onDemand = getProperty(4000007, 'en')!;
     expect(onDemand.price).toEqual({ kind: 'on-demand' });
-    expect(JSON.stringify(listingJsonLd(onDemand, 'en'))).not.toMatch(/"price"/);
+    expect(JSON.stringify(listingJsonLd(onDemand, 'en', href))).not.toMatch(/"price"/);
   });
 
   it("gives the agency's address in one language version per page", () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { IslandMessages } from '@/components/layout/island-messages';
+import { IslandMessages } from '@/components/islands/island-messages';
 import { formIslandTexts } from '@/lib/forms/island-texts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

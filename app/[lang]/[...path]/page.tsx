@@ -3,12 +3,13 @@ import { permanentRedirect } from 'next/navigation';
 import { PropertyNotFound } from '@/components/catalogue/property-not-found';
 import { PageNotFound } from '@/components/content/page-not-found';
 import { PageFrame } from '@/components/layout/page-frame';
-import { RouteView } from '@/components/layout/route-view';
+import { PageView } from '@/lib/pages';
 import type { Language } from '@/lib/config';
 import { allPathSegments, checkPath } from '@/lib/pages/check-path';
 import { notFoundSegments, propertyNotFoundSegments } from '@/lib/pages/internal-paths';
 import { requireLanguage, staticLanguage } from '@/lib/i18n';
-import { notFoundMetadata, routeMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/pages/metadata';
+import { notFoundMetadata } from '@/lib/seo';
 
 /*
  * Every page but the home page: the page table (lib/pages) resolves the localised path (te-koop,
@@ -53,7 +54,7 @@ export default async function Page({ params }: Props) {
   return (
     <PageFrame language={language} route={result.kind === 'ok' ? result.resolved.route : undefined}>
       {result.kind === 'ok' ? (
-        <RouteView route={result.resolved.route} language={language} />
+        <PageView route={result.resolved.route} language={language} />
       ) : result.kind === 'property-not-found' ? (
         <PropertyNotFound language={language} />
       ) : (

@@ -3,7 +3,7 @@ import { AlertLinkPage } from '@/components/alerts/alert-link-page';
 import { PageFrame } from '@/components/layout/page-frame';
 import { alertLinkAccountOffer, alertLinkStates, alertLinkSubject } from '@/lib/alerts/link-routes';
 import { requireLanguage } from '@/lib/i18n';
-import { routeMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/pages/metadata';
 
 /*
  * The page of an alert mail's links (confirm, unsubscribe), rendered per request (it reads the

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { ExportComparePage } from '@/components/favourites/export-compare-page';
+import { ExportComparePage } from '@/components/compare/export-compare-page';
 import { PageFrame } from '@/components/layout/page-frame';
 import { requireLanguage } from '@/lib/i18n';
-import { routeMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/pages/metadata';
 
 /*
  * The static export's comparison of listings: a static host ignores ?ids=, so the page is built

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { ComparePage } from '@/components/favourites/compare-page';
+import { ComparePage } from '@/components/compare/compare-page';
 import { PageFrame } from '@/components/layout/page-frame';
 import { parseCompareIds } from '@/lib/favourites/compare-ids';
 import { compareIdsParam } from '@/lib/favourites/compare-query';
 import { requireLanguage } from '@/lib/i18n';
-import { routeMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/pages/metadata';
 
 /*
  * The comparison of listings, rendered per request from ?ids= alone (no storage, no JavaScript).

@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { WithFormDraft } from '@/components/forms/form-draft-page';
 import { PageFrame } from '@/components/layout/page-frame';
-import { RouteView } from '@/components/layout/route-view';
+import { PageView } from '@/lib/pages';
 import type { Language } from '@/lib/config';
 import { draftParam } from '@/lib/forms/draft-id';
 import { checkPath } from '@/lib/pages/check-path';
 import { requireLanguage } from '@/lib/i18n';
-import { routeMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/pages/metadata';
 
 /*
  * A page of the site rendered per request, showing a form that came back from a post without
@@ -41,7 +41,7 @@ export default async function FormDraftPage({ params, searchParams }: Props) {
   return (
     <PageFrame language={language} route={route}>
       <WithFormDraft language={language} draftId={textParam(query[draftParam])}>
-        <RouteView route={route} language={language} />
+        <PageView route={route} language={language} />
       </WithFormDraft>
     </PageFrame>
   );

@@ -3,7 +3,7 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { NewsletterConfirmationPage } from '@/components/newsletter/confirmation-page';
 import { requireLanguage } from '@/lib/i18n';
 import { confirmationLinkEmail, confirmationLinkState } from '@/lib/newsletter/link-state';
-import { routeMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/pages/metadata';
 
 /*
  * The page of a newsletter confirmation link, rendered per request (it reads the link's token).

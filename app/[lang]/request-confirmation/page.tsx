@@ -3,7 +3,7 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { RequestConfirmationPage } from '@/components/requests/request-confirmation-page';
 import { requestLinkView } from '@/lib/forms/request-confirm-route';
 import { requireLanguage } from '@/lib/i18n';
-import { routeMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/pages/metadata';
 
 /*
  * The page of the link that confirms a request sent without JavaScript, rendered per request (it

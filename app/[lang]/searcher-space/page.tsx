@@ -6,8 +6,8 @@ import { currentSearcher } from '@/lib/auth/session';
 import { getStore, searcherFavourites, subscriptionsOf } from '@/lib/db';
 import { requireLanguage } from '@/lib/i18n';
 import { href } from '@/lib/pages';
-import { refusedEditOf } from '@/lib/pages/searcher';
-import { routeMetadata } from '@/lib/seo';
+import { refusedEditOf } from '@/lib/pages/searcher/kind';
+import { routeMetadata } from '@/lib/pages/metadata';
 
 /*
  * A searcher's space, rendered per request behind their session. Reached only through the

@@ -4,7 +4,7 @@ import { ListingsPage } from '@/components/catalogue/listings-page';
 import { PageFrame } from '@/components/layout/page-frame';
 import { parseListParams } from '@/lib/catalogue/list-query';
 import { requireLanguage } from '@/lib/i18n';
-import { routeMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/pages/metadata';
 
 /*
  * A for-sale or for-rent list requested with a query (?city, ?type, ?sort, ?page), rendered on

@@ -5,7 +5,7 @@ import { PortalHome, PortalListing } from '@/components/owner/portal-pages';
 import { currentOwner } from '@/lib/auth/session';
 import { href } from '@/lib/pages';
 import { requireLanguage } from '@/lib/i18n';
-import { routeMetadata } from '@/lib/seo';
+import { routeMetadata } from '@/lib/pages/metadata';
 import { listingReport, ownerListings } from '@/lib/stats/portal-report';
 
 /*

@@ -1,6 +1,6 @@
-import { systemSlugs } from '../i18n/slugs';
-import { searcherSpacePath } from './internal-paths';
-import { join, type PageKind } from './kind';
+import { systemSlugs } from '../../i18n/slugs';
+import { searcherSpacePath } from '../internal-paths';
+import { join, type PageKind } from '../kind';
 
 /** `notice`: what the last change in the space did, said once on the page it comes back to. */
 export type SearcherNotice = 'saved' | 'invalid' | 'deleted';
@@ -53,6 +53,7 @@ function query(route: SearcherRoute): string {
  * rendered per request behind their session (app/[lang]/searcher-space), never prerendered.
  */
 export const searcherPage: PageKind<SearcherRoute> = {
+  budget: 'login',
   path: (route, language) => join(language, [systemSlugs.login[language], systemSlugs.searcher[language]]) + query(route),
   match: (segments, params, language) =>
     segments.length === 2 && segments[0] === systemSlugs.login[language] && segments[1] === systemSlugs.searcher[language]

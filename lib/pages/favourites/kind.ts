@@ -1,5 +1,5 @@
-import { systemSlugs } from '../i18n/slugs';
-import { join, type PageKind } from './kind';
+import { systemSlugs } from '../../i18n/slugs';
+import { join, type PageKind } from '../kind';
 
 export type FavouritesRoute = { page: 'favourites' };
 
@@ -8,6 +8,8 @@ export type FavouritesRoute = { page: 'favourites' };
  * whose island lists what this browser keeps. Nothing on it for a search engine.
  */
 export const favouritesPage: PageKind<FavouritesRoute> = {
+  budget: 'list',
+  view: () => import('./view').then((module) => module.FavouritesView),
   path: (_route, language) => join(language, [systemSlugs.favourites[language]]),
   match: (segments, _params, language) => (segments.length === 1 && segments[0] === systemSlugs.favourites[language] ? { page: 'favourites' } : undefined),
   routes: () => [{ page: 'favourites' }],

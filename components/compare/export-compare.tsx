@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { withIslandIntl } from '@/components/layout/with-island-intl';
+import { withIslandIntl } from '@/components/islands/with-island-intl';
 import { parseCompareIds, type CompareRequest } from '@/lib/favourites/compare-ids';
 import { compareIdsParam } from '@/lib/favourites/compare-query';
 import { compareColumnUrl, isCompareColumn, type CompareColumn } from '@/lib/favourites/compare-rows';

@@ -1,10 +1,10 @@
-import { hasListQuery, listQueryKeys, listQueryString, parseListParams, type ListParams } from '../catalogue/list-query';
-import { cityQueryIn, getType } from '../catalogue';
-import { canonicalListQuery } from '../catalogue/list-page';
-import type { Language } from '../config';
-import { systemSlugs } from '../i18n/slugs';
-import { listResultsPath } from './internal-paths';
-import { join, type PageKind } from './kind';
+import { hasListQuery, listQueryKeys, listQueryString, parseListParams, type ListParams } from '../../catalogue/list-query';
+import { cityQueryIn, getType } from '../../catalogue';
+import { canonicalListQuery } from '../../catalogue/list-page';
+import type { Language } from '../../config';
+import { systemSlugs } from '../../i18n/slugs';
+import { listResultsPath } from '../internal-paths';
+import { join, type PageKind } from '../kind';
 
 /** A list's filters, sort and page, as its query string carries them. */
 type ListQuery = Partial<ListParams>;
@@ -39,6 +39,8 @@ function listPage<P extends 'for-sale' | 'for-rent'>(page: P): PageKind<ListRout
   const title = page === 'for-sale' ? 'forSale' : 'forRent';
   const goal = page === 'for-sale' ? 'sale' : 'rent';
   return {
+    budget: 'list',
+    view: () => import('./view').then((module) => module.ListView),
     path: (route, language) => join(language, [systemSlugs[page][language]]) + queryString(route.query, language),
     match: (segments, params, language) => {
       if (segments.length !== 1 || segments[0] !== systemSlugs[page][language]) return undefined;

@@ -3,10 +3,10 @@ import type { Listing } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import { listingCostsView, type RentCostsView, type SaleCostsView } from '@/lib/costs/listing-costs';
 import { formatDate, formatEuro, formatNumber } from '@/lib/format';
-import { IslandIntl } from '@/components/layout/island-intl';
-import sectionStyles from '@/components/catalogue/property-sections.module.css';
+import { IslandIntl } from '@/components/islands/island-intl';
+import sectionStyles from './property-sections.module.css';
 import { LazyPurchaseCostsCalculator } from './purchase-costs-lazy';
-import styles from './purchase-costs.module.css';
+import styles from '@/components/costs/purchase-costs.module.css';
 
 type Translator = Awaited<ReturnType<typeof getTranslations<'purchaseCosts'>>>;
 

@@ -1,7 +1,7 @@
-import { articleCategoryPage, getArticles, localise, type Article } from '../config';
-import type { Language } from '../config';
-import { systemSlugs } from '../i18n/slugs';
-import { join, type PageKind } from './kind';
+import { articleCategoryPage, getArticles, localise, type Article } from '../../config';
+import type { Language } from '../../config';
+import { systemSlugs } from '../../i18n/slugs';
+import { join, type PageKind } from '../kind';
 
 export type ArticleRoute = { page: 'article'; id: string };
 
@@ -12,6 +12,8 @@ const sectionSlug = (article: Article, language: Language) => (article.category 
 
 /** A service or a testimonial, under its section; articles of the "pages" category have no page of their own. */
 export const articlePage: PageKind<ArticleRoute> = {
+  budget: 'article',
+  view: () => import('./view').then((module) => module.ArticleView),
   path: (route, language, link) => {
     const article = articleById(route.id);
     if (!article || article.category === 'pages') return link({ page: 'home' }, language);

@@ -1,6 +1,6 @@
-import { getMenuEntry, loadSiteConfig, localise, menuAncestors, type Language, type MenuEntry } from '../config';
-import type { Route } from './index';
-import { join, type Crumb, type PageKind } from './kind';
+import { getMenuEntry, loadSiteConfig, localise, menuAncestors, type Language, type MenuEntry } from '../../config';
+import type { Route } from '../index';
+import { join, type Crumb, type PageKind } from '../kind';
 
 export type MenuRoute = { page: 'menu'; id: string };
 
@@ -32,6 +32,8 @@ export function menuEntryRoute(entry: MenuEntry): Route {
 }
 
 export const menuPage: PageKind<MenuRoute> = {
+  budget: 'menu page',
+  view: () => import('./view').then((module) => module.MenuView),
   path: (route, language, link) => {
     const entry = reachableMenu().find((candidate) => candidate.id === route.id);
     if (!entry) return link({ page: 'home' }, language);

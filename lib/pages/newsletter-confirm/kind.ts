@@ -1,11 +1,12 @@
-import { systemSlugs } from '../i18n/slugs';
-import { newsletterConfirmPath } from './internal-paths';
-import { join, type PageKind } from './kind';
+import { systemSlugs } from '../../i18n/slugs';
+import { newsletterConfirmPath } from '../internal-paths';
+import { join, type PageKind } from '../kind';
 
 export type NewsletterConfirmRoute = { page: 'newsletter-confirm'; token?: string };
 
 /** The page a newsletter confirmation link opens: rendered per request, the token in the query. */
 export const newsletterConfirmPage: PageKind<NewsletterConfirmRoute> = {
+  budget: 'thank-you',
   path: (route, language) => join(language, [systemSlugs['newsletter-confirm'][language]]) + (route.token ? `?token=${encodeURIComponent(route.token)}` : ''),
   match: (segments, params, language) =>
     segments.length === 1 && segments[0] === systemSlugs['newsletter-confirm'][language] ? { page: 'newsletter-confirm', token: params.get('token') ?? undefined } : undefined,

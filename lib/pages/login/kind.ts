@@ -1,6 +1,6 @@
-import type { Language } from '../config';
-import { systemSlugs } from '../i18n/slugs';
-import { join, type PageKind } from './kind';
+import type { Language } from '../../config';
+import { systemSlugs } from '../../i18n/slugs';
+import { join, type PageKind, type View } from '../kind';
 
 export type LoginRoute = { page: 'login' };
 export type ForgotPasswordRoute = { page: 'forgot-password' };
@@ -12,6 +12,8 @@ export type SetPasswordRoute = { page: 'set-password' };
  */
 
 export const loginPage: PageKind<LoginRoute> = {
+  budget: 'login',
+  view: () => import('./view').then((module) => module.LoginView),
   path: (_route, language) => join(language, [systemSlugs.login[language]]),
   match: (segments, _params, language) => (segments.length === 1 && segments[0] === systemSlugs.login[language] ? { page: 'login' } : undefined),
   routes: () => [{ page: 'login' }],
@@ -21,9 +23,11 @@ export const loginPage: PageKind<LoginRoute> = {
   metadata: (_route, _language, t) => ({ title: t('login.title'), description: t('login.intro') }),
 };
 
-function passwordPage<R extends ForgotPasswordRoute | SetPasswordRoute>(self: R, title: 'forgotTitle' | 'setTitle', intro: 'forgotIntro' | 'setIntro'): PageKind<R> {
+function passwordPage<R extends ForgotPasswordRoute | SetPasswordRoute>(self: R, title: 'forgotTitle' | 'setTitle', intro: 'forgotIntro' | 'setIntro', view: () => Promise<View<R>>): PageKind<R> {
   const slug = (language: Language) => systemSlugs[self.page][language];
   return {
+    budget: 'login',
+    view,
     path: (_route, language) => join(language, [systemSlugs.login[language], slug(language)]),
     match: (segments, _params, language) => (segments.length === 2 && segments[0] === systemSlugs.login[language] && segments[1] === slug(language) ? { ...self } : undefined),
     routes: () => [{ ...self }],
@@ -37,5 +41,5 @@ function passwordPage<R extends ForgotPasswordRoute | SetPasswordRoute>(self: R,
   };
 }
 
-export const forgotPasswordPage = passwordPage<ForgotPasswordRoute>({ page: 'forgot-password' }, 'forgotTitle', 'forgotIntro');
-export const setPasswordPage = passwordPage<SetPasswordRoute>({ page: 'set-password' }, 'setTitle', 'setIntro');
+export const forgotPasswordPage = passwordPage<ForgotPasswordRoute>({ page: 'forgot-password' }, 'forgotTitle', 'forgotIntro', () => import('./view').then((module) => module.ForgotPasswordView));
+export const setPasswordPage = passwordPage<SetPasswordRoute>({ page: 'set-password' }, 'setTitle', 'setIntro', () => import('./view').then((module) => module.SetPasswordView));

@@ -1,10 +1,10 @@
-import { citySlug, getListing, getProperties, getProperty, typeSlug } from '../catalogue';
-import type { Language } from '../config';
-import { textTeaser } from '../format';
-import { systemSlugs } from '../i18n/slugs';
-import { listingJsonLd } from '../seo/json-ld';
-import { socialImage } from '../seo/social-image';
-import { idSegment, join, type PageKind } from './kind';
+import { citySlug, getListing, getProperties, getProperty, typeSlug } from '../../catalogue';
+import type { Language } from '../../config';
+import { textTeaser } from '../../format';
+import { systemSlugs } from '../../i18n/slugs';
+import { socialImage } from '../../seo/social-image';
+import { idSegment, join, type PageKind } from '../kind';
+import { listingJsonLd } from './json-ld';
 
 export type PropertyRoute = { page: 'property'; id: number };
 
@@ -16,6 +16,8 @@ const listOf = (id: number, language: Language) => {
 
 /** A listing's page: under its list, with its town and type slugs (a stale slug redirects to these). */
 export const propertyPage: PageKind<PropertyRoute> = {
+  budget: 'detail',
+  view: () => import('./view').then((module) => module.PropertyView),
   path: (route, language) => {
     const property = getListing(route.id, language);
     if (!property) return join(language, [systemSlugs['for-sale'][language], '-', '-', String(route.id)]);
@@ -44,9 +46,9 @@ export const propertyPage: PageKind<PropertyRoute> = {
     if (!property) return { title: t('property.notFoundTitle') };
     return { title: property.title, description: textTeaser(property.teaserText, 160), image: socialImage(property.picture) };
   },
-  jsonLd: (route, language) => {
+  jsonLd: (route, language, link) => {
     const property = getProperty(route.id, language);
-    return property ? [listingJsonLd(property, language)] : [];
+    return property ? [listingJsonLd(property, language, link)] : [];
   },
   lastModified: (route, language) => getListing(route.id, language)?.lastChanged.slice(0, 10),
 };

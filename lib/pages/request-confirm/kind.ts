@@ -1,11 +1,12 @@
-import { systemSlugs } from '../i18n/slugs';
-import { requestConfirmPath } from './internal-paths';
-import { join, type PageKind } from './kind';
+import { systemSlugs } from '../../i18n/slugs';
+import { requestConfirmPath } from '../internal-paths';
+import { join, type PageKind } from '../kind';
 
 export type RequestConfirmRoute = { page: 'request-confirm'; token?: string };
 
 /** The page the link of a request posted without JavaScript opens: rendered per request, the token in the query. */
 export const requestConfirmPage: PageKind<RequestConfirmRoute> = {
+  budget: 'thank-you',
   path: (route, language) => join(language, [systemSlugs['request-confirm'][language]]) + (route.token ? `?token=${encodeURIComponent(route.token)}` : ''),
   match: (segments, params, language) =>
     segments.length === 1 && segments[0] === systemSlugs['request-confirm'][language] ? { page: 'request-confirm', token: params.get('token') ?? undefined } : undefined,

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { IslandIntl } from '@/components/layout/island-intl';
+import { IslandIntl } from '@/components/islands/island-intl';
 import { agencyPostalAddress, type Language } from '@/lib/config';
 import { href } from '@/lib/pages';
 import { LazyExportCompare } from './export-compare-lazy';

@@ -1,15 +1,17 @@
-import { getProject, getProjects } from '../catalogue';
-import { cleanDescription } from '../format';
-import { systemSlugs } from '../i18n/slugs';
-import { projectJsonLd } from '../seo/json-ld';
-import { socialImage } from '../seo/social-image';
-import { idSegment, join, type PageKind } from './kind';
+import { getProject, getProjects } from '../../catalogue';
+import { cleanDescription } from '../../format';
+import { systemSlugs } from '../../i18n/slugs';
+import { socialImage } from '../../seo/social-image';
+import { idSegment, join, type PageKind } from '../kind';
+import { projectJsonLd } from './json-ld';
 
 export type ProjectsRoute = { page: 'projects' };
 export type ProjectRoute = { page: 'project'; id: number };
 
 /** The list of new-build projects. */
 export const projectsPage: PageKind<ProjectsRoute> = {
+  budget: 'projects',
+  view: () => import('./view').then((module) => module.ProjectsView),
   path: (_route, language) => join(language, [systemSlugs.projects[language]]),
   match: (segments, _params, language) => (segments.length === 1 && segments[0] === systemSlugs.projects[language] ? { page: 'projects' } : undefined),
   routes: () => [{ page: 'projects' }],
@@ -19,6 +21,8 @@ export const projectsPage: PageKind<ProjectsRoute> = {
 
 /** A project's page, under the projects list. */
 export const projectPage: PageKind<ProjectRoute> = {
+  budget: 'project',
+  view: () => import('./view').then((module) => module.ProjectView),
   path: (route, language) => join(language, [systemSlugs.projects[language], String(route.id)]),
   match: (segments, _params, language) => {
     const id = idSegment(segments[1]);
@@ -36,9 +40,9 @@ export const projectPage: PageKind<ProjectRoute> = {
     if (!project) return { title: t('notFound.title') };
     return { title: project.name, description: cleanDescription(project.description, 160), image: socialImage(project.pictures[0]) };
   },
-  jsonLd: (route, language) => {
+  jsonLd: (route, language, link) => {
     const project = getProject(route.id, language);
-    return project ? [projectJsonLd(project, language)] : [];
+    return project ? [projectJsonLd(project, language, link)] : [];
   },
   lastModified: (route, language) => getProject(route.id, language)?.lastChanged.slice(0, 10),
 };

@@ -1,6 +1,6 @@
-import { systemSlugs } from '../i18n/slugs';
-import { portalPath } from './internal-paths';
-import { idSegment, join, type PageKind } from './kind';
+import { systemSlugs } from '../../i18n/slugs';
+import { portalPath } from '../internal-paths';
+import { idSegment, join, type PageKind } from '../kind';
 
 export type PortalRoute = { page: 'portal' };
 export type PortalListingRoute = { page: 'portal-listing'; id: number };
@@ -11,6 +11,7 @@ export type PortalListingRoute = { page: 'portal-listing'; id: number };
  */
 
 export const portalPage: PageKind<PortalRoute> = {
+  budget: 'login',
   path: (_route, language) => join(language, [systemSlugs.portal[language]]),
   match: (segments, _params, language) => (segments.length === 1 && segments[0] === systemSlugs.portal[language] ? { page: 'portal' } : undefined),
   routes: () => [],
@@ -22,6 +23,7 @@ export const portalPage: PageKind<PortalRoute> = {
 };
 
 export const portalListingPage: PageKind<PortalListingRoute> = {
+  budget: 'login',
   path: (route, language) => join(language, [systemSlugs.portal[language], String(route.id)]),
   match: (segments, _params, language) => {
     const id = idSegment(segments[1]);

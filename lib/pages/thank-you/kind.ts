@@ -1,5 +1,5 @@
-import { byMailSlugs, systemSlugs, thankYouForms, type ThankYouForm } from '../i18n/slugs';
-import { join, type PageKind } from './kind';
+import { byMailSlugs, systemSlugs, thankYouForms, type ThankYouForm } from '../../i18n/slugs';
+import { join, type PageKind } from '../kind';
 
 /** `byMail`: the request was posted without JavaScript and waits for the link mailed to its address. */
 export type ThankYouRoute = { page: 'thank-you'; form: ThankYouForm; byMail?: true };
@@ -9,6 +9,8 @@ const byMailForms: readonly ThankYouForm[] = thankYouForms.filter((form) => form
 
 /** The page a form without JavaScript lands on once its request is stored, one per form (two for those confirmed by mail). */
 export const thankYouPage: PageKind<ThankYouRoute> = {
+  budget: 'thank-you',
+  view: () => import('./view').then((module) => module.ThankYouView),
   path: (route, language) => join(language, [systemSlugs['thank-you'][language], route.form, ...(route.byMail ? [byMailSlugs[language]] : [])]),
   match: (segments, _params, language) => {
     const form = thankYouForms.find((candidate) => candidate === segments[1]);

@@ -1,8 +1,8 @@
 import type { MetadataRoute } from 'next';
 import { getEnabledLanguages, getSite } from '../config';
-import { allRoutes, href, isIndexable, lastModified, type Route } from '../pages';
+import { allRoutes, href, isIndexable, lastModified, type Route } from './index';
 import { imageRoutePath } from '../media/image-url';
-import { absoluteUrl, siteOriginForSeo } from './origin';
+import { absoluteUrl, siteOriginForSeo } from '../seo/origin';
 
 /*
  * sitemap.xml: every public page of every enabled language once, with its other-language

@@ -1,6 +1,6 @@
-import { systemSlugs } from '../i18n/slugs';
-import { alertLinkPath } from './internal-paths';
-import { join, type PageKind } from './kind';
+import { systemSlugs } from '../../i18n/slugs';
+import { alertLinkPath } from '../internal-paths';
+import { join, type PageKind } from '../kind';
 
 export type AlertLinkAction = 'confirm' | 'unsubscribe';
 /** `account: 'sent'`: the page comes back from asking for an account, and says the link is on its way. */
@@ -13,6 +13,7 @@ const actionOf = (value: string | null): AlertLinkAction | undefined => (value =
  * Rendered per request; opening it changes nothing, its button posts.
  */
 export const alertLinkPage: PageKind<AlertLinkRoute> = {
+  budget: 'thank-you',
   path: (route, language) => {
     const params = new URLSearchParams();
     if (route.action) params.set('action', route.action);

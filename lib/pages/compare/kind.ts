@@ -1,9 +1,9 @@
-import { compareIdsParam, compareQueryString } from '../favourites/compare-query';
-import { parseCompareIds } from '../favourites/compare-ids';
-import { systemSlugs } from '../i18n/slugs';
-import { isStaticExport } from '../export/mode';
-import { compareListingsPath, exportCompareListingsPath } from './internal-paths';
-import { join, type PageKind } from './kind';
+import { compareIdsParam, compareQueryString } from '../../favourites/compare-query';
+import { parseCompareIds } from '../../favourites/compare-ids';
+import { systemSlugs } from '../../i18n/slugs';
+import { isStaticExport } from '../../export/mode';
+import { compareListingsPath, exportCompareListingsPath } from '../internal-paths';
+import { join, type PageKind } from '../kind';
 
 export type CompareRoute = { page: 'compare'; ids: number[] };
 
@@ -11,9 +11,10 @@ export type CompareRoute = { page: 'compare'; ids: number[] };
  * The side-by-side comparison of up to four listings, from ?ids= alone (a link sent to a partner
  * shows the same table). Rendered per request (app/[lang]/compare-listings): the IDs are any
  * combination, too many to prerender. A static export holds the page once, without a query, and
- * draws the table in the browser from ?ids= (components/favourites/export-compare.tsx).
+ * draws the table in the browser from ?ids= (components/compare/export-compare.tsx).
  */
 export const comparePage: PageKind<CompareRoute> = {
+  budget: 'detail',
   path: (route, language) => join(language, [systemSlugs.compare[language]]) + compareQueryString(route.ids),
   match: (segments, params, language) =>
     segments.length === 1 && segments[0] === systemSlugs.compare[language] ? { page: 'compare', ids: parseCompareIds(params.get(compareIdsParam)).ids } : undefined,
