@@ -346,6 +346,18 @@ describe.each(testDatabases)('on $name', (database) => {
       expect((await crmJobs())[0]?.status).toBe('delivered');
     });
 
+    it('a CRM that hangs holds one send place for one call, not one per request waiting', async () => {
+      for (let index = 0; index < 5; index += 1) await contact(`hang-${index}@example.be`);
+      crm.setFault('ContactOnMe', { kind: 'timeout' });
+      await flush();
+      expect(crm.writes('ContactOnMe'), 'one call timed out; the others wait for its next attempt').toHaveLength(1);
+      expect((await crmJobs()).map((job) => job.attempts).sort()).toEqual([0, 0, 0, 0, 1]);
+      crm.clearFaults();
+      await flush(later(90));
+      expect(crm.writes('ContactOnMe').filter((call) => call.success)).toHaveLength(5);
+      expect((await crmJobs()).every((job) => job.status === 'delivered')).toBe(true);
+    });
+
     it('a field the CRM refuses: asked three times at the backoff, then not again, and staff read why', async () => {
       crm.setFault('ContactOnMe', { kind: 'refuseField', field: 'PhoneNumber' });
       const id = await contact();
