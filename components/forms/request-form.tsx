@@ -5,7 +5,7 @@ import type {} from 'altcha';
 import { useMessages, useTranslations, type Messages } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { serverUrl } from '@/lib/export/mode';
+import { serverUrl } from '@/lib/config/deployment';
 import { draftAnchor, formDefinitions, formEndpoint } from '@/lib/forms/definitions';
 import { altchaField, honeypotField } from '@/lib/forms/field-names';
 import { formSchemas, type FormName } from '@/lib/forms/schemas';
