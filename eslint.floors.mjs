@@ -79,7 +79,7 @@ export const floors = [
  * What a feature offers the other features and the floors above it in lib/: these modules, and
  * nothing else of its folder. A module that another feature needs joins its list on purpose.
  */
-export const publicModules = {
+const publicModules = {
   'lib/alerts': ['card.ts', 'criteria-text.ts', 'criteria.ts', 'endpoints.ts', 'matching.ts', 'run.ts', 'subscribe.ts', 'token.ts'],
   'lib/auth': ['owner-auth.ts', 'session.ts'],
   'lib/costs': [],
