@@ -5,7 +5,7 @@ import type {} from 'altcha';
 import { useMessages, useTranslations, type Messages } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { serverUrl } from '@/lib/export/mode';
+import { serverUrl } from '@/lib/config/deployment';
 import { draftAnchor, formDefinitions, formEndpoint } from '@/lib/forms/definitions';
 import { altchaField, honeypotField } from '@/lib/forms/field-names';
 import { formSchemas, type FormName } from '@/lib/forms/schemas';
@@ -137,6 +137,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
   const [focusRequest, setFocusRequest] = useState<{ names: string[] }>();
   useEffect(() => {
     if (formRef.current) adoptTypedValues(formRef.current, methods.setValue, new Set(['lang', honeypotField, ...Object.keys(hidden)]));
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- marks the form interactive once its script runs (hydration), which only an effect sees
     setHydrated(true);
     // Once, when the form becomes interactive.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -146,6 +147,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
   }, [focusRequest]);
 
   const submit = methods.handleSubmit(
+    // eslint-disable-next-line react-hooks/refs -- handleSubmit only wraps this callback; it reads the form on submit, never during the render
     async (values) => {
       const element = formRef.current;
       if (!element) return;

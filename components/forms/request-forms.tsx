@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
-import { serverUrl } from '@/lib/export/mode';
+import { serverUrl } from '@/lib/config/deployment';
 import { alertFrequencies, goals, titles } from '@/lib/forms/fields';
 import type { SlotAvailability } from '@/lib/forms/slots';
 import { ContactFields, IdentityFields } from './common-fields';

@@ -95,11 +95,3 @@ export const draftAnchor = 'form-status';
 
 /** The route handler of a form. */
 export const formEndpoint = (form: FormName) => `/api/forms/${form}/`;
-
-/** The forms a menu page's contact module can carry; the module's relation id names one. */
-export const contactModuleForms = ['site-contact', 'contact-demand', 'demand-register', 'testimonial', 'job-application'] as const;
-export type ContactModuleForm = (typeof contactModuleForms)[number];
-
-export function isContactModuleForm(value: string): value is ContactModuleForm {
-  return (contactModuleForms as readonly string[]).includes(value);
-}

@@ -2,7 +2,6 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { getEnabledLanguages, type Language } from '../config';
 
-export { languageChoiceHref } from './language-switch';
 export { type ThankYouForm } from './slugs';
 
 /**

@@ -2,7 +2,8 @@ import { crmHistory, getAppointmentSlots, historyStatus, getProperty, type Calen
 import { getTeam, type Language, type TeamMember } from '../config';
 import { bookingsAbout, getStore, requestsAbout, visitCounts, visitTotals } from '../db';
 import { isFormName, type FormName } from '../forms/schemas';
-import { brusselsDay, summariseVisits, type VisitSummary } from './visits';
+import { brusselsDay } from '../db/retention';
+import { summariseVisits, type VisitSummary } from './visits';
 import { countMatchingSearches } from '../alerts/matching';
 
 /*

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { ComparePage } from '@/components/compare/compare-page';
 import { PageFrame } from '@/components/layout/page-frame';
-import { parseCompareIds } from '@/lib/favourites/compare-ids';
-import { compareIdsParam } from '@/lib/favourites/compare-query';
+import { parseCompareIds } from '@/lib/pages/compare-ids';
+import { compareIdsParam } from '@/lib/pages/compare-query';
 import { requireLanguage } from '@/lib/i18n';
 import { routeMetadata } from '@/lib/pages/metadata';
 

@@ -1,7 +1,7 @@
 /** Server side of app/api/image: the variant, with caching headers and ETag revalidation. */
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
-import { needsEncoding, resizeImage, type ParsedImageRequest } from './resize';
+import { needsEncoding, resizeImage, type ParsedImageRequest } from '../media/resize';
 
 // Pictures change only with a redeploy, and a variant costs far more to encode than to keep, so
 // browsers and CDNs keep it for a year. A picture replaced under the same name therefore needs a

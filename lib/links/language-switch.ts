@@ -1,5 +1,5 @@
 import type { Language } from '../config';
-import { isStaticExport } from '../export/mode';
+import { isStaticExport } from '../config/deployment';
 import { href, pageInLanguage, queryKeysOf, resolvePath, type Route } from '../pages';
 
 /*
