@@ -91,7 +91,7 @@ const publicModules = {
   'lib/js-budget': [],
   'lib/leads': [],
   'lib/links': [],
-  'lib/mail': ['address-key.ts', 'compose.ts', 'outbox-worker.ts', 'transport.ts', 'webhook.ts'],
+  'lib/mail': ['address-key.ts', 'compose.ts', 'crm-lead.ts', 'outbox-worker.ts', 'transport.ts', 'webhook.ts'],
   'lib/map': [],
   'lib/newsletter': ['token.ts'],
   'lib/search': ['row-tables.ts'],
@@ -102,15 +102,32 @@ const features = floors.find((floor) => floor.name === 'features');
 const floorOf = new Map(floors.flatMap((floor, index) => floor.folders.map((folder) => [folder, index])));
 const where = (index) => `floor ${index + 1} (${floors[index].name})`;
 
+/**
+ * A page kind's folder holds its view beside its URL (lib/pages/<kind>/view.tsx, docs/urls.md): the
+ * view draws the page with components, so it stands with the components, above all of lib/, while
+ * the rest of the kind stays on the pages floor for the features that build links.
+ */
+export const pageViews = 'lib/pages/*/view.tsx';
+const pagesWithoutViews = 'lib/pages/**/!(view).{ts,tsx}';
+const componentsFloor = floors.findIndex((floor) => floor.name === 'components');
+
 /** The zones of import/no-restricted-paths that keep the floors: each floor may not import any floor above it. */
 export function floorZones() {
-  return floors.slice(0, -1).flatMap((floor, index) =>
-    floor.folders.map((target) => ({
-      target,
-      from: floors.slice(index + 1).flatMap((above) => above.folders),
-      message: `${target} is on ${where(index)} and may only import its own floor and the floors below; move what both need down, or hand it down (eslint.floors.mjs).`,
-    })),
-  );
+  // Nothing but its kind imports a view (`view: () => import('./view')`), so the floors below need no rule against it.
+  return [
+    ...floors.slice(0, -1).flatMap((floor, index) =>
+      floor.folders.map((folder) => ({
+        target: folder === 'lib/pages' ? pagesWithoutViews : folder,
+        from: floors.slice(index + 1).flatMap((above) => above.folders),
+        message: `${folder} is on ${where(index)} and may only import its own floor and the floors below; move what both need down, or hand it down (eslint.floors.mjs).`,
+      })),
+    ),
+    {
+      target: pageViews,
+      from: floors.slice(componentsFloor + 1).flatMap((floor) => floor.folders),
+      message: `a page kind's view stands with the components (${where(componentsFloor)}) and may not import the routes (eslint.floors.mjs).`,
+    },
+  ];
 }
 
 /** The zones that keep a feature's internals its own: the other features and lib/server import only its public modules. */
