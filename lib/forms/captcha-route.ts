@@ -10,8 +10,8 @@ import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { deriveKey } from '../security/secret';
 import { captchaCookie, captchaPng, captchaTtlMs, newCaptcha, openCaptcha, sealCaptcha } from './captcha';
 import { captchaWav } from './captcha-audio';
-import { formDefinitions, formEndpoint } from './definitions';
-import { isFormName, type FormName } from './schemas';
+import { formEndpoint } from './definitions';
+import { formDefinitions, isFormName, type FormName } from './table';
 
 /*
  * GET /api/captcha/{form}/?lang=…: the small page a form without JavaScript frames, showing a fresh

@@ -4,8 +4,7 @@ import { agencyPostalAddress, getAgencyLanguage, getDefaultLanguage, getSite, is
 import type { MailNotSent, StoredRequest } from '../db';
 import { documentLinkExpiry, documentLinkTtlDays, signedDocumentPath } from '../documents/signed-link';
 import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice } from '../format';
-import { formDefinitions } from '../forms/definitions';
-import { isFormName } from '../forms/schemas';
+import { formDefinitions, isFormName } from '../forms/table';
 import { href } from '../pages';
 import { isMessageKey } from '../i18n/message-keys';
 import { referenceMessages, translatorFor } from '../i18n/messages';
@@ -237,8 +236,9 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
   const t = translatorFor(language, 'mail');
   const site = getSite();
   const subject = subjectOf(request, language);
-  const definition = isFormName(request.form) ? formDefinitions[request.form] : undefined;
-  const next = definition ? translatorFor(language, 'thankYou')(`forms.${definition.thankYou}`) : '';
+  const form = isFormName(request.form) ? request.form : undefined;
+  const definition = form ? formDefinitions[form] : undefined;
+  const next = form ? translatorFor(language, 'thankYou')(`forms.${form}`) : '';
   const sendsDocuments = definition?.sendsDocuments === true;
   const documents = sendsDocuments ? documentLinks(request, language) : [];
   const received = brusselsDateTime(request.created_at);
