@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { formDefinitions } from '@/lib/forms/definitions';
+import { formDefinitions } from '@/lib/forms/table';
 import { contactDevices, contactTimeSlots, titles } from '@/lib/forms/fields';
 import { CaptchaField } from './captcha-field';
 import { Checkbox, ChoiceGroup, Fieldset, TextField } from './fields';

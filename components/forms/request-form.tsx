@@ -6,9 +6,9 @@ import { useMessages, useTranslations, type Messages } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { serverUrl } from '@/lib/config/deployment';
-import { draftAnchor, formDefinitions, formEndpoint } from '@/lib/forms/definitions';
+import { draftAnchor, formEndpoint } from '@/lib/forms/definitions';
 import { altchaField, honeypotField } from '@/lib/forms/field-names';
-import { formSchemas, type FormName } from '@/lib/forms/schemas';
+import { formDefinitions, formSchemas, type FormName } from '@/lib/forms/table';
 import { isMessageKey } from '@/lib/i18n/message-keys';
 import { FormEnd } from './common-fields';
 import { RequestFormSettings } from './form-context';
@@ -95,7 +95,10 @@ function draftStatus(draft: FormDraftView, form: FormName, t: ReturnType<typeof 
 }
 
 /** How to reach the agency when a form cannot be sent (a static copy without server). */
-export type AgencyContact = { phone: string; phoneHref: string; email: string };
+type AgencyContact = { phone: string; phoneHref: string; email: string };
+
+/** What every form island is given by the server (form-common.ts). */
+export type FormCommon = { language: string; privacyHref: string; disabledMessage?: string; agency?: AgencyContact };
 
 export type RequestFormProps = {
   form: FormName;

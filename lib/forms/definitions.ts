@@ -1,6 +1,6 @@
-import type { ThankYouForm } from '../i18n/slugs';
+import type { z } from 'zod';
 import type { Goal } from './fields';
-import type { FormName } from './schemas';
+import type { FormName } from './table';
 
 export type UploadRule = {
   field: string;
@@ -11,12 +11,12 @@ export type UploadRule = {
 };
 
 /*
- * What each form is, said once: the route handler (lib/forms/handle-request.ts) runs the same
- * pipeline for every form and reads here what differs, and the page reads here whether the form
- * shows a captcha. The values themselves are checked by the form's zod schema (schemas.ts).
+ * What each form is, said once in its file of lib/forms/kinds: the route handler
+ * (lib/forms/handle-request.ts) runs the same pipeline for every form and reads there what differs,
+ * and the page reads there whether the form shows a captcha. The values themselves are checked by
+ * the form's zod schema, beside it. Every form ends on a thank-you page of its own (lib/pages/thank-you.ts).
  */
 export type FormDefinition = {
-  thankYou: ThankYouForm;
   /** The contact forms of the original carry a captcha (design.md §9). */
   captcha: boolean;
   /** What the request is about: a listing, a project, or the agency itself. It must exist and be on offer. */
@@ -53,42 +53,20 @@ export type FormDefinition = {
 
 export const maxUploadBytes = 5 * 1024 * 1024;
 
-export const formDefinitions: Record<FormName, FormDefinition> = {
-  'contact-appointment': { thankYou: 'contact-appointment', captcha: true, about: 'property', booksSlot: true, visitorMail: true },
-  'contact-me': { thankYou: 'contact-me', captcha: true, about: 'property', visitorMail: true },
-  'request-documents': { thankYou: 'request-documents', captcha: true, about: 'property', sendsDocuments: true, visitorMail: true },
-  'send-to-friend': { thankYou: 'send-to-friend', captcha: true, about: 'property', visitorMail: false, friendMail: { perSenderPerDay: 10, perRecipientPerDay: 3 } },
-  'contact-construction': { thankYou: 'contact-construction', captcha: true, about: 'project', visitorMail: true },
-  'contact-demand': { thankYou: 'contact-demand', captcha: true, about: 'agency', visitorMail: true },
-  'demand-register': { thankYou: 'demand-register', captcha: true, about: 'agency', visitorMail: false, alert: 'search' },
-  // Spec §3: the contact form takes a CV, for a spontaneous application (optional here, required on job-application).
-  'site-contact': {
-    thankYou: 'site-contact',
-    captcha: true,
-    about: 'agency',
-    visitorMail: true,
-    upload: { field: 'cv', required: false, accept: 'document', maxBytes: maxUploadBytes },
-  },
-  'sign-newsletter': { thankYou: 'sign-newsletter', captcha: false, about: 'agency', visitorMail: false, doubleOptIn: true },
-  // E-mail only, as the newsletter: the confirmation link is the check that the address is the visitor's.
-  'follow-listing': { thankYou: 'follow-listing', captcha: false, about: 'property', visitorMail: false, alert: 'follow' },
-  testimonial: {
-    thankYou: 'testimonial',
-    captcha: true,
-    about: 'agency',
-    visitorMail: false,
-    upload: { field: 'image', required: false, accept: 'image', maxBytes: maxUploadBytes },
-  },
-  'job-application': {
-    thankYou: 'job-application',
-    captcha: true,
-    about: 'agency',
-    visitorMail: true,
-    upload: { field: 'cv', required: true, accept: 'document', maxBytes: maxUploadBytes },
-  },
-  'purchase-offer': { thankYou: 'purchase-offer', captcha: true, about: 'property', goal: 'sale', visitorMail: true },
-  'rental-application': { thankYou: 'rental-application', captcha: true, about: 'property', goal: 'rent', visitorMail: true },
-};
+/**
+ * A form: its zod schema, shared by the browser (react-hook-form's resolver) and the route handler,
+ * and its definition. The order of the schema's fields is the order of the form, so "the first
+ * error" is the first on screen. Listed in lib/forms/table.ts, one line each.
+ */
+export type FormKind = { schema: z.ZodObject; definition: FormDefinition };
+
+/**
+ * Whether the form's posts without JavaScript wait for their address to confirm them by mail (then
+ * on a thank-you page of their own): a post that passed only the no-JavaScript check (a picture or
+ * a spoken code, which a program can read) does, but a search alert does already, and a form
+ * without captcha is confirmed by mail in any case.
+ */
+export const confirmsByMail = (definition: FormDefinition) => definition.captcha && !definition.alert;
 
 /** The id of the summary above a form that came back with errors without JavaScript: the page scrolls there. */
 export const draftAnchor = 'form-status';

@@ -21,7 +21,7 @@ export type Goal = (typeof goals)[number];
 const emailPattern = z.regexes.email;
 
 /** Empty inputs (and absent JSON fields) are "not given". */
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+export const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 export const requiredText = (key: string, max = 100) => z.string({ error: key }).trim().min(1, key).max(max, 'tooLong');
 
@@ -120,6 +120,15 @@ export const upcomingDate = (key: string) => {
     .refine((value) => value <= yearsAhead(brusselsToday(), maxYearsAhead), { message: 'dateTooFar', when: whenValid });
 };
 
+
+/** A field of a value zod has not checked yet (a refinement's `when`). */
+export const fieldOf = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined);
+
+/** What a search alert may ask, in its form and in the searcher's space (lib/alerts/edit-search.ts). */
+export const searchLimits = { price: 100_000_000, count: 50, postcodes: 30 } as const;
+
+/** The captcha answer; its own rule so that an empty answer gets the spec's message too. */
+export const captchaAnswer = z.string({ error: 'captchaInvalid' }).trim().min(1, 'captchaInvalid').max(12, 'captchaInvalid');
 
 export const listingId = z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number({ error: 'invalid' }).int().positive());
 

@@ -49,6 +49,33 @@ test.describe('bad requests get a 4xx and change nothing', () => {
     expect(await requestsFor(email)).toHaveLength(0);
   });
 
+  // One route serves every form (app/api/forms/[form]): a name the form table lacks answers as any
+  // missing API path does (app/api/[...missing]), a known form's other methods 405 as before.
+  test('an unknown form: the plain 404 of a missing path, and Next.js\'s answers to the other methods', async ({ request }) => {
+    for (const name of ['no-such-form', '__proto__', 'constructor', 'contact-me/extra']) {
+      for (const method of ['POST', 'GET', 'HEAD']) {
+        const response = await request.fetch(`/api/forms/${name}/`, { method, headers: { 'content-type': 'application/json' }, data: method === 'POST' ? '{}' : undefined });
+        expect({ name, method, status: response.status(), type: response.headers()['content-type'], cache: response.headers()['cache-control'] }).toEqual({
+          name,
+          method,
+          status: 404,
+          type: 'text/plain; charset=utf-8',
+          cache: 'no-store',
+        });
+        expect(await response.text()).toBe(method === 'HEAD' ? '' : 'Not Found');
+      }
+      const options = await request.fetch(`/api/forms/${name}/`, { method: 'OPTIONS', headers: { origin: 'https://copy.example', 'access-control-request-method': 'POST' } });
+      expect({ name, status: options.status(), allow: options.headers().allow, cors: options.headers()['access-control-allow-origin'] }).toEqual({ name, status: 204, allow: 'GET, HEAD, OPTIONS, POST', cors: undefined });
+      expect((await request.fetch(`/api/forms/${name}/`, { method: 'PUT', data: '{}' })).status()).toBe(405);
+    }
+    for (const method of ['GET', 'HEAD', 'PUT']) {
+      const response = await request.fetch('/api/forms/contact-me/', { method });
+      expect({ method, status: response.status(), body: await response.text() }).toEqual({ method, status: 405, body: '' });
+    }
+    // An origin ALLOWED_ORIGINS does not name gets no preflight of a known form, as before.
+    expect((await request.fetch('/api/forms/contact-me/', { method: 'OPTIONS', headers: { origin: 'https://copy.example', 'access-control-request-method': 'POST' } })).status()).toBe(403);
+  });
+
   test('oversized: 413', async ({ request }) => {
     const email = uniqueEmail('big');
     const { cookie, answer } = await captcha(request, 'site-contact');

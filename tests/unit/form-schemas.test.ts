@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { supportedLanguages } from '@/lib/config';
 import { brusselsToday, requiredDate } from '@/lib/forms/fields';
-import { captchaAnswer, formNames, formSchemas, type FormName } from '@/lib/forms/schemas';
+import { captchaAnswer } from '@/lib/forms/fields';
+import { formNames, formSchemas, type FormName } from '@/lib/forms/table';
 
 /*
  * Every rule of every form schema: a valid example passes, and each broken field gives the message
