@@ -18,8 +18,8 @@ export const floors = [
   },
   {
     name: 'configuration',
-    says: 'the site configuration (site.json, menu, articles, team, deployment mode), its languages, slugs and messages',
-    folders: ['lib/config', 'lib/i18n'],
+    says: 'the site configuration (site.json, menu, articles, team, deployment mode), its languages, slugs and messages, and the forms the site has (their table, fields and definitions)',
+    folders: ['lib/config', 'lib/i18n', 'lib/form-kinds'],
   },
   {
     name: 'catalogue',
@@ -87,7 +87,7 @@ const publicModules = {
   'lib/documents': ['signed-link.ts'],
   'lib/export': [],
   'lib/favourites': ['account-hint.ts', 'saved-listings.ts'],
-  'lib/forms': ['definitions.ts', 'fields.ts', 'link-post.ts', 'read-body.ts', 'request-link.ts', 'schemas.ts', 'uploads.ts'],
+  'lib/forms': ['link-post.ts', 'read-body.ts', 'request-link.ts', 'uploads.ts'],
   'lib/js-budget': [],
   'lib/leads': [],
   'lib/links': [],
@@ -107,7 +107,7 @@ const where = (index) => `floor ${index + 1} (${floors[index].name})`;
  * view draws the page with components, so it stands with the components, above all of lib/, while
  * the rest of the kind stays on the pages floor for the features that build links.
  */
-export const pageViews = 'lib/pages/*/view.tsx';
+const pageViews = 'lib/pages/*/view.tsx';
 const pagesWithoutViews = 'lib/pages/**/!(view).{ts,tsx}';
 const componentsFloor = floors.findIndex((floor) => floor.name === 'components');
 

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Language } from '@/lib/config';
 import { requestLinkTtlDays } from '@/lib/forms/request-link';
 import { href } from '@/lib/pages';
-import type { FormName } from '@/lib/forms/table';
+import type { FormName } from '@/lib/form-kinds/table';
 
 /**
  * The confirmation shown after a form was sent. `byMail`: sent without JavaScript, or documents

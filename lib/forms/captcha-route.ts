@@ -11,8 +11,8 @@ import { deriveKey } from '../security/secret';
 import { captchaTtlMs } from '../db/retention';
 import { captchaCookie, captchaPng, newCaptcha, openCaptcha, sealCaptcha } from './captcha';
 import { captchaWav } from './captcha-audio';
-import { formEndpoint } from './definitions';
-import { formDefinitions, isFormName, type FormName } from './table';
+import { formEndpoint } from '../form-kinds/definitions';
+import { formDefinitions, isFormName, type FormName } from '../form-kinds/table';
 
 /*
  * GET /api/captcha/{form}/?lang=…: the small page a form without JavaScript frames, showing a fresh

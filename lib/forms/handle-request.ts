@@ -32,17 +32,17 @@ import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors }
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { deriveKey } from '../security/secret';
-import { missing, missingOptions } from '../server/missing-route';
+import { missing, missingOptions } from '../security/missing-route';
 import { checkAltcha } from './altcha';
 import { captchaCookie, checkCaptcha } from './captcha';
-import { confirmsByMail, type FormDefinition } from './definitions';
+import { confirmsByMail, type FormDefinition } from '../form-kinds/definitions';
 import { altchaField, honeypotField } from './field-names';
-import { captchaAnswer } from './fields';
+import { captchaAnswer } from '../form-kinds/fields';
 import { readBody, type BodyFields, type ParsedBody } from './read-body';
 import { errorPage } from './error-page';
 import { PlainPost } from './plain-post';
 import { requestConfirmation } from './request-link';
-import { formDefinitions, formSchemas, isFormName, type FormName } from './table';
+import { formDefinitions, formSchemas, isFormName, type FormName } from '../form-kinds/table';
 import { checkUpload, discardUploads, saveUpload } from './uploads';
 import { brusselsNow } from './slots';
 
@@ -450,7 +450,7 @@ const methodNotAllowed = () => new Response(null, { status: 405 });
 
 /**
  * The one route of every form (app/api/forms/[form]/route.ts), guarded by the form table: a name
- * it lacks answers as a missing path does (lib/server/missing-route.ts). GET and HEAD are here
+ * it lacks answers as a missing path does (lib/security/missing-route.ts). GET and HEAD are here
  * only for those names, a form's own answering 405 as it did.
  */
 export const formsRoute = {

@@ -5,7 +5,7 @@ import type { MailNotSent, StoredRequest } from '../db';
 import { documentLinkTtlDays } from '../db/retention';
 import { documentLinkExpiry, signedDocumentPath } from '../documents/signed-link';
 import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice } from '../format';
-import { formDefinitions, isFormName } from '../forms/table';
+import { formDefinitions, isFormName } from '../form-kinds/table';
 import { href } from '../pages';
 import { isMessageKey } from '../i18n/message-keys';
 import { referenceMessages, translatorFor } from '../i18n/messages';

@@ -1,7 +1,7 @@
 import { crmHistory, getAppointmentSlots, historyStatus, getProperty, type CalendarKind, type CommunicationKind, type HistoryStatus, type Listing, type Owner } from '../catalogue';
 import { getTeam, type Language, type TeamMember } from '../config';
 import { bookingsAbout, getStore, requestsAbout, visitCounts, visitTotals } from '../db';
-import { isFormName, type FormName } from '../forms/table';
+import { isFormName, type FormName } from '../form-kinds/table';
 import { brusselsDay } from '../db/retention';
 import { summariseVisits, type VisitSummary } from './visits';
 import { countMatchingSearches } from '../alerts/matching';

@@ -23,7 +23,7 @@ delete process.env.TRUST_PROXY_HOPS;
 const { setStore } = await import('@/lib/db');
 const { confirmAlertSubscription, confirmNewsletterSignup } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
-const { formDefinitions } = await import('@/lib/forms/table');
+const { formDefinitions } = await import('@/lib/form-kinds/table');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
 const { requestChannels } = await import('@/lib/mail/crm-lead');
 const { deliveryByRequest, leadLines } = await import('@/lib/leads/report');

@@ -4,7 +4,7 @@
  * pages under [lang] as a language, where Next.js rendered its 404 on demand and kept it on disk:
  * one file per path asked for (next.config.ts rewrites the public folders' missing files here).
  */
-import { missing } from '@/lib/server/missing-route';
+import { missing } from '@/lib/security/missing-route';
 
 export const dynamic = 'force-dynamic';
 

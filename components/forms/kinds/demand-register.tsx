@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { alertFrequencies, goals } from '@/lib/forms/fields';
+import { alertFrequencies, goals } from '@/lib/form-kinds/fields';
 import { ContactFields } from '../common-fields';
 import { ChoiceGroup, Fieldset, TextField, type Choice } from '../fields';
 import { RequestForm, type FormCommon } from '../request-form';

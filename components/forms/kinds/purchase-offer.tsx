@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { titles } from '@/lib/forms/fields';
+import { titles } from '@/lib/form-kinds/fields';
 import { IdentityFields } from '../common-fields';
 import { ChoiceGroup, Fieldset, TextField } from '../fields';
 import { RequestForm, type FormCommon } from '../request-form';

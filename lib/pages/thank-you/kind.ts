@@ -1,5 +1,5 @@
-import { confirmsByMail } from '../../forms/definitions';
-import { formDefinitions, formNames, type FormName } from '../../forms/table';
+import { confirmsByMail } from '../../form-kinds/definitions';
+import { formDefinitions, formNames, type FormName } from '../../form-kinds/table';
 import { byMailSlugs, systemSlugs } from '../../i18n/slugs';
 import { join, type PageKind } from '../kind';
 
