@@ -288,6 +288,19 @@ export class OmnicasaDouble {
     this.touch(versions);
   }
 
+  /**
+   * The same listing answered with its fields, and those of its pictures, in another order (JSON
+   * objects have none): nothing changes in the CRM, LastChangedDate included.
+   */
+  reorderFields(id: number): void {
+    const reversed = (value: Json): Json => (Array.isArray(value) ? value.map(reversed) : isJsonObject(value) ? Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reversed(item)])) : value);
+    const versions = this.versionsOf(id);
+    for (const [language, record] of versions) {
+      const turned = reversed(record);
+      if (isJsonObject(turned)) versions.set(language, turned);
+    }
+  }
+
   /** Omnicasa main status (§5.3): 2 sold, 4 rented, 1 active… */
   setStatus(id: number, status: number): void {
     this.changeProperty(id, { Status: status });
