@@ -33,7 +33,12 @@ export interface FaultWhen {
   times?: number;
 }
 
-export type PictureFault = { kind: 'missing' } | { kind: 'huge'; bytes?: number } | { kind: 'slow'; stallMs: number };
+export type PictureFault =
+  | { kind: 'missing' }
+  | { kind: 'huge'; bytes?: number }
+  | { kind: 'slow'; stallMs: number }
+  /** The connection closed with no answer, `times` times (then the picture is served): a kept-alive socket the host closed as it was reused. */
+  | { kind: 'dropped'; times: number };
 
 export interface CallRecord {
   endpoint: string;
@@ -516,6 +521,11 @@ export class OmnicasaDouble {
     const inside = file.startsWith(picturesDir + path.sep) && existsSync(file) && statSync(file).isFile();
     const generated = this.generatedPictures.get(relative);
     const type = relative.endsWith('.webp') ? 'image/webp' : relative.endsWith('.png') ? 'image/png' : 'image/jpeg';
+    if (fault?.kind === 'dropped' && fault.times > 0) {
+      fault.times -= 1;
+      response.socket?.destroy();
+      return;
+    }
     if (fault?.kind === 'huge') {
       const total = fault.bytes ?? 50 * 1024 * 1024;
       response.writeHead(200, { 'content-type': type, 'content-length': total });
