@@ -28,7 +28,7 @@ export default defineConfig([
   },
   {
     name: 'tests and tools',
-    files: ['tests/**', 'scripts/**', 'demo-data/**'],
+    files: ['tests/**', 'scripts/**', 'tooling/**', 'demo-data/**'],
     rules: {
       // Playwright's fixtures call `use`, and test helpers are named use…: neither is a React hook.
       'react-hooks/rules-of-hooks': 'off',

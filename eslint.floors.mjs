@@ -4,7 +4,7 @@
  * the lower one (a constant, a type), or the upper one hands it down (an argument, a callback).
  * On the features floor a feature reaches another only through that feature's public modules
  * (below). eslint.config.mjs turns both rules into import/no-restricted-paths zones, and
- * scripts/import-graph.mjs prints the folder graph against this table.
+ * tooling/import-graph.mjs prints the folder graph against this table.
  *
  * A new folder gets a line here (the graph script names any folder the table does not place).
  */

@@ -19,7 +19,7 @@ const sitePort = Number(process.env.E2E_PORT ?? 3100);
 // E2E_SITE_ONLY=1 starts only the site server (one build instead of three) for a quick run of
 // the site project's specs while working; npm test always runs all three.
 const siteOnly = process.env.E2E_SITE_ONLY === '1';
-// E2E_PREBUILT=1: the builds are done (scripts/test-all.ts builds them while the unit tests run),
+// E2E_PREBUILT=1: the builds are done (tooling/test/test-all.ts builds them while the unit tests run),
 // so each web server only starts its build.
 const prebuilt = process.env.E2E_PREBUILT === '1';
 

@@ -44,7 +44,7 @@ env.MALLOC_ARENA_MAX ??= '2';
 // glibc serves a freed large block's size from its heap afterwards (its mmap threshold climbs to
 // the largest block freed, up to 32 MB), and that heap hardly shrinks: the 1-16 MB buffers of
 // reading and storing 5,000 listings kept about 40 MB of RSS after warm-up (397-400 MB against
-// 352-356 MB with the threshold fixed at its default of 128 kB, measured by scripts/server-memory.ts).
+// 352-356 MB with the threshold fixed at its default of 128 kB, measured by tooling/bench/server-memory.ts).
 env.MALLOC_MMAP_THRESHOLD_ ??= '131072';
 
 // V8 sizes its heap limit from the machine (about 2 GB here) and, below it, collects lazily: the

@@ -5,7 +5,7 @@ import type { Language } from '../config/schemas';
 
 /*
  * The spoken code of the no-JavaScript captcha (design.md §9: no challenge may need sight). The
- * digits were recorded once by scripts/generate-captcha-audio.ts into assets/captcha-digits, a
+ * digits were recorded once by tooling/generate/generate-captcha-audio.ts into assets/captcha-digits, a
  * folder outside public/ that only this module reads: a script that could fetch the clips by name
  * would match them byte for byte. Each token's code is mixed with its own speed, loudness, gaps,
  * noise and reversed speech underneath, drawn from a secret seed: no two tokens' recordings, and no
@@ -30,7 +30,7 @@ function samplesOf(wav: Buffer, file: string): Float32Array {
     if (id === 'fmt ') format = { pcm: wav.readUInt16LE(body) === 1, channels: wav.readUInt16LE(body + 2), rate: wav.readUInt32LE(body + 4), bits: wav.readUInt16LE(body + 14) };
     if (id === 'data') {
       if (!format?.pcm || format.channels !== 1 || format.rate !== captchaClipFormat.sampleRate || format.bits !== captchaClipFormat.bitsPerSample) {
-        throw new Error(`${file} is not ${captchaClipFormat.sampleRate} Hz mono ${captchaClipFormat.bitsPerSample}-bit PCM: run scripts/generate-captcha-audio.ts`);
+        throw new Error(`${file} is not ${captchaClipFormat.sampleRate} Hz mono ${captchaClipFormat.bitsPerSample}-bit PCM: run tooling/generate/generate-captcha-audio.ts`);
       }
       const count = Math.floor(Math.min(size, wav.length - body) / 2);
       const samples = new Float32Array(count);

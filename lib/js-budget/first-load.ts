@@ -3,7 +3,7 @@ import type { PageType } from '../pages';
 
 /*
  * The first-load JavaScript of a prerendered page, read from a finished production build
- * (scripts/check-js-budget.ts): what a browser fetches because of the HTML alone, before any
+ * (tooling/test/check-js-budget.ts): what a browser fetches because of the HTML alone, before any
  * visitor action. Issue 16 sets the budget: 150 kB gzip on every page type, 135 kB on the home,
  * the lists and the menu pages (what this project holds each type to: `budgets` below).
  */
@@ -55,7 +55,7 @@ export { pageTypeOf, type PageType } from '../pages';
 export const issueCeiling = 150 * kB;
 
 /**
- * The budgets, in one place (scripts/check-js-budget.ts fails `npm test` when a type is over).
+ * The budgets, in one place (tooling/test/check-js-budget.ts fails `npm test` when a type is over).
  *
  * Issue 16 also asks for 135 kB on the home, the lists and the menu pages, which is the React +
  * Next.js floor itself as this build measures it (Next's own bare 404 page loads 135.5 kB): a page

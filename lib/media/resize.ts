@@ -11,7 +11,7 @@ import { VariantStore } from './variant-store';
 
 // libvips's operation cache (up to 50 MB and 100 operations by default) would keep decoded
 // originals for a repeat of the same operation; our variants are kept encoded, in memory and on
-// disk, so a repeat never reaches sharp. Measured with scripts/server-memory.ts at 5,000 listings
+// disk, so a repeat never reaches sharp. Measured with tooling/bench/server-memory.ts at 5,000 listings
 // (issue 16): 60 pictures grew the server by 136 MB with the cache, by 54-130 MB without it.
 sharp.cache(false);
 

@@ -8,7 +8,7 @@ import { networkQuiet } from './network-quiet';
 
 /*
  * The consent dialog with a tag manager configured: the German build's copy of the configuration
- * (scripts/copy-site-with-german.mjs) sets tagManagerId GTM-TEST123. Requests to other hosts are
+ * (tooling/test/copy-site-with-german.mjs) sets tagManagerId GTM-TEST123. Requests to other hosts are
  * aborted and counted: none before consent; after it, the tag manager's script is asked for, and
  * dataLayer holds the Consent Mode default, the update and the page view, in that order, before
  * the tag manager's own start event.

@@ -1,6 +1,6 @@
 /*
  * The three deployments the browser tests run against, each a build and a server. Shared by
- * playwright.config.ts (which builds and starts them) and scripts/test-all.ts (which builds them
+ * playwright.config.ts (which builds and starts them) and tooling/test/test-all.ts (which builds them
  * while the checks without a browser run, then lets Playwright only start them).
  *
  * - site: the site as configured, served by `next start`.
@@ -68,7 +68,7 @@ export function deployments(sitePort: number): Deployment[] {
     },
     {
       name: 'german',
-      build: `node scripts/copy-site-with-german.mjs ${germanSite} && npx next build`,
+      build: `node tooling/test/copy-site-with-german.mjs ${germanSite} && npx next build`,
       serve: `rm -f var/e2e-${germanPort}.db* && node scripts/start.mjs -p ${germanPort}`,
       // The German server keeps the default rate limit, which a test runs into on purpose.
       env: { SITE_DIR: germanSite, NEXT_DIST_DIR: `.next-e2e-${germanPort}`, ...onceBuilt, ...serverEnv(germanPort, '10') },

@@ -10,7 +10,7 @@ import { networkQuiet } from './network-quiet';
 
 /*
  * The home map with a tile source: the second build's site copy configures a PMTiles archive at
- * /maps/e2e-test.pmtiles (scripts/copy-site-with-german.mjs), which this test answers itself.
+ * /maps/e2e-test.pmtiles (tooling/test/copy-site-with-german.mjs), which this test answers itself.
  * Leaflet and pmtiles load when the map comes near the screen, then draw the archive's tiles.
  */
 

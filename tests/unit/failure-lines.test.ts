@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureLines, playwrightFailureLines } from '../../scripts/test-support/failure-lines';
+import { failureLines, playwrightFailureLines } from '../../tooling/test/support/failure-lines';
 
 /*
  * npm test repeats, at the very end of its output, the lines that say what failed (CI shows only

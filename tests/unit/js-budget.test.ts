@@ -3,7 +3,7 @@ import { budgetOf, firstLoadScripts, issueCeiling, overBudget, pageTypeOf, pathO
 import { allRoutes } from '@/lib/pages';
 
 /*
- * The reading of scripts/check-js-budget.ts: which scripts a prerendered page makes the browser
+ * The reading of tooling/test/check-js-budget.ts: which scripts a prerendered page makes the browser
  * load, which page type a build file is, and which types are over issue 16's budget.
  */
 

@@ -5,7 +5,7 @@ import { closeStore, openStore, type Store } from '@/lib/db';
 
 /*
  * The databases the database tests run against: SQLite always, PostgreSQL when TEST_POSTGRES_URL
- * is set (npm test starts one: scripts/postgres-test-server.sh). Each store opened is a fresh
+ * is set (npm test starts one: tooling/test/postgres-test-server.sh). Each store opened is a fresh
  * database: SQLite in memory, PostgreSQL a new schema of its own (search_path), so tests and
  * test files running at once never see each other's rows.
  */

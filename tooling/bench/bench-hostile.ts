@@ -20,10 +20,10 @@ import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
-import { getProjects, getProperties } from '../lib/catalogue';
-import { figureSteps } from '../lib/catalogue/list-params';
-import { addressKey } from '../lib/mail/address-key';
-import { altchaSolution } from '../tests/unit/altcha-solution';
+import { getProjects, getProperties } from '../../lib/catalogue';
+import { figureSteps } from '../../lib/catalogue/list-params';
+import { addressKey } from '../../lib/mail/address-key';
+import { altchaSolution } from '../../tests/unit/altcha-solution';
 
 const { values } = parseArgs({
   options: {

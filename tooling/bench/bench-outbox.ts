@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
-import { getProperties } from '../lib/catalogue';
-import { closeStore, openStore, setStore, storeRequest, type OutboxKind, type Store } from '../lib/db';
-import { deliverDueJobs } from '../lib/mail/outbox-worker';
-import { OmnicasaDouble } from '../tests/crm-double/omnicasa-double';
+import { getProperties } from '../../lib/catalogue';
+import { closeStore, openStore, setStore, storeRequest, type OutboxKind, type Store } from '../../lib/db';
+import { deliverDueJobs } from '../../lib/mail/outbox-worker';
+import { OmnicasaDouble } from '../../tests/crm-double/omnicasa-double';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '300' } } });
 const count = Math.max(1, Math.min(5_000, Number(values.requests) || 300));

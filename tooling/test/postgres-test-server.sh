@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A throw-away PostgreSQL on loopback, for the tests (npm test, .ci/run) and for a developer.
 #
-#   scripts/postgres-test-server.sh [command args...]
+#   tooling/test/postgres-test-server.sh [command args...]
 #
 # Finds Debian's server (apt-get install postgresql; this script installs nothing), initdb's a
 # cluster in a temporary folder, starts it on 127.0.0.1 on a free port, creates the database `test`

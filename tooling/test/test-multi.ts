@@ -29,13 +29,13 @@ import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/pbkdf2';
 
-import { getAppointmentSlots, getProperties } from '../lib/catalogue';
-import { openStore } from '../lib/db';
-import { captchaCookie, openCaptcha } from '../lib/forms/captcha';
-import { altchaSolution } from '../tests/unit/altcha-solution';
-import { brusselsNow } from '../lib/forms/slots';
-import { brusselsDay } from '../lib/db/retention';
-import { freshPostgresUrl } from '../tests/unit/test-stores';
+import { getAppointmentSlots, getProperties } from '../../lib/catalogue';
+import { openStore } from '../../lib/db';
+import { captchaCookie, openCaptcha } from '../../lib/forms/captcha';
+import { altchaSolution } from '../../tests/unit/altcha-solution';
+import { brusselsNow } from '../../lib/forms/slots';
+import { brusselsDay } from '../../lib/db/retention';
+import { freshPostgresUrl } from '../../tests/unit/test-stores';
 
 // The instances and this test share one secret (the key is derived on first use, after this line):
 // the test reads the answer of a captcha cookie as a person reads the picture.

@@ -4,14 +4,14 @@
  * it (lists of every language and goal, the search index, the map), then a round of detail reads.
  * Each row is the process's RSS and V8 heap after a full garbage collection.
  *
- *   CATALOGUE_DIR=var/bench/catalogue-5000 node --expose-gc --import tsx scripts/catalogue-memory.ts
+ *   CATALOGUE_DIR=var/bench/catalogue-5000 node --expose-gc --import tsx tooling/bench/catalogue-memory.ts
  */
-import { getCities, getProperties, getProperty, getTypes, type CatalogueLanguage } from '../lib/catalogue';
-import { getListPage } from '../lib/catalogue/list-page';
-import { parseListParams } from '../lib/catalogue/list-query';
-import { inspectData } from '../lib/data-check';
-import { buildSearchIndex } from '../lib/search';
-import { mapProperties } from '../lib/map';
+import { getCities, getProperties, getProperty, getTypes, type CatalogueLanguage } from '../../lib/catalogue';
+import { getListPage } from '../../lib/catalogue/list-page';
+import { parseListParams } from '../../lib/catalogue/list-query';
+import { inspectData } from '../../lib/data-check';
+import { buildSearchIndex } from '../../lib/search';
+import { mapProperties } from '../../lib/map';
 
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 

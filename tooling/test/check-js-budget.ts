@@ -1,5 +1,5 @@
 /*
- * npx tsx scripts/check-js-budget.ts [build folder, default .next]
+ * npx tsx tooling/test/check-js-budget.ts [build folder, default .next]
  *
  * The first-load JavaScript of every prerendered page of a finished production build (the HTML
  * files of server/app), per page type: gzip size of the scripts each page's HTML makes the browser
@@ -11,8 +11,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { firstLoadScripts, issueCeiling, kBText, overBudget, pageTypeOf, pathOfHtmlFile, rowsByType, type PageLoad } from '../lib/js-budget/first-load';
-import { resolvePath } from '../lib/pages';
+import { firstLoadScripts, issueCeiling, kBText, overBudget, pageTypeOf, pathOfHtmlFile, rowsByType, type PageLoad } from '../../lib/js-budget/first-load';
+import { resolvePath } from '../../lib/pages';
 
 const dist = process.argv[2] ?? '.next';
 const pagesDir = join(dist, 'server/app');

@@ -21,17 +21,17 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { currentCatalogueDir } from '../lib/catalogue/crm/catalogue-folder';
-import { OmnicasaConnector } from '../lib/catalogue/crm/omnicasa-connector';
-import { pullCatalogue, type PullResult } from '../lib/catalogue/crm/pull';
-import { readCatalogue } from '../lib/catalogue/load';
-import { catalogueLanguages } from '../lib/catalogue/schemas';
-import { closeStore, openStore } from '../lib/db';
-import { formatEuro } from '../lib/format/price';
-import { VariantStore } from '../lib/media/variant-store';
-import { href } from '../lib/pages';
-import { OmnicasaDouble } from '../tests/crm-double/omnicasa-double';
-import { buildSite, folderBytes, getPage, listingPageOf, pollUntil, prerenderedRoutes, startInstance, stopInstance, waitReady } from './test-support/live-site';
+import { currentCatalogueDir } from '../../lib/catalogue/crm/catalogue-folder';
+import { OmnicasaConnector } from '../../lib/catalogue/crm/omnicasa-connector';
+import { pullCatalogue, type PullResult } from '../../lib/catalogue/crm/pull';
+import { readCatalogue } from '../../lib/catalogue/load';
+import { catalogueLanguages } from '../../lib/catalogue/schemas';
+import { closeStore, openStore } from '../../lib/db';
+import { formatEuro } from '../../lib/format/price';
+import { VariantStore } from '../../lib/media/variant-store';
+import { href } from '../../lib/pages';
+import { OmnicasaDouble } from '../../tests/crm-double/omnicasa-double';
+import { buildSite, folderBytes, getPage, listingPageOf, pollUntil, prerenderedRoutes, startInstance, stopInstance, waitReady } from '../test/support/live-site';
 
 const root = process.cwd();
 const work = path.join(root, 'var/bench-sync');
@@ -123,7 +123,7 @@ async function child(config: ChildConfig): Promise<void> {
 function runChild(config: ChildConfig): Promise<ChildReport | Error> {
   // Through NODE_OPTIONS, as npm start sets it, so that tsx's own node process gets the cap too.
   const env = config.serverLike ? { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${serverHeapMb}`.trim() } : process.env;
-  const proc = spawn(process.execPath, [tsxCli, 'scripts/bench-sync.ts', '--child', JSON.stringify(config)], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [tsxCli, 'tooling/bench/bench-sync.ts', '--child', JSON.stringify(config)], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   return new Promise((resolve) => {

@@ -1,4 +1,4 @@
-// node scripts/copy-site-with-german.mjs <dir>: a copy of data/site with German enabled, used by the
+// node tooling/test/copy-site-with-german.mjs <dir>: a copy of data/site with German enabled, used by the
 // German browser tests to prove that switching a language on is a configuration change only.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

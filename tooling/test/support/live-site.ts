@@ -9,7 +9,7 @@ import path from 'node:path';
  * site shows what it should.
  */
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '../../..');
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

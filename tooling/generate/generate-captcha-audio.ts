@@ -1,5 +1,5 @@
 /*
- * npx tsx scripts/generate-captcha-audio.ts
+ * npx tsx tooling/generate/generate-captcha-audio.ts
  * Writes the spoken digits of the no-JavaScript captcha's audio alternative
  * (assets/captcha-digits/{language}/{digit}.wav), read by lib/forms/captcha-audio.ts. Needs
  * espeak-ng and sox on the machine that runs it (Debian: apt-get install espeak-ng sox); the
@@ -11,8 +11,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { supportedLanguages, type Language } from '../lib/config/schemas';
-import { captchaClipFormat, captchaDigitsDir } from '../lib/forms/captcha-audio';
+import { supportedLanguages, type Language } from '../../lib/config/schemas';
+import { captchaClipFormat, captchaDigitsDir } from '../../lib/forms/captcha-audio';
 
 const root = process.cwd();
 if (!existsSync(join(root, 'next.config.ts'))) throw new Error('run the script from the project root');

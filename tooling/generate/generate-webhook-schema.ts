@@ -4,7 +4,7 @@
  * schema (lib/mail/webhook-payload.ts). tests/unit/crm-webhook.test.ts fails when the file is stale.
  */
 import { writeFileSync } from 'node:fs';
-import { webhookJsonSchema } from '../lib/mail/webhook-payload';
+import { webhookJsonSchema } from '../../lib/mail/webhook-payload';
 
 const file = 'docs/crm-webhook.schema.json';
 writeFileSync(file, `${JSON.stringify(webhookJsonSchema(), null, 2)}\n`, 'utf8');

@@ -9,7 +9,7 @@
  * encoded anew in an image cache folder of the run's own, since sharp's memory is the server's.
  * The server is started as `npm start` starts it (scripts/start.mjs: its malloc arenas and heap limit).
  *
- *   npx tsx scripts/server-memory.ts --dist .next-bench-5000 --catalogue var/bench/catalogue-5000 [--port 4310] [--seconds 10]
+ *   npx tsx tooling/bench/server-memory.ts --dist .next-bench-5000 --catalogue var/bench/catalogue-5000 [--port 4310] [--seconds 10]
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     }
     const pid = serverPid(child.pid ?? 0);
     console.log(`server ${pid} ready: ${MB(status(pid, 'VmRSS'))}`);
-    // The bench's pages (scripts/bench.ts pagesOf), found the same way.
+    // The bench's pages (tooling/bench/bench.ts pagesOf), found the same way.
     const list = (await get('/fr/a-vendre/')).text;
     const detail = links(list).find((href) => /^\/fr\/a-vendre\/[^?#]+\/\d+\/$/.test(href));
     const project = links((await get('/fr/projets/')).text).find((href) => /^\/fr\/projets\/\d+\/$/.test(href));

@@ -11,9 +11,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { teamMemberSchema } from '../lib/config/schemas';
-import { listRecords } from '../lib/data-file';
-import { rngFor, type Rng } from '../demo-data/generator/random';
+import { teamMemberSchema } from '../../lib/config/schemas';
+import { listRecords } from '../../lib/data-file';
+import { rngFor, type Rng } from '../../demo-data/generator/random';
 
 const root = process.cwd();
 if (!existsSync(join(root, 'next.config.ts'))) throw new Error('run the script from the project root');

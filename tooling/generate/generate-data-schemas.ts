@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { dataSchemaTexts, schemasFolder } from '../lib/data-check/json-schemas';
+import { dataSchemaTexts, schemasFolder } from '../../lib/data-check/json-schemas';
 
 mkdirSync(schemasFolder, { recursive: true });
 for (const { name, text } of dataSchemaTexts()) writeFileSync(path.join(schemasFolder, name), text, 'utf8');

@@ -1,5 +1,5 @@
 /*
- * npx tsx scripts/generate-static-images.ts
+ * npx tsx tooling/generate/generate-static-images.ts
  * Writes the site's own pictures from SVG drawn here: the EPC badges
  * (public/images/epc/{region}/{label}.png), the language flags (public/images/flags/{code}.png)
  * and the agency logo (public/images/logo.svg). Two runs give byte-identical files.
@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { contrastRatio, parseHex } from '../lib/colour';
+import { contrastRatio, parseHex } from '../../lib/colour';
 
 const root = process.cwd();
 if (!existsSync(join(root, 'next.config.ts'))) throw new Error('run the script from the project root');

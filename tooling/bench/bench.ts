@@ -432,10 +432,10 @@ type Score = { performance: number; accessibility: number; bestPractices: number
 
 const isScore = (value: unknown): value is Score & { url: string } => value !== null && typeof value === 'object' && 'url' in value && 'performance' in value && typeof value.performance === 'number';
 
-/** Lighthouse on each URL in one Chromium (scripts/bench-lighthouse.mjs); a URL without a score maps to its error. */
+/** Lighthouse on each URL in one Chromium (tooling/bench/bench-lighthouse.mjs); a URL without a score maps to its error. */
 async function lighthouseScores(urls: string[], logName: string): Promise<Map<string, Score | string>> {
   const log = join(work, logName);
-  const child = start(process.execPath, [join(root, 'scripts/bench-lighthouse.mjs'), String(ports.chrome), ...urls], { ...process.env, CHROMIUM_PATH: chromePath }, log);
+  const child = start(process.execPath, [join(root, 'tooling/bench/bench-lighthouse.mjs'), String(ports.chrome), ...urls], { ...process.env, CHROMIUM_PATH: chromePath }, log);
   await exitCode(child);
   const scores = new Map<string, Score | string>();
   for (const line of readFileSync(log, 'utf8').split('\n')) {

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { createConsent, essentialOnly, storageEntries } from '../lib/consent';
+import { createConsent, essentialOnly, storageEntries } from '../../lib/consent';
 
 const { values } = parseArgs({
   options: {
@@ -46,8 +46,8 @@ function generateCatalogue(): void {
 /** The index the route would answer for the generated catalogue (read through CATALOGUE_DIR). */
 async function indexJson(): Promise<string> {
   process.env.CATALOGUE_DIR = catalogueDir;
-  const { buildSearchIndex } = await import('../lib/search');
-  const { getEnabledLanguages } = await import('../lib/config');
+  const { buildSearchIndex } = await import('../../lib/search');
+  const { getEnabledLanguages } = await import('../../lib/config');
   const lang = getEnabledLanguages().find((candidate) => candidate === language);
   if (!lang) throw new Error(`${language} is not an enabled language`);
   return JSON.stringify(buildSearchIndex(lang));

@@ -1,10 +1,10 @@
-// node scripts/bench-lighthouse.mjs <chrome-port> <url>...
+// node tooling/bench/bench-lighthouse.mjs <chrome-port> <url>...
 //
 // Lighthouse mobile (its default form factor and throttling) on each URL in turn, with Debian's
 // Chromium, printing one JSON line per URL: { url, performance, accessibility, bestPractices,
 // seo, lcpMs, cls } or { url, error }. Plain JavaScript run by node, not tsx: Lighthouse sends
 // some of its own functions to the browser as source text, and tsx's transform of them refers to
-// a helper the page does not have. Used by scripts/bench.ts; Chromium is stopped on every exit.
+// a helper the page does not have. Used by tooling/bench/bench.ts; Chromium is stopped on every exit.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 

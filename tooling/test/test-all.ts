@@ -7,9 +7,9 @@
  *                they leave a core to the other lane)
  *   builds lane: type check, knip, data check, then the deployments of tests/e2e/deployments.ts,
  *                one build at a time; right after the site's, its first-load JavaScript against
- *                its budgets (scripts/check-js-budget.ts) and the multi-instance test
- *                (scripts/test-multi.ts), which serves the site build twice, and the CRM live test
- *                (scripts/test-crm-live.ts), which builds once against the Omnicasa double
+ *                its budgets (tooling/test/check-js-budget.ts) and the multi-instance test
+ *                (tooling/test/test-multi.ts), which serves the site build twice, and the CRM live test
+ *                (tooling/test/test-crm-live.ts), which builds once against the Omnicasa double
  *
  * When both lanes have passed, Playwright starts the built servers (E2E_PREBUILT=1) and runs the
  * browser tests. Each step's output is printed as one block when it ends, so the lanes do not mix
@@ -19,14 +19,14 @@
  * --fast (npm run test:fast): no knip, only the site build and the site browser project.
  *
  * The unit tests of the database run against SQLite and PostgreSQL: a throw-away PostgreSQL is
- * started first (scripts/postgres-test-server.sh) and TEST_POSTGRES_URL given to every step. A
+ * started first (tooling/test/postgres-test-server.sh) and TEST_POSTGRES_URL given to every step. A
  * machine without PostgreSQL fails here, saying so; TEST_POSTGRES=off runs SQLite only (a quick
  * local run), and a TEST_POSTGRES_URL already set is used as it is.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { deployments } from '../tests/e2e/deployments';
+import { deployments } from '../../tests/e2e/deployments';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { failureLines, playwrightFailureLines } from './test-support/failure-lines';
+import { failureLines, playwrightFailureLines } from './support/failure-lines';
 
 interface Step {
   name: string;
@@ -168,7 +168,7 @@ const builds: Step[] = [
       return [
         build,
         // Issue 16: the site's first-load JavaScript per page type, against the budgets of lib/js-budget.
-        { name: 'js budget', command: `npx tsx scripts/check-js-budget.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` },
+        { name: 'js budget', command: `npx tsx tooling/test/check-js-budget.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` },
         // Two instances of the site build on one database: it needs only that build.
         ...(fast ? [] : [{ name: 'multi-instance test', command: 'npm run -s test:multi' }]),
         // Issue 36: a pulled change live on two instances within 60 s, with its own CRM build.

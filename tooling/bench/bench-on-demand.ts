@@ -1,5 +1,5 @@
 /*
- * PRERENDERED_LISTINGS=<the build's> npx tsx scripts/bench-on-demand.ts <origin> [seconds]
+ * PRERENDERED_LISTINGS=<the build's> npx tsx tooling/bench/bench-on-demand.ts <origin> [seconds]
  *
  * Issue 36 item 7, "a listing not prerendered renders on its first request and is then served as
  * fast as a prerendered one", measured on a running `next start` of a build made with that
@@ -9,14 +9,14 @@
  * may be shared: the ratio, measured in one run, is the figure.
  */
 import autocannon from 'autocannon';
-import { getProperties } from '../lib/catalogue';
-import { getEnabledLanguages } from '../lib/config';
-import { href } from '../lib/pages';
-import { prerenderedListingCount, prerenderedListingIds } from '../lib/pages/check-path';
+import { getProperties } from '../../lib/catalogue';
+import { getEnabledLanguages } from '../../lib/config';
+import { href } from '../../lib/pages';
+import { prerenderedListingCount, prerenderedListingIds } from '../../lib/pages/check-path';
 
 const [origin, secondsArgument] = process.argv.slice(2);
 if (!origin) {
-  console.error('usage: PRERENDERED_LISTINGS=<n> npx tsx scripts/bench-on-demand.ts <origin> [seconds]');
+  console.error('usage: PRERENDERED_LISTINGS=<n> npx tsx tooling/bench/bench-on-demand.ts <origin> [seconds]');
   process.exit(2);
 }
 const seconds = Number(secondsArgument ?? 10);

@@ -1,4 +1,4 @@
-// node scripts/import-graph.mjs [-v]
+// node tooling/import-graph.mjs [-v]
 //
 // The folder graph of lib/, components/ and app/ against the floors of eslint.floors.mjs: each
 // folder with its floor and the folders it imports (how many imports), an import that points up a
