@@ -1,13 +1,16 @@
 'use client';
 
-import { LazyErrorPage } from '@/components/errors/lazy-error-page';
-
-// The language's layout itself failed: the same page, in a document of its own, in the language of the address.
+/*
+ * The language's layout itself failed, header and messages included: a document of its own, as
+ * small as can be, since Next.js ships this module with every page of the site (lib/js-budget
+ * counts it in the floor). The per-request pages' own error.tsx draw the site's error page.
+ */
 export default function GlobalError() {
   return (
-    <html lang={typeof location === 'undefined' ? undefined : location.pathname.split('/')[1]}>
+    <html>
       <body>
-        <LazyErrorPage />
+        <h1>Er ging iets mis · Une erreur s’est produite · Something went wrong · Etwas ist schiefgelaufen</h1>
+        <a href="/">Immo Hainaut</a>
       </body>
     </html>
   );
