@@ -23,7 +23,7 @@ export function listLabels(language: Language) {
     'previous',
     'next',
     'page',
-  ]);
+  ], { page: ['page'] });
 }
 
 export type ListLabels = ReturnType<typeof listLabels>;

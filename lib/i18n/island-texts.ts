@@ -1,3 +1,4 @@
+import { createTranslator } from 'next-intl';
 import type { Language } from '../config/schemas';
 import { allMessages, referenceMessages } from './messages';
 
@@ -10,21 +11,35 @@ export type TextKey<N extends Namespace> = { [K in keyof Messages[N]]: Messages[
 /** The texts `islandTexts` gives for the keys `K`, by key. */
 export type IslandTexts<K extends string> = { [P in K]: string };
 
-/** "namespace.key" → message, every text of a language; built on first use. */
-const textsByLanguage = new Map<Language, ReadonlyMap<string, string>>();
+/** Every namespace's texts, nested groups left out: what a namespace's translator takes. */
+type TextMessages = { [N in Namespace]: { [K in TextKey<N>]: string } };
 
-function collect(prefix: string, value: unknown, into: Map<string, string>): void {
-  if (typeof value === 'string') into.set(prefix, value);
-  else if (typeof value === 'object' && value !== null) for (const [key, child] of Object.entries(value)) collect(prefix ? `${prefix}.${key}` : key, child, into);
-}
+type Translate = (key: string, values: Record<string, string>) => string;
+const translators = new Map<string, Translate>();
 
-function textsOf(language: Language): ReadonlyMap<string, string> {
-  const kept = textsByLanguage.get(language);
+/**
+ * next-intl's translator over one namespace's texts, typed with plain string keys so that a key of
+ * a generic namespace needs no cast. Through next-intl rather than a look-up in the messages: the
+ * build precompiles them (next.config.ts, `precompile`), and a message with a placeholder is then
+ * no string but its syntax tree. A missing key or placeholder fails the render instead of showing
+ * next-intl's fallback.
+ */
+function translatorOf(language: Language, namespace: Namespace): Translate {
+  const kept = translators.get(`${language}/${namespace}`);
   if (kept) return kept;
-  const texts = new Map<string, string>();
-  collect('', allMessages[language], texts);
-  textsByLanguage.set(language, texts);
-  return texts;
+  const messages: Messages = allMessages[language];
+  const texts: TextMessages = messages;
+  const group: Record<string, string> = texts[namespace];
+  const t = createTranslator({
+    locale: language,
+    messages: group,
+    onError(error) {
+      throw error;
+    },
+  });
+  const translate: Translate = (key, values) => t(key, values);
+  translators.set(`${language}/${namespace}`, translate);
+  return translate;
 }
 
 function isComplete<K extends string>(texts: Partial<IslandTexts<K>>, keys: readonly K[]): texts is IslandTexts<K> {
@@ -32,17 +47,20 @@ function isComplete<K extends string>(texts: Partial<IslandTexts<K>>, keys: read
 }
 
 /**
- * The messages of `keys` in `namespace` as written in messages/{language}.json, for a client
- * island that ships no message formatter: the server hands it these texts. A placeholder stays as
- * `{name}` for the island to fill in (fillText); a text that needs a plural, a select or ICU
- * quoting is formatted with the server's `t()` instead (tests/unit/island-texts.test.ts holds
- * every text given here to what `t()` gives with its placeholders kept).
+ * The texts of `keys` in `namespace`, formatted on the server for a client island that ships no
+ * message formatter. A placeholder only the browser can fill (fillText) is named in `kept` and
+ * stays as `{name}` in the text; a key outside the namespace's texts does not compile.
  */
-export function islandTexts<N extends Namespace, const K extends readonly TextKey<N>[]>(language: Language, namespace: N, keys: K): IslandTexts<K[number]> {
-  const messages = textsOf(language);
+export function islandTexts<N extends Namespace, const K extends readonly TextKey<N>[]>(
+  language: Language,
+  namespace: N,
+  keys: K,
+  kept: { readonly [P in K[number]]?: readonly string[] } = {},
+): IslandTexts<K[number]> {
+  const translate = translatorOf(language, namespace);
   const texts: Partial<IslandTexts<K[number]>> = {};
-  for (const key of keys) texts[key] = messages.get(`${namespace}.${key}`);
-  // Unreachable while the message-parity test holds every language to the English keys.
-  if (!isComplete(texts, keys)) throw new Error(`messages/${language}.json lacks a text of ${namespace}: ${keys.join(', ')}`);
+  for (const key of keys) texts[key] = translate(key, Object.fromEntries((kept[key] ?? []).map((name) => [name, `{${name}}`])));
+  // Always true (each text is t()'s string): the check types the object built key by key.
+  if (!isComplete(texts, keys)) throw new Error(`${namespace}: no text for one of ${keys.join(', ')} in ${language}`);
   return texts;
 }

@@ -58,8 +58,8 @@ describe('islandTexts', () => {
 
   it('refuses a key its namespace lacks, at compile time and at run time', () => {
     // @ts-expect-error 'playVideo' is a key of property, not of banner
-    expect(() => islandTexts('en', 'banner', ['playVideo'])).toThrow(/lacks a text of banner/);
+    expect(() => islandTexts('en', 'banner', ['playVideo'])).toThrow(/playVideo/);
     // @ts-expect-error the portal's nested groups are no text
-    expect(() => islandTexts('en', 'portal', ['statuses'])).toThrow(/lacks a text of portal/);
+    expect(() => islandTexts('en', 'portal', ['statuses'])).toThrow(/statuses/);
   });
 });
