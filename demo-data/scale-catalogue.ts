@@ -6,7 +6,10 @@
  * original's town and type, a few hundred metres away and at a slightly different price. A copy
  * keeps its original's picture and document URLs, so it needs no new files: the pictures are those
  * of public/catalogue, the documents folder is copied once. Owners, viewing slots and projects'
- * units stay as shipped (a copy belongs to no project). The same count gives the same files.
+ * units stay as shipped (a copy belongs to no project). A copy was last changed on a day of its own in
+ * the month before its original (not before it was created), as the listings of a real agency: with
+ * its original's date, every copy of the newest listing fell in an incremental pull's overlap and was
+ * read again by each one (bench:sync). The same count gives the same files.
  */
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -48,11 +51,18 @@ function priceOf(original: Property, copyId: number): number {
   return Math.max(step, Math.round((original.Price * (0.9 + fraction(copyId, 3) * 0.2)) / step) * step);
 }
 
+/** Up to 30 days before the original's, to the second; never before the listing was created. */
+function lastChangedOf(original: Property, copyId: number): string {
+  const earlier = new Date(Date.parse(`${original.LastChangedDate}Z`) - Math.round(fraction(copyId, 4) * 30 * 24 * 3600) * 1000 - 60_000).toISOString().slice(0, 19);
+  return earlier < original.CreatedDate ? original.CreatedDate : earlier;
+}
+
 function copyOf(original: Property, copyId: number): Property {
   return {
     ...original,
     ID: copyId,
     Price: priceOf(original, copyId),
+    LastChangedDate: lastChangedOf(original, copyId),
     GoogleX: nudge(original.GoogleX, copyId, 1),
     GoogleY: nudge(original.GoogleY, copyId, 2),
     // The projects list their units; a copy is not one of them.

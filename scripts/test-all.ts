@@ -2,8 +2,9 @@
  * npm test (and npm run test:fast with --fast): every check of the project in two lanes, so that
  * both cores stay busy while the production builds run.
  *
- *   checks lane: unit tests (mostly waiting on timers and child processes, so they leave a core
- *                to the other lane)
+ *   checks lane: the linter (ESLint, with the floors of eslint.floors.mjs) and the formatter's check
+ *                (Prettier), then the unit tests (mostly waiting on timers and child processes, so
+ *                they leave a core to the other lane)
  *   builds lane: type check, knip, data check, then the deployments of tests/e2e/deployments.ts,
  *                one build at a time; right after the site's, its first-load JavaScript against
  *                its budgets (scripts/check-js-budget.ts) and the multi-instance test
@@ -150,7 +151,11 @@ process.on('SIGTERM', () => stopAll('SIGTERM'));
 // 10 + 3 + 360 + 45 s). The unit tests used to follow the type check in their lane and ended some
 // 180 s after the builds, while the browser tests waited for both.
 const browserReport = 'var/e2e-report.json';
-const checks: Step[] = [{ name: 'unit tests', command: 'npx vitest run' }];
+const checks: Step[] = [
+  { name: 'lint', command: 'npm run -s lint' },
+  { name: 'format', command: 'npm run -s format:check' },
+  { name: 'unit tests', command: 'npx vitest run' },
+];
 const builds: Step[] = [
   { name: 'typecheck', command: 'npm run -s typecheck' },
   ...(fast ? [] : [{ name: 'knip', command: 'npm run -s knip' }]),

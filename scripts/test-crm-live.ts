@@ -13,8 +13,8 @@
  * CRM_LIVE_PREBUILT=1 reuses the build of an earlier run. Ports: CRM_LIVE_PORT (default 3710) and
  * the next one for the instances, 4730 for the double, 4725 for the SMTP sink.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { pullCatalogue } from '../lib/catalogue/crm/pull';
@@ -24,6 +24,7 @@ import { newestPublishedVersion, openStore, type Store } from '../lib/db';
 import { href } from '../lib/pages';
 import { OmnicasaDouble } from '../tests/crm-double/omnicasa-double';
 import { freshPostgresUrl } from '../tests/unit/test-stores';
+import { buildSite, getPage as get, listingPageOf as pageOf, pollUntil, startInstance, stopAll, waitReady } from './test-support/live-site';
 
 const root = path.resolve(__dirname, '..');
 const work = path.join(root, 'var', 'crm-live');
@@ -34,7 +35,6 @@ const distDir = `.next-crm-live-${firstPort}`;
 const secret = 'crm-live-site-secret-0123456789abcdef0123456789';
 const budgetMs = 60_000;
 const languages = ['nl', 'fr', 'en'] as const;
-type Language = (typeof languages)[number];
 // For sale: lowered, sold, copied as a new listing; for rent: deleted.
 const ids = { cut: 4000010, sold: 4000002, deleted: 4000011, copied: 4000001, added: 4000900 };
 const soldText = { nl: 'Pand verkocht', fr: 'Bien vendu', en: 'Property Sold' };
@@ -47,46 +47,15 @@ const followers = [
   { id: 'follow-deleted', email: 'deleted@example.com', language: 'en', propertyId: ids.deleted, event: 'removed' },
 ] as const;
 
-const children: ChildProcess[] = [];
-function stopAll() {
-  for (const child of children) {
-    if (child.pid !== undefined && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-    }
-  }
-}
-process.on('exit', stopAll);
-
 const fail = (message: string): never => {
   console.error(`test:crm-live FAILED: ${message}`);
   stopAll();
   process.exit(1);
 };
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function get(port: number, url: string): Promise<{ status: number; body: string }> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { accept: 'text/html', 'sec-fetch-dest': 'document' }, redirect: 'manual', signal: AbortSignal.timeout(20_000) });
-    return { status: response.status, body: await response.text() };
-  } catch {
-    return { status: 0, body: '' };
-  }
-}
-
 /** Polls `problems` until it finds none; the time it took, or a failure naming what is left. */
-async function within(what: string, problems: () => Promise<string[]>, since = Date.now()): Promise<number> {
-  for (;;) {
-    const left = await problems();
-    if (left.length === 0) return Date.now() - since;
-    if (Date.now() - since > budgetMs) fail(`${what} not within ${budgetMs / 1000} s:\n  ${left.join('\n  ')}`);
-    await pause(500);
-  }
-}
+const within = (what: string, problems: () => Promise<string[]>, since = Date.now()): Promise<number> =>
+  pollUntil(what, problems, { since, budgetMs }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
 /** The loopback mail server: every message's recipients, in order. */
 async function startMailSink(): Promise<{ to: string[][]; close: () => Promise<void> }> {
@@ -115,11 +84,6 @@ async function follow(store: Store, follower: (typeof followers)[number]) {
     .insertInto('alert_subscriptions')
     .values({ id: follower.id, request_id: `request-${follower.id}`, kind: 'follow', email: follower.email, language: follower.language, criteria: null, property_id: follower.propertyId, frequency: 'immediately', status: 'active', token_hash: `hash-${follower.id}`, expires_at: at, password_hash: null, created_at: at, confirmed_at: at, last_sent_at: null })
     .execute();
-}
-
-/** The listing's page URL per language, from a sitemap (which lists every listing). */
-function pageOf(sitemap: string, language: Language, id: number): string | undefined {
-  return new RegExp(`<loc>https?://[^/<]+(/${language}/[^<]*/${id}/)</loc>`).exec(sitemap)?.[1];
 }
 
 const instanceLog = (port: number) => path.join(work, `instance-${port}.log`);
@@ -160,25 +124,15 @@ async function main() {
   const env = { ...process.env, ...crmEnv, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', SITE_SECRET: secret, SITE_URL: `http://localhost:${ports[0]}`, DATABASE_URL: databaseUrl };
   if (process.env.CRM_LIVE_PREBUILT !== '1') {
     console.log(`building into ${distDir}…`);
-    const build = spawnSync('npx', ['next', 'build'], { cwd: root, env: { ...env, SKIP_BUILD_TYPE_CHECK: '1', NEXT_BUILD_CACHE: 'off' }, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (build.status !== 0) fail('the build failed');
+    await buildSite(env).catch(() => fail('the build failed'));
   } else {
     // Pages Next.js rendered in an earlier run, from that run's catalogue: it serves them before
     // the build's own files, so they would stand for pages this run never changed.
     rmSync(path.join(root, distDir, 'server', 'route-cache'), { recursive: true, force: true });
   }
   const smtpEnv = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMTP_TIMEOUT_MS: '3000', OUTBOX_POLL_MS: '300', OUTBOX_RETRY_BASE_MS: '300', OUTBOX_RETRY_MAX_MS: '1000', OUTBOX_PROBE_MS: '500' };
-  for (const port of ports) {
-    const log = openSync(instanceLog(port), 'a');
-    children.push(spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '-p', String(port)], { cwd: root, detached: true, stdio: ['ignore', log, log], env: { ...env, ...smtpEnv, NODE_ENV: 'production' } }));
-  }
-  for (const port of ports) {
-    const ready = Date.now() + 60_000;
-    while ((await get(port, '/nl/')).status !== 200) {
-      if (Date.now() > ready) fail(`the instance on ${port} did not start (var/crm-live/instance-${port}.log)`);
-      await pause(500);
-    }
-  }
+  const instances = ports.map((port) => ({ port, child: startInstance(port, { ...env, ...smtpEnv }, instanceLog(port)) }));
+  for (const { port, child } of instances) await waitReady(port, child, 60_000).catch(() => fail(`the instance on ${port} did not start (var/crm-live/instance-${port}.log)`));
   // The alerts' first run (on start) records the catalogue as it is; the followers come after it.
   await within('the alerts baseline', async () => ((await store.db.selectFrom('catalogue_state').select('property_id').limit(1).execute()).length > 0 ? [] : ['no catalogue_state yet']));
   for (const follower of followers) await follow(store, follower);

@@ -34,7 +34,7 @@ import { openStore } from '../lib/db';
 import { captchaCookie, openCaptcha } from '../lib/forms/captcha';
 import { altchaSolution } from '../tests/unit/altcha-solution';
 import { brusselsNow } from '../lib/forms/slots';
-import { brusselsDay } from '../lib/stats/visits';
+import { brusselsDay } from '../lib/db/retention';
 import { freshPostgresUrl } from '../tests/unit/test-stores';
 
 // The instances and this test share one secret (the key is derived on first use, after this line):

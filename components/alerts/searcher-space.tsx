@@ -13,7 +13,7 @@ import { logoutAction } from '@/lib/auth/actions';
 import { getListing, getTypes } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
 import type { AlertSubscriptionRow } from '@/lib/db';
-import { alertFrequencies, goals } from '@/lib/forms/fields';
+import { alertFrequencies, goals } from '@/lib/form-kinds/fields';
 import { href } from '@/lib/pages';
 import type { RefusedEdit, SearchEditErrors, SearchEditField, SearcherNotice } from '@/lib/pages/searcher/kind';
 import styles from './searcher.module.css';

@@ -3,7 +3,7 @@ import * as L from 'leaflet';
 import type { ListBbox } from '@/lib/catalogue/list-query';
 import type { TileSource } from '@/lib/config';
 import type { ListPins } from '@/lib/map/list-pins-shape';
-import { countryOutlines } from '@/lib/map/outline';
+import { countryOutlines } from '@/lib/catalogue/outline';
 import { attachTiles, markerIcon, tileLayerOf } from './tile-map';
 
 /*

@@ -4,7 +4,7 @@ import { getListPage, getWholeList } from '@/lib/catalogue/list-page';
 import { listForm } from '@/lib/catalogue/list-form';
 import { parseListParams, receivedChoiceCounts, type ListParams } from '@/lib/catalogue/list-query';
 import { getSite, type Language } from '@/lib/config';
-import { isStaticExport } from '@/lib/export/mode';
+import { isStaticExport } from '@/lib/config/deployment';
 import { savedListingsUrl } from '@/lib/favourites/saved-listings';
 import { IslandIntl } from '@/components/islands/island-intl';
 import { href } from '@/lib/pages';

@@ -7,7 +7,7 @@ import { formatNumber, formatPhone, phoneHref, townLine } from '@/lib/format';
 import { href } from '@/lib/pages';
 import { absoluteUrl } from '@/lib/seo/origin';
 import { recognizeVideo } from '@/lib/media/video';
-import { documentLinkTtlDays } from '@/lib/documents/signed-link';
+import { documentLinkTtlDays } from '@/lib/db/retention';
 import { ListingRequests } from '@/components/forms/listing-requests';
 import { PurchaseCostsSection } from '@/components/catalogue/purchase-costs-section';
 import { DescriptionSection } from './description-section';

@@ -12,7 +12,6 @@ export type GalleryLabels = { photos: string; thumbnails: string; previous: stri
 
 /** One picture as a plain <img>: the attributes are the server's, lazy unless it is the first one shown. */
 export function GalleryImg({ image, alt, eager = false, className }: { image: GalleryImage; alt: string; eager?: boolean; className?: string }) {
-  // eslint-disable-next-line @next/next/no-img-element -- next/image's attributes, without its client runtime
   return <img {...image} alt={alt} className={className} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async" />;
 }
 export function Chevron({ direction }: { direction: 'previous' | 'next' }) {

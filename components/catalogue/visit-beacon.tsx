@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { serverUrl } from '@/lib/export/mode';
+import { serverUrl } from '@/lib/config/deployment';
 
 /** Tells the site that this listing was viewed, for its owner's statistics. No cookie, no id. */
 export function VisitBeacon({ propertyId }: { propertyId: number }) {

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { priceTranslator } from '@/components/catalogue/property-price';
 import { agencyPostalAddress, type Language } from '@/lib/config';
 import { compareColumn, comparison } from '@/lib/favourites/compare';
-import type { CompareRequest } from '@/lib/favourites/compare-ids';
+import type { CompareRequest } from '@/lib/pages/compare-ids';
 import { href } from '@/lib/pages';
 import { CompareView, thumbnailClass } from './compare-view';
 

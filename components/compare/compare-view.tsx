@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ListingState } from '@/lib/catalogue/listing-view';
 import { SiteLink } from '@/components/ui/site-link';
 import { compareRowsOf, type CompareColumn, type CompareRow, type CompareRowKey, type CompareValue } from '@/lib/favourites/compare-rows';
-import { compareLimit } from '@/lib/favourites/compare-query';
+import { compareLimit } from '@/lib/pages/compare-query';
 import { formatEuro, formatNumber, listingPrice } from '@/lib/format';
 import styles from './compare.module.css';
 

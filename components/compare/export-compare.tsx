@@ -3,8 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { withIslandIntl } from '@/components/islands/with-island-intl';
-import { parseCompareIds, type CompareRequest } from '@/lib/favourites/compare-ids';
-import { compareIdsParam } from '@/lib/favourites/compare-query';
+import { parseCompareIds, type CompareRequest } from '@/lib/pages/compare-ids';
+import { compareIdsParam } from '@/lib/pages/compare-query';
 import { compareColumnUrl, isCompareColumn, type CompareColumn } from '@/lib/favourites/compare-rows';
 import { CompareView, thumbnailClass } from './compare-view';
 

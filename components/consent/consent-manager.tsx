@@ -155,6 +155,7 @@ export function ConsentManager({ ids, policyHref, texts }: ConsentManagerProps) 
     const stored = readStored();
     if (stored) announce(stored);
     const required = shouldShowDialog(pathname, stored);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored choice is the browser's (localStorage), read once after hydration
     setState({ ready: true, stored, open: required, required, view: 'main', draft: stored ? pickPurposes(stored) : essentialOnly });
   }, []);
 

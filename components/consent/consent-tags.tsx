@@ -29,6 +29,7 @@ export function ConsentTags({ tagManager, gtagId }: { tagManager: string | null;
       gtag('js', new Date());
       gtag('config', gtagId);
     }
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the scripts render only after their queue holds the start commands (above)
     setStarted(true);
   }, [tagManager, gtagId]);
   if (!started) return null;

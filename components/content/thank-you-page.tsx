@@ -3,14 +3,14 @@ import { getTranslations } from 'next-intl/server';
 import type { Language } from '@/lib/config';
 import { requestLinkTtlDays } from '@/lib/forms/request-link';
 import { href } from '@/lib/pages';
-import { type ThankYouForm } from '@/lib/i18n';
+import type { FormName } from '@/lib/form-kinds/table';
 
 /**
  * The confirmation shown after a form was sent. `byMail`: sent without JavaScript, or documents
  * asked for an address that never used a link of ours, the request waits for the link mailed to
  * the visitor's address, and the page says so.
  */
-export async function ThankYouPage({ form, byMail, language }: { form: ThankYouForm; byMail: boolean; language: Language }) {
+export async function ThankYouPage({ form, byMail, language }: { form: FormName; byMail: boolean; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'thankYou' });
   return (
     <>

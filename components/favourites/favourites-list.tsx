@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useHydrated } from '@/components/ui/use-hydrated';
-import { compareHref, compareLimit } from '@/lib/favourites/compare-query';
+import { compareHref, compareLimit } from '@/lib/pages/compare-query';
 import { isSavedListingsIndex, savedListings, type SavedListing, type SavedListingsIndex } from '@/lib/favourites/saved-listings';
 import { favouriteChanged, syncFavourites } from '@/lib/favourites/account-sync-lazy';
 import { favouritesSnapshot, removeFavourite, serverFavourites, subscribeFavourites } from '@/lib/favourites/storage';

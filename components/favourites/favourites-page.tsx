@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Language } from '@/lib/config';
 import { deployedHref } from '@/lib/export/links';
-import { isStaticExport } from '@/lib/export/mode';
+import { isStaticExport } from '@/lib/config/deployment';
 import { savedListingsUrl } from '@/lib/favourites/saved-listings';
 import { href } from '@/lib/pages';
 import { LazyFavouritesList } from './favourites-list-lazy';

@@ -4,7 +4,7 @@ import type {} from 'altcha/types/react';
 import { useLocale, useMessages, useTranslations } from 'next-intl';
 import type { AltchaWidgetElement } from 'altcha';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { serverUrl } from '@/lib/export/mode';
+import { serverUrl } from '@/lib/config/deployment';
 import { altchaField } from '@/lib/forms/field-names';
 import { isMessageKey } from '@/lib/i18n/message-keys';
 import { ErrorText, Label, useFieldError } from './fields';

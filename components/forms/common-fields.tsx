@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { formDefinitions } from '@/lib/forms/definitions';
-import { contactDevices, contactTimeSlots, titles } from '@/lib/forms/fields';
+import { formDefinitions } from '@/lib/form-kinds/table';
+import { contactDevices, contactTimeSlots, titles } from '@/lib/form-kinds/fields';
 import { CaptchaField } from './captcha-field';
 import { Checkbox, ChoiceGroup, Fieldset, TextField } from './fields';
 import { useRequestFormSettings } from './form-context';

@@ -1,5 +1,5 @@
 import type { Language } from '@/lib/config';
-import { isContactModuleForm, type ContactModuleForm as FormId } from '@/lib/forms/definitions';
+import { isContactModuleForm, type ContactModuleForm as FormId } from '@/lib/config/contact-module';
 
 export { isContactModuleForm };
 import { formCommon, townChoices, typeChoices } from './form-common';

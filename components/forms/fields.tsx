@@ -113,6 +113,9 @@ export function TextField({ name, label, type = 'text', required, autoComplete, 
 
 export type Choice = { value: string; label: string; disabled?: boolean };
 
+/** What a CV may be: PDF or Word (the server checks the content, lib/forms/uploads). */
+export const documentTypes = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
 /** Radio buttons or checkboxes under one legend; the group carries the error. */
 export function ChoiceGroup({ name, label, choices, multiple, required, wide }: { name: string; label?: string; choices: readonly Choice[]; multiple?: boolean; required?: boolean; wide?: boolean }) {
   const ownLabel = useFieldLabel(name);

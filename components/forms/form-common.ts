@@ -3,7 +3,7 @@ import { getMenuEntry, getSite, type Language } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
 import { href, menuEntryHref } from '@/lib/pages';
 import type { Choice } from './fields';
-import type { FormCommon } from './request-forms';
+import type { FormCommon } from './request-form';
 
 /** What every form island needs from the server: the language and where the privacy statement is. */
 export function formCommon(language: Language): FormCommon {

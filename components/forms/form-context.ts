@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import type { FormName } from '@/lib/forms/schemas';
+import type { FormName } from '@/lib/form-kinds/table';
 
 export type RequestFormContext = {
   form: FormName;

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import type { Language } from '@/lib/config';
-import { formDefinitions } from '@/lib/forms/definitions';
+import { formDefinitions } from '@/lib/form-kinds/table';
 import { readDraft } from '@/lib/forms/draft';
 import { currentSlots } from '@/lib/forms/slots-route';
 import { FormDraftProvider, type FormDraftView } from './form-draft';

@@ -2,7 +2,7 @@
 
 import { createContext, useContext, type ReactNode } from 'react';
 import type { FormDraft } from '@/lib/forms/draft';
-import type { FormName } from '@/lib/forms/schemas';
+import type { FormName } from '@/lib/form-kinds/table';
 import type { SlotAvailability } from '@/lib/forms/slots';
 
 /*

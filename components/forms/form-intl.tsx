@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Language } from '@/lib/config';
-import { isStaticExport } from '@/lib/export/mode';
+import { isStaticExport } from '@/lib/config/deployment';
 import { formIslandTexts } from '@/lib/forms/island-texts';
-import type { FormName } from '@/lib/forms/schemas';
+import type { FormName } from '@/lib/form-kinds/table';
 import { IslandMessages } from '@/components/islands/island-messages';
 
 /**

@@ -3,7 +3,7 @@
 import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
 import type { ReactNode } from 'react';
 import { useIslandMessages } from '@/components/islands/island-messages';
-import { isStaticExport } from '@/lib/export/mode';
+import { isStaticExport } from '@/lib/config/deployment';
 
 /*
  * The forms' texts (errors, statuses, captcha, labels: some 7 kB of a page) are not in a page's

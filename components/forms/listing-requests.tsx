@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { getAppointmentSlots, type Listing } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import type { FormName } from '@/lib/forms/schemas';
+import type { FormName } from '@/lib/form-kinds/table';
 import { slotAvailability } from '@/lib/forms/slots';
 import { formCommon } from './form-common';
 import { FormIntl } from './form-intl';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { FormName } from '@/lib/forms/schemas';
+import type { FormName } from '@/lib/form-kinds/table';
 import { useFormDraft } from './form-draft';
 import styles from './forms.module.css';
 

@@ -5,10 +5,10 @@ import type {} from 'altcha';
 import { useMessages, useTranslations, type Messages } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { serverUrl } from '@/lib/export/mode';
-import { draftAnchor, formDefinitions, formEndpoint } from '@/lib/forms/definitions';
+import { serverUrl } from '@/lib/config/deployment';
+import { draftAnchor, formEndpoint } from '@/lib/form-kinds/definitions';
 import { altchaField, honeypotField } from '@/lib/forms/field-names';
-import { formSchemas, type FormName } from '@/lib/forms/schemas';
+import { formDefinitions, formSchemas, type FormName } from '@/lib/form-kinds/table';
 import { isMessageKey } from '@/lib/i18n/message-keys';
 import { FormEnd } from './common-fields';
 import { RequestFormSettings } from './form-context';
@@ -95,7 +95,10 @@ function draftStatus(draft: FormDraftView, form: FormName, t: ReturnType<typeof 
 }
 
 /** How to reach the agency when a form cannot be sent (a static copy without server). */
-export type AgencyContact = { phone: string; phoneHref: string; email: string };
+type AgencyContact = { phone: string; phoneHref: string; email: string };
+
+/** What every form island is given by the server (form-common.ts). */
+export type FormCommon = { language: string; privacyHref: string; disabledMessage?: string; agency?: AgencyContact };
 
 export type RequestFormProps = {
   form: FormName;
@@ -137,6 +140,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
   const [focusRequest, setFocusRequest] = useState<{ names: string[] }>();
   useEffect(() => {
     if (formRef.current) adoptTypedValues(formRef.current, methods.setValue, new Set(['lang', honeypotField, ...Object.keys(hidden)]));
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- marks the form interactive once its script runs (hydration), which only an effect sees
     setHydrated(true);
     // Once, when the form becomes interactive.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -146,6 +150,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
   }, [focusRequest]);
 
   const submit = methods.handleSubmit(
+    // eslint-disable-next-line react-hooks/refs -- handleSubmit only wraps this callback; it reads the form on submit, never during the render
     async (values) => {
       const element = formRef.current;
       if (!element) return;

@@ -5,7 +5,7 @@ import { getEnabledLanguages, getMenu, getSite, localise, type Language, type Me
 import { deployedHref } from '@/lib/export/links';
 import { href, menuEntryHref, resolvePath } from '@/lib/pages';
 import { FavouritesCount } from '@/components/favourites/favourites-count';
-import { languageChoiceHref } from '@/lib/i18n';
+import { languageChoiceHref } from '@/lib/links/language-switch';
 import { imageUrl, logoHeights } from '@/lib/media/image-url';
 import { languageChoiceAttribute } from '@/components/islands/language-links';
 import { MenuDisclosure } from './menu-disclosure';

@@ -81,6 +81,7 @@ export function ForgotPasswordForm({ texts, action }: { texts: AuthTexts; action
 export function SetPasswordForm({ texts, action, forgotHref }: { texts: AuthTexts; action: Action; forgotHref: string }) {
   const [state, formAction, pending] = useActionState(action, idle);
   const [token, setToken] = useState('');
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is the browser's: the server renders the form without a token, then hydration reads it
   useEffect(() => setToken(new URLSearchParams(window.location.search).get('token') ?? ''), []);
   return (
     <form action={formAction} className={styles.form} data-form="owner-set-password">

@@ -46,6 +46,7 @@ export function SearchField({ indexUrl, texts }: { indexUrl: string; texts: Sear
     // in between is in the field's value and would otherwise be lost with the field.
     const field = input.current;
     takeOver.current ??= { text: field?.value ?? '', focused: field !== null && document.activeElement === field, open: arrived.open };
+    // eslint-disable-next-line react-hooks/refs -- read in this render on purpose (above); the ref is written once, so no later render differs
     return <arrived.Panel indexUrl={indexUrl} takeOver={takeOver.current} />;
   }
   return (

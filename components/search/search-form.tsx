@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { IslandIntl } from '@/components/islands/island-intl';
 import type { Language } from '@/lib/config';
-import { isStaticExport } from '@/lib/export/mode';
+import { isStaticExport } from '@/lib/config/deployment';
 import { SearchField } from './search-field';
 
 /**

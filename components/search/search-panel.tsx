@@ -152,6 +152,11 @@ function SearchPanelView({ indexUrl, takeOver }: { indexUrl: string; takeOver: T
   }, [results, baseId]);
   const enabled = options.filter((option) => !option.disabled);
 
+  const show = () => {
+    load();
+    setOpen(true);
+  };
+
   // The field the visitor was in has just been replaced by this one: the focus (and the caret, at
   // the end of what they typed) moves here, and the panel opens as it would have on focus. In the
   // commit that draws the panel, before the browser handles another event: a key pressed after the
@@ -160,20 +165,20 @@ function SearchPanelView({ indexUrl, takeOver }: { indexUrl: string; takeOver: T
     if (takeOver.focused) {
       input.current?.focus();
       input.current?.setSelectionRange(takeOver.text.length, takeOver.text.length);
-    } else if (takeOver.open) show();
-    // Once, as the panel replaces the field.
+      return;
+    }
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the panel opens in the commit that replaces the field that was open (above)
+    if (takeOver.open) show();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the panel replaces the field
   }, []);
 
   // Each new search starts at the top of the panel.
   useEffect(() => {
     panel.current?.scrollTo?.({ top: 0 });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new query (from the input's state) clears the highlighted option along with the scroll
     setActive(null);
   }, [query]);
 
-  const show = () => {
-    load();
-    setOpen(true);
-  };
   const move = (step: number) => {
     if (enabled.length === 0) return;
     const position = enabled.findIndex((option) => option.id === active);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { alertFrequencies, goals } from '../forms/fields';
-import { searchLimits } from '../forms/schemas';
+import { alertFrequencies, goals } from '../form-kinds/fields';
+import { searchLimits } from '../form-kinds/fields';
 import type { SearchEditErrors } from '../pages/searcher/kind';
 import { searchCriteria, type SearchCriteria } from './criteria';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NewAlertSubscription } from '../db';
-import { alertFrequencies } from '../forms/fields';
+import { alertFrequencies } from '../form-kinds/fields';
 import { criteriaOfForm } from './criteria';
 import { alertConfirmation } from './token';
 

@@ -1,4 +1,4 @@
-import { countryOutlines } from '../map/outline';
+import { countryOutlines } from './outline';
 
 /*
  * Where a listing may be: the facts about Belgium and Luxembourg that the data check compares a
@@ -35,7 +35,7 @@ const countryBoxes: Record<CountryId, Box> = {
 };
 
 /**
- * The borders are Natural Earth's 1:110m outlines (lib/map/outline.ts): coarse, a coastal or
+ * The borders are Natural Earth's 1:110m outlines (lib/catalogue/outline.ts): coarse, a coastal or
  * border town may fall a few km outside. A point within this distance of the outline counts as
  * inside.
  */

@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { contactModuleForms, isContactModuleForm } from '../forms/definitions';
 import { sanitizerRemovals } from '../html/sanitize';
 import { firstSegmentSystemPages, internalSegments, systemSlugs } from '../i18n/slugs';
 import { duplicateIssues, type DataIssue } from '../data-file';
+import { contactModuleForms, isContactModuleForm } from './contact-module';
 import { menuParentLoops } from './menu-tree';
 import { supportedLanguages, type Article, type Language, type Localised, type MenuEntry, type Site, type TeamMember } from './schemas';
 

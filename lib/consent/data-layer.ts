@@ -14,5 +14,6 @@ export function dataLayerPush(event: Record<string, unknown>): void {
 /** A gtag.js command: gtag.js and the tag manager only act on commands pushed as an Arguments object, not an array. */
 export function gtag(..._command: unknown[]): void {
   window.dataLayer = window.dataLayer ?? [];
+  // eslint-disable-next-line prefer-rest-params -- see above: the rest array would not be taken as a command
   window.dataLayer.push(arguments);
 }

@@ -1,9 +1,8 @@
-import { captchaTtlMs } from '../forms/captcha';
-import { brusselsDay } from '../stats/visits';
 import { getStore, type Store } from './client';
 import { pruneRateLimits } from './limits';
 import { runInTransaction } from './portable';
 import { pruneUnconfirmedRequests } from './request-confirmations';
+import { brusselsDay, captchaTtlMs } from './retention';
 import { pruneOrphanUploadContents } from './uploads';
 
 /*

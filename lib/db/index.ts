@@ -61,7 +61,7 @@ export {
   type SubscriptionChange,
 } from './alerts';
 export { accountFavouritesLimit, mergeSearcherFavourites, searcherFavourites } from './favourites';
-export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, markRefused, releaseJobs } from './outbox';
+export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, markRefused, postponeDueJobs, releaseJobs } from './outbox';
 export {
   beginLoginAttempt,
   bookingsAbout,

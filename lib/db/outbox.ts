@@ -67,6 +67,22 @@ export async function markDelivered(store: Store, jobId: string, now = new Date(
     .execute();
 }
 
+/**
+ * The receiver of these jobs did not answer one of them: the others of its kind that are due wait
+ * as long as that one, instead of each holding a send place for its whole timeout meanwhile.
+ */
+export async function postponeDueJobs(store: Store, kind: OutboxKind, until: Date, now = new Date()): Promise<number> {
+  const result = await store.db
+    .updateTable('outbox')
+    .set({ next_attempt_at: until.toISOString() })
+    .where('kind', '=', kind)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now.toISOString())
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The receiver refused the job itself: it stays in the outbox, not due, with the reason for staff (npm run leads -- --pending). */
 export async function markRefused(store: Store, jobId: string, reason: string): Promise<void> {
   await store.db

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { documentLinkTtlDays } from '../documents/signed-link';
 import type { Store } from './client';
 import { markMailboxConfirmed } from './mailboxes';
 import { lockKeys } from './portable';
 import { confirmableJobs, documentRequestWritten, mailboxLock, mailNotSentSchema, recordSend, type SlotBooking } from './requests';
+import { documentLinkTtlDays } from './retention';
 import type { Database, OutboxKind, RequestConfirmationRow, RequestRow } from './schema';
 import { deleteUploadContents } from './uploads';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { documentLinkTtlDays } from '../documents/signed-link';
 import type { Store } from './client';
 import { lockKeys } from './portable';
 import { mailboxConfirmed } from './mailboxes';
 import type { ConfirmationPlan } from './request-confirmations';
+import { documentLinkTtlDays } from './retention';
 import type { Database, OutboxKind, RequestRow, UploadRow } from './schema';
 
 export type NewUpload = Omit<UploadRow, 'id' | 'request_id'>;

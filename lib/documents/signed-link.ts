@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Language } from '../config';
+import { documentLinkTtlDays } from '../db/retention';
 import { deriveKey } from '../security/secret';
 
 /*
@@ -9,8 +10,6 @@ import { deriveKey } from '../security/secret';
  * names a file.
  */
 
-/** How long a mailed document link works (the e-mail says it in days). */
-export const documentLinkTtlDays = 7;
 const ttlSeconds = documentLinkTtlDays * 24 * 60 * 60;
 /** A mail that goes out late (a long SMTP outage) still gives the visitor this long. */
 const minimumSecondsLeft = 2 * 24 * 60 * 60;

@@ -1,5 +1,5 @@
 import { isServerOnlyPath } from '../pages';
-import { isStaticExport, serverUrl } from './mode';
+import { isStaticExport, serverUrl } from '../config/deployment';
 
 /**
  * A site link as this build can serve it. In a static export a server-only page (the owner

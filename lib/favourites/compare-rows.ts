@@ -91,7 +91,7 @@ const isThumbnail = (value: unknown): boolean => {
 
 /**
  * Whether a fetched file is a column this module reads (a stale or broken file shows as a failed
- * load). A hand-written check rather than a zod schema: see compare-ids.ts.
+ * load). A hand-written check rather than a zod schema: see lib/pages/compare-ids.ts.
  */
 export function isCompareColumn(value: unknown): value is CompareColumn {
   if (typeof value !== 'object' || value === null) return false;

@@ -4,7 +4,7 @@ import { getSite } from '../config';
 import { epcLabel, epcLabelText } from '../epc';
 import { pictureSrc } from '../media/picture-src';
 import { href } from '../pages';
-import type { CompareRequest } from './compare-ids';
+import type { CompareRequest } from '../pages/compare-ids';
 import { compareRowKeys, compareRowsOf, type CompareCells, type CompareColumn, type CompareRow, type CompareRowKey, type CompareValue } from './compare-rows';
 
 /*

@@ -1,6 +1,5 @@
 import { newAltchaChallenge } from './altcha';
-import { formDefinitions } from './definitions';
-import { isFormName } from './schemas';
+import { formDefinitions, isFormName } from '../form-kinds/table';
 
 /** GET /api/altcha/{form}/: a fresh proof-of-work challenge, signed and bound to that form. */
 export async function altchaResponse(form: string): Promise<Response> {

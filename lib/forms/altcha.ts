@@ -2,7 +2,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Payloa
 import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 import { deriveKey } from '../security/secret';
-import { captchaTtlMs } from './captcha';
+import { captchaTtlMs } from '../db/retention';
 
 /*
  * The proof-of-work challenge of visitors with JavaScript (ALTCHA, design.md §9): nothing to see,

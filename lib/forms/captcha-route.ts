@@ -8,10 +8,11 @@ import { captchaFramePolicy, resourcePolicy } from '../security/csp';
 import { allowedOrigins } from '../security/origin';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { deriveKey } from '../security/secret';
-import { captchaCookie, captchaPng, captchaTtlMs, newCaptcha, openCaptcha, sealCaptcha } from './captcha';
+import { captchaTtlMs } from '../db/retention';
+import { captchaCookie, captchaPng, newCaptcha, openCaptcha, sealCaptcha } from './captcha';
 import { captchaWav } from './captcha-audio';
-import { formDefinitions, formEndpoint } from './definitions';
-import { isFormName, type FormName } from './schemas';
+import { formEndpoint } from '../form-kinds/definitions';
+import { formDefinitions, isFormName, type FormName } from '../form-kinds/table';
 
 /*
  * GET /api/captcha/{form}/?lang=…: the small page a form without JavaScript frames, showing a fresh

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { captchaTtlMs } from '../db/retention';
 import { deriveKey } from '../security/secret';
 
 /*
@@ -40,7 +41,6 @@ const glyphs: Record<string, readonly string[]> = {
 const alphabet = Object.keys(glyphs);
 
 const captchaLength = 5;
-export const captchaTtlMs = 30 * 60 * 1000;
 export const captchaCookie = (form: string) => `captcha-${form}`;
 
 /** `answer`: the picture's characters; `code`: the digits the audio alternative reads out. */

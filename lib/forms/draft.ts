@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { deriveKey } from '../security/secret';
 import { isDraftId } from './draft-id';
 import { honeypotField } from './field-names';
-import { isFormName, type FormName } from './schemas';
+import { isFormName, type FormName } from '../form-kinds/table';
 
 /*
  * A form that failed without JavaScript comes back filled in (design.md §4): the form route keeps

@@ -32,15 +32,17 @@ import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors }
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { deriveKey } from '../security/secret';
+import { missing, missingOptions } from '../security/missing-route';
 import { checkAltcha } from './altcha';
 import { captchaCookie, checkCaptcha } from './captcha';
-import { formDefinitions, type FormDefinition } from './definitions';
+import { confirmsByMail, type FormDefinition } from '../form-kinds/definitions';
 import { altchaField, honeypotField } from './field-names';
+import { captchaAnswer } from '../form-kinds/fields';
 import { readBody, type BodyFields, type ParsedBody } from './read-body';
 import { errorPage } from './error-page';
 import { PlainPost } from './plain-post';
 import { requestConfirmation } from './request-link';
-import { captchaAnswer, formSchemas, type FormName } from './schemas';
+import { formDefinitions, formSchemas, isFormName, type FormName } from '../form-kinds/table';
 import { checkUpload, discardUploads, saveUpload } from './uploads';
 import { brusselsNow } from './slots';
 
@@ -235,9 +237,9 @@ async function answerRequest(context: Context): Promise<Reply> {
    * can read) waits for its address to confirm it by mail; a search alert does already. The
    * proof of work of a browser with JavaScript needs no such step.
    */
-  const plainPost = definition.captcha && !definition.alert && textOf(fields[altchaField]) === undefined;
+  const plainPost = confirmsByMail(definition) && textOf(fields[altchaField]) === undefined;
   // A plain post from an exported copy of the site (ALLOWED_ORIGINS) lands on that copy's page.
-  const thankYouOf = (byMail: boolean) => `${allowedOtherOrigin(request) ?? ''}${href({ page: 'thank-you', form: definition.thankYou, byMail: byMail || undefined }, language)}`;
+  const thankYouOf = (byMail: boolean) => `${allowedOtherOrigin(request) ?? ''}${href({ page: 'thank-you', form, byMail: byMail || undefined }, language)}`;
   // A bot that filled the invisible field is told "thank you" and nothing is kept.
   if (textOf(fields[honeypotField])) return { status: 200, body: { ok: true, id: 'ignored', redirect: thankYouOf(plainPost) } };
 
@@ -433,8 +435,8 @@ const documentsPerMailboxPerDay = 3;
 const senderKey = (client: string) => createHmac('sha256', deriveKey('friend-sender')).update(client).digest('base64url');
 
 /**
- * The route handlers of one form: `export const { POST, OPTIONS } = formRoute('contact-me')`.
- * OPTIONS and the CORS headers serve exported copies of the site named in ALLOWED_ORIGINS.
+ * The route handlers of one form. OPTIONS and the CORS headers serve exported copies of the site
+ * named in ALLOWED_ORIGINS.
  */
 export function formRoute(form: FormName) {
   return {
@@ -442,3 +444,17 @@ export function formRoute(form: FormName) {
     OPTIONS: (request: Request) => preflight(request, 'POST'),
   };
 }
+
+/** Next.js's answer to a method a route does not export, which a form's route gave before it had GET. */
+const methodNotAllowed = () => new Response(null, { status: 405 });
+
+/**
+ * The one route of every form (app/api/forms/[form]/route.ts), guarded by the form table: a name
+ * it lacks answers as a missing path does (lib/security/missing-route.ts). GET and HEAD are here
+ * only for those names, a form's own answering 405 as it did.
+ */
+export const formsRoute = {
+  POST: (request: Request, name: string) => (isFormName(name) ? formRoute(name).POST(request) : missing()),
+  OPTIONS: (request: Request, name: string) => (isFormName(name) ? formRoute(name).OPTIONS(request) : missingOptions()),
+  GET: (name: string) => (isFormName(name) ? methodNotAllowed() : missing()),
+};

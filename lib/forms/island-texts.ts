@@ -1,8 +1,7 @@
 import type { Messages } from 'next-intl';
 import { supportedLanguages } from '../config/schemas';
 import { allMessages } from '../i18n/messages';
-import { formDefinitions } from './definitions';
-import { formNames, formSchemas, type FormName } from './schemas';
+import { formDefinitions, formNames, formSchemas, type FormName } from '../form-kinds/table';
 
 type FormMessages = Messages['forms'];
 type FormIslandTexts = { forms: Pick<FormMessages, 'legends' | 'options' | 'errors' | 'status' | 'ui' | 'captcha' | 'altcha'> & { intro: Record<string, string>; fields: Record<string, string> } };

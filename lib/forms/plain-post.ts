@@ -2,10 +2,10 @@ import { getMenu, type Language } from '../config';
 import { checkPath } from '../pages/check-path';
 import { href, type Route } from '../pages';
 import { allowedOrigins } from '../security/origin';
-import { draftAnchor, formDefinitions } from './definitions';
+import { draftAnchor } from '../form-kinds/definitions';
 import { draftCookieNames, draftCookieValues, draftTtlSeconds, keptValues, newDraftId, type FormDraft } from './draft';
 import { draftParam } from './draft-id';
-import { formSchemas, type FormName } from './schemas';
+import { formDefinitions, formSchemas, type FormName } from '../form-kinds/table';
 
 /*
  * The answers to a form posted without JavaScript. A failure sends the visitor back (303) to the

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { deleteUploadContents, getStore, readUploadContent, saveUploadContent, type NewUpload } from '../db';
-import type { UploadRule } from './definitions';
+import type { UploadRule } from '../form-kinds/definitions';
 
 /*
  * Uploads are judged by their bytes, never by their name or the type the browser claims. Pictures

@@ -2,8 +2,6 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { getEnabledLanguages, type Language } from '../config';
 
-export { languageChoiceHref } from './language-switch';
-export { type ThankYouForm } from './slugs';
 
 /**
  * For pages and layouts: the route's language if the site has it enabled (404 otherwise), set as

@@ -54,23 +54,3 @@ export const internalSegments = {
   'compare-listings': 'the comparison of listings',
   'compare-listings-export': 'the comparison of listings drawn in the browser (static export only)',
 } as const;
-
-/** The forms that end on a thank-you page (spec §2). */
-export const thankYouForms = [
-  'contact-me',
-  'contact-appointment',
-  'contact-construction',
-  'contact-demand',
-  'demand-register',
-  'send-to-friend',
-  'site-contact',
-  'sign-newsletter',
-  // The site's other forms end on a confirmation page of their own too.
-  'request-documents',
-  'testimonial',
-  'job-application',
-  'purchase-offer',
-  'rental-application',
-  'follow-listing',
-] as const;
-export type ThankYouForm = (typeof thankYouForms)[number];

@@ -20,6 +20,7 @@ import {
   markDelivered,
   markFailed,
   markRefused,
+  postponeDueJobs,
   noticesOfJob,
   releaseJobs,
   type MailNotSent,
@@ -248,8 +249,11 @@ async function sendLead(request: StoredRequest, store: Store): Promise<void> {
   if (subscription && subscription.status !== 'active') return;
   const outcome = await sink.send(siteLead(request, subscription?.kind === 'search' ? subscription.criteria : undefined));
   if (outcome.status === 'refused') throw new JobRefused(outcome.reason);
-  if (outcome.status === 'retry') throw new Error(outcome.reason);
+  if (outcome.status === 'retry') throw new CrmUnavailable(outcome.reason);
 }
+
+/** The CRM gave no answer (or refused the credentials): its other jobs would get none either. */
+class CrmUnavailable extends Error {}
 
 /**
  * The mail server could not be reached or did not greet us: an outage, which the probe watches.
@@ -282,7 +286,10 @@ async function deliver(store: Store, jobs: readonly OutboxRow[], clock: () => Da
         continue;
       }
       const unreachable = job.kind !== 'webhook' && isUnreachable(error);
-      await markFailed(store, job.id, message, new Date(clock().getTime() + retryDelay(job.attempts)), unreachable);
+      const retryAt = new Date(clock().getTime() + retryDelay(job.attempts));
+      await markFailed(store, job.id, message, retryAt, unreachable);
+      // A CRM that hangs for an hour must not hold the mail's send places with each of its jobs.
+      if (error instanceof CrmUnavailable) await postponeDueJobs(store, 'crm-lead', retryAt, clock());
       const subject = job.request_id ? `request ${job.request_id}` : `job ${job.id}`;
       console.warn(`[outbox] ${job.kind} for ${subject} failed (attempt ${job.attempts + 1}): ${message}`);
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getAgencyLanguage, supportedLanguages } from '../config';
 import type { StoredRequest } from '../db';
-import { formNames } from '../forms/schemas';
+import { formNames } from '../form-kinds/table';
 import { href } from '../pages';
 import { requestLines } from './compose';
 import { siteOrigin } from './transport';

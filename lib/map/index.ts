@@ -1,7 +1,7 @@
 import { getCities, getProperties, type ListingSummary } from '../catalogue';
 import { getSite, type Language, type TileSource } from '../config';
 import { href } from '../pages';
-import { outlineBox, outlinePath, projectOnOutline } from './outline';
+import { outlineBox, outlinePath, projectOnOutline } from '../catalogue/outline';
 
 /*
  * The data of the home map (components/catalogue/home-map): the towns where the agency has

@@ -3,7 +3,7 @@
  * as well as by server components, so nothing here may touch the file system.
  */
 
-import { isStaticExport } from '../export/mode';
+import { isStaticExport } from '../config/deployment';
 
 export type ImageFormat = 'webp' | 'png';
 

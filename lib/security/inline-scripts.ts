@@ -64,8 +64,8 @@ const pageModule = (relative: string) => (relative.includes('/') ? '/[lang]/[...
  * reads them only while that one is missing.
  */
 export function renderedCacheFile(relative: string): string {
-  const module = createHash('sha256').update(pageModule(relative)).digest('hex');
-  return path.resolve(distDir(), 'server', 'route-cache', 'APP_PAGE', module, '$', `${relative}.html`);
+  const moduleHash = createHash('sha256').update(pageModule(relative)).digest('hex');
+  return path.resolve(distDir(), 'server', 'route-cache', 'APP_PAGE', moduleHash, '$', `${relative}.html`);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { crmHistory, getAppointmentSlots, historyStatus, getProperty, type CalendarKind, type CommunicationKind, type HistoryStatus, type Listing, type Owner } from '../catalogue';
 import { getTeam, type Language, type TeamMember } from '../config';
 import { bookingsAbout, getStore, requestsAbout, visitCounts, visitTotals } from '../db';
-import { isFormName, type FormName } from '../forms/schemas';
-import { brusselsDay, summariseVisits, type VisitSummary } from './visits';
+import { isFormName, type FormName } from '../form-kinds/table';
+import { brusselsDay } from '../db/retention';
+import { summariseVisits, type VisitSummary } from './visits';
 import { countMatchingSearches } from '../alerts/matching';
 
 /*

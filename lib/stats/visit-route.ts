@@ -4,7 +4,8 @@ import { readCapped } from '../forms/read-body';
 import { allowedOrigins, isSameOrigin } from '../security/origin';
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
-import { brusselsDay, isBot, visitorHash } from './visits';
+import { brusselsDay } from '../db/retention';
+import { isBot, visitorHash } from './visits';
 
 /** {"id": 4000001} is 16 bytes; room for spaces and a longer id, not for anything else. */
 const maxVisitBody = 256;

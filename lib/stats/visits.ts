@@ -7,11 +7,6 @@ import { deriveKey } from '../security/secret';
  * per listing and nothing links two days together. Only the daily counts are kept.
  */
 
-/** The calendar day in Brussels, yyyy-mm-dd. */
-export function brusselsDay(now = new Date()): string {
-  return now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Brussels' });
-}
-
 export function visitorHash(day: string, address: string, userAgent: string, propertyId: number): string {
   const salt = createHmac('sha256', deriveKey('visit-salt')).update(day).digest();
   return createHash('sha256').update(salt).update(`${address}\n${userAgent}\n${propertyId}`).digest('hex');

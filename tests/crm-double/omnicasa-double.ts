@@ -37,7 +37,12 @@ export interface FaultWhen {
   times?: number;
 }
 
-export type PictureFault = { kind: 'missing' } | { kind: 'huge'; bytes?: number } | { kind: 'slow'; stallMs: number };
+export type PictureFault =
+  | { kind: 'missing' }
+  | { kind: 'huge'; bytes?: number }
+  | { kind: 'slow'; stallMs: number }
+  /** The connection closed with no answer, `times` times (then the picture is served): a kept-alive socket the host closed as it was reused. */
+  | { kind: 'dropped'; times: number };
 
 export interface CallRecord {
   endpoint: string;
@@ -292,6 +297,19 @@ export class OmnicasaDouble {
     this.touch(versions);
   }
 
+  /**
+   * The same listing answered with its fields, and those of its pictures, in another order (JSON
+   * objects have none): nothing changes in the CRM, LastChangedDate included.
+   */
+  reorderFields(id: number): void {
+    const reversed = (value: Json): Json => (Array.isArray(value) ? value.map(reversed) : isJsonObject(value) ? Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reversed(item)])) : value);
+    const versions = this.versionsOf(id);
+    for (const [language, record] of versions) {
+      const turned = reversed(record);
+      if (isJsonObject(turned)) versions.set(language, turned);
+    }
+  }
+
   /** Omnicasa main status (§5.3): 2 sold, 4 rented, 1 active… */
   setStatus(id: number, status: number): void {
     this.changeProperty(id, { Status: status });
@@ -518,6 +536,11 @@ export class OmnicasaDouble {
     const inside = file.startsWith(picturesDir + path.sep) && existsSync(file) && statSync(file).isFile();
     const generated = this.generatedPictures.get(relative);
     const type = relative.endsWith('.webp') ? 'image/webp' : relative.endsWith('.png') ? 'image/png' : 'image/jpeg';
+    if (fault?.kind === 'dropped' && fault.times > 0) {
+      fault.times -= 1;
+      response.socket?.destroy();
+      return;
+    }
     if (fault?.kind === 'huge') {
       const total = fault.bytes ?? 50 * 1024 * 1024;
       response.writeHead(200, { 'content-type': type, 'content-length': total });

@@ -88,6 +88,14 @@ async function outboxIdle(): Promise<boolean> {
   return (await queryCount("SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND locked_until > ?", [new Date().toISOString()])) === 0;
 }
 
+/** The alert mails queued for these addresses' subscriptions (those matching `where`, if given). */
+function alertJobs(addresses: readonly string[], where = '1 = 1'): Promise<number> {
+  return queryCount(
+    `SELECT COUNT(*) FROM outbox WHERE kind = 'alert-mail' AND (${where}) AND json_extract(payload, '$.subscriptionId') IN (SELECT id FROM alert_subscriptions WHERE email IN (${addresses.map(() => '?').join(', ')}))`,
+    [...addresses],
+  );
+}
+
 async function stop(server: ChildProcess | undefined): Promise<void> {
   if (server?.pid === undefined) return;
   await expect.poll(outboxIdle, { timeout: 20_000, message: 'no mail in flight before the second server stops' }).toBe(true);
@@ -190,13 +198,18 @@ test('a second snapshot mails each confirmed subscriber its news once, in its la
     expect(removedMail?.text).toContain(messages.nl.alerts.events.removed);
     expect(optionMail?.text).toContain(messages.fr.alerts.events.option);
 
-    // A restart of the same deploy, then a second deploy of the same snapshot: nothing more.
-    await stop(server);
-    server = await deploySecondSnapshot();
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await stop(server);
-    server = await deploySecondSnapshot();
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // A restart of the same deploy, then a second deploy of the same snapshot: nothing more. Each
+    // start has run its alerts before it answered its first request (deploySecondSnapshot), so a
+    // second alert would be a job queued by then; once none is waiting, any sent is in the mailbox.
+    const subscribers = [searcher, dropFollower, soldFollower, removedFollower, optionFollower, unconfirmed, unsubscribed];
+    await expect.poll(() => alertJobs(subscribers, "status <> 'delivered' OR locked_until IS NOT NULL"), { timeout: 20_000, message: 'the news mails sent' }).toBe(0);
+    const queued = await alertJobs(subscribers);
+    for (const start of ['a restart', 'a second deploy']) {
+      await stop(server);
+      server = await deploySecondSnapshot();
+      expect(await alertJobs(subscribers), `alert mails queued after ${start}`).toBe(queued);
+      await expect.poll(() => alertJobs(subscribers, "status <> 'delivered' OR locked_until IS NOT NULL"), { timeout: 20_000, message: `no alert mail waiting after ${start}` }).toBe(0);
+    }
     for (const address of [searcher, dropFollower, soldFollower, removedFollower, optionFollower]) expect(mailsTo(address)).toHaveLength(earlier(address) + 1);
     expect(mailsTo(unconfirmed)).toHaveLength(earlier(unconfirmed));
     expect(mailsTo(unsubscribed)).toHaveLength(earlier(unsubscribed));

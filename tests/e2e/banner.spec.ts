@@ -19,7 +19,10 @@ const desktop = { width: 1440, height: 900 };
 const viewports = [phone, desktop];
 // Each check at each width runs in one language, the languages taking turns (language-turns.ts).
 const inTurn = languageTurns(languages);
-/** Slides change every 5 s once the page is interactive; 8 s leaves room for hydration. */
+/** Spec §9: a slide every 5 s, a fade of 500 ms (the slider's slideDelay and slideSpeed). */
+const slideDelay = 5_000;
+const slideSpeed = 500;
+/** The first move once the page is interactive; 8 s leaves room for hydration. */
 const autoplayWithin = 8_000;
 
 let outside: string[] = [];
@@ -148,6 +151,9 @@ for (const [language, viewport] of [['nl', phone], ['fr', desktop]] as const) {
     test('advances by itself and stops for good when paused', async ({ page }) => {
       test.setTimeout(90_000);
       const labels = bannerLabels(language);
+      // The page's timers on a clock of the test's: it runs as the real one until the pause, then
+      // jumps through a minute of them at once.
+      await page.clock.install();
       await page.goto(`/${language}/`);
       await expect.poll(() => activeSlide(page)).toBe('0');
       await expect.poll(() => activeSlide(page), { timeout: autoplayWithin }).not.toBe('0');
@@ -155,10 +161,11 @@ for (const [language, viewport] of [['nl', phone], ['fr', desktop]] as const) {
       const pause = page.getByRole('button', { name: labels.pause, exact: true });
       await pause.click();
       await expect(page.getByRole('button', { name: labels.play, exact: true })).toBeVisible();
-      // Let a fade that had already begun finish before taking the reference.
-      await page.waitForTimeout(600);
+      // A move whose timer had already fired lands within its fade: then the reference is taken.
+      await page.clock.runFor(slideSpeed + 100);
       const stopped = await activeSlide(page);
-      await page.waitForTimeout(7_000);
+      // Twelve slide delays: any autoplay timer left running would have moved the slides.
+      await page.clock.runFor(12 * slideDelay);
       expect(await activeSlide(page)).toBe(stopped);
       expect(consoleErrors).toEqual([]);
     });

@@ -4,6 +4,7 @@ import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import nl from '@/messages/nl.json';
+import { networkQuiet } from './network-quiet';
 
 /*
  * The consent dialog with a tag manager configured: the German build's copy of the configuration
@@ -27,6 +28,9 @@ let tagManagerWaiters: (() => void)[] = [];
 test.beforeEach(async ({ page }) => {
   outside = [];
   tagManagerWaiters = [];
+  // The page's timers on a clock of the test's: it runs as the real one, and `settled` runs the
+  // next minute of it at once.
+  await page.clock.install();
   await page.route(
     (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
     (route) => {
@@ -66,17 +70,30 @@ function tagManagerTags(page: Page) {
   return page.locator('script[src*="googletagmanager.com"]');
 }
 
+/**
+ * Until a tag the page would load by itself has shown: the island has drawn its decision (its
+ * server copy of the dialog, data-gate, is replaced or gone), the page's next minute of timers and
+ * idle callbacks has run, and no request is open (the tags' code is a chunk of its own, asked for
+ * before the tag manager is). `quiet`: a networkQuiet made before the page was opened.
+ */
+async function settled(page: Page, quiet: () => Promise<void>) {
+  await expect(page.locator('[data-gate]')).toHaveCount(0);
+  await page.clock.runFor(60_000);
+  await quiet();
+}
+
 for (const language of languages) {
   const t = texts[language];
 
   test(`${language}: nothing from another host before consent; agreeing loads the tag manager after default, update and page view`, async ({ page }) => {
+    const quiet = networkQuiet(page);
     await page.goto(`/${language}/`);
     const dialog = page.getByRole('dialog', { name: t.title });
     await expect(dialog).toBeVisible();
     // The server's copy of the dialog shows before the island runs: the trail is read after it has.
     await hydrated(page);
-    // Longer than the consent wait, so that a tag loading on the default would have shown.
-    await page.waitForTimeout(700);
+    // Past the consent wait (500 ms): a tag loading on the default would have shown.
+    await settled(page, quiet);
     expect(outside).toEqual([]);
     await expect(tagManagerTags(page)).toHaveCount(0);
     expect(await trail(page)).toEqual([consentDefault]);
@@ -91,17 +108,20 @@ for (const language of languages) {
 }
 
 test('declining loads no tag', async ({ page }) => {
+  const quiet = networkQuiet(page);
   await page.goto('/de/');
   const dialog = page.getByRole('dialog', { name: de.consent.title });
   await dialog.getByRole('button', { name: de.consent.decline, exact: true }).click();
   await expect(dialog).toBeHidden();
-  await page.waitForTimeout(1000);
+  // The choice is applied: the tags it allows are drawn with it.
+  await expect.poll(() => trail(page)).toEqual([consentDefault, ['consent', 'update', denied], { event: 'page_view' }]);
+  await settled(page, quiet);
   expect(outside).toEqual([]);
   await expect(tagManagerTags(page)).toHaveCount(0);
   expect(await trail(page)).toEqual([consentDefault, ['consent', 'update', denied], { event: 'page_view' }]);
   await page.reload();
   await hydrated(page);
-  await page.waitForTimeout(1000);
+  await settled(page, quiet);
   expect(outside).toEqual([]);
 });
 
@@ -134,6 +154,7 @@ test('a stored consent loads the tag manager on the next page, after default, up
 });
 
 test('?setcookies clears the stored consent before any tag loads', async ({ page }) => {
+  const quiet = networkQuiet(page);
   await page.goto('/fr/');
   const request = tagManagerRequested();
   await page.getByRole('dialog').getByRole('button', { name: fr.consent.agreeAll, exact: true }).click();
@@ -142,16 +163,17 @@ test('?setcookies clears the stored consent before any tag loads', async ({ page
   await page.goto('/fr/?setcookies');
   await expect(page.getByRole('dialog', { name: fr.consent.title })).toBeVisible();
   await hydrated(page);
-  await page.waitForTimeout(1000);
+  await settled(page, quiet);
   expect(outside).toEqual([]);
   expect(await trail(page)).toEqual([consentDefault]);
   await expect(page).toHaveURL(/\/fr\/$/);
 });
 
 test('a preview path shows no dialog and loads no tag', async ({ page }) => {
+  const quiet = networkQuiet(page);
   await page.goto('/de/preview/');
   await hydrated(page);
-  await page.waitForTimeout(1000);
+  await settled(page, quiet);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(outside).toEqual([]);
   expect(await trail(page)).toEqual([consentDefault]);

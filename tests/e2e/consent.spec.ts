@@ -80,6 +80,15 @@ async function hydrated(page: Page) {
   await page.waitForFunction(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).length > 0);
 }
 
+/**
+ * Waits until the island has drawn its decision: the server's copy of the dialog (data-gate) is
+ * replaced by the island's, or gone when the dialog is not to show. The dialog opens by itself
+ * only then.
+ */
+async function decided(page: Page) {
+  await expect(page.locator('[data-gate]')).toHaveCount(0);
+}
+
 async function openDialog(page: Page, language: (typeof languages)[number]) {
   await page.goto(`/${language}/`);
   // Located by role only: its name changes with the view (the title, then the settings title).
@@ -192,7 +201,7 @@ for (const language of languages) {
     if (inTurn(language, 'preview')) test('a path containing preview never shows the dialog', async ({ page }) => {
       await page.goto(`/${language}/preview/`);
       await hydrated(page);
-      await page.waitForTimeout(300);
+      await decided(page);
       await expect(page.getByRole('dialog')).toHaveCount(0);
       expect(await storage(page)).toEqual({});
       expect(await consentTrail(page)).toEqual([consentDefault]);
@@ -280,12 +289,17 @@ test('a broken or foreign stored value counts as no consent', async ({ page }) =
 });
 
 test('no script from another host is in the page, before or after agreeing', async ({ page }) => {
+  // The page's timers and idle callbacks on a clock of the test's (next/script loads a tag on
+  // one of them), run through at once after the choice.
+  await page.clock.install();
   const dialog = await openDialog(page, 'en');
   const foreignScripts = () => page.evaluate(() => [...document.scripts].map((script) => script.src).filter((src) => src && new URL(src).host !== location.host));
   expect(await foreignScripts()).toEqual([]);
   await dialog.getByRole('button', { name: en.consent.agreeAll, exact: true }).click();
   await expect(dialog).toBeHidden();
-  await page.waitForTimeout(500);
+  // The choice is applied (the tags it allows are drawn with it) and the page's next minute has run.
+  await expect.poll(() => consentTrail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }]);
+  await page.clock.runFor(60_000);
   expect(await foreignScripts()).toEqual([]);
 });
 

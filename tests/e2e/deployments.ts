@@ -42,6 +42,8 @@ export function deployments(sitePort: number): Deployment[] {
     RENDER_QUEUE_PER_CLIENT: '1000',
     IMAGE_RATE_LIMIT: '100000',
     ALLOWED_ORIGINS: `http://localhost:${exportPort}`,
+    // A page's data may be made to fail by a test's cookie (lib/server/injected-fault.ts).
+    E2E_FAULTS: '1',
   });
   // Every build has its own folder named after its port, so two runs never share a build and no
   // build touches .next, where `npm run typecheck` writes the route types while the builds run.

@@ -36,7 +36,7 @@ test('the public addresses of the documents answer 404', async ({ request }) => 
 
 // One language: the flow is the same in each (see language-turns.ts); the others' turns are in other specs.
 for (const language of ['en'] as TestLanguage[]) {
-  test(`in ${language}, the documents request mails signed links that download the PDFs, and a changed link is refused`, async ({ page, context, request }) => {
+  test(`in ${language}, the documents request mails signed links that download the PDFs, and a changed link is refused`, async ({ page, request }) => {
     // A form, the outbox and two downloads: more than the default on a busy two-core machine.
     test.setTimeout(90_000);
     const visitor = { email: uniqueEmail(`documents-${language}`), firstName: 'Élise', lastName: 'Documents' };

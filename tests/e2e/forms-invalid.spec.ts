@@ -1,6 +1,6 @@
 import { expect, test } from './warm-page';
 import { getProjects, getProperties } from '@/lib/catalogue';
-import type { FormName } from '@/lib/forms/schemas';
+import type { FormName } from '@/lib/form-kinds/table';
 import { href, type Route } from '@/lib/pages';
 import { captchaAnswerOf, messages, reachForm, requestsFor, uniqueEmail } from './forms-helpers';
 import { languageTurns } from './language-turns';

@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSmtpSink } from './smtp-sink';
 import { closeOpenedStores, testDatabases } from './test-stores';
+import type { Store } from '@/lib/db';
 
 /*
  * Alerts end to end through the forms, the confirmation links, the matcher, the outbox and a real
@@ -15,7 +16,7 @@ vi.mock('next/server', () => ({ after: (task: () => unknown) => pending.push(tas
 process.env.SITE_SECRET = 'unit-test-secret';
 process.env.FORM_RATE_LIMIT = '1000';
 
-const { openStore, setStore } = await import('@/lib/db');
+const { setStore } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
 const { confirmAlertRequest, unsubscribeAlertRequest, alertLinkStates, alertLinkSubject } = await import('@/lib/alerts/link-routes');
@@ -26,7 +27,6 @@ const { pruneExpired } = await import('@/lib/db/housekeeping');
 const { default: fr } = await import('@/messages/fr.json');
 const { default: en } = await import('@/messages/en.json');
 
-type Store = Awaited<ReturnType<typeof openStore>>;
 type Listing = ReturnType<typeof getProperties>[number];
 describe.each(testDatabases)('on $name', (database) => {
   afterAll(closeOpenedStores);

@@ -186,8 +186,8 @@ describe('Banner: gallery', () => {
     fireEvent.pointerEnter(element.parentElement!, { pointerType: 'touch' });
     const error = vi.spyOn(console, 'error');
     unmount();
-    await Promise.all([import('swiper'), import('swiper/modules')]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // swiper's code has arrived and what the slider chained on it has run.
+    await vi.dynamicImportSettled();
     // Never built, or built and destroyed (swiper then drops its reference to null).
     expect(!element.swiper || element.swiper.destroyed).toBe(true);
     expect(error).not.toHaveBeenCalled();

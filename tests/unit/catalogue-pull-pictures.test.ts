@@ -107,6 +107,19 @@ describe('pictures of the pulled catalogue', () => {
     expect(readdirSync(cacheDir).length).toBe(firstVariants + pulledVariants.length + pulledVariants.filter((variant) => variant.width < 250).length);
   });
 
+  it('fetches again at once a picture whose connection closed with no answer: the listing keeps it, and the next pull changes nothing', async () => {
+    await withFewListings();
+    const picture = crm.property(first)?.SmallPictureItem;
+    const url = picture && typeof picture === 'object' && !Array.isArray(picture) && typeof picture.Url === 'string' ? picture.Url : '';
+    crm.setPictureFault(url, { kind: 'dropped', times: 1 });
+    const result = await pull();
+    expect(warnings(result)).toBe('');
+    expect(pulled(first).map((p) => p.SmallPictureItem?.Url)).toEqual(Array(catalogueLanguages.length).fill(expect.stringMatching(/^\/catalogue\/crm\//)));
+    clock = new Date('2026-12-01T09:10:00Z');
+    const next = await pull();
+    expect([next.status, next.counts]).toEqual(['unchanged', { added: 0, changed: 0, withdrawn: 0, refused: 0 }]);
+  });
+
   it('rewrites an old CRM image host to the CDN host before fetching', async () => {
     const { largeUrl } = await crm.changePicture(4000001, 102);
     const legacy = largeUrl.replace(crm.host, 'https://www.old-crm.example.be');

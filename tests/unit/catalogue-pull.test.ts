@@ -112,6 +112,25 @@ describe.each(testDatabases)('catalogue pull on $name', (database) => {
     expect(files()).toEqual(settled);
   });
 
+  it('a listing read again in the cursor\'s overlap counts once when it changed, and as unchanged after, even answered with its fields in another order', async () => {
+    published(await pull());
+    clock = new Date('2026-12-01T09:10:00Z');
+    crm.changeProperty(4000010, { Price: 199000 });
+    const changed = published(await pull());
+    expect(changed.counts).toEqual({ added: 0, changed: 1, withdrawn: 0, refused: 0 });
+    const settled = files();
+    // The cursor steps back over the change: the next runs read 4000010 again, unchanged.
+    clock = new Date('2026-12-01T09:12:00Z');
+    const again = published(await pull());
+    expect(crm.calls.filter((call) => call.endpoint === 'GetPropertiesByIDs' || call.endpoint === 'GetPropertyList').at(-1)?.params.has('ChangeSince')).toBe(true);
+    expect([again.status, again.counts]).toEqual(['unchanged', { added: 0, changed: 0, withdrawn: 0, refused: 0 }]);
+    crm.reorderFields(4000010);
+    clock = new Date('2026-12-01T09:13:00Z');
+    const reordered = published(await pull());
+    expect([reordered.status, reordered.counts]).toEqual(['unchanged', { added: 0, changed: 0, withdrawn: 0, refused: 0 }]);
+    expect(files()).toEqual(settled);
+  });
+
   describe('a CRM fault leaves the catalogue as it was, is recorded, and does not move the cursor', () => {
     const faults: Array<[string, (double: OmnicasaDouble) => void]> = [
       ['HTTP 503', (double) => double.setFault('GetPropertyList', { kind: 'http', status: 503 })],

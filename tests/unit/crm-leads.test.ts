@@ -23,7 +23,7 @@ delete process.env.TRUST_PROXY_HOPS;
 const { setStore } = await import('@/lib/db');
 const { confirmAlertSubscription, confirmNewsletterSignup } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
-const { formDefinitions } = await import('@/lib/forms/definitions');
+const { formDefinitions } = await import('@/lib/form-kinds/table');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
 const { requestChannels } = await import('@/lib/mail/crm-lead');
 const { deliveryByRequest, leadLines } = await import('@/lib/leads/report');
@@ -344,6 +344,18 @@ describe.each(testDatabases)('on $name', (database) => {
       await flush(later(24 * 60));
       expect(crm.writes('ContactOnMe').filter((call) => call.success).map(requestIdIn)).toEqual([id]);
       expect((await crmJobs())[0]?.status).toBe('delivered');
+    });
+
+    it('a CRM that hangs holds one send place for one call, not one per request waiting', async () => {
+      for (let index = 0; index < 5; index += 1) await contact(`hang-${index}@example.be`);
+      crm.setFault('ContactOnMe', { kind: 'timeout' });
+      await flush();
+      expect(crm.writes('ContactOnMe'), 'one call timed out; the others wait for its next attempt').toHaveLength(1);
+      expect((await crmJobs()).map((job) => job.attempts).sort()).toEqual([0, 0, 0, 0, 1]);
+      crm.clearFaults();
+      await flush(later(90));
+      expect(crm.writes('ContactOnMe').filter((call) => call.success)).toHaveLength(5);
+      expect((await crmJobs()).every((job) => job.status === 'delivered')).toBe(true);
     });
 
     it('a field the CRM refuses: asked three times at the backoff, then not again, and staff read why', async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getEnabledLanguages } from '@/lib/config';
 import { getProperties, getProjects } from '@/lib/catalogue';
 import { crawl, drainQueue, outputFile, pageReferences, srcsetUrls } from '@/lib/export/crawl';
-import { apiOrigin, isStaticExport, serverUrl } from '@/lib/export/mode';
+import { apiOrigin, isStaticExport, serverUrl } from '@/lib/config/deployment';
 import { detectionScript, redirectPage, staticRedirectPages, type LanguageRedirect } from '@/lib/export/static-pages';
 import { allRoutes, href, isServerOnlyPath, staticRoutes } from '@/lib/pages';
 import { imagePath, imageUrl, responsiveSrcSet } from '@/lib/media/image-url';

@@ -4,8 +4,8 @@ import { compareColumn, compareRows, comparison } from '@/lib/favourites/compare
 import { compareColumnUrl, compareRowsOf, isCompareColumn, type CompareRow } from '@/lib/favourites/compare-rows';
 import { GET as compareColumnRoute } from '@/app/api/compare-listing/[lang]/[id]/route';
 import { href } from '@/lib/pages';
-import { parseCompareIds } from '@/lib/favourites/compare-ids';
-import { compareQueryString } from '@/lib/favourites/compare-query';
+import { parseCompareIds } from '@/lib/pages/compare-ids';
+import { compareQueryString } from '@/lib/pages/compare-query';
 import { hostileStrings } from './hostile-payloads';
 
 const listing = (id: number): Listing => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSmtpSink } from './smtp-sink';
 import { closeOpenedStores, testDatabases } from './test-stores';
+import type { Store } from '@/lib/db';
 
 /*
  * Forgot-password (issue 12, item 5): the form does the same thing whatever the address (one job
@@ -17,13 +18,12 @@ vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded
 
 process.env.SITE_SECRET = 'unit-test-secret';
 
-const { openStore, setStore } = await import('@/lib/db');
+const { setStore } = await import('@/lib/db');
 const { getOwners } = await import('@/lib/catalogue');
 const { forgotPasswordAction } = await import('@/lib/auth/actions');
 const { logIn, setPasswordWithToken } = await import('@/lib/auth/owner-auth');
 const { default: fr } = await import('@/messages/fr.json');
 
-type Store = Awaited<ReturnType<typeof openStore>>;
 describe.each(testDatabases)('on $name', (database) => {
   afterAll(closeOpenedStores);
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 process.env.SITE_SECRET = 'unit-test-secret';
 const { draftCookieName, draftCookieValues, keptValues, readDraft } = await import('@/lib/forms/draft');
-const { formSchemas } = await import('@/lib/forms/schemas');
+const { formSchemas } = await import('@/lib/form-kinds/table');
 
 /*
  * The draft of a form posted without JavaScript: what the visitor typed comes back to the page

@@ -5,8 +5,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InformationForm, NewsletterForm, WithFormTexts } from '@/components/forms/request-forms';
-import { formDefinitions } from '@/lib/forms/definitions';
-import { formNames } from '@/lib/forms/schemas';
+import { formDefinitions, formNames } from '@/lib/form-kinds/table';
 
 /*
  * A form shows the captcha its definition asks for (lib/forms/definitions.ts), the one the route

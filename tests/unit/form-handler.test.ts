@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { altchaSolution } from './altcha-solution';
 import { closeOpenedStores, testDatabases } from './test-stores';
+import type { Store } from '@/lib/db';
 
 const pending: (() => unknown)[] = [];
 vi.mock('next/server', () => ({ after: (task: () => unknown) => pending.push(task) }));
@@ -12,7 +13,7 @@ process.env.SITE_SECRET = 'unit-test-secret';
 process.env.FORM_RATE_LIMIT = '1000';
 delete process.env.SMTP_URL;
 
-const { closeStore, openStore, setStore, listRequests } = await import('@/lib/db');
+const { closeStore, setStore, listRequests } = await import('@/lib/db');
 const { runSql } = await import('./test-stores');
 const { formRoute, handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
@@ -21,7 +22,6 @@ const { getAppointmentSlots } = await import('@/lib/catalogue');
 const { brusselsNow } = await import('@/lib/forms/slots');
 const { default: fr } = await import('@/messages/fr.json');
 
-type Store = Awaited<ReturnType<typeof openStore>>;
 describe.each(testDatabases)('on $name', (database) => {
   afterAll(closeOpenedStores);
 
@@ -196,7 +196,7 @@ describe.each(testDatabases)('on $name', (database) => {
       const fields = { ...visitor, city: 'Mons', lang: 'en' };
       const attempt = (answer: string, cookie?: string) =>
         handleFormRequest('site-contact', post('site-contact', { ...fields, captcha: answer }, { headers: cookie ? { cookie } : {} }));
-      let response = await attempt(wrong.answer === 'AAAAA' ? 'CCCCC' : 'AAAAA', wrong.cookie);
+      const response = await attempt(wrong.answer === 'AAAAA' ? 'CCCCC' : 'AAAAA', wrong.cookie);
       expect(response.status).toBe(422);
       expect(((await response.json()) as { fieldErrors: Record<string, { message: string }> }).fieldErrors.captcha?.message).toBe('The entered characters are not valid.');
       // The token was spent by the wrong attempt: the right answer no longer passes with it.

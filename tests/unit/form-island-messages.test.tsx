@@ -6,7 +6,7 @@ import { formCommon, townChoices, typeChoices } from '@/components/forms/form-co
 import * as forms from '@/components/forms/request-forms';
 import { IslandMessages } from '@/components/islands/island-messages';
 import { formIslandTexts } from '@/lib/forms/island-texts';
-import type { FormName } from '@/lib/forms/schemas';
+import type { FormName } from '@/lib/form-kinds/table';
 import { allMessages } from '@/lib/i18n/messages';
 
 /*

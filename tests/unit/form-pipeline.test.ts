@@ -17,7 +17,7 @@ delete process.env.SMTP_URL;
 const { setStore, listRequests } = await import('@/lib/db');
 const { closeOpenedStores, runSql, testDatabases } = await import('./test-stores');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
-const { formDefinitions } = await import('@/lib/forms/definitions');
+const { formDefinitions } = await import('@/lib/form-kinds/table');
 const { getAppointmentSlots, getProperties } = await import('@/lib/catalogue');
 const { brusselsNow } = await import('@/lib/forms/slots');
 const { default: fr } = await import('@/messages/fr.json');

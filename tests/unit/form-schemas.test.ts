@@ -3,8 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { supportedLanguages } from '@/lib/config';
-import { brusselsToday, requiredDate } from '@/lib/forms/fields';
-import { captchaAnswer, formNames, formSchemas, type FormName } from '@/lib/forms/schemas';
+import { brusselsToday, requiredDate } from '@/lib/form-kinds/fields';
+import { captchaAnswer } from '@/lib/form-kinds/fields';
+import { formNames, formSchemas, type FormName } from '@/lib/form-kinds/table';
 
 /*
  * Every rule of every form schema: a valid example passes, and each broken field gives the message

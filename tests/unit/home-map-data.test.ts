@@ -6,7 +6,7 @@ import { formatEuro } from '@/lib/format';
 import { href } from '@/lib/pages';
 import { buildHomeMap, mapProperties, mapTowns } from '@/lib/map';
 import { placeLabels } from '@/lib/map/drawing';
-import { outlineBox, projectOnOutline } from '@/lib/map/outline';
+import { outlineBox, projectOnOutline } from '@/lib/catalogue/outline';
 
 const priceText = ({ price }: ListingSummary) => `prijs ${price.kind === 'on-demand' ? 'op aanvraag' : formatEuro(price.amount)}`;
 

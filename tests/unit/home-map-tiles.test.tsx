@@ -35,7 +35,8 @@ const renderMap = (tiles: typeof thirdParty | typeof archive) =>
     </HomeMapTiles>,
   );
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+/** Until every import the component started has arrived and what it chained on it has run: the library is asked for by an import. */
+const settle = () => act(() => vi.dynamicImportSettled());
 
 beforeEach(() => {
   reportNear = undefined;

@@ -63,8 +63,7 @@ const { closeOpenedStores, runSql, testDatabases } = await import('./test-stores
 const { formRoute, handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { captchaCookie, sealCaptcha } = await import('@/lib/forms/captcha');
 const { readBody } = await import('@/lib/forms/read-body');
-const { formDefinitions } = await import('@/lib/forms/definitions');
-const { formNames, formSchemas } = await import('@/lib/forms/schemas');
+const { formDefinitions, formNames, formSchemas } = await import('@/lib/form-kinds/table');
 const { getAppointmentSlots, getProjects, getProperties } = await import('@/lib/catalogue');
 const { brusselsNow } = await import('@/lib/forms/slots');
 

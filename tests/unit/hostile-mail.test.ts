@@ -21,7 +21,7 @@ delete process.env.MAIL_TO;
 
 const { setStore } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
-const { formDefinitions } = await import('@/lib/forms/definitions');
+const { formDefinitions } = await import('@/lib/form-kinds/table');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
 const { getProjects, getProperties } = await import('@/lib/catalogue');
 const { getAgencyLanguage, getSite } = await import('@/lib/config');

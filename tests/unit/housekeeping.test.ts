@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { consumeOwnerToken, createOwnerToken, createSession, enqueueJob, pruneExpired, sessionEmail, storeRequest, type Store } from '@/lib/db';
-import { captchaTtlMs } from '@/lib/forms/captcha';
+import { captchaTtlMs } from '@/lib/db/retention';
 import { closeOpenedStores, runSql, testDatabases } from './test-stores';
 
 /*

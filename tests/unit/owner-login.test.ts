@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync, type BinaryLike, type ScryptOptions } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeOpenedStores, testDatabases } from './test-stores';
+import type { Store } from '@/lib/db';
 
 type ScryptWork = { N?: number; r?: number; p?: number; length: number };
 const scryptWork = vi.hoisted((): ScryptWork[] => []);
@@ -24,11 +25,10 @@ process.env.SITE_SECRET = 'unit-test-secret';
 process.env.LOGIN_RATE_LIMIT = '100000';
 const { getOwners } = await import('@/lib/catalogue');
 const { sql } = await import('kysely');
-const { createSession, getOwnerPasswordHash, openStore, recordLoginFailure, sessionEmail, setOwnerPassword, setStore } = await import('@/lib/db');
+const { createSession, getOwnerPasswordHash, recordLoginFailure, sessionEmail, setOwnerPassword, setStore } = await import('@/lib/db');
 const { accountLockoutFailures, issuePasswordToken, lockoutFailures, logIn, setPasswordWithToken } = await import('@/lib/auth/owner-auth');
 const { hashPassword } = await import('@/lib/security/password');
 
-type Store = Awaited<ReturnType<typeof openStore>>;
 // The rate limits' and lockouts' database work, some twenty logins at once, on a machine whose
 // cores the other test files and the builds share.
 vi.setConfig({ testTimeout: 120_000 });

@@ -15,7 +15,8 @@ import { closeOpenedStores, testDatabases } from './test-stores';
 
 process.env.SITE_SECRET = 'unit-test-secret';
 const { issuePasswordToken, logIn, lockoutFailures, ownerOfSession, setPasswordWithToken } = await import('@/lib/auth/owner-auth');
-const { brusselsDay, isBot, summariseVisits, visitorHash } = await import('@/lib/stats/visits');
+const { isBot, summariseVisits, visitorHash } = await import('@/lib/stats/visits');
+const { brusselsDay } = await import('@/lib/db/retention');
 const { listingReport } = await import('@/lib/stats/portal-report');
 
 describe.each(testDatabases)('on $name', (database) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { altchaSolution } from './altcha-solution';
 import { useSmtpSink } from './smtp-sink';
 import { closeOpenedStores, testDatabases } from './test-stores';
+import type { Store } from '@/lib/db';
 
 /*
  * Send-to-friend mails a stranger under the agency's name, so it carries the listing and nothing
@@ -15,7 +16,7 @@ vi.mock('next/server', () => ({ after: (task: () => unknown) => pending.push(tas
 process.env.SITE_SECRET = 'unit-test-secret';
 process.env.FORM_RATE_LIMIT = '1000';
 
-const { openStore, setStore } = await import('@/lib/db');
+const { setStore } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
@@ -29,7 +30,6 @@ function draftOf(response: Response) {
   return readDraft((name) => jar.get(name) || undefined, /[?&]draft=([\w-]+)/.exec(response.headers.get('location') ?? '')?.[1]);
 }
 
-type Store = Awaited<ReturnType<typeof openStore>>;
 describe.each(testDatabases)('on $name', (database) => {
   afterAll(closeOpenedStores);
 

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formDefinitions, maxUploadBytes, type UploadRule } from '@/lib/forms/definitions';
+import { maxUploadBytes, type UploadRule } from '@/lib/form-kinds/definitions';
+import { formDefinitions } from '@/lib/form-kinds/table';
 import { checkUpload, discardUploads, saveUpload, type CheckedUpload } from '@/lib/forms/uploads';
 
 /*

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getProperties, getProjects, getProperty } from '@/lib/catalogue';
 import { supportedLanguages } from '@/lib/config';
-import { legacyRedirect } from '@/lib/i18n/legacy';
+import { legacyRedirect } from '@/lib/links/legacy';
 import { allPathSegments, checkPath } from '@/lib/pages/check-path';
 import { allRoutes, href, resolvePath } from '@/lib/pages';
-import { translatePath, translateUrl } from '@/lib/i18n/language-switch';
+import { translatePath, translateUrl } from '@/lib/links/language-switch';
 
 const allRoutesNl = () => allRoutes('nl');
 

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { ComparePage } from '@/components/compare/compare-page';
 import { PageFrame } from '@/components/layout/page-frame';
-import { parseCompareIds } from '@/lib/favourites/compare-ids';
-import { compareIdsParam } from '@/lib/favourites/compare-query';
+import { parseCompareIds } from '@/lib/pages/compare-ids';
+import { compareIdsParam } from '@/lib/pages/compare-query';
 import { requireLanguage } from '@/lib/i18n';
 import { routeMetadata } from '@/lib/pages/metadata';
+import { failIfInjected } from '@/lib/server/injected-fault';
 
 /*
  * The comparison of listings, rendered per request from ?ids= alone (no storage, no JavaScript).
@@ -27,6 +28,7 @@ export default async function CompareListings({ params, searchParams }: Props) {
   const { lang } = await params;
   const language = requireLanguage(lang);
   const request = await idsOf(searchParams);
+  await failIfInjected('compare');
   return (
     <PageFrame language={language} route={{ page: 'compare', ids: request.ids }}>
       <ComparePage request={request} language={language} />

@@ -4,9 +4,9 @@
  * pages under [lang] as a language, where Next.js rendered its 404 on demand and kept it on disk:
  * one file per path asked for (next.config.ts rewrites the public folders' missing files here).
  */
-export const dynamic = 'force-dynamic';
+import { missing } from '@/lib/security/missing-route';
 
-const missing = () => new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+export const dynamic = 'force-dynamic';
 
 export const GET = missing;
 export const HEAD = missing;

@@ -1,4 +1,4 @@
-import { imageResponse } from '@/lib/media/image-route';
+import { imageResponse } from '@/lib/server/image-route';
 import { parseImageQuery } from '@/lib/media/resize';
 
 /** /api/image/?src=…&width=…&format=…: the query form of spec §7, used by the server build. */

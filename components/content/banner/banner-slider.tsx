@@ -115,6 +115,7 @@ export function BannerSlider({ slides, labels }: { slides: ReactNode[]; labels: 
   useEffect(() => {
     // Read now, not from the render: the reduced-motion value of a render may be its hydration one.
     const start = running && mayStart(pressedPlay);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- whether it moves depends on the browser's reduced-motion setting, known only here
     setMoving(start);
     if (!start) return;
     const next = (active + 1) % count;

@@ -56,12 +56,17 @@ async function download(url: string, limits: DownloadLimits): Promise<Buffer> {
   return withDeadline(
     limits.timeoutMs,
     async (signal) => {
-      let response: Response;
-      try {
-        response = await fetch(parsed, { signal, redirect: 'follow' });
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new DownloadProblem('could not be fetched (no answer)');
+      let response: Response | undefined;
+      // A connection closed with no answer is asked once more at once: it is most often a kept-alive
+      // socket the host closed as it was reused (the pull's calls precede the pictures on one host),
+      // and a picture given up is given up for every listing that shares it (thousands of copies).
+      for (let attempt = 1; !response; attempt += 1) {
+        try {
+          response = await fetch(parsed, { signal, redirect: 'follow' });
+        } catch (error) {
+          if (signal.aborted) throw error;
+          if (attempt >= 2) throw new DownloadProblem('could not be fetched (no answer)');
+        }
       }
       if (!response.ok) {
         await response.body?.cancel();

@@ -1,7 +1,7 @@
-import { compareIdsParam, compareQueryString } from '../../favourites/compare-query';
-import { parseCompareIds } from '../../favourites/compare-ids';
+import { compareIdsParam, compareQueryString } from '../compare-query';
+import { parseCompareIds } from '../compare-ids';
 import { systemSlugs } from '../../i18n/slugs';
-import { isStaticExport } from '../../export/mode';
+import { isStaticExport } from '../../config/deployment';
 import { compareListingsPath, exportCompareListingsPath } from '../internal-paths';
 import { join, type PageKind } from '../kind';
 

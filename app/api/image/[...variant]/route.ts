@@ -1,4 +1,4 @@
-import { imageResponse } from '@/lib/media/image-route';
+import { imageResponse } from '@/lib/server/image-route';
 import { parseImagePath } from '@/lib/media/resize';
 
 /** /api/image/w400/catalogue/…/1-xl.webp.webp: the same variant named by its path (static export). */

@@ -1,3 +1,0 @@
-import { formRoute } from '@/lib/forms/handle-request';
-
-export const { POST, OPTIONS } = formRoute('job-application');

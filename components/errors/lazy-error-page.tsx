@@ -1,0 +1,16 @@
+'use client';
+
+import { lazy, Suspense } from 'react';
+
+// The error page's code is fetched once a page failed: an error boundary's code comes with every
+// page below it, and global-error.tsx's with every page of the site (lib/js-budget counts it in the floor).
+const ErrorPage = lazy(() => import('./error-page').then((module) => ({ default: module.ErrorPage })));
+
+/** The site's error page (error-page.tsx), for the per-request pages' error.tsx and app/global-error.tsx alike. */
+export function LazyErrorPage() {
+  return (
+    <Suspense>
+      <ErrorPage />
+    </Suspense>
+  );
+}
