@@ -41,7 +41,10 @@ async function securityHeaders() {
     { source: '/:path*', headers: asList(commonSecurityHeaders(https)) },
     // The no-JavaScript captcha page sets its own policy, which lets the forms frame it, and the
     // mails' refusal page its own, which lets its button post.
-    ...['/api/:path((?!captcha/|mail/refuse/).*)', '/_next/:path*', '/catalogue/:path*', '/images/:path*', '/maps/:path*', '/icon.svg', '/robots.txt', '/sitemap.xml'].map((source) => ({ source, headers: resource })),
+    ...['/api/:path((?!captcha/|mail/refuse/).*)', '/_next/:path*', '/catalogue/:path*', '/images/:path*', '/maps/:path*', '/icon.svg', '/robots.txt', '/sitemap.xml'].map((source) => ({
+      source,
+      headers: resource,
+    })),
     // Browsers that know frame-ancestors (the page's policy) ignore this; the others allow the site only.
     { source: '/api/captcha/:path*', headers: [{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }] },
   ];

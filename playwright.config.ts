@@ -14,8 +14,7 @@ type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, readonl
  * Playwright itself runs headless tests in: measured on catalogue.spec.ts (36 tests, same build,
  * same machine), 1.7 min against 2.7 min with the full Chromium, and every test passes in both.
  */
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '';
+const chromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '';
 const sitePort = Number(process.env.E2E_PORT ?? 3100);
 // E2E_SITE_ONLY=1 starts only the site server (one build instead of three) for a quick run of
 // the site project's specs while working; npm test always runs all three.

@@ -42,8 +42,7 @@ function fraction(copyId: number, purpose: number): number {
 }
 
 /** Within about 150 m: far enough apart on a map, close enough to stay in the town (and its province). */
-const nudge = (value: number | null | undefined, copyId: number, purpose: number) =>
-  value == null ? value : Math.round((value + (fraction(copyId, purpose) - 0.5) * 0.002) * 1e6) / 1e6;
+const nudge = (value: number | null | undefined, copyId: number, purpose: number) => (value == null ? value : Math.round((value + (fraction(copyId, purpose) - 0.5) * 0.002) * 1e6) / 1e6);
 
 /** ±10 %, rounded as an agency writes prices. */
 function priceOf(original: Property, copyId: number): number {
@@ -89,7 +88,9 @@ function countedCities(cities: CatalogueSnapshot['cities'], properties: readonly
     const key = `${property.Zip}/${property.City}/${property.language}`;
     for (const list of ['all', property.Goal === 0 ? 'sale' : 'rent'] as const) counts[list].set(key, (counts[list].get(key) ?? 0) + 1);
   }
-  const recount = (list: 'all' | 'sale' | 'rent') => (city: City): City => ({ ...city, PropertyCount: counts[list].get(`${city.Zip}/${city.Name}/${city.language}`) ?? 0 });
+  const recount =
+    (list: 'all' | 'sale' | 'rent') =>
+    (city: City): City => ({ ...city, PropertyCount: counts[list].get(`${city.Zip}/${city.Name}/${city.language}`) ?? 0 });
   return { all: cities.all.map(recount('all')), sale: cities.sale.map(recount('sale')), rent: cities.rent.map(recount('rent')) };
 }
 

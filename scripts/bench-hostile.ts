@@ -176,9 +176,13 @@ async function listAttack(): Promise<void> {
   const rendered = statuses.get(200) ?? 0;
   console.log(`List queries from one client (issue 35), against a prerendered page alone:`);
   console.log(`  prerendered ${prerendered} alone: ${alone.perSecond.toFixed(1)} requests/s (4 at a time)`);
-  console.log(`  new list queries for 10 s, 4 at a time: ${perSecond.toFixed(1)} requests/s (${(perSecond / alone.perSecond).toFixed(2)}× the prerendered page); statuses ${[...statuses].map(([status, count]) => `${status}×${count}`).join(', ')}`);
+  console.log(
+    `  new list queries for 10 s, 4 at a time: ${perSecond.toFixed(1)} requests/s (${(perSecond / alone.perSecond).toFixed(2)}× the prerendered page); statuses ${[...statuses].map(([status, count]) => `${status}×${count}`).join(', ')}`,
+  );
   console.log(`  list renders for that client: ${rendered} in 10 s (the limit: LIST_RENDER_LIMIT a minute)`);
-  console.log(`  unrelated GET ${unrelated}: p50 ${idle.p50.toFixed(0)} ms, p99 ${idle.p99.toFixed(0)} ms idle; p50 ${attacked.p50.toFixed(0)} ms, p99 ${attacked.p99.toFixed(0)} ms, worst ${attacked.worst.toFixed(0)} ms under the queries`);
+  console.log(
+    `  unrelated GET ${unrelated}: p50 ${idle.p50.toFixed(0)} ms, p99 ${idle.p99.toFixed(0)} ms idle; p50 ${attacked.p50.toFixed(0)} ms, p99 ${attacked.p99.toFixed(0)} ms, worst ${attacked.worst.toFixed(0)} ms under the queries`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -186,12 +190,24 @@ async function main(): Promise<void> {
   if (values['list-only']) return listAttack();
   const ordinary = Buffer.from(new URLSearchParams({ firstName: 'Anne', lastName: 'Peeters', email: 'anne@example.be', lang: 'nl', propertyId: '1', remark: 'Graag meer informatie.' }).toString());
   const cases: { name: string; run: () => Promise<Answer>; bytes: number }[] = [
-    { name: 'ordinary urlencoded post (baseline)', bytes: ordinary.length, run: () => send('POST', '/api/forms/contact-me/', formHeaders('application/x-www-form-urlencoded', ordinary.length), ordinary) },
+    {
+      name: 'ordinary urlencoded post (baseline)',
+      bytes: ordinary.length,
+      run: () => send('POST', '/api/forms/contact-me/', formHeaders('application/x-www-form-urlencoded', ordinary.length), ordinary),
+    },
   ];
   const repeated = urlencoded();
-  cases.push({ name: '60 kB urlencoded, 15,000 repeated names', bytes: repeated.length, run: () => send('POST', '/api/forms/contact-me/', formHeaders('application/x-www-form-urlencoded', repeated.length), repeated) });
+  cases.push({
+    name: '60 kB urlencoded, 15,000 repeated names',
+    bytes: repeated.length,
+    run: () => send('POST', '/api/forms/contact-me/', formHeaders('application/x-www-form-urlencoded', repeated.length), repeated),
+  });
   const many = multipart(40_000);
-  cases.push({ name: `${(many.body.length / 1e6).toFixed(1)} MB multipart, 40,000 parts`, bytes: many.body.length, run: () => send('POST', '/api/forms/job-application/', formHeaders(many.type, many.body.length), many.body) });
+  cases.push({
+    name: `${(many.body.length / 1e6).toFixed(1)} MB multipart, 40,000 parts`,
+    bytes: many.body.length,
+    run: () => send('POST', '/api/forms/job-application/', formHeaders(many.type, many.body.length), many.body),
+  });
   const keys = jsonKeys();
   cases.push({ name: '64 kB JSON, 5,000 keys', bytes: keys.length, run: () => send('POST', '/api/forms/contact-me/', formHeaders('application/json', keys.length), keys) });
   cases.push({
@@ -216,13 +232,10 @@ async function main(): Promise<void> {
   const before = folderBytes(values.dist) + folderBytes(values.var);
   // New URLs on every run, so that nothing a previous run left in a cache hides the growth.
   const run = Date.now().toString(36);
-  const shapes = (index: number) => [
-    `/nl/anything-${run}-${index}.y`,
-    `/fr/a-vendre/x-${run}-${index}.json`,
-    `/en/${'long-segment-'.repeat(40)}${run}-${index}/`,
-    `/nl/%C0%AE%C0%AE-${run}-${index}/`,
-    `/zz-${run}-${index}.php`,
-  ][index % 5]!;
+  const shapes = (index: number) =>
+    [`/nl/anything-${run}-${index}.y`, `/fr/a-vendre/x-${run}-${index}.json`, `/en/${'long-segment-'.repeat(40)}${run}-${index}/`, `/nl/%C0%AE%C0%AE-${run}-${index}/`, `/zz-${run}-${index}.php`][
+      index % 5
+    ]!;
   const statuses = new Map<number, number>();
   const started = performance.now();
   for (let index = 0; index < 500; index += 1) {
@@ -275,22 +288,48 @@ async function mailsPerVictim(port: number): Promise<void> {
     ['contact-construction', (index) => ({ projectId: String(getProjects('nl')[0]?.id ?? 1), ...person(index) })],
     ['contact-demand', (index) => ({ ...person(index), propertyType: '1', street: 'Grote Markt', houseNumber: '1', zip: '7000', city: 'Bergen' })],
     ['site-contact', (index) => ({ ...person(index), city: 'Bergen' })],
-    ['purchase-offer', (index) => ({ propertyId: String(sale[0]?.id), ...person(index), amount: '250000', amountInWords: 'tweehonderdvijftigduizend euro', startDate: inDays(30), endDate: inDays(44), place: 'Bergen', signDate: inDays(30) })],
+    [
+      'purchase-offer',
+      (index) => ({
+        propertyId: String(sale[0]?.id),
+        ...person(index),
+        amount: '250000',
+        amountInWords: 'tweehonderdvijftigduizend euro',
+        startDate: inDays(30),
+        endDate: inDays(44),
+        place: 'Bergen',
+        signDate: inDays(30),
+      }),
+    ],
     ['rental-application', (index) => ({ propertyId: String(rent[0]?.id), ...person(index), adults: '2', kids: '0', moveDate: inDays(30), income1: '2500' })],
     ['contact-appointment', (index) => ({ propertyId: String(rent[0]?.id), ...person(index), contactSlots: ['13-16'] })],
   ];
   const families: { name: string; posts: () => Promise<Answer>[] }[] = [
     // job-application needs a CV upload (multipart); the other eight forms of the copy stand for the nine.
-    { name: "visitor's copy (8 of the 9 forms)", posts: () => Array.from({ length: 26 }, (_, index) => copyForms[index % copyForms.length]).map((entry, index) => postForm(entry?.[0] ?? 'contact-me', entry?.[1](index) ?? {})) },
+    {
+      name: "visitor's copy (8 of the 9 forms)",
+      posts: () => Array.from({ length: 26 }, (_, index) => copyForms[index % copyForms.length]).map((entry, index) => postForm(entry?.[0] ?? 'contact-me', entry?.[1](index) ?? {})),
+    },
     {
       name: 'follow-listing ×20 + search alert ×5',
       posts: () => [
-        ...sale.concat(rent).slice(0, 20).map((listing, index) => postForm('follow-listing', { propertyId: String(listing.id), email: spelling(index) })),
-        ...Array.from({ length: 5 }, (_, index) => postForm('demand-register', { ...person(index), goal: 'sale', types: ['1'], zones: ['Mons|7000'], password: 'correct horse', passwordConfirm: 'correct horse' })),
+        ...sale
+          .concat(rent)
+          .slice(0, 20)
+          .map((listing, index) => postForm('follow-listing', { propertyId: String(listing.id), email: spelling(index) })),
+        ...Array.from({ length: 5 }, (_, index) =>
+          postForm('demand-register', { ...person(index), goal: 'sale', types: ['1'], zones: ['Mons|7000'], password: 'correct horse', passwordConfirm: 'correct horse' }),
+        ),
       ],
     },
     { name: 'newsletter ×5', posts: () => Array.from({ length: 5 }, (_, index) => postForm('sign-newsletter', { email: spelling(index) })) },
-    { name: 'send-to-friend ×5 (friend+1…+5)', posts: () => Array.from({ length: 5 }, (_, index) => postForm('send-to-friend', { propertyId: String(sale[0]?.id), firstName: 'A', lastName: 'B', email: `sender${index}@example.be`, friendEmail: `janpeeters+${index}@gmail.com` })) },
+    {
+      name: 'send-to-friend ×5 (friend+1…+5)',
+      posts: () =>
+        Array.from({ length: 5 }, (_, index) =>
+          postForm('send-to-friend', { propertyId: String(sale[0]?.id), firstName: 'A', lastName: 'B', email: `sender${index}@example.be`, friendEmail: `janpeeters+${index}@gmail.com` }),
+        ),
+    },
   ];
   console.log(`Mails to one victim's mailbox (${victim}, typed ${spellings.length} ways) under attack; SMTP sink on port ${port}`);
   for (const family of families) {
@@ -299,7 +338,7 @@ async function mailsPerVictim(port: number): Promise<void> {
     // One after another, as a script would; the outbox sends right after each post.
     for (const post of family.posts()) answers.push(await post);
     // Until no new mail for 2 s (a confirmation due tomorrow is not waited for).
-    for (let last = -1; last !== delivered; ) {
+    for (let last = -1; last !== delivered;) {
       last = delivered;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }

@@ -63,7 +63,9 @@ async function main(): Promise<void> {
   const rounds: { prerendered: number; onDemand: number }[] = [];
   for (let round = 0; round < 2; round += 1) rounds.push({ prerendered: await rps(prerendered), onDemand: await rps(outside) });
   for (const [index, round] of rounds.entries()) {
-    console.log(`round ${index + 1}: prerendered ${round.prerendered.toFixed(0)} req/s, on demand after its render ${round.onDemand.toFixed(0)} req/s, ratio ${(round.onDemand / round.prerendered).toFixed(2)}`);
+    console.log(
+      `round ${index + 1}: prerendered ${round.prerendered.toFixed(0)} req/s, on demand after its render ${round.onDemand.toFixed(0)} req/s, ratio ${(round.onDemand / round.prerendered).toFixed(2)}`,
+    );
   }
 }
 

@@ -80,7 +80,9 @@ async function main(): Promise<void> {
     const calls = crm.writes('ContactOnMe').filter((call) => call.success).length;
 
     const rate = (phase: { seconds: number; delivered: number }) => phase.delivered / phase.seconds;
-    console.log(`Outbox throughput, ${count} contact requests per phase, one process, OUTBOX_CONCURRENCY ${process.env.OUTBOX_CONCURRENCY ?? 2} (a shared machine: compare the ratio, not the absolute figures)`);
+    console.log(
+      `Outbox throughput, ${count} contact requests per phase, one process, OUTBOX_CONCURRENCY ${process.env.OUTBOX_CONCURRENCY ?? 2} (a shared machine: compare the ratio, not the absolute figures)`,
+    );
     console.log(`  agency e-mail to SMTP on loopback   ${mail.delivered} delivered (${received} received) in ${mail.seconds.toFixed(1)} s: ${rate(mail).toFixed(1)} jobs/s`);
     console.log(`  Omnicasa calls to the double          ${leads.delivered} delivered (${calls} ContactOnMe stored) in ${leads.seconds.toFixed(1)} s: ${rate(leads).toFixed(1)} jobs/s`);
     console.log(`  CRM / mail: ${(rate(leads) / rate(mail)).toFixed(2)}×`);

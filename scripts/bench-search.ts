@@ -64,9 +64,12 @@ async function keystrokes(index: string): Promise<Keystroke[]> {
       (route) => route.fulfill({ contentType: 'application/json', body: index }),
     );
     // A stored choice: the consent dialog, which is modal, would keep the field from taking focus.
-    await page.addInitScript((entries) => {
-      for (const [key, value] of entries) window.localStorage.setItem(key, value);
-    }, storageEntries(createConsent(essentialOnly, new Date())));
+    await page.addInitScript(
+      (entries) => {
+        for (const [key, value] of entries) window.localStorage.setItem(key, value);
+      },
+      storageEntries(createConsent(essentialOnly, new Date())),
+    );
     await page.goto(`${base}/${language}/`, { waitUntil: 'networkidle' });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });

@@ -45,7 +45,17 @@ const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 /** As npm start caps the server's heap (scripts/start.mjs). */
 const serverHeapMb = 256;
 
-const childConfig = z.object({ dbUrl: z.string(), varDir: z.string(), publicDir: z.string(), cacheDir: z.string(), baseUrl: z.string(), customerName: z.string(), customerPassword: z.string(), full: z.boolean(), serverLike: z.boolean() });
+const childConfig = z.object({
+  dbUrl: z.string(),
+  varDir: z.string(),
+  publicDir: z.string(),
+  cacheDir: z.string(),
+  baseUrl: z.string(),
+  customerName: z.string(),
+  customerPassword: z.string(),
+  full: z.boolean(),
+  serverLike: z.boolean(),
+});
 type ChildConfig = z.infer<typeof childConfig>;
 const childReport = z.object({
   status: z.enum(['published', 'unchanged', 'failed', 'locked']) satisfies z.ZodType<PullResult['status']>,
@@ -69,13 +79,24 @@ async function child(config: ChildConfig): Promise<void> {
   const store = await openStore(config.dbUrl);
   // The server holds the catalogue it serves while it pulls the next one.
   const served = config.serverLike ? readCatalogue(currentCatalogueDir(config.varDir)) : undefined;
-  const connector = new OmnicasaConnector({ baseUrl: config.baseUrl, customerName: config.customerName, customerPassword: config.customerPassword, languages: [...catalogueLanguages] }, { cdnHost: '', legacyHosts: [] }, { timeoutMs: 60_000 });
+  const connector = new OmnicasaConnector(
+    { baseUrl: config.baseUrl, customerName: config.customerName, customerPassword: config.customerPassword, languages: [...catalogueLanguages] },
+    { cdnHost: '', legacyHosts: [] },
+    { timeoutMs: 60_000 },
+  );
   const delay = monitorEventLoopDelay({ resolution: 10 });
   let peakHeap = 0;
   const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 50);
   delay.enable();
   const started = performance.now();
-  const result = await pullCatalogue({ store, connector, full: config.full, varDir: config.varDir, publicDir: config.publicDir, variantStore: new VariantStore(config.cacheDir, 4 * 1024 * 1024 * 1024) });
+  const result = await pullCatalogue({
+    store,
+    connector,
+    full: config.full,
+    varDir: config.varDir,
+    publicDir: config.publicDir,
+    variantStore: new VariantStore(config.cacheDir, 4 * 1024 * 1024 * 1024),
+  });
   const ms = performance.now() - started;
   delay.disable();
   clearInterval(sampler);
@@ -87,7 +108,13 @@ async function child(config: ChildConfig): Promise<void> {
     ...(result.status === 'published' || result.status === 'unchanged' ? { warnings: result.refusals.filter((issue) => issue.severity === 'warning').length } : {}),
     ms,
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-    ...(config.serverLike ? { loop: { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 }, peakHeapMb: mb(peakHeap), servedListings: served?.ok ? new Set(served.snapshot.properties.map((p) => p.ID)).size : 0 } : {}),
+    ...(config.serverLike
+      ? {
+          loop: { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 },
+          peakHeapMb: mb(peakHeap),
+          servedListings: served?.ok ? new Set(served.snapshot.properties.map((p) => p.ID)).size : 0,
+        }
+      : {}),
   };
   console.log(`BENCH ${JSON.stringify(report)}`);
 }
@@ -179,8 +206,12 @@ async function measure(count: number, index: number, reuse: boolean): Promise<Ro
 
 function row(listings: number, step: string, report: ChildReport | Error): Row {
   if (report instanceof Error) return { listings, step, time: '-', memory: '-', notes: `FAILED: ${report.message}` };
-  const counts = report.counts ? `${report.counts.added} added, ${report.counts.changed} changed, ${report.counts.withdrawn} withdrawn, ${report.counts.refused} refused${report.warnings ? `, ${report.warnings} files not fetched` : ''}` : (report.error ?? report.status);
-  const loop = report.loop ? `; event loop p50 ${report.loop.p50.toFixed(1)} ms, p99 ${report.loop.p99.toFixed(1)} ms, max ${report.loop.max.toFixed(0)} ms; ${report.servedListings} listings held as served` : '';
+  const counts = report.counts
+    ? `${report.counts.added} added, ${report.counts.changed} changed, ${report.counts.withdrawn} withdrawn, ${report.counts.refused} refused${report.warnings ? `, ${report.warnings} files not fetched` : ''}`
+    : (report.error ?? report.status);
+  const loop = report.loop
+    ? `; event loop p50 ${report.loop.p50.toFixed(1)} ms, p99 ${report.loop.p99.toFixed(1)} ms, max ${report.loop.max.toFixed(0)} ms; ${report.servedListings} listings held as served`
+    : '';
   const memory = `max RSS ${report.maxRssMb} MB${report.peakHeapMb === undefined ? '' : `, heap ≤ ${report.peakHeapMb} MB`}`;
   return { listings, step, time: `${(report.ms / 1000).toFixed(1)} s`, memory, notes: `${report.status}: ${counts}${loop}` };
 }
@@ -201,7 +232,9 @@ async function measuredBuild(env: NodeJS.ProcessEnv, logFile: string): Promise<B
 }
 
 const buildRow = (listings: number, step: string, built: Built | Error): Row =>
-  built instanceof Error ? { listings, step, time: '-', memory: '-', notes: `FAILED: ${errorText(built)}` } : { listings, step, time: duration(built.ms), memory: `${Math.round(mb(built.bytes))} MB on disk`, notes: `${built.routes} prerendered routes` };
+  built instanceof Error
+    ? { listings, step, time: '-', memory: '-', notes: `FAILED: ${errorText(built)}` }
+    : { listings, step, time: duration(built.ms), memory: `${Math.round(mb(built.bytes))} MB on disk`, notes: `${built.routes} prerendered routes` };
 
 /** Without the settings of the shell the bench runs in that would change what is built. */
 function siteEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -228,7 +261,18 @@ async function liveDelayAndBuild(count: number, index: number): Promise<Row[]> {
   const dbUrl = `file:${path.join(dir, 'site.db')}`;
   const pullDir = path.join(dir, 'catalogue');
   // The server serves the pictures from public/catalogue/crm, where a configured site's pulls put them.
-  const pull = (full: boolean) => runChild({ dbUrl, varDir: pullDir, publicDir: path.join(root, 'public'), cacheDir: path.join(dir, 'cache'), baseUrl: crm.baseUrl, customerName: crm.customerName, customerPassword: crm.customerPassword, full, serverLike: false });
+  const pull = (full: boolean) =>
+    runChild({
+      dbUrl,
+      varDir: pullDir,
+      publicDir: path.join(root, 'public'),
+      cacheDir: path.join(dir, 'cache'),
+      baseUrl: crm.baseUrl,
+      customerName: crm.customerName,
+      customerPassword: crm.customerPassword,
+      full,
+      serverLike: false,
+    });
   const rows: Row[] = [];
   const delayRow = (step: string, notes: string): Row => ({ listings, step, time: '-', memory: '', notes });
   let site: Built | Error = new Error('not built');
@@ -236,7 +280,17 @@ async function liveDelayAndBuild(count: number, index: number): Promise<Row[]> {
     console.log(`${listings} listings: first pull for the site's build…`);
     const first = await pull(true);
     if (first instanceof Error || first.status !== 'published') throw new Error(`the first pull did not publish: ${first instanceof Error ? first.message : (first.error ?? first.status)}`);
-    const env = siteEnv({ OMNICASA_URL: crm.baseUrl, OMNICASA_CUSTOMER_NAME: crm.customerName, OMNICASA_CUSTOMER_PASSWORD: crm.customerPassword, OMNICASA_PULL_MINUTES: '0', CATALOGUE_PULL_DIR: pullDir, CATALOGUE_RELOAD_MS: '1000', NEXT_DIST_DIR: `.next-bench-sync-${count}`, SITE_URL: `http://localhost:${port}`, DATABASE_URL: dbUrl });
+    const env = siteEnv({
+      OMNICASA_URL: crm.baseUrl,
+      OMNICASA_CUSTOMER_NAME: crm.customerName,
+      OMNICASA_CUSTOMER_PASSWORD: crm.customerPassword,
+      OMNICASA_PULL_MINUTES: '0',
+      CATALOGUE_PULL_DIR: pullDir,
+      CATALOGUE_RELOAD_MS: '1000',
+      NEXT_DIST_DIR: `.next-bench-sync-${count}`,
+      SITE_URL: `http://localhost:${port}`,
+      DATABASE_URL: dbUrl,
+    });
     console.log(`${listings} listings: next build of the site (the CRM's catalogue, PRERENDERED_LISTINGS default)…`);
     site = await measuredBuild(env, path.join(dir, 'build-site.log')).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     if (site instanceof Error) throw site;
@@ -259,13 +313,18 @@ async function liveDelayAndBuild(count: number, index: number): Promise<Row[]> {
       crm.changeProperty(target.ID, { Price: price });
       const pulled = await pull(false);
       const pullMs = Date.now() - changedAt;
-      if (pulled instanceof Error || pulled.status !== 'published') throw new Error(`the pull of the change did not publish: ${pulled instanceof Error ? pulled.message : (pulled.error ?? pulled.status)}`);
+      if (pulled instanceof Error || pulled.status !== 'published')
+        throw new Error(`the pull of the change did not publish: ${pulled instanceof Error ? pulled.message : (pulled.error ?? pulled.status)}`);
       const shows = (url: string) => async () => {
         const answer = await getPage(port, url);
         return answer.status === 200 && answer.body.includes(shown) ? [] : [`${url} answers ${answer.status}${answer.status === 200 ? ` without ${shown}` : ''}`];
       };
-      const [pageMs, listMs] = await Promise.all([pollUntil('the listing page', shows(page), { since: changedAt, budgetMs: liveBudgetMs, everyMs: 250 }), pollUntil('the list by price', shows(list), { since: changedAt, budgetMs: liveBudgetMs, everyMs: 250 })]);
-      const notes = (ms: number) => `pull ${seconds(pullMs)} (its own process), then ${seconds(ms - pullMs)} to visible (the server looks every 1 s); add the schedule's wait (up to OMNICASA_PULL_MINUTES)`;
+      const [pageMs, listMs] = await Promise.all([
+        pollUntil('the listing page', shows(page), { since: changedAt, budgetMs: liveBudgetMs, everyMs: 250 }),
+        pollUntil('the list by price', shows(list), { since: changedAt, budgetMs: liveBudgetMs, everyMs: 250 }),
+      ]);
+      const notes = (ms: number) =>
+        `pull ${seconds(pullMs)} (its own process), then ${seconds(ms - pullMs)} to visible (the server looks every 1 s); add the schedule's wait (up to OMNICASA_PULL_MINUTES)`;
       rows.push({ listings, step: `change in the CRM → its listing page (${page})`, time: seconds(pageMs), memory: '', notes: notes(pageMs) });
       rows.push({ listings, step: `change in the CRM → the list by price (${list})`, time: seconds(listMs), memory: '', notes: notes(listMs) });
     } finally {
@@ -279,13 +338,25 @@ async function liveDelayAndBuild(count: number, index: number): Promise<Row[]> {
   }
 
   console.log(`${listings} listings: next build as before on-demand listing pages (embedded snapshot, PRERENDERED_LISTINGS=${listings + 1})…`);
-  const beforeEnv = siteEnv({ CATALOGUE_DIR: catalogueDir, PRERENDERED_LISTINGS: String(listings + 1), NEXT_DIST_DIR: `.next-bench-sync-${count}-all`, SITE_URL: `http://localhost:${port}`, DATABASE_URL: `file:${path.join(dir, 'before.db')}` });
+  const beforeEnv = siteEnv({
+    CATALOGUE_DIR: catalogueDir,
+    PRERENDERED_LISTINGS: String(listings + 1),
+    NEXT_DIST_DIR: `.next-bench-sync-${count}-all`,
+    SITE_URL: `http://localhost:${port}`,
+    DATABASE_URL: `file:${path.join(dir, 'before.db')}`,
+  });
   const before = await measuredBuild(beforeEnv, path.join(dir, 'build-before.log')).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
   rmSync(path.join(root, beforeEnv.NEXT_DIST_DIR ?? ''), { recursive: true, force: true });
   rows.push(buildRow(listings, 'npm run build: the site (CRM catalogue, 200 listings prerendered per language)', site));
   rows.push(buildRow(listings, 'npm run build: before (embedded snapshot, every listing prerendered)', before));
   if (!(site instanceof Error) && !(before instanceof Error)) {
-    rows.push({ listings, step: 'npm run build: the site / before', time: ratio(site.ms, before.ms), memory: `${ratio(site.bytes, before.bytes)} disk`, notes: `${ratio(site.routes, before.routes)} prerendered routes; the same machine, one build after the other` });
+    rows.push({
+      listings,
+      step: 'npm run build: the site / before',
+      time: ratio(site.ms, before.ms),
+      memory: `${ratio(site.bytes, before.bytes)} disk`,
+      notes: `${ratio(site.routes, before.routes)} prerendered routes; the same machine, one build after the other`,
+    });
   }
   return rows;
 }
@@ -305,7 +376,10 @@ async function main(): Promise<void> {
     await child(childConfig.parse(JSON.parse(process.argv[3] ?? '{}')));
   } else {
     const { values } = parseArgs({ options: { listings: { type: 'string' }, quick: { type: 'boolean', default: false }, reuse: { type: 'boolean', default: false } } });
-    const sizes = (values.listings ?? (values.quick ? '57' : '57,5000')).split(',').map(Number).filter((count) => Number.isInteger(count) && count >= 57 && count <= 20_000);
+    const sizes = (values.listings ?? (values.quick ? '57' : '57,5000'))
+      .split(',')
+      .map(Number)
+      .filter((count) => Number.isInteger(count) && count >= 57 && count <= 20_000);
     if (sizes.length === 0) throw new Error('--listings takes sizes from 57 to 20000, such as 57,5000');
     const rows: Row[] = [];
     for (const [index, count] of sizes.entries()) {
@@ -313,7 +387,11 @@ async function main(): Promise<void> {
       rows.push(...(await liveDelayAndBuild(count, index)));
     }
     print(rows);
-    console.log(`\nMachine: ${cpus().length} cores shared with other work, load ${loadavg().map((load) => load.toFixed(1)).join(' ')} (1, 5, 15 min) at the end: figures from a shared, loaded machine are noisy; compare them within one run, by their ratios.`);
+    console.log(
+      `\nMachine: ${cpus().length} cores shared with other work, load ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')} (1, 5, 15 min) at the end: figures from a shared, loaded machine are noisy; compare them within one run, by their ratios.`,
+    );
   }
 }
 

@@ -173,8 +173,7 @@ function printTable(title: string, rows: Row[]): void {
     site: Math.max(...[header, ...rows].map((row) => row.site.length)),
     baseline: Math.max(...[header, ...rows].map((row) => (row.baseline ?? '').length)),
   };
-  const line = (row: Row) =>
-    `  ${row.measure.padEnd(widths.measure)} │ ${row.site.padStart(widths.site)} │ ${(row.baseline ?? '').padStart(widths.baseline)} │ ${row.ratio ?? ''}`.trimEnd();
+  const line = (row: Row) => `  ${row.measure.padEnd(widths.measure)} │ ${row.site.padStart(widths.site)} │ ${(row.baseline ?? '').padStart(widths.baseline)} │ ${row.ratio ?? ''}`.trimEnd();
   console.log(`\n${title}`);
   console.log(line(header));
   console.log(`  ${'─'.repeat(widths.measure)}─┼─${'─'.repeat(widths.site)}─┼─${'─'.repeat(widths.baseline)}─┼─${'─'.repeat(16)}`);
@@ -424,16 +423,14 @@ async function load(url: string): Promise<Load> {
   return { rps: total / Math.max(result.duration, seconds), total, errors: result.errors + result.timeouts + result.non2xx, aloneMs };
 }
 
-const rpsText = (run: Load) =>
-  `${run.rps.toFixed(run.rps < 10 ? 2 : 0)} req/s (${run.total} in ${seconds} s, alone ${run.aloneMs.toFixed(0)} ms${run.errors > 0 ? `, ${run.errors} errors` : ''})`;
+const rpsText = (run: Load) => `${run.rps.toFixed(run.rps < 10 ? 2 : 0)} req/s (${run.total} in ${seconds} s, alone ${run.aloneMs.toFixed(0)} ms${run.errors > 0 ? `, ${run.errors} errors` : ''})`;
 
 // ---------------------------------------------------------------------------------------------
 // Lighthouse
 
 type Score = { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; cls: number };
 
-const isScore = (value: unknown): value is Score & { url: string } =>
-  value !== null && typeof value === 'object' && 'url' in value && 'performance' in value && typeof value.performance === 'number';
+const isScore = (value: unknown): value is Score & { url: string } => value !== null && typeof value === 'object' && 'url' in value && 'performance' in value && typeof value.performance === 'number';
 
 /** Lighthouse on each URL in one Chromium (scripts/bench-lighthouse.mjs); a URL without a score maps to its error. */
 async function lighthouseScores(urls: string[], logName: string): Promise<Map<string, Score | string>> {
@@ -450,8 +447,7 @@ async function lighthouseScores(urls: string[], logName: string): Promise<Map<st
   return scores;
 }
 
-const scoreText = (score: Score) =>
-  `${score.performance} / ${score.accessibility} / ${score.bestPractices} / ${score.seo}, LCP ${(score.lcpMs / 1000).toFixed(1)} s, CLS ${score.cls.toFixed(3)}`;
+const scoreText = (score: Score) => `${score.performance} / ${score.accessibility} / ${score.bestPractices} / ${score.seo}, LCP ${(score.lcpMs / 1000).toFixed(1)} s, CLS ${score.cls.toFixed(3)}`;
 
 // ---------------------------------------------------------------------------------------------
 // One catalogue size
@@ -541,7 +537,12 @@ async function measure(catalogue: Catalogue, built: Build): Promise<Row[]> {
         continue;
       }
       const points = isScore(bare) && url !== bareUrl ? `${score.performance - bare.performance >= 0 ? '+' : ''}${score.performance - bare.performance} perf points` : '';
-      rows.push({ measure: `Lighthouse ${name}: perf / a11y / best pr. / SEO`, site: scoreText(score), baseline: isScore(bare) && url !== bareUrl ? `bare: perf ${bare.performance}` : '', ratio: points });
+      rows.push({
+        measure: `Lighthouse ${name}: perf / a11y / best pr. / SEO`,
+        site: scoreText(score),
+        baseline: isScore(bare) && url !== bareUrl ? `bare: perf ${bare.performance}` : '',
+        ratio: points,
+      });
     }
   } finally {
     await stop(server);
@@ -566,7 +567,10 @@ function shippedListings(): number {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  for (const [what, path] of [['nginx', nginxPath], ['Chromium', chromePath]]) {
+  for (const [what, path] of [
+    ['nginx', nginxPath],
+    ['Chromium', chromePath],
+  ]) {
     if (!existsSync(path ?? '')) throw new Error(`${what} is missing (${path}): apt-get install nginx-light chromium`);
   }
   mkdirSync(work, { recursive: true });

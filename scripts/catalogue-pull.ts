@@ -39,7 +39,9 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     } else {
       const { added, changed, withdrawn, refused } = result.counts;
-      console.log(`${result.kind === 'full' ? 'Full' : 'Incremental'} pull ${result.status === 'published' ? `published version ${result.version}` : `found nothing to change (version ${result.version} stays)`}: ${added} added, ${changed} changed, ${withdrawn} withdrawn, ${refused} refused.`);
+      console.log(
+        `${result.kind === 'full' ? 'Full' : 'Incremental'} pull ${result.status === 'published' ? `published version ${result.version}` : `found nothing to change (version ${result.version} stays)`}: ${added} added, ${changed} changed, ${withdrawn} withdrawn, ${refused} refused.`,
+      );
       for (const issue of result.refusals) console.log(`  - ${issue.severity === 'warning' ? '(warning) ' : ''}${formatDataIssue(issue)}`);
     }
   } finally {

@@ -20,7 +20,9 @@ async function main(): Promise<void> {
     for (const run of runs) {
       const when = `${run.started_at.replace('T', ' ').slice(0, 19)} UTC`;
       const took = run.ended_at ? ` in ${Math.round((Date.parse(run.ended_at) - Date.parse(run.started_at)) / 100) / 10} s` : '';
-      console.log(`${when}  ${run.source} ${run.kind} pull${took}: ${words[run.status]}; ${run.added} added, ${run.changed} changed, ${run.withdrawn} withdrawn, ${run.refused} refused; changes read since ${run.cursor_before ?? 'the beginning'}${run.cursor_after ? `, next from ${run.cursor_after}` : ''}`);
+      console.log(
+        `${when}  ${run.source} ${run.kind} pull${took}: ${words[run.status]}; ${run.added} added, ${run.changed} changed, ${run.withdrawn} withdrawn, ${run.refused} refused; changes read since ${run.cursor_before ?? 'the beginning'}${run.cursor_after ? `, next from ${run.cursor_after}` : ''}`,
+      );
       for (const error of JSON.parse(run.errors) as string[]) console.log(`    error: ${error}`);
     }
     const last = runs.find((run) => run.status !== 'running' && run.status !== 'failed');
@@ -28,7 +30,9 @@ async function main(): Promise<void> {
       const refusals = JSON.parse(last.refusals) as DataIssue[];
       const refused = refusals.filter((issue) => issue.severity !== 'warning');
       const warnings = refusals.filter((issue) => issue.severity === 'warning');
-      console.log(`\nThe last good pull (${last.started_at.slice(0, 19)}): ${refused.length === 0 ? 'no record refused.' : `${refused.length} problem(s); these records are not shown as the CRM has them (their last good version stays, a new one stays off the site) until they are corrected in the CRM:`}`);
+      console.log(
+        `\nThe last good pull (${last.started_at.slice(0, 19)}): ${refused.length === 0 ? 'no record refused.' : `${refused.length} problem(s); these records are not shown as the CRM has them (their last good version stays, a new one stays off the site) until they are corrected in the CRM:`}`,
+      );
       for (const issue of refused) console.log(`  - ${formatDataIssue(issue)}`);
       if (warnings.length > 0) console.log(`Worked around (the site shows the listing; the next pull tries again):`);
       for (const issue of warnings) console.log(`  - ${formatDataIssue(issue)}`);

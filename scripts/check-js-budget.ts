@@ -76,7 +76,9 @@ const table = rows.map((row) => ({
 }));
 console.log(`First-load JavaScript of ${loads.length} prerendered pages in ${dist} (gzip level 9 of each script the HTML loads):`);
 console.table(table);
-console.log(`React + Next.js floor (${existsSync(barePage) ? 'the bare page _not-found.html of this build' : 'the root chunks of build-manifest.json'}, ${floorScripts.length} scripts): ${kBText(floor)}; budgets per type in lib/js-budget/first-load.ts.`);
+console.log(
+  `React + Next.js floor (${existsSync(barePage) ? 'the bare page _not-found.html of this build' : 'the root chunks of build-manifest.json'}, ${floorScripts.length} scripts): ${kBText(floor)}; budgets per type in lib/js-budget/first-load.ts.`,
+);
 const aboveCeiling = rows.filter((row) => row.heaviest.gzip > issueCeiling);
 if (aboveCeiling.length > 0) console.log(`Still above issue 16's ${kBText(issueCeiling)} on every page type: ${aboveCeiling.map((row) => `${row.type} (${kBText(row.heaviest.gzip)})`).join(', ')}.`);
 

@@ -39,7 +39,7 @@ function seeded(seed: number): () => number {
 type Random = ReturnType<typeof seeded>;
 
 const between = (random: Random, min: number, max: number) => min + (max - min) * random();
-const pick = <T,>(random: Random, items: readonly T[]): T => {
+const pick = <T>(random: Random, items: readonly T[]): T => {
   const item = items[Math.floor(random() * items.length)];
   if (item === undefined) throw new Error('pick from an empty list');
   return item;
@@ -213,17 +213,48 @@ function church(cx: number, base: number, scale: number, wall: string, roof: str
   const s = (value: number) => value * scale;
   return [
     rect(cx - s(70), base - s(50), s(90), s(50), wall),
-    polygon([[cx - s(74), base - s(50)], [cx - s(25), base - s(78)], [cx + s(24), base - s(50)]], roof),
+    polygon(
+      [
+        [cx - s(74), base - s(50)],
+        [cx - s(25), base - s(78)],
+        [cx + s(24), base - s(50)],
+      ],
+      roof,
+    ),
     rect(cx + s(10), base - s(110), s(34), s(110), wall),
-    polygon([[cx + s(6), base - s(110)], [cx + s(27), base - s(210)], [cx + s(48), base - s(110)]], roof),
+    polygon(
+      [
+        [cx + s(6), base - s(110)],
+        [cx + s(27), base - s(210)],
+        [cx + s(48), base - s(110)],
+      ],
+      roof,
+    ),
   ].join('');
 }
 
 /** A slag heap of the Borinage: a wide cone, half grown over. */
 function terril(cx: number, base: number, w: number, h: number, ash: string, green: string): string {
   return [
-    polygon([[cx - w / 2, base], [cx - w * 0.08, base - h], [cx + w * 0.08, base - h], [cx + w / 2, base]], ash),
-    polygon([[cx - w / 2, base], [cx - w * 0.3, base - h * 0.42], [cx - w * 0.05, base - h * 0.3], [cx + w * 0.2, base - h * 0.5], [cx + w / 2, base]], green),
+    polygon(
+      [
+        [cx - w / 2, base],
+        [cx - w * 0.08, base - h],
+        [cx + w * 0.08, base - h],
+        [cx + w / 2, base],
+      ],
+      ash,
+    ),
+    polygon(
+      [
+        [cx - w / 2, base],
+        [cx - w * 0.3, base - h * 0.42],
+        [cx - w * 0.05, base - h * 0.3],
+        [cx + w * 0.2, base - h * 0.5],
+        [cx + w / 2, base],
+      ],
+      green,
+    ),
   ].join('');
 }
 
@@ -256,7 +287,15 @@ function boatLift(cx: number, base: number, scale: number, concrete: string, sha
 function barge(x: number, waterline: number, scale: number, hull: string, cabin: string, cargo: string): string {
   const s = (value: number) => value * scale;
   return [
-    polygon([[x, waterline - s(18)], [x + s(260), waterline - s(18)], [x + s(245), waterline + s(6)], [x + s(12), waterline + s(6)]], hull),
+    polygon(
+      [
+        [x, waterline - s(18)],
+        [x + s(260), waterline - s(18)],
+        [x + s(245), waterline + s(6)],
+        [x + s(12), waterline + s(6)],
+      ],
+      hull,
+    ),
     rect(x + s(20), waterline - s(34), s(180), s(16), cargo),
     rect(x + s(208), waterline - s(52), s(40), s(34), cabin),
     rect(x + s(214), waterline - s(46), s(10), s(10), '#f4e3b5'),
@@ -268,9 +307,24 @@ function squareFarm(cx: number, base: number, scale: number, wall: string, roof:
   const s = (value: number) => value * scale;
   return [
     rect(cx - s(160), base - s(70), s(320), s(70), wall),
-    polygon([[cx - s(168), base - s(70)], [cx - s(150), base - s(112)], [cx + s(150), base - s(112)], [cx + s(168), base - s(70)]], roof),
+    polygon(
+      [
+        [cx - s(168), base - s(70)],
+        [cx - s(150), base - s(112)],
+        [cx + s(150), base - s(112)],
+        [cx + s(168), base - s(70)],
+      ],
+      roof,
+    ),
     rect(cx - s(30), base - s(110), s(60), s(110), wall),
-    polygon([[cx - s(36), base - s(110)], [cx, base - s(146)], [cx + s(36), base - s(110)]], roof),
+    polygon(
+      [
+        [cx - s(36), base - s(110)],
+        [cx, base - s(146)],
+        [cx + s(36), base - s(110)],
+      ],
+      roof,
+    ),
     rect(cx - s(16), base - s(60), s(32), s(60), gate),
     ...[-120, -80, 60, 100].map((offset) => rect(cx + s(offset), base - s(52), s(18), s(20), gate)),
   ].join('');
@@ -387,9 +441,7 @@ async function main(): Promise<void> {
   for (const [index, scene] of scenes.entries()) {
     const file = join(outputDir, `${index + 1}.webp`);
     // smartSubsample and a fixed effort keep flat-colour edges clean and the bytes repeatable.
-    const webp = await sharp(Buffer.from(scene()))
-      .webp({ quality: 78, effort: 6, smartSubsample: true })
-      .toBuffer();
+    const webp = await sharp(Buffer.from(scene())).webp({ quality: 78, effort: 6, smartSubsample: true }).toBuffer();
     writeFileSync(file, webp);
     console.log(`${file.slice(root.length + 1)}  ${(webp.byteLength / 1024).toFixed(1)} KB`);
   }

@@ -109,7 +109,10 @@ async function main(): Promise<void> {
   sharp.cache(false);
   for (const member of team) {
     const svg = Buffer.from(portraitSvg(member.id, rngFor('team', member.id)));
-    await sharp(svg).resize(SIZE, SIZE).webp(WEBP).toFile(join(outputDir, `${member.id}.webp`));
+    await sharp(svg)
+      .resize(SIZE, SIZE)
+      .webp(WEBP)
+      .toFile(join(outputDir, `${member.id}.webp`));
   }
   console.log(`Wrote ${team.length} portraits to public/images/team/`);
 }

@@ -79,10 +79,40 @@ async function startMailSink(): Promise<{ to: string[][]; close: () => Promise<v
 /** A confirmed follower of a listing, as the follow form and its mailed link leave one. */
 async function follow(store: Store, follower: (typeof followers)[number]) {
   const at = new Date().toISOString();
-  await store.db.insertInto('requests').values({ id: `request-${follower.id}`, form: 'follow-listing', lang: follower.language, property_id: follower.propertyId, project_id: null, email: follower.email, name: null, payload: '{}', source: null, created_at: at }).execute();
+  await store.db
+    .insertInto('requests')
+    .values({
+      id: `request-${follower.id}`,
+      form: 'follow-listing',
+      lang: follower.language,
+      property_id: follower.propertyId,
+      project_id: null,
+      email: follower.email,
+      name: null,
+      payload: '{}',
+      source: null,
+      created_at: at,
+    })
+    .execute();
   await store.db
     .insertInto('alert_subscriptions')
-    .values({ id: follower.id, request_id: `request-${follower.id}`, kind: 'follow', email: follower.email, language: follower.language, criteria: null, property_id: follower.propertyId, frequency: 'immediately', status: 'active', token_hash: `hash-${follower.id}`, expires_at: at, password_hash: null, created_at: at, confirmed_at: at, last_sent_at: null })
+    .values({
+      id: follower.id,
+      request_id: `request-${follower.id}`,
+      kind: 'follow',
+      email: follower.email,
+      language: follower.language,
+      criteria: null,
+      property_id: follower.propertyId,
+      frequency: 'immediately',
+      status: 'active',
+      token_hash: `hash-${follower.id}`,
+      expires_at: at,
+      password_hash: null,
+      created_at: at,
+      confirmed_at: at,
+      last_sent_at: null,
+    })
     .execute();
 }
 
@@ -187,16 +217,23 @@ async function main() {
     return problems;
   };
   const delays = await Promise.all(ports.map((port) => within(`the change on ${port}`, () => checks(port), published)));
-  console.log(`test:crm-live: added, lowered, sold and deleted listings visible in nl, fr and en ${ports.map((port, index) => `on ${port} ${((delays[index] ?? 0) / 1000).toFixed(1)} s`).join(', ')} after the pull (loaded machine)`);
+  console.log(
+    `test:crm-live: added, lowered, sold and deleted listings visible in nl, fr and en ${ports.map((port, index) => `on ${port} ${((delays[index] ?? 0) / 1000).toFixed(1)} s`).join(', ')} after the pull (loaded machine)`,
+  );
 
   // The mails: each follower once. Both instances ran the alerts over the change (each logs its
   // reload after them), and every alert mail queued is delivered: no other can follow.
-  await within('the followers’ mails', async () => {
-    const left = ports.filter((port) => reloadsLogged(port) < 1).map((port) => `${port} has not logged its reload`);
-    const jobs = await store.db.selectFrom('outbox').select(['id', 'status']).where('kind', '=', 'alert-mail').execute();
-    if (jobs.length < followers.length || jobs.some((job) => job.status !== 'delivered')) left.push(`alert mails delivered: ${jobs.filter((job) => job.status === 'delivered').length} of ${jobs.length}`);
-    return left;
-  }, published);
+  await within(
+    'the followers’ mails',
+    async () => {
+      const left = ports.filter((port) => reloadsLogged(port) < 1).map((port) => `${port} has not logged its reload`);
+      const jobs = await store.db.selectFrom('outbox').select(['id', 'status']).where('kind', '=', 'alert-mail').execute();
+      if (jobs.length < followers.length || jobs.some((job) => job.status !== 'delivered'))
+        left.push(`alert mails delivered: ${jobs.filter((job) => job.status === 'delivered').length} of ${jobs.length}`);
+      return left;
+    },
+    published,
+  );
   for (const follower of followers) {
     const received = mail.to.filter((recipients) => recipients.includes(follower.email)).length;
     if (received !== 1) fail(`${follower.email} (following ${follower.propertyId}) received ${received} mails, not 1`);
@@ -216,7 +253,8 @@ async function main() {
   };
   double.changeProperty(ids.cut, { Price: 'abc' });
   const invalid = await pull();
-  if (invalid.status === 'failed' || !invalid.refusals.some((issue) => issue.record?.label?.startsWith(`ID ${ids.cut}`) && issue.field === 'Price')) fail(`the pull of an invalid record did not refuse it: ${JSON.stringify(invalid)}`);
+  if (invalid.status === 'failed' || !invalid.refusals.some((issue) => issue.record?.label?.startsWith(`ID ${ids.cut}`) && issue.field === 'Price'))
+    fail(`the pull of an invalid record did not refuse it: ${JSON.stringify(invalid)}`);
   await unchangedSite('the invalid record');
   const afterInvalid = catalogueStatus(databaseUrl);
   if (!new RegExp(`ID ${ids.cut}[^\\n]*Price`).test(afterInvalid)) fail(`catalogue:status does not name the refused record and field:\n${afterInvalid}`);

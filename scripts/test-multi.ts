@@ -293,17 +293,33 @@ async function main(): Promise<void> {
   {
     const client = newClient();
     const minted = await fetch(`${direct(ports.a)}/api/captcha/site-contact/`, { headers: headersFor(direct(ports.a), client) });
-    const cookie = minted.headers.getSetCookie().find((value) => value.startsWith(`${captchaCookie('site-contact')}=`))?.split(';')[0] ?? '';
+    const cookie =
+      minted.headers
+        .getSetCookie()
+        .find((value) => value.startsWith(`${captchaCookie('site-contact')}=`))
+        ?.split(';')[0] ?? '';
     const answer = openCaptcha(cookie.slice(cookie.indexOf('=') + 1))?.answer ?? '';
     const url = `${direct(ports.b)}/api/forms/site-contact/`;
-    const solved = await fetch(url, { method: 'POST', headers: headersFor(url, client, { 'content-type': 'application/json', cookie }), body: JSON.stringify({ ...contact, email: 'picture@example.be', captcha: answer }) });
+    const solved = await fetch(url, {
+      method: 'POST',
+      headers: headersFor(url, client, { 'content-type': 'application/json', cookie }),
+      body: JSON.stringify({ ...contact, email: 'picture@example.be', captcha: answer }),
+    });
     check(answer !== '' && solved.status === 201, `picture captcha from instance A accepted by instance B (${solved.status})`);
     const challenge = (await (await fetch(`${direct(ports.a)}/api/altcha/site-contact/`, { headers: headersFor(direct(ports.a), client) })).json()) as Challenge;
     const solution = await solveChallenge({ challenge, deriveKey: pbkdf2 });
     const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-    const altcha = await fetch(url, { method: 'POST', headers: headersFor(url, client, { 'content-type': 'application/json' }), body: JSON.stringify({ ...contact, email: 'altcha@example.be', altcha: payload }) });
+    const altcha = await fetch(url, {
+      method: 'POST',
+      headers: headersFor(url, client, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ ...contact, email: 'altcha@example.be', altcha: payload }),
+    });
     check(altcha.status === 201, `ALTCHA challenge from instance A accepted by instance B (${altcha.status})`);
-    const again = await fetch(`${direct(ports.a)}/api/forms/site-contact/`, { method: 'POST', headers: headersFor(direct(ports.a), client, { 'content-type': 'application/json' }), body: JSON.stringify({ ...contact, email: 'altcha@example.be', altcha: payload }) });
+    const again = await fetch(`${direct(ports.a)}/api/forms/site-contact/`, {
+      method: 'POST',
+      headers: headersFor(direct(ports.a), client, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ ...contact, email: 'altcha@example.be', altcha: payload }),
+    });
     check(again.status === 422, `the same solution refused when replayed on instance A (${again.status})`);
   }
 
@@ -354,8 +370,14 @@ async function main(): Promise<void> {
     const spread = [ports.a, ports.b].map((port) => (proxyCounts.get(port) ?? 0) - (before.get(port) ?? 0));
     const booked = (await store.db.selectFrom('bookings').select('id').where('slot_id', '=', slot.ID).where('status', '=', 'confirmed').execute()).length;
     overbooked = Math.max(0, booked - places);
-    check(statuses.filter((status) => status === 201).length === places && booked === places, `slot ${slot.ID} with ${places} place(s): ${statuses.filter((status) => status === 201).length} accepted, ${statuses.filter((status) => status === 409).length} told it is full, ${booked} booked, overbooked ${overbooked} (requests per instance: ${spread.join(' / ')})`);
-    check(statuses.every((status) => status === 201 || status === 409), `every answer 201 or 409 (${[...new Set(statuses)].join(', ')})`);
+    check(
+      statuses.filter((status) => status === 201).length === places && booked === places,
+      `slot ${slot.ID} with ${places} place(s): ${statuses.filter((status) => status === 201).length} accepted, ${statuses.filter((status) => status === 409).length} told it is full, ${booked} booked, overbooked ${overbooked} (requests per instance: ${spread.join(' / ')})`,
+    );
+    check(
+      statuses.every((status) => status === 201 || status === 409),
+      `every answer 201 or 409 (${[...new Set(statuses)].join(', ')})`,
+    );
   }
 
   console.log('500 submissions, every mail exactly once');
@@ -370,18 +392,38 @@ async function main(): Promise<void> {
   const accepted = statuses.filter((status) => status === 201).length;
   const submitSeconds = (Date.now() - submissionsStarted) / 1000;
   const mailJobs = async () =>
-    store.db.selectFrom('outbox').innerJoin('requests', 'requests.id', 'outbox.request_id').select(['outbox.id', 'outbox.status']).where('requests.form', '=', 'site-contact').where('requests.email', 'like', 'visitor-%').execute();
+    store.db
+      .selectFrom('outbox')
+      .innerJoin('requests', 'requests.id', 'outbox.request_id')
+      .select(['outbox.id', 'outbox.status'])
+      .where('requests.form', '=', 'site-contact')
+      .where('requests.email', 'like', 'visitor-%')
+      .execute();
   await until('the 500 submissions’ mails', async () => (await mailJobs()).every((job) => job.status === 'delivered'), 120_000, 250);
   const jobs = await mailJobs();
-  const stored = Number((await store.db.selectFrom('requests').select((eb) => eb.fn.countAll<number>().as('rows')).where('email', 'like', 'visitor-%').executeTakeFirst())?.rows ?? 0);
+  const stored = Number(
+    (
+      await store.db
+        .selectFrom('requests')
+        .select((eb) => eb.fn.countAll<number>().as('rows'))
+        .where('email', 'like', 'visitor-%')
+        .executeTakeFirst()
+    )?.rows ?? 0,
+  );
   await sleep(500);
   const jobIds = new Set(jobs.map((job) => job.id));
   const theirs = mailbox().filter((mail) => jobIds.has(mail.jobId));
   const duplicates = theirs.length - new Set(theirs.map((mail) => mail.jobId)).size;
   const mailSeconds = (Date.now() - submissionsStarted) / 1000;
-  check(accepted === 500 && stored === 500, `submissions 500, accepted ${accepted}, stored ${stored} (${submitSeconds.toFixed(1)} s)${accepted === 500 ? '' : `; answers ${JSON.stringify(countOf(statuses))}`}`);
+  check(
+    accepted === 500 && stored === 500,
+    `submissions 500, accepted ${accepted}, stored ${stored} (${submitSeconds.toFixed(1)} s)${accepted === 500 ? '' : `; answers ${JSON.stringify(countOf(statuses))}`}`,
+  );
   for (const refusal of refusals.slice(0, 5)) console.log(`    ${refusal}`);
-  check(theirs.length === jobs.length && duplicates === 0, `mails sent ${theirs.length} of ${jobs.length} jobs, duplicates ${duplicates} (all delivered ${mailSeconds.toFixed(1)} s after the first post)`);
+  check(
+    theirs.length === jobs.length && duplicates === 0,
+    `mails sent ${theirs.length} of ${jobs.length} jobs, duplicates ${duplicates} (all delivered ${mailSeconds.toFixed(1)} s after the first post)`,
+  );
 
   console.log('kill -9 of instance A while it holds claimed jobs; an upload it stored is mailed by B');
   let killRecoverySeconds = 0;
@@ -396,7 +438,11 @@ async function main(): Promise<void> {
     const uploaded = await fetch(uploadUrl, { method: 'POST', headers: headersFor(uploadUrl, newClient()), body });
     const { id: uploadRequest } = (await uploaded.json()) as { id: string };
     check(uploaded.status === 201, `job application with a CV stored through instance A (${uploaded.status})`);
-    const others = await Promise.all(Array.from({ length: 4 }, (_, index) => submit(direct(ports.a), 'site-contact', { email: `killed-${index}@example.be` }).then(async (response) => ((await response.json()) as { id: string }).id)));
+    const others = await Promise.all(
+      Array.from({ length: 4 }, (_, index) =>
+        submit(direct(ports.a), 'site-contact', { email: `killed-${index}@example.be` }).then(async (response) => ((await response.json()) as { id: string }).id),
+      ),
+    );
     const requestIds = [uploadRequest, ...others];
     const claimedByA = async () =>
       (await store.db.selectFrom('outbox').select('id').where('request_id', 'in', requestIds).where('status', '=', 'pending').where('locked_until', '>', new Date().toISOString()).execute()).length;
@@ -434,7 +480,8 @@ async function main(): Promise<void> {
     group('SIGSTOP');
     const response = await submit(direct(ports.c), 'site-contact', { email: 'stopping@example.be' });
     const { id } = (await response.json()) as { id: string };
-    const claimed = async () => (await store.db.selectFrom('outbox').select('locked_until').where('request_id', '=', id).where('status', '=', 'pending').where('locked_until', '>', new Date().toISOString()).execute()).length;
+    const claimed = async () =>
+      (await store.db.selectFrom('outbox').select('locked_until').where('request_id', '=', id).where('status', '=', 'pending').where('locked_until', '>', new Date().toISOString()).execute()).length;
     try {
       await until('instance C to claim a job', async () => (await claimed()) > 0, 5_000, 20);
     } finally {
@@ -445,17 +492,32 @@ async function main(): Promise<void> {
     const stoppedAt = Date.now();
     // The server process itself, as a deploy stops it (not its group).
     if (c.pid !== undefined) process.kill(c.pid, 'SIGTERM');
-    await until('the claimed job to be sent', async () => (await store.db.selectFrom('outbox').select('status').where('request_id', '=', id).execute()).every((job) => job.status === 'delivered'), 60_000, 100);
+    await until(
+      'the claimed job to be sent',
+      async () => (await store.db.selectFrom('outbox').select('status').where('request_id', '=', id).execute()).every((job) => job.status === 'delivered'),
+      60_000,
+      100,
+    );
     handBackSeconds = (Date.now() - stoppedAt) / 1000;
     await until('instance C to stop', async () => c.exitCode !== null || c.signalCode !== null, 10_000, 50);
     const log = readFileSync(path.join(work, 'instance-c.log'), 'utf8');
-    check(handBackSeconds < 15 && log.includes('handed back before stopping'), `sent ${handBackSeconds.toFixed(1)} s after SIGTERM (its lease had ${Math.round(leaseSeconds)} s left); instance C stopped (exit ${c.exitCode ?? c.signalCode})`);
+    check(
+      handBackSeconds < 15 && log.includes('handed back before stopping'),
+      `sent ${handBackSeconds.toFixed(1)} s after SIGTERM (its lease had ${Math.round(leaseSeconds)} s left); instance C stopped (exit ${c.exitCode ?? c.signalCode})`,
+    );
   }
   gate.stalled = false;
 
   const all = mailbox();
   const allDuplicates = all.length - new Set(all.map((mail) => mail.jobId)).size;
-  const requests = Number((await store.db.selectFrom('requests').select((eb) => eb.fn.countAll<number>().as('rows')).executeTakeFirst())?.rows ?? 0);
+  const requests = Number(
+    (
+      await store.db
+        .selectFrom('requests')
+        .select((eb) => eb.fn.countAll<number>().as('rows'))
+        .executeTakeFirst()
+    )?.rows ?? 0,
+  );
   console.log('\nFigures');
   console.log(`  submissions ${accepted} of 500 · stored ${stored} · requests in all ${requests}`);
   console.log(`  mails sent ${all.length} · duplicates ${allDuplicates} · overbooked ${overbooked}`);

@@ -188,7 +188,7 @@ async function main(): Promise<void> {
   const hsts = String(page.headers['strict-transport-security'] ?? '');
   const builtOrigin = process.env.NGINX_EXPECT_HSTS === '1';
   if (builtOrigin) check(/max-age=\d{7,}/.test(hsts), `HSTS with the build's https origin (${hsts})`);
-  else console.log(`  · HSTS: ${hsts || 'not sent: this build\'s public origin is http (docs/configuration.md: SITE_URL is read at build)'}`);
+  else console.log(`  · HSTS: ${hsts || "not sent: this build's public origin is http (docs/configuration.md: SITE_URL is read at build)"}`);
 
   const own = await post(siteOrigin, '203.0.113.7');
   check(own.status === 422, `a post from ${siteOrigin} passes the origin check and is validated (${own.status})`);

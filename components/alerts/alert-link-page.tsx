@@ -10,7 +10,14 @@ import { href } from '@/lib/pages';
 import styles from '@/components/newsletter/newsletter.module.css';
 
 /** `account`: a confirmed link whose address has no account is offered one ('offer'), or was just sent its link ('sent'). */
-type Props = { action: AlertLinkAction | undefined; state: AlertLinkState | UnsubscribeState; subject: AlertLinkSubject | undefined; token: string | undefined; language: Language; account?: 'offer' | 'sent' };
+type Props = {
+  action: AlertLinkAction | undefined;
+  state: AlertLinkState | UnsubscribeState;
+  subject: AlertLinkSubject | undefined;
+  token: string | undefined;
+  language: Language;
+  account?: 'offer' | 'sent';
+};
 
 /** What the link confirms or ends: the search in words, or the followed listing and a link to it. */
 async function Subject({ subject, language }: { subject: AlertLinkSubject | undefined; language: Language }) {

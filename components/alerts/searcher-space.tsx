@@ -1,12 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { SiteLink } from '@/components/ui/site-link';
-import {
-  deleteSearcherAccountAction,
-  deleteSubscriptionAction,
-  editSearchAction,
-  pauseSubscriptionAction,
-  resumeSubscriptionAction,
-} from '@/lib/alerts/actions';
+import { deleteSearcherAccountAction, deleteSubscriptionAction, editSearchAction, pauseSubscriptionAction, resumeSubscriptionAction } from '@/lib/alerts/actions';
 import { parseCriteria, type SearchCriteria } from '@/lib/alerts/criteria';
 import { criteriaLines } from '@/lib/alerts/criteria-text';
 import { logoutAction } from '@/lib/auth/actions';

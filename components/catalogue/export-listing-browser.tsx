@@ -21,7 +21,14 @@ import { ListingControls, type Shared } from './listing-browser';
  * their cards from the favourites index the export saves as a file (`pinsUrl`), fetched once when
  * the map is first opened.
  */
-function ExportListingBrowserView({ initialParams, items, choices, map, pinsUrl, ...shared }: Shared & { initialParams: ListParams; items: ListItem[]; choices: StatusChoices; map?: ListMapConfig; pinsUrl: string }) {
+function ExportListingBrowserView({
+  initialParams,
+  items,
+  choices,
+  map,
+  pinsUrl,
+  ...shared
+}: Shared & { initialParams: ListParams; items: ListItem[]; choices: StatusChoices; map?: ListMapConfig; pinsUrl: string }) {
   const t = useTranslations('list');
   const known = choices['on-offer'];
   const typeIds = useMemo(() => known.types.map((type) => Number(type.value)), [known]);

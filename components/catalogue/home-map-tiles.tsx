@@ -35,9 +35,12 @@ export function HomeMapTiles({ tiles, properties, markerColour, texts, children 
   useEffect(() => {
     const element = frame.current;
     if (!element || near) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
@@ -68,9 +71,7 @@ export function HomeMapTiles({ tiles, properties, markerColour, texts, children 
     <div ref={frame} className={styles.tileFrame} data-state={state}>
       <div ref={canvas} className={styles.tileCanvas} />
       {state === 'loaded' ? null : <div className={styles.placeholder}>{children}</div>}
-      {asked ? null : (
-        <TileConsent button={texts.showMap} notice={texts.consentNotice} onAccept={() => setAsked(true)} />
-      )}
+      {asked ? null : <TileConsent button={texts.showMap} notice={texts.consentNotice} onAccept={() => setAsked(true)} />}
       <p role="status" className={state === 'failed' ? styles.failed : 'visually-hidden'}>
         {state === 'failed' ? texts.failed : ''}
       </p>

@@ -53,7 +53,12 @@ export async function drawListMap(element: HTMLElement, options: ListMapOptions)
   element.setAttribute('aria-label', options.texts.label);
 
   const outline = L.featureGroup(
-    Object.values(countryOutlines).map((ring) => L.polygon(ring.map(([lng, lat]): L.LatLngTuple => [lat, lng]), { color: '#4a5a6a', weight: 1.5, fillColor: '#fff', fillOpacity: 1, interactive: false })),
+    Object.values(countryOutlines).map((ring) =>
+      L.polygon(
+        ring.map(([lng, lat]): L.LatLngTuple => [lat, lng]),
+        { color: '#4a5a6a', weight: 1.5, fillColor: '#fff', fillOpacity: 1, interactive: false },
+      ),
+    ),
   );
   let tileLayer: L.GridLayer | undefined;
   const addTiles = async () => {
@@ -84,7 +89,11 @@ export async function drawListMap(element: HTMLElement, options: ListMapOptions)
         ),
       ];
       pins = L.featureGroup(markers).addTo(map);
-      if (area) map.fitBounds([[area.minLat, area.minLng], [area.maxLat, area.maxLng]]);
+      if (area)
+        map.fitBounds([
+          [area.minLat, area.minLng],
+          [area.maxLat, area.maxLng],
+        ]);
       else if (markers.length > 0) map.fitBounds(pins.getBounds(), { padding: [24, 24], maxZoom: 13 });
     },
     bounds: () => {

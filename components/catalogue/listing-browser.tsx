@@ -100,7 +100,19 @@ export function ServerListingBrowser({ params, result, form, map, ...shared }: S
  * many listings it would list. A choice that would list none is disabled rather than hidden, so the
  * steps stay where the searcher expects them; the chosen one stays enabled whatever its count.
  */
-function CountedSelect({ label, name, value, options, onChoose }: { label: string; name: string; value: string | number | undefined; options: { value: string; text: string; empty?: true }[]; onChoose: (value: string) => void }) {
+function CountedSelect({
+  label,
+  name,
+  value,
+  options,
+  onChoose,
+}: {
+  label: string;
+  name: string;
+  value: string | number | undefined;
+  options: { value: string; text: string; empty?: true }[];
+  onChoose: (value: string) => void;
+}) {
   const chosen = String(value ?? '');
   return (
     <label>

@@ -58,7 +58,17 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
     <>
       {title}
       <IslandIntl language={language} namespaces={['listMap']}>
-        <LazyServerListingBrowser goal={goal} path={path} language={language} labels={labels} params={page.params} result={page.result} cards={await cardsOf(page.listings)} form={form} map={{ tiles, markerColour }} />
+        <LazyServerListingBrowser
+          goal={goal}
+          path={path}
+          language={language}
+          labels={labels}
+          params={page.params}
+          result={page.result}
+          cards={await cardsOf(page.listings)}
+          form={form}
+          map={{ tiles, markerColour }}
+        />
       </IslandIntl>
     </>
   );

@@ -63,11 +63,7 @@ export async function ProjectDetail({ project, language }: { project: ProjectVie
         {project.street ? `${project.street.street}, ` : ''}
         {townLine(project.town)}
       </p>
-      {project.pictures.length > 0 ? (
-        <LazyPropertyGallery {...await galleryProps(project.pictures, project.name, language)} />
-      ) : (
-        <p className={styles.notice}>{property('noPhoto')}</p>
-      )}
+      {project.pictures.length > 0 ? <LazyPropertyGallery {...await galleryProps(project.pictures, project.name, language)} /> : <p className={styles.notice}>{property('noPhoto')}</p>}
       <DescriptionSection id="project-description" heading={property('description')} html={project.description} />
       <section className={styles.section} aria-labelledby="units">
         <h2 id="units">{t('units')}</h2>

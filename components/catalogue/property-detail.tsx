@@ -57,10 +57,9 @@ export async function PropertyDetail({ property, language }: { property: Listing
     ...property.videos.map((url) => ({ url, video: recognizeVideo(url), label: t('video'), button: t('playVideo') })),
     ...(property.virtualTour ? [{ url: property.virtualTour, video: recognizeVideo(property.virtualTour), label: t('virtualTour'), button: t('openTour') }] : []),
   ].filter((item) => item.video !== undefined);
-  const mapUrl =
-    spot
-      ? `https://www.openstreetmap.org/?mlat=${spot.latitude}&mlon=${spot.longitude}#map=16/${spot.latitude}/${spot.longitude}`
-      : `https://www.openstreetmap.org/search?query=${encodeURIComponent(townLine(property.town))}`;
+  const mapUrl = spot
+    ? `https://www.openstreetmap.org/?mlat=${spot.latitude}&mlon=${spot.longitude}#map=16/${spot.latitude}/${spot.longitude}`
+    : `https://www.openstreetmap.org/search?query=${encodeURIComponent(townLine(property.town))}`;
 
   return (
     <article>
@@ -102,11 +101,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
         </p>
       ) : null}
 
-      {property.pictures.length > 0 ? (
-        <LazyPropertyGallery {...await galleryProps(property.pictures, title, language)} />
-      ) : (
-        <p className={styles.notice}>{t('noPhoto')}</p>
-      )}
+      {property.pictures.length > 0 ? <LazyPropertyGallery {...await galleryProps(property.pictures, title, language)} /> : <p className={styles.notice}>{t('noPhoto')}</p>}
 
       {available ? (
         <nav aria-label={t('requestActions')}>
@@ -116,9 +111,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
                 <a href={`#${anchor}`}>{t(label)}</a>
               </li>
             ))}
-            <li>
-              {goal === 'sale' ? <a href="#make-offer">{forms('purchase-offer')}</a> : <a href="#apply-to-rent">{forms('rental-application')}</a>}
-            </li>
+            <li>{goal === 'sale' ? <a href="#make-offer">{forms('purchase-offer')}</a> : <a href="#apply-to-rent">{forms('rental-application')}</a>}</li>
           </ul>
         </nav>
       ) : null}

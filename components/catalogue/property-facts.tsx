@@ -27,7 +27,6 @@ type FactGroup = { id: FactGroupId; rows: { label: LabelKey; value: string }[] }
 
 type Translate = (key: `values.${ValueKey}` | `groups.${FactGroupId}` | `labels.${LabelKey}`, values?: Record<string, string | number>) => string;
 
-
 /** Omnicasa sends missing data as null, absent, "" or []; none of them may produce a row. */
 function isEmpty(value: unknown): value is null | undefined {
   if (value === null || value === undefined) return true;
@@ -50,12 +49,7 @@ function buildGroups(property: Listing, language: Language, t: Translate): FactG
 
   // The label says "monthly rent" for a rental, so the amount goes without "per month" here.
   const shown = property.price;
-  const price =
-    shown.kind === 'on-demand'
-      ? value('priceOnDemand')
-      : shown.kind === 'starting-from'
-        ? value('startingFrom', { price: formatEuro(shown.amount) })
-        : formatEuro(shown.amount);
+  const price = shown.kind === 'on-demand' ? value('priceOnDemand') : shown.kind === 'starting-from' ? value('startingFrom', { price: formatEuro(shown.amount) }) : formatEuro(shown.amount);
   const { goal, rooms, surfaces, building, flood, comfort, legal, costs } = property;
 
   /*

@@ -115,7 +115,8 @@ export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture
             heading.current = null;
             onScroll();
           }}
-          tabIndex={several ? 0 : undefined}>
+          tabIndex={several ? 0 : undefined}
+        >
           {pictures.map((picture, index) => (
             <div key={picture.id} className={styles.slide} role="group" aria-label={picture.number}>
               <GalleryImg image={picture.stage} alt={picture.alt} eager={index === 0} />

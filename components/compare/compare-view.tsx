@@ -13,19 +13,7 @@ import styles from './compare.module.css';
  */
 
 type CompareMessage =
-  | 'unknown'
-  | 'invalid'
-  | 'beyondLimit'
-  | 'empty'
-  | 'caption'
-  | 'feature'
-  | 'differs'
-  | 'notGiven'
-  | 'toFavourites'
-  | 'energy'
-  | 'km'
-  | `rows.${CompareRowKey}`
-  | `states.${ListingState}`;
+  'unknown' | 'invalid' | 'beyondLimit' | 'empty' | 'caption' | 'feature' | 'differs' | 'notGiven' | 'toFavourites' | 'energy' | 'km' | `rows.${CompareRowKey}` | `states.${ListingState}`;
 
 /** The `compare` messages, as next-intl's server or client translator gives them. */
 export type CompareTranslate = (key: CompareMessage, values?: Record<string, string | number>) => string;

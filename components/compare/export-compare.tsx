@@ -54,7 +54,9 @@ function ExportCompareView({ language, officeTown, favouritesHref }: { language:
       priceWords={(word, values) => price(word, values)}
       officeTown={officeTown}
       favouritesHref={favouritesHref}
-      thumbnail={({ thumbnail }) => (thumbnail ? <img src={thumbnail.src} width={thumbnail.width} height={thumbnail.height} alt="" loading="lazy" decoding="async" className={thumbnailClass} /> : null)}
+      thumbnail={({ thumbnail }) =>
+        thumbnail ? <img src={thumbnail.src} width={thumbnail.width} height={thumbnail.height} alt="" loading="lazy" decoding="async" className={thumbnailClass} /> : null
+      }
     />
   );
 }

@@ -160,8 +160,7 @@ export function ConsentManager({ ids, policyHref, texts }: ConsentManagerProps) 
   }, []);
 
   useEffect(() => {
-    const openSettings = () =>
-      setState((current) => ({ ...current, open: true, view: 'settings', draft: current.stored ? pickPurposes(current.stored) : essentialOnly }));
+    const openSettings = () => setState((current) => ({ ...current, open: true, view: 'settings', draft: current.stored ? pickPurposes(current.stored) : essentialOnly }));
     window.addEventListener(openSettingsEvent, openSettings);
     return () => window.removeEventListener(openSettingsEvent, openSettings);
   }, []);
@@ -255,23 +254,12 @@ export function ConsentManager({ ids, policyHref, texts }: ConsentManagerProps) 
     <>
       {scripts}
       <div ref={rootRef} className={styles.backdrop} data-gate={waiting ? '' : undefined}>
-        <div
-          ref={dialogRef}
-          className={styles.dialog}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          aria-describedby={textId}
-          tabIndex={-1}
-          onKeyDown={onKeyDown}
-          data-view={state.view}
-        >
+        <div ref={dialogRef} className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId} tabIndex={-1} onKeyDown={onKeyDown} data-view={state.view}>
           <h2 id={titleId} className={styles.title}>
             {settings ? t('settingsTitle') : t('title')}
           </h2>
           <p id={textId} className={styles.text}>
-            {settings ? t('settingsIntro') : t('intro')}{' '}
-            {policyHref ? <SiteLink href={policyHref}>{t('policyLink')}</SiteLink> : null}
+            {settings ? t('settingsIntro') : t('intro')} {policyHref ? <SiteLink href={policyHref}>{t('policyLink')}</SiteLink> : null}
           </p>
           {settings ? (
             <form

@@ -12,7 +12,10 @@ export async function ArticlePage({ article, language }: { article: Article; lan
   const t = await getTranslations({ locale: language });
   const page = articleCategoryPage(article);
   const back = page
-    ? { href: href({ page: 'menu', id: page.id }, language), label: article.category === 'services' ? t('content.backToServices') : t('content.backTo', { page: localise(page.params.title, language) }) }
+    ? {
+        href: href({ page: 'menu', id: page.id }, language),
+        label: article.category === 'services' ? t('content.backToServices') : t('content.backTo', { page: localise(page.params.title, language) }),
+      }
     : { href: href({ page: 'home' }, language), label: t('content.backToHome') };
   const body = localise(article.body, language);
   const isTestimonial = article.category === 'testimonials';

@@ -35,7 +35,21 @@ function useSavedListingsIndex(dataUrl: string, wanted: boolean): Load {
   return load;
 }
 
-function SavedCard({ listing, chosen, canChoose, full, onChoose, texts }: { listing: SavedListing; chosen: boolean; canChoose: boolean; full: boolean; onChoose: (chosen: boolean) => void; texts: FavouritesTexts }) {
+function SavedCard({
+  listing,
+  chosen,
+  canChoose,
+  full,
+  onChoose,
+  texts,
+}: {
+  listing: SavedListing;
+  chosen: boolean;
+  canChoose: boolean;
+  full: boolean;
+  onChoose: (chosen: boolean) => void;
+  texts: FavouritesTexts;
+}) {
   const title = `${listing.type} – ${listing.town}`;
   return (
     <article className={styles.card}>
@@ -54,7 +68,14 @@ function SavedCard({ listing, chosen, canChoose, full, onChoose, texts }: { list
         <div className={styles.actions}>
           {canChoose ? (
             <label className={styles.choose}>
-              <input type="checkbox" checked={chosen} disabled={full && !chosen} aria-describedby="compare-hint" onChange={(event) => onChoose(event.target.checked)} aria-label={fillText(texts.chooseListing, { title })} />
+              <input
+                type="checkbox"
+                checked={chosen}
+                disabled={full && !chosen}
+                aria-describedby="compare-hint"
+                onChange={(event) => onChoose(event.target.checked)}
+                aria-label={fillText(texts.chooseListing, { title })}
+              />
               <span aria-hidden="true">{texts.choose}</span>
             </label>
           ) : null}
@@ -67,10 +88,15 @@ function SavedCard({ listing, chosen, canChoose, full, onChoose, texts }: { list
 
 function RemoveButton({ id, label, text }: { id: number; label: string; text: string }) {
   return (
-    <button type="button" className={styles.remove} aria-label={label} onClick={() => {
+    <button
+      type="button"
+      className={styles.remove}
+      aria-label={label}
+      onClick={() => {
         removeFavourite(id);
         favouriteChanged(id, false);
-      }}>
+      }}
+    >
       <HeartIcon filled small />
       <span aria-hidden="true">{text}</span>
     </button>
@@ -125,4 +151,3 @@ export function FavouritesList({ dataUrl, compareBase, texts }: { dataUrl: strin
     </>
   );
 }
-

@@ -7,12 +7,17 @@ import { islandTexts } from '@/lib/i18n/island-texts';
  * of them needs a plural.
  */
 export function favouritesTexts(language: Language) {
-  return islandTexts(language, 'favourites', ['sold', 'rented', 'underOption', 'choose', 'remove', 'empty', 'loading', 'loadFailed', 'compareHint', 'chooseListing', 'removeListing', 'gone', 'compareButton'], {
-    chooseListing: ['title'],
-    removeListing: ['title'],
-    gone: ['id'],
-    compareButton: ['count', 'limit'],
-  });
+  return islandTexts(
+    language,
+    'favourites',
+    ['sold', 'rented', 'underOption', 'choose', 'remove', 'empty', 'loading', 'loadFailed', 'compareHint', 'chooseListing', 'removeListing', 'gone', 'compareButton'],
+    {
+      chooseListing: ['title'],
+      removeListing: ['title'],
+      gone: ['id'],
+      compareButton: ['count', 'limit'],
+    },
+  );
 }
 
 export type FavouritesTexts = ReturnType<typeof favouritesTexts>;

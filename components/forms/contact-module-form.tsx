@@ -6,7 +6,6 @@ import { formCommon, townChoices, typeChoices } from './form-common';
 import { FormIntl } from './form-intl';
 import { LazyForm } from './lazy-form';
 
-
 export function ContactModuleForm({ form, language }: { form: FormId; language: Language }) {
   const common = formCommon(language);
   let body;

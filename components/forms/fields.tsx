@@ -151,7 +151,13 @@ export function ChoiceGroup({ name, label, choices, multiple, required, wide }: 
       <div className={styles.choices}>
         {choices.map((choice) => (
           <label key={choice.value} className={styles.choice}>
-            <input type={multiple ? 'checkbox' : 'radio'} value={choice.value} disabled={isOff(choice)} defaultChecked={(isTicked(initial, choice.value) && !isOff(choice)) || undefined} {...register(name)} />
+            <input
+              type={multiple ? 'checkbox' : 'radio'}
+              value={choice.value}
+              disabled={isOff(choice)}
+              defaultChecked={(isTicked(initial, choice.value) && !isOff(choice)) || undefined}
+              {...register(name)}
+            />
             <span>{choice.label}</span>
           </label>
         ))}

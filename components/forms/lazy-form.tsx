@@ -47,8 +47,7 @@ function typedIn(wrapper: HTMLElement): Typed {
 
 /** Puts it back into the form the browser drew, before request-form.tsx adopts the fields' values. */
 function restoreTyped(wrapper: HTMLElement, typed: Typed) {
-  const fields = (name: string) =>
-    Array.from(wrapper.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')).filter((field) => field.name === name);
+  const fields = (name: string) => Array.from(wrapper.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')).filter((field) => field.name === name);
   for (const name of new Set(typed.values.map(([field]) => field))) {
     const values = typed.values.filter(([field]) => field === name).map(([, value]) => value);
     for (const field of fields(name)) {

@@ -25,7 +25,22 @@ export { loadFormTexts, WithFormTexts } from './form-texts';
  * lib/forms/table.ts. They share the shell (RequestForm: the intro, then these fields, then privacy
  * and captcha) and the field blocks; what differs is what a visitor is asked.
  */
-export { VisitForm, InformationForm, DocumentsForm, FriendForm, FollowForm, OfferForm, RentalForm, ConstructionForm, ValuationForm, SearchAlertForm, SiteContactForm, NewsletterForm, TestimonialForm, JobForm };
+export {
+  VisitForm,
+  InformationForm,
+  DocumentsForm,
+  FriendForm,
+  FollowForm,
+  OfferForm,
+  RentalForm,
+  ConstructionForm,
+  ValuationForm,
+  SearchAlertForm,
+  SiteContactForm,
+  NewsletterForm,
+  TestimonialForm,
+  JobForm,
+};
 
 type Forms = typeof import('./request-forms');
 /** The forms lazy-form.tsx draws by name. */

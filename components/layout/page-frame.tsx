@@ -18,4 +18,3 @@ export function PageFrame({ language, route, children }: { language: Language; r
     </>
   );
 }
-

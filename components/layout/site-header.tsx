@@ -111,7 +111,10 @@ async function LanguageSwitcher({ language, alternates, flags }: { language: Lan
             <a
               href={languageChoiceHref(alternates[code] ?? href({ page: 'home' }, code), code)}
               {...{ [languageChoiceAttribute]: '' }}
-              hrefLang={code} lang={code} aria-current={code === language ? 'true' : undefined}>
+              hrefLang={code}
+              lang={code}
+              aria-current={code === language ? 'true' : undefined}
+            >
               {flags ? <img src={`/images/flags/${code}.png`} alt="" width={20} height={15} /> : null}
               <span className={styles.code} aria-hidden="true">
                 {code.toUpperCase()}

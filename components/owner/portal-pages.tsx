@@ -71,9 +71,7 @@ export async function PortalHome({ owner, listings, language }: { owner: Owner; 
             ) : null}
             <div>
               <h2>
-                <SiteLink href={href({ page: 'portal-listing', id: property.id }, language)}>
-                  {property.title}
-                </SiteLink>
+                <SiteLink href={href({ page: 'portal-listing', id: property.id }, language)}>{property.title}</SiteLink>
               </h2>
               <p>
                 {t('reference', { id: property.id })} · <span className={styles.status}>{statusOf(property, t)}</span>
@@ -159,9 +157,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
       <p>
         <SiteLink href={href({ page: 'portal' }, language)}>{t('backToList')}</SiteLink>
       </p>
-      <h1>
-        {property.title}
-      </h1>
+      <h1>{property.title}</h1>
       <p>
         {t('reference', { id: property.id })} · <span className={styles.status}>{statusOf(property, t)}</span> ·{' '}
         <SiteLink href={href({ page: 'property', id: property.id }, language)}>{t('viewListing')}</SiteLink>

@@ -49,9 +49,7 @@ export async function VisitsChart({ days, language, id }: { days: readonly { day
             <span key={entry.day} className={styles.visitBar} style={{ height: `${(entry.count / top) * 100}%` }} title={`${formatDate(entry.day)}: ${entry.count}`} />
           ))}
         </div>
-        <ol className={styles.xAxis}>
-          {dateLabels.map((entry) => (entry ? <li key={entry.day}>{formatDate(entry.day)}</li> : null))}
-        </ol>
+        <ol className={styles.xAxis}>{dateLabels.map((entry) => (entry ? <li key={entry.day}>{formatDate(entry.day)}</li> : null))}</ol>
       </div>
       <details className={styles.tableToggle}>
         <summary>{t('chartTableCaption')}</summary>

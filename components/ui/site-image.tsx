@@ -21,6 +21,14 @@ export function SiteImage({ preload = false, ...image }: SiteImageProps) {
   // `src` when it was set before `srcset` on an image created by script.
   const { color: _hiddenAlt, ...layout } = style ?? {};
   return (
-    <img {...rest} srcSet={srcSet} sizes={sizes} fetchPriority={fetchPriority === 'auto' ? undefined : fetchPriority} style={Object.keys(layout).length > 0 ? layout : undefined} alt={image.alt} src={src} />
+    <img
+      {...rest}
+      srcSet={srcSet}
+      sizes={sizes}
+      fetchPriority={fetchPriority === 'auto' ? undefined : fetchPriority}
+      style={Object.keys(layout).length > 0 ? layout : undefined}
+      alt={image.alt}
+      src={src}
+    />
   );
 }

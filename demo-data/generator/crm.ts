@@ -40,9 +40,7 @@ export function buildSlots(properties: Property[]): AppointmentSlot[] {
       slot.Booked = slot.Capacity - 1;
     }
   });
-  return slots
-    .sort((a, b) => a.PropertyID - b.PropertyID || a.Start.localeCompare(b.Start))
-    .map((slot, index) => ({ ID: index + 1, ...slot }));
+  return slots.sort((a, b) => a.PropertyID - b.PropertyID || a.Start.localeCompare(b.Start)).map((slot, index) => ({ ID: index + 1, ...slot }));
 }
 
 type OwnerLang = 'nl' | 'fr' | 'en';
@@ -89,7 +87,10 @@ const SOURCE_NAMES: Record<OwnerLang, [website: string, board: string]> = {
 };
 
 function onlineMedia(listing: Property, published: string, rng: Rng) {
-  const town = listing.City.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-');
+  const town = listing.City.toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-');
   const goal = listing.Goal === 0 ? 'a-vendre' : 'a-louer';
   return [
     { Name: 'Immoweb', Url: `https://www.immoweb.be/fr/annonce/${goal}/${town}/${listing.Zip}/${rng.int(10_000_000, 11_999_999)}`, PublishedDate: published },
@@ -117,7 +118,10 @@ function history(owner: OwnerPlan, listing: Property, french: Property, rng: Rng
       Status: future ? 'confirmed' : rng.chance(0.2) && type === 'Visit' ? 'cancelled' : 'done',
     };
   });
-  const messages = rng.sample(messagesIn(language).filter((message) => message.goal === undefined || message.goal === listing.Goal), rng.int(2, 4));
+  const messages = rng.sample(
+    messagesIn(language).filter((message) => message.goal === undefined || message.goal === listing.Goal),
+    rng.int(2, 4),
+  );
   const communications = messages.map((message) => ({
     Date: officeTime(rng, randomDay(rng, published, '2026-10-30')),
     Type: message.type,

@@ -8,7 +8,11 @@ import type { Property } from '../../lib/catalogue/schemas';
  * site hands them out only through signed links (lib/documents). Deterministic: no dates in the files.
  */
 
-const ascii = (text: string) => text.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/[()\\]/g, '');
+const ascii = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[()\\]/g, '');
 
 function pdf(lines: string[]): Buffer {
   const content = ['BT', '/F1 18 Tf', '72 760 Td', ...lines.flatMap((line, index) => [index === 0 ? '' : '0 -28 Td', `(${ascii(line)}) Tj`]).filter(Boolean), 'ET'].join('\n');

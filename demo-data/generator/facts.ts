@@ -150,10 +150,8 @@ export function surfaces(plan: ListingPlan, floor: number | null, rng: Rng): Sur
     const terrace = k === 'penthouse' ? rng.int(40, 90) : rng.chance(0.7) ? rng.int(6, 24) : null;
     return { ...NO_SURFACES, living, total: living + rng.int(4, 14), terrace, garden: floor === 0 && rng.chance(0.6) ? rng.int(30, 90) : null };
   }
-  const living =
-    k === 'farm' ? rng.int(220, 380) : k === 'villa' ? rng.int(200, 320) : k === 'townhouse' ? rng.int(160, 260) : k === 'investment' ? rng.int(240, 420) : rng.int(110, 230);
-  const ground =
-    k === 'farm' ? rng.step(2500, 12000, 10) : k === 'villa' ? rng.step(900, 2400, 10) : k === 'townhouse' || k === 'investment' ? rng.int(120, 360) : rng.int(180, 1400);
+  const living = k === 'farm' ? rng.int(220, 380) : k === 'villa' ? rng.int(200, 320) : k === 'townhouse' ? rng.int(160, 260) : k === 'investment' ? rng.int(240, 420) : rng.int(110, 230);
+  const ground = k === 'farm' ? rng.step(2500, 12000, 10) : k === 'villa' ? rng.step(900, 2400, 10) : k === 'townhouse' || k === 'investment' ? rng.int(120, 360) : rng.int(180, 1400);
   const built = Math.round(living * rng.float(0.55, 0.75));
   return {
     total: living + rng.int(15, 45),

@@ -76,9 +76,7 @@ function buildListing(plan: ListingPlan, team: TeamMember[]): (language: Lang) =
   const created = plan.unit ? randomDay(rng, '2026-02-01', '2026-06-30') : randomDay(rng, '2025-01-10', '2026-09-30');
   const changed = minDate(addDays(created, rng.int(plan.status === 1 ? 1 : 60, 240)), '2026-10-31');
   const dateFree = has(plan, 'free') ? rng.pick(['2026-11-15', '2026-12-01', '2027-01-01', '2027-02-01', '2026-10-01']) : null;
-  const lifeAnnuity = has(plan, 'viager')
-    ? { Bouquet: price, MonthlyAnnuity: rng.step(750, 1100, 10), AnnuitantAges: [rng.int(76, 84), rng.int(74, 82)], Occupied: true, IndexLinked: true }
-    : null;
+  const lifeAnnuity = has(plan, 'viager') ? { Bouquet: price, MonthlyAnnuity: rng.step(750, 1100, 10), AnnuitantAges: [rng.int(76, 84), rng.int(74, 82)], Occupied: true, IndexLinked: true } : null;
   const docs = documentPlans(plan, isFlat(plan.kind), rng);
   const pois = poiPlans(plan, rng);
   const mobility = mobilityPlan(plan, rng);
@@ -121,7 +119,7 @@ function buildListing(plan: ListingPlan, team: TeamMember[]): (language: Lang) =
       },
       language,
     );
-    if (has(plan, "long") && description.length < 1500) throw new Error(`listing ${plan.id} (${language}) should have a long description`);
+    if (has(plan, 'long') && description.length < 1500) throw new Error(`listing ${plan.id} (${language}) should have a long description`);
     const record: Property = {
       ID: plan.id,
       language,

@@ -74,9 +74,7 @@ export function poiPlans(plan: ListingPlan, rng: Rng): PoiPlan[] {
     sport: [400, 2200],
   };
   const kinds = rng.sample(Object.keys(ranges) as PoiKind[], rng.int(4, 6));
-  return kinds
-    .map((kind) => ({ kind, distance: rng.step(ranges[kind][0], ranges[kind][1], 10) }))
-    .sort((a, b) => a.distance - b.distance);
+  return kinds.map((kind) => ({ kind, distance: rng.step(ranges[kind][0], ranges[kind][1], 10) })).sort((a, b) => a.distance - b.distance);
 }
 
 export function pointsOfInterest(plans: PoiPlan[], townName: string, language: Lang) {

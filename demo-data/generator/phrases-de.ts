@@ -34,10 +34,7 @@ export const de: Phrases = {
     office: 'eine moderne Bürofläche',
     garage: 'eine abschließbare Garage',
   },
-  typeDescription: (kind, bedrooms) =>
-    bedrooms === null || bedrooms === 0
-      ? TYPE_BASE[kind]
-      : `${TYPE_BASE[kind]} mit ${bedrooms} ${bedrooms === 1 ? 'Schlafzimmer' : 'Schlafzimmern'}`,
+  typeDescription: (kind, bedrooms) => (bedrooms === null || bedrooms === 0 ? TYPE_BASE[kind] : `${TYPE_BASE[kind]} mit ${bedrooms} ${bedrooms === 1 ? 'Schlafzimmer' : 'Schlafzimmern'}`),
   intro: {
     sale: [
       '<p><strong>Zu verkaufen in {town}:</strong> {item} in hervorragender Lage, nahe allen Einrichtungen.</p>',
@@ -73,8 +70,7 @@ export const de: Phrases = {
     '<p><strong>Interesse geweckt?</strong> Kontaktieren Sie unser Büro für eine Besichtigung oder die vollständigen Unterlagen.</p>',
     '<p>Besichtigungen nur nach Vereinbarung. <strong>Rufen Sie uns gerne an</strong>, wir beraten Sie persönlich.</p>',
   ],
-  rentClosing: (months) =>
-    `<p>Mietvertrag über 9 Jahre (3-6-9). Mietkaution: ${months} Monatsmieten. <strong>Besichtigungen nur nach Vereinbarung.</strong></p>`,
+  rentClosing: (months) => `<p>Mietvertrag über 9 Jahre (3-6-9). Mietkaution: ${months} Monatsmieten. <strong>Besichtigungen nur nach Vereinbarung.</strong></p>`,
   garageListing: {
     location: '<p>Adresse: {street}, {town}.<br>Bequeme Zufahrt über einen breiten Weg.</p>',
     closing: '<p>Monatliche Miete, mit einer Frist von einem Monat kündbar. Ideal zum Abstellen eines Fahrzeugs oder als Lagerraum.</p>',
@@ -83,27 +79,26 @@ export const de: Phrases = {
   viager: (bouquet, monthly, ages, occupied) =>
     `<p><strong>Verkauf auf Leibrente</strong> (${occupied ? 'bewohnt' : 'frei'}): Einmalzahlung von ${bouquet} und eine monatliche Rente von ${monthly}, ` +
     `auf ${ages.length === 1 ? 'ein Leben' : 'zwei Leben'} (${ages.join(' und ')} Jahre).</p>`,
-  project:
-    '<p>Diese Wohneinheit gehört zum Neubauprojekt <strong>{project}</strong>. Verkauf nach dem Breyne-Gesetz; 21 % MwSt. auf den Bau, Registrierungsgebühren auf den Grundstücksanteil.</p>',
+  project: '<p>Diese Wohneinheit gehört zum Neubauprojekt <strong>{project}</strong>. Verkauf nach dem Breyne-Gesetz; 21 % MwSt. auf den Bau, Registrierungsgebühren auf den Grundstücksanteil.</p>',
   long: {
     house: [
       '<p>Das Haus wurde über die Jahre sorgfältig gepflegt. Im Erdgeschoss befinden sich eine Eingangshalle mit Garderobe und separatem WC, ein großzügiger, sehr heller Wohnbereich und eine praktische Küche mit Zugang zum Garten. Der trockene Keller bietet zusätzlichen Stauraum.</p>',
       '<p>Im Obergeschoss liegen die Schlafzimmer, alle mit Einbauschränken, sowie ein Badezimmer mit bodengleicher Dusche und Doppelwaschtisch. Der Dachboden ist über eine feste Treppe erreichbar und lässt sich leicht zu einem Büro, Spielzimmer oder weiteren Schlafzimmer ausbauen.</p>',
       '<p>{town} ist eine angenehme Gemeinde mit einem lebendigen Zentrum, einem Wochenmarkt und einem breiten Angebot an Schulen und Sportvereinen. Bahnhof und Bushaltestellen liegen in der Nähe, und über die Autobahn sind Sie schnell in Brüssel oder Lille.</p>',
-      "<p>In Sachen Energie und Komfort wurden in den letzten Jahren wichtige Arbeiten durchgeführt: Dachdämmung, neue Fenster und ein moderner Heizkessel. Die Elektroinstallation wurde geprüft und ist konform. Der Energieausweis, die städtebaulichen Auskünfte und sämtliche Pläne des Hauses können in unserem Büro eingesehen werden.</p>",
+      '<p>In Sachen Energie und Komfort wurden in den letzten Jahren wichtige Arbeiten durchgeführt: Dachdämmung, neue Fenster und ein moderner Heizkessel. Die Elektroinstallation wurde geprüft und ist konform. Der Energieausweis, die städtebaulichen Auskünfte und sämtliche Pläne des Hauses können in unserem Büro eingesehen werden.</p>',
     ],
     apartment: [
       '<p>Die Wohnung befindet sich in einer gepflegten Residenz mit Aufzug, Videosprechanlage und ordentlicher gemeinsamer Eingangshalle. Der Wohnbereich ist hell und großzügig, mit offener Küche und direktem Zugang zur Terrasse. Alle Räume haben viel Tageslicht.</p>',
       '<p>Der Nachtflur führt zu den Schlafzimmern und dem modernen Badezimmer mit bodengleicher Dusche, Waschtischunterschrank und Handtuchheizkörper. Ein separater Hauswirtschaftsraum mit Waschmaschinenanschluss und ein eigener Kellerraum machen den Alltag besonders bequem.</p>',
       '<p>In {town} ist alles in Reichweite: Geschäfte, Restaurants, Schulen, ärztliche Versorgung und eine gute Anbindung an den öffentlichen Verkehr. Die Nebenkosten der Gemeinschaft bleiben moderat und umfassen die Pflege der Gemeinschaftsflächen und des Aufzugs.</p>',
-      "<p>Die Residenz wird von einem professionellen Verwalter betreut, und die Rücklage ist gut gefüllt. Größere Arbeiten sind nicht geplant. Die Gemeinschaftsflächen wurden kürzlich neu gestrichen, der Aufzug wurde modernisiert und der Fahrradraum ist abschließbar. Die Protokolle der letzten Eigentümerversammlungen erhalten Sie auf Anfrage.</p>",
+      '<p>Die Residenz wird von einem professionellen Verwalter betreut, und die Rücklage ist gut gefüllt. Größere Arbeiten sind nicht geplant. Die Gemeinschaftsflächen wurden kürzlich neu gestrichen, der Aufzug wurde modernisiert und der Fahrradraum ist abschließbar. Die Protokolle der letzten Eigentümerversammlungen erhalten Sie auf Anfrage.</p>',
     ],
     commercial: [
       '<p>Die Immobilie verfügt über eine breite Fassade mit großem Schaufenster und ist in einer belebten Einkaufsstraße hervorragend sichtbar. Die Verkaufsfläche ist frei gestaltbar, im hinteren Bereich gibt es ein Lager, eine Kochnische und Personaltoiletten.</p>',
       '<p>Die technischen Anlagen wurden kürzlich geprüft: Elektroinstallation konform, jährlich gewartete Heizung und Alarmanlage mit Videoüberwachung. Die Fläche eignet sich für viele Tätigkeiten, etwa Einzelhandel, freie Berufe oder Dienstleistungen.</p>',
       '<p>{town} zieht dank seiner historischen Altstadt, seiner Märkte und zahlreicher Veranstaltungen täglich viele Besucher an. In der Umgebung gibt es reichlich Parkplätze, und der Bahnhof ist wenige Gehminuten entfernt.</p>',
-      "<p>Die aktuelle Ausstattung ermöglicht einen schnellen Start: Die Verkaufsfläche hat einen Fliesenboden, abgehängte Decken mit LED-Beleuchtung und eine Klimaanlage. Lieferanten können über einen separaten Zugang auf der Rückseite be- und entladen, und der Keller bietet zusätzlichen Lagerraum. Die Fläche ist frei und kurzfristig verfügbar.</p>",
-      "<p>Die Immobilie liegt in der Nähe großer Handelsketten, Banken und gastronomischer Betriebe, was für regen Publikumsverkehr sorgt. Werbung an der Fassade ist nach Antrag bei der Gemeinde erlaubt. Gerne senden wir Ihnen die vollständigen Unterlagen mit Plänen, Prüfbescheinigungen und städtebaulichen Auskünften zu.</p>",
+      '<p>Die aktuelle Ausstattung ermöglicht einen schnellen Start: Die Verkaufsfläche hat einen Fliesenboden, abgehängte Decken mit LED-Beleuchtung und eine Klimaanlage. Lieferanten können über einen separaten Zugang auf der Rückseite be- und entladen, und der Keller bietet zusätzlichen Lagerraum. Die Fläche ist frei und kurzfristig verfügbar.</p>',
+      '<p>Die Immobilie liegt in der Nähe großer Handelsketten, Banken und gastronomischer Betriebe, was für regen Publikumsverkehr sorgt. Werbung an der Fassade ist nach Antrag bei der Gemeinde erlaubt. Gerne senden wir Ihnen die vollständigen Unterlagen mit Plänen, Prüfbescheinigungen und städtebaulichen Auskünften zu.</p>',
     ],
   },
   clickText: 'Klicken Sie hier, um alle Fotos zu sehen.',

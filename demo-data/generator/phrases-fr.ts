@@ -35,8 +35,7 @@ export const fr: Phrases = {
     office: 'un espace de bureaux moderne',
     garage: 'un box de garage fermé',
   },
-  typeDescription: (kind, bedrooms) =>
-    bedrooms === null || bedrooms === 0 ? TYPE_BASE[kind] : `${TYPE_BASE[kind]} ${plural(bedrooms, 'chambre', 'chambres')}`,
+  typeDescription: (kind, bedrooms) => (bedrooms === null || bedrooms === 0 ? TYPE_BASE[kind] : `${TYPE_BASE[kind]} ${plural(bedrooms, 'chambre', 'chambres')}`),
   intro: {
     sale: [
       '<p><strong>À vendre à {town} :</strong> {item}, à proximité immédiate de toutes les commodités.</p>',
@@ -66,12 +65,10 @@ export const fr: Phrases = {
       '<p>Le bien se trouve {streetIn} à {town}, à distance de marche des commerces, des écoles et des transports en commun.<br>Les grands axes routiers sont à quelques minutes en voiture.</p>',
       '<p>Adresse : {street}, {town}.<br>Boulangerie, supermarché et arrêt de bus se trouvent au coin de la rue.</p>',
     ],
-    hidden: [
-      "<p>Situation calme dans un quartier résidentiel de {town}.<br>L'adresse exacte vous sera communiquée lors de la prise de rendez-vous.</p>",
-    ],
+    hidden: ["<p>Situation calme dans un quartier résidentiel de {town}.<br>L'adresse exacte vous sera communiquée lors de la prise de rendez-vous.</p>"],
   },
   saleClosing: [
-    "<p><strong>Ce bien vous intéresse ?</strong> Contactez notre agence pour une visite ou pour recevoir le dossier complet.</p>",
+    '<p><strong>Ce bien vous intéresse ?</strong> Contactez notre agence pour une visite ou pour recevoir le dossier complet.</p>',
     "<p>Visites uniquement sur rendez-vous. <strong>N'hésitez pas à nous appeler</strong> pour plus d'informations.</p>",
   ],
   rentClosing: (months) => `<p>Bail de 9 ans (3-6-9). Garantie locative : ${months} mois de loyer. <strong>Visites uniquement sur rendez-vous.</strong></p>`,

@@ -19,8 +19,14 @@ async function renderSet(outputDir: string, set: PictureSet): Promise<number> {
   for (const [index, scene] of set.scenes.entries()) {
     const svg = Buffer.from(sceneSvg(scene, rngFor(set.seed, index + 1), set.label));
     const n = index + 1;
-    await sharp(svg).resize(XL.width, XL.height).webp(WEBP).toFile(join(folder, `${n}-xl.webp`));
-    await sharp(svg).resize(SM.width, SM.height).webp(WEBP).toFile(join(folder, `${n}-sm.webp`));
+    await sharp(svg)
+      .resize(XL.width, XL.height)
+      .webp(WEBP)
+      .toFile(join(folder, `${n}-xl.webp`));
+    await sharp(svg)
+      .resize(SM.width, SM.height)
+      .webp(WEBP)
+      .toFile(join(folder, `${n}-sm.webp`));
   }
   return set.scenes.length;
 }

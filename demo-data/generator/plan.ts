@@ -28,12 +28,22 @@ export type Tag =
   | 'nopics' // the one listing without pictures
   | 'pod' // price on demand (PublishPrice false)
   | 'from' // PriceUnit 7 "starting from"
-  | 'yt' | 'ytshort' | 'vimeo' | 'fb' | 'mp4' | 'webm' | 'badvideo' // video links
-  | 'matterport' | 'nodalview' | 'previsite' // virtual tours
+  | 'yt'
+  | 'ytshort'
+  | 'vimeo'
+  | 'fb'
+  | 'mp4'
+  | 'webm'
+  | 'badvideo' // video links
+  | 'matterport'
+  | 'nodalview'
+  | 'previsite' // virtual tours
   | 'script' // description with <script> and onclick
   | 'link' // description with <a href>
   | 'long' // description of 1500+ characters
-  | 'docs' | 'poi' | 'mobility'
+  | 'docs'
+  | 'poi'
+  | 'mobility'
   | 'noaddr' // PublishAddress false
   | 'nogeo' // no coordinates
   | 'omit' // null fields left out of the record instead of written as null

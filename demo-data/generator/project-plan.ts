@@ -67,4 +67,3 @@ export const PROJECTS: readonly ProjectPlan[] = [
     changed: '2026-10-20T09:45:00',
   },
 ];
-

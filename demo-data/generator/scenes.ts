@@ -12,14 +12,18 @@ const H = 907;
 const WALLS = ['#e8dcc8', '#d9c3a5', '#c98f6b', '#b5654a', '#efe6d6', '#cfd6d9', '#a8756a', '#dfe3e6'];
 const ROOFS = ['#4a4e57', '#7a3b2e', '#5b3a29', '#3c4a5a', '#6b6b6b'];
 const DOORS = ['#2f4858', '#7a1f2b', '#3d5a3d', '#5a3b2b', '#1f2933'];
-const SKIES: [string, string][] = [['#7fb3e0', '#d8ecfa'], ['#9cc3e6', '#eef6fc'], ['#f1c6a6', '#fbe9d7'], ['#8fb8d8', '#e3eef6']];
+const SKIES: [string, string][] = [
+  ['#7fb3e0', '#d8ecfa'],
+  ['#9cc3e6', '#eef6fc'],
+  ['#f1c6a6', '#fbe9d7'],
+  ['#8fb8d8', '#e3eef6'],
+];
 const GRASS = ['#7ba05b', '#8cb369', '#6a994e', '#94b86c'];
 const INTERIOR = ['#f4efe6', '#e9e4da', '#dfe7ec', '#efe2d0', '#e6ece3'];
 const FLOORS = ['#b48a5a', '#c9a57a', '#9c7a54', '#8a8f96', '#d6c3a3'];
 const FABRIC = ['#3f5e7a', '#8a4f3d', '#5f7a4f', '#6b5b7a', '#c2a15f', '#4b4b4b'];
 
-const rect = (x: number, y: number, w: number, h: number, fill: string, extra = '') =>
-  `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
+const rect = (x: number, y: number, w: number, h: number, fill: string, extra = '') => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
 
 function sky(rng: Rng, horizon: number): string {
   const [top, bottom] = rng.pick(SKIES);
@@ -116,7 +120,12 @@ function interior(rng: Rng, scene: Scene): string {
   const windowX = rng.int(80, 260);
   parts.push(windowPane(windowX, 120, 260, 320, '#fafafa'));
   if (scene === 'living') {
-    parts.push(rect(620, floorY - 210, 560, 130, fabric, 'rx="26"'), rect(600, floorY - 150, 600, 110, fabric, 'rx="30"'), rect(640, floorY - 40, 30, 40, '#3b3b3b'), rect(1130, floorY - 40, 30, 40, '#3b3b3b'));
+    parts.push(
+      rect(620, floorY - 210, 560, 130, fabric, 'rx="26"'),
+      rect(600, floorY - 150, 600, 110, fabric, 'rx="30"'),
+      rect(640, floorY - 40, 30, 40, '#3b3b3b'),
+      rect(1130, floorY - 40, 30, 40, '#3b3b3b'),
+    );
     parts.push(rect(700, 160, 240, 170, '#ffffff'), rect(715, 175, 210, 140, rng.pick(FABRIC), 'opacity="0.7"'), rect(760, floorY + 60, 260, 22, '#6b4f35', 'rx="8"'));
   } else if (scene === 'kitchen') {
     const cabinets = rng.pick(['#ffffff', '#2f4858', '#6a7b6a', '#d8cbb4']);
@@ -129,7 +138,12 @@ function interior(rng: Rng, scene: Scene): string {
   } else {
     parts.push(rect(0, 0, W, floorY, '#ffffff', 'opacity="0.35"'));
     for (let line = 1; line < 6; line += 1) parts.push(rect(0, line * 110, W, 3, '#000000', 'opacity="0.06"'));
-    parts.push(rect(520, floorY - 170, 620, 170, '#ffffff', 'rx="60"'), rect(540, floorY - 150, 580, 40, '#cfe3ee', 'rx="20"'), rect(1180, 150, 130, 200, '#dfe9ef', 'rx="10"'), rect(1190, floorY - 220, 110, 220, '#ffffff'));
+    parts.push(
+      rect(520, floorY - 170, 620, 170, '#ffffff', 'rx="60"'),
+      rect(540, floorY - 150, 580, 40, '#cfe3ee', 'rx="20"'),
+      rect(1180, 150, 130, 200, '#dfe9ef', 'rx="10"'),
+      rect(1190, floorY - 220, 110, 220, '#ffffff'),
+    );
   }
   return parts.join('');
 }

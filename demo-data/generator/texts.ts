@@ -12,7 +12,21 @@ export type PoiKind = 'station' | 'bus' | 'school' | 'shop' | 'pharmacy' | 'doct
 export type DocumentKind = 'epc' | 'plan' | 'cadastre' | 'electricity' | 'planning' | 'deed';
 
 /** Lists a listing picks from; floodRisks runs from none (index 0, "not in a risk area") to high. */
-type ListName = 'heating' | 'glazing' | 'windowFrames' | 'kitchens' | 'comfortInterior' | 'comfortExterior' | 'roofMaterials' | 'roofConditions' | 'floodRisks' | 'floodZones' | 'asbestosTypes' | 'planning' | 'areaApplications' | 'mobilityCategories';
+type ListName =
+  | 'heating'
+  | 'glazing'
+  | 'windowFrames'
+  | 'kitchens'
+  | 'comfortInterior'
+  | 'comfortExterior'
+  | 'roofMaterials'
+  | 'roofConditions'
+  | 'floodRisks'
+  | 'floodZones'
+  | 'asbestosTypes'
+  | 'planning'
+  | 'areaApplications'
+  | 'mobilityCategories';
 
 type Texts = Record<ListName, readonly Tr[]> & {
   marqueeNames: Record<0 | 1 | 2 | 3 | 4, Tr>;

@@ -65,9 +65,33 @@ export const TOWNS: readonly Town[] = [
   walloon('beloeil', '7970', 'Beloeil', 50.55, 3.7333),
   walloon('dour', '7370', 'Dour', 50.3958, 3.7778),
   walloon('jurbise', '7050', 'Jurbise', 50.5306, 3.91),
-  { key: 'ixelles', zip: '1050', name: { nl: 'Elsene', fr: 'Ixelles', en: 'Ixelles', de: 'Ixelles' }, region: 'brussels', lat: 50.8275, lng: 4.3725, streets: ['Rue du Bailli', 'Rue de la Brasserie', 'Avenue Louise'] },
-  { key: 'kortrijk', zip: '8500', name: { nl: 'Kortrijk', fr: 'Courtrai', en: 'Kortrijk', de: 'Kortrijk' }, region: 'flanders', lat: 50.828, lng: 3.265, streets: ['Doorniksestraat', 'Leiestraat', 'Lange Steenstraat'] },
-  { key: 'strassen', zip: '8001', name: { nl: 'Strassen', fr: 'Strassen', en: 'Strassen', de: 'Strassen' }, region: 'luxembourg', lat: 49.6206, lng: 6.0733, streets: ["Route d'Arlon", 'Rue des Romains'] },
+  {
+    key: 'ixelles',
+    zip: '1050',
+    name: { nl: 'Elsene', fr: 'Ixelles', en: 'Ixelles', de: 'Ixelles' },
+    region: 'brussels',
+    lat: 50.8275,
+    lng: 4.3725,
+    streets: ['Rue du Bailli', 'Rue de la Brasserie', 'Avenue Louise'],
+  },
+  {
+    key: 'kortrijk',
+    zip: '8500',
+    name: { nl: 'Kortrijk', fr: 'Courtrai', en: 'Kortrijk', de: 'Kortrijk' },
+    region: 'flanders',
+    lat: 50.828,
+    lng: 3.265,
+    streets: ['Doorniksestraat', 'Leiestraat', 'Lange Steenstraat'],
+  },
+  {
+    key: 'strassen',
+    zip: '8001',
+    name: { nl: 'Strassen', fr: 'Strassen', en: 'Strassen', de: 'Strassen' },
+    region: 'luxembourg',
+    lat: 49.6206,
+    lng: 6.0733,
+    streets: ["Route d'Arlon", 'Rue des Romains'],
+  },
 ];
 
 export type TownKey = string;

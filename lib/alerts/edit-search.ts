@@ -25,10 +25,7 @@ const choices = z.object({
   frequency: z.enum(alertFrequencies),
 });
 
-export type EditedSearch =
-  | { ok: true; criteria: SearchCriteria; frequency: AlertFrequency }
-  | { ok: false; errors: SearchEditErrors }
-  | { ok: false; forged: true };
+export type EditedSearch = { ok: true; criteria: SearchCriteria; frequency: AlertFrequency } | { ok: false; errors: SearchEditErrors } | { ok: false; forged: true };
 
 export function readEditedSearch(data: FormData): EditedSearch {
   const text = (name: string) => {

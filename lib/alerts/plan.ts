@@ -10,9 +10,7 @@ import { matchesCriteria, type SearchCriteria } from './criteria';
  * the database side (lib/db/alerts) writes the events, once per key.
  */
 
-export type ActiveSubscription =
-  | { id: string; kind: 'search'; language: string; criteria: SearchCriteria }
-  | { id: string; kind: 'follow'; language: string; propertyId: number };
+export type ActiveSubscription = { id: string; kind: 'search'; language: string; criteria: SearchCriteria } | { id: string; kind: 'follow'; language: string; propertyId: number };
 
 type EventDetail = { from?: number | string | null; to?: number | string | null; card: ListingCard };
 

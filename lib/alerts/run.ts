@@ -71,7 +71,10 @@ export async function runAlerts(store: Store, options: { dryRun?: boolean; now?:
   const subscriptionRows = await activeSubscriptions(store);
   const subscriptions = subscriptionRows.map(subscriptionOf).filter((subscription) => subscription !== undefined);
   const planned = baseline ? [] : planEvents(catalogueChanges(seen, deployed), subscriptions);
-  const known = await existingEventKeys(store, planned.map((event) => event.key));
+  const known = await existingEventKeys(
+    store,
+    planned.map((event) => event.key),
+  );
   const events = planned.filter((event) => !known.has(event.key));
 
   if (!options.dryRun) {
@@ -101,9 +104,9 @@ export async function runAlerts(store: Store, options: { dryRun?: boolean; now?:
   const mails: PlannedMail[] = [...byId.values()]
     .sort((a, b) => a.email.localeCompare(b.email) || a.id.localeCompare(b.id))
     .map((row) => {
-    const dueAt = mailDueAt(row.frequency, row.last_sent_at, now);
-    return { subscriptionId: row.id, email: row.email, language: row.language, kind: row.kind, frequency: row.frequency, events: row.events, dueAt, due: dueAt.getTime() <= now.getTime() };
-  });
+      const dueAt = mailDueAt(row.frequency, row.last_sent_at, now);
+      return { subscriptionId: row.id, email: row.email, language: row.language, kind: row.kind, frequency: row.frequency, events: row.events, dueAt, due: dueAt.getTime() <= now.getTime() };
+    });
   const queued: string[] = [];
   if (!options.dryRun) {
     for (const mail of mails) {

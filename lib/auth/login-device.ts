@@ -14,8 +14,7 @@ export const deviceTtlMs = 180 * 24 * 60 * 60 * 1000;
 /** Two timestamps, a nonce and a MAC: far below this. */
 const maxTokenLength = 200;
 
-const mac = (address: string, issuedAt: string, nonce: string) =>
-  createHmac('sha256', deriveKey('login-device')).update(`${address}\n${issuedAt}\n${nonce}`).digest();
+const mac = (address: string, issuedAt: string, nonce: string) => createHmac('sha256', deriveKey('login-device')).update(`${address}\n${issuedAt}\n${nonce}`).digest();
 
 /** A new proof for the address, after a right password. */
 export function issueDeviceToken(address: string, now = Date.now()): string {

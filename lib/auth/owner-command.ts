@@ -11,7 +11,10 @@ import { siteOrigin } from '../mail/transport';
 
 /** The agency's time, as dd-mm-yyyy hh:mm. */
 const when = (iso: string) =>
-  new Intl.DateTimeFormat('nl-BE', { timeZone: 'Europe/Brussels', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)).replace(/\//g, '-').replace(',', '');
+  new Intl.DateTimeFormat('nl-BE', { timeZone: 'Europe/Brussels', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+    .format(new Date(iso))
+    .replace(/\//g, '-')
+    .replace(',', '');
 
 function describeAccess(access: OwnerAccess): string {
   if (access.revokedAt) return `revoked on ${when(access.revokedAt)}`;
@@ -72,4 +75,3 @@ export async function runOwnerCommand(args: readonly string[], out: CommandOutpu
   out.error('Usage: npm run owner -- invite <email> | npm run owner -- list | npm run owner -- revoke <email>');
   return 2;
 }
-

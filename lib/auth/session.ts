@@ -11,4 +11,3 @@ export async function currentOwner(): Promise<Owner | undefined> {
 export async function currentSearcher(): Promise<string | undefined> {
   return searcherOfSession((await cookies()).get(sessionCookie)?.value);
 }
-

@@ -1,18 +1,6 @@
 import type { DataIssue } from '../data-file';
 import { epcLabel, epcLabels, epcLabelText, regionOf, type EpcRegion } from '../epc';
-import {
-  belgiumId,
-  countryAt,
-  countryLabel,
-  countryNames,
-  distanceKm,
-  isInCountry,
-  isInProvince,
-  luxembourgId,
-  postcodeRange,
-  provinceOf,
-  type CountryId,
-} from './geography';
+import { belgiumId, countryAt, countryLabel, countryNames, distanceKm, isInCountry, isInProvince, luxembourgId, postcodeRange, provinceOf, type CountryId } from './geography';
 import type { CatalogueLanguage, City, Owner, Project, Property, PropertyType, AppointmentSlot } from './schemas';
 
 /*
@@ -88,7 +76,11 @@ function countryIssues(snapshot: Snapshot): DataIssue[] {
   for (const list of ['sale', 'rent'] as const) {
     snapshot.cities[list].forEach((city, index) => {
       if (!allTowns.has(`${city.Zip}/${city.Name}/${city.language}`)) {
-        issues.push({ ...at(files.cities, index, `${city.Zip} ${city.Name}, ${city.language}`, list), field: 'Name', message: `the town ${city.Zip} ${city.Name} (${city.language}) is in the "${list}" list but not in the "all" list: the search form would offer a town the site does not know; add it to "all" with the same Zip, Name and language, or correct the spelling` });
+        issues.push({
+          ...at(files.cities, index, `${city.Zip} ${city.Name}, ${city.language}`, list),
+          field: 'Name',
+          message: `the town ${city.Zip} ${city.Name} (${city.language}) is in the "${list}" list but not in the "all" list: the search form would offer a town the site does not know; add it to "all" with the same Zip, Name and language, or correct the spelling`,
+        });
       }
     });
   }
@@ -163,18 +155,34 @@ function coordinateIssues(file: string, records: readonly (Property | Project)[]
       const elsewhere = countryAt(lat, lng);
       const swapped = countryAt(lng, lat);
       if (swapped !== undefined) {
-        issues.push({ ...where, field, message: `the coordinates look swapped (GoogleX ${lat}, GoogleY ${lng}): GoogleX is the latitude (about 49.5–51.5 in Belgium), GoogleY the longitude (about 2.5–6.4); write GoogleX ${lng} and GoogleY ${lat}` });
+        issues.push({
+          ...where,
+          field,
+          message: `the coordinates look swapped (GoogleX ${lat}, GoogleY ${lng}): GoogleX is the latitude (about 49.5–51.5 in Belgium), GoogleY the longitude (about 2.5–6.4); write GoogleX ${lng} and GoogleY ${lat}`,
+        });
       } else if (elsewhere !== undefined) {
-        issues.push({ ...where, field, message: `the coordinates (GoogleX ${lat}, GoogleY ${lng}) are in ${countryLabel(elsewhere)}, but CountryID ${country} says ${countryLabel(country)}: ${countryWords}; correct the one that is wrong` });
+        issues.push({
+          ...where,
+          field,
+          message: `the coordinates (GoogleX ${lat}, GoogleY ${lng}) are in ${countryLabel(elsewhere)}, but CountryID ${country} says ${countryLabel(country)}: ${countryWords}; correct the one that is wrong`,
+        });
       } else {
-        issues.push({ ...where, field, message: `the coordinates (GoogleX ${lat}, GoogleY ${lng}) are outside ${countryLabel(country)}: GoogleX is the latitude and GoogleY the longitude, in ${countryLabel(country)} ${ranges[country]}` });
+        issues.push({
+          ...where,
+          field,
+          message: `the coordinates (GoogleX ${lat}, GoogleY ${lng}) are outside ${countryLabel(country)}: GoogleX is the latitude and GoogleY the longitude, in ${countryLabel(country)} ${ranges[country]}`,
+        });
       }
       return;
     }
     if (country === belgiumId) {
       const province = provinceOf(record.Zip);
       if (province && !isInProvince(province, lat, lng)) {
-        issues.push({ ...where, field, message: `the coordinates (GoogleX ${lat}, GoogleY ${lng}) are far from ${record.Zip} ${record.City}: postcode ${record.Zip} is in ${province.name}, which lies between latitude ${province.box.south}–${province.box.north} and longitude ${province.box.west}–${province.box.east}; copy the position of the address from a map` });
+        issues.push({
+          ...where,
+          field,
+          message: `the coordinates (GoogleX ${lat}, GoogleY ${lng}) are far from ${record.Zip} ${record.City}: postcode ${record.Zip} is in ${province.name}, which lies between latitude ${province.box.south}–${province.box.north} and longitude ${province.box.west}–${province.box.east}; copy the position of the address from a map`,
+        });
         return;
       }
     }
@@ -184,7 +192,11 @@ function coordinateIssues(file: string, records: readonly (Property | Project)[]
     const centre = { lat: median(others.map((other) => other.lat)), lng: median(others.map((other) => other.lng)) };
     const distance = distanceKm({ lat, lng }, centre);
     if (distance > townRadiusKm) {
-      issues.push({ ...where, field, message: `the coordinates (GoogleX ${lat}, GoogleY ${lng}) are ${Math.round(distance)} km from the other listings of ${record.Zip} ${record.City} (around GoogleX ${centre.lat.toFixed(4)}, GoogleY ${centre.lng.toFixed(4)}); a listing should be within ${townRadiusKm} km of its town: copy the position of the address from a map` });
+      issues.push({
+        ...where,
+        field,
+        message: `the coordinates (GoogleX ${lat}, GoogleY ${lng}) are ${Math.round(distance)} km from the other listings of ${record.Zip} ${record.City} (around GoogleX ${centre.lat.toFixed(4)}, GoogleY ${centre.lng.toFixed(4)}); a listing should be within ${townRadiusKm} km of its town: copy the position of the address from a map`,
+      });
     }
   });
   return issues;
@@ -207,18 +219,90 @@ function placedListings(properties: readonly Property[]): Placed[] {
 
 /** Facts that do not depend on the language: every language record of a listing must hold the same. */
 const listingFacts = [
-  'Price', 'PublishPrice', 'Goal', 'Status', 'PriceUnit', 'Marquee', 'ProjectID', 'WebID', 'WebIDs',
-  'Street', 'HouseNumber', 'BoxNr', 'Zip', 'CountryID', 'GoogleX', 'GoogleY', 'PublishAddress',
-  'NumberOfBedRooms', 'NumberOfBathRooms', 'NumberOfShowerRooms', 'NumberOfToilets', 'NumberOfGarages', 'NumberOfParkings', 'NumberOfFloors', 'Floor',
-  'SurfaceTotal', 'SurfaceLiving', 'SurfaceGround', 'SurfaceGarden', 'SurfaceTerrace', 'SurfaceOffice', 'SurfaceConstructed', 'PlotWidth', 'FrontWidth',
-  'Facades', 'ConstructionYear', 'RenovationYear', 'CadastralIncome',
-  'EnergyPerformance', 'EPCLabelText', 'EnergyConsumptionTotal', 'CO2Emission', 'ELevel', 'EPCReference', 'EPCValidUntil', 'GScore', 'PScore', 'RiverbankZone',
-  'BuildingPermit', 'AllotmentPermit', 'PreemptionRight', 'Summons', 'JudicialDecision',
-  'ChargesOwner', 'ChargesRenter', 'NotaryFee', 'RegistrationRights', 'VAT', 'Deposit', 'RenterAgencyCost', 'InventoryCost', 'LifeAnnuity',
-  'VideoLinks', 'VirtualTour', 'ManagerName', 'ManagerEmail', 'ManagerDirectPhone', 'ManagerMobilePhone', 'DateFree',
+  'Price',
+  'PublishPrice',
+  'Goal',
+  'Status',
+  'PriceUnit',
+  'Marquee',
+  'ProjectID',
+  'WebID',
+  'WebIDs',
+  'Street',
+  'HouseNumber',
+  'BoxNr',
+  'Zip',
+  'CountryID',
+  'GoogleX',
+  'GoogleY',
+  'PublishAddress',
+  'NumberOfBedRooms',
+  'NumberOfBathRooms',
+  'NumberOfShowerRooms',
+  'NumberOfToilets',
+  'NumberOfGarages',
+  'NumberOfParkings',
+  'NumberOfFloors',
+  'Floor',
+  'SurfaceTotal',
+  'SurfaceLiving',
+  'SurfaceGround',
+  'SurfaceGarden',
+  'SurfaceTerrace',
+  'SurfaceOffice',
+  'SurfaceConstructed',
+  'PlotWidth',
+  'FrontWidth',
+  'Facades',
+  'ConstructionYear',
+  'RenovationYear',
+  'CadastralIncome',
+  'EnergyPerformance',
+  'EPCLabelText',
+  'EnergyConsumptionTotal',
+  'CO2Emission',
+  'ELevel',
+  'EPCReference',
+  'EPCValidUntil',
+  'GScore',
+  'PScore',
+  'RiverbankZone',
+  'BuildingPermit',
+  'AllotmentPermit',
+  'PreemptionRight',
+  'Summons',
+  'JudicialDecision',
+  'ChargesOwner',
+  'ChargesRenter',
+  'NotaryFee',
+  'RegistrationRights',
+  'VAT',
+  'Deposit',
+  'RenterAgencyCost',
+  'InventoryCost',
+  'LifeAnnuity',
+  'VideoLinks',
+  'VirtualTour',
+  'ManagerName',
+  'ManagerEmail',
+  'ManagerDirectPhone',
+  'ManagerMobilePhone',
+  'DateFree',
 ] as const satisfies readonly (keyof Property)[];
 
-const projectFacts = ['Street', 'HouseNumber', 'BoxNr', 'Zip', 'CountryID', 'GoogleX', 'GoogleY', 'PublicAddress', 'ExternalWeb', 'ManagerEmail', 'Units'] as const satisfies readonly (keyof Project)[];
+const projectFacts = [
+  'Street',
+  'HouseNumber',
+  'BoxNr',
+  'Zip',
+  'CountryID',
+  'GoogleX',
+  'GoogleY',
+  'PublicAddress',
+  'ExternalWeb',
+  'ManagerEmail',
+  'Units',
+] as const satisfies readonly (keyof Project)[];
 
 /** The first place where two values differ, as a field path below them ("" when the values differ as a whole). */
 function firstDifference(a: unknown, b: unknown): string[] | undefined {
@@ -303,17 +387,26 @@ function listingIssues(snapshot: Snapshot): DataIssue[] {
       });
     }
     if ((property.Status === 2 && !sale) || (property.Status === 4 && sale)) {
-      issues.push({ ...where, field: 'Status', message: `Status ${property.Status} (${property.Status === 2 ? 'sold' : 'rented'}) does not fit Goal ${property.Goal} (${sale ? 'for sale' : 'for rent'}): a listing for sale is 1 (on offer) or 2 (sold), a listing for rent 1 (on offer) or 4 (rented)` });
+      issues.push({
+        ...where,
+        field: 'Status',
+        message: `Status ${property.Status} (${property.Status === 2 ? 'sold' : 'rented'}) does not fit Goal ${property.Goal} (${sale ? 'for sale' : 'for rent'}): a listing for sale is 1 (on offer) or 2 (sold), a listing for rent 1 (on offer) or 4 (rented)`,
+      });
     }
     if (!sale) {
       for (const field of ['NotaryFee', 'RegistrationRights', 'LifeAnnuity'] as const) {
-        if (property[field] != null) issues.push({ ...where, field, message: `a listing for rent (Goal 1) has no ${field}: it is shown with sale prices only; set it to null, or set Goal to 0 if the listing is for sale` });
+        if (property[field] != null)
+          issues.push({ ...where, field, message: `a listing for rent (Goal 1) has no ${field}: it is shown with sale prices only; set it to null, or set Goal to 0 if the listing is for sale` });
       }
     }
     property.WebIDs.split(',').forEach((webId) => {
       const type = typeFlags.get(`${webId}/${property.language}`);
       if (type && !(sale ? type.Sale : type.Rent)) {
-        issues.push({ ...where, field: 'WebIDs', message: `type ${webId} ("${type.Name}") is not offered ${sale ? 'for sale' : 'for rent'} in types.json (its ${sale ? 'Sale' : 'Rent'} is false), so the listing could not be found by its type; pick a type offered ${sale ? 'for sale' : 'for rent'} or change the type in types.json` });
+        issues.push({
+          ...where,
+          field: 'WebIDs',
+          message: `type ${webId} ("${type.Name}") is not offered ${sale ? 'for sale' : 'for rent'} in types.json (its ${sale ? 'Sale' : 'Rent'} is false), so the listing could not be found by its type; pick a type offered ${sale ? 'for sale' : 'for rent'} or change the type in types.json`,
+        });
       }
     });
     if (property.EPCLabelText != null) {
@@ -325,14 +418,22 @@ function listingIssues(snapshot: Snapshot): DataIssue[] {
       }
       if (region && epcLabel(region, null, property.EPCLabelText) === undefined) {
         const known = epcLabels[region].map(epcLabelText).join(', ');
-        issues.push({ ...where, field: 'EPCLabelText', message: `"${property.EPCLabelText}" is not an energy label of ${regionName[region]}, where the labels are ${known}; write one of them, or null when there is no certificate` });
+        issues.push({
+          ...where,
+          field: 'EPCLabelText',
+          message: `"${property.EPCLabelText}" is not an energy label of ${regionName[region]}, where the labels are ${known}; write one of them, or null when there is no certificate`,
+        });
       }
     }
     if (property.ProjectID != null) {
       const project = projectsById.get(property.ProjectID);
       if (!project) issues.push({ ...where, field: 'ProjectID', message: `there is no project ${property.ProjectID} in projects.json; write the ID of the project or null` });
       else if (!project.Units.some((unit) => unit.PropertyID === property.ID)) {
-        issues.push({ ...where, field: 'ProjectID', message: `project ${property.ProjectID} has no unit with PropertyID ${property.ID} in projects.json: add the unit to the project, or set ProjectID to null` });
+        issues.push({
+          ...where,
+          field: 'ProjectID',
+          message: `project ${property.ProjectID} has no unit with PropertyID ${property.ID} in projects.json: add the unit to the project, or set ProjectID to null`,
+        });
       }
     }
   });
@@ -353,10 +454,18 @@ function listingIssues(snapshot: Snapshot): DataIssue[] {
         });
       }
       if (listing.PublishPrice && unit.Price !== listing.Price) {
-        issues.push({ ...where, field: `Units.${position}.Price`, message: `unit "${unit.Name}" costs ${unit.Price} but its listing ${listing.ID} says ${listing.Price} in properties.json: write the same price in both` });
+        issues.push({
+          ...where,
+          field: `Units.${position}.Price`,
+          message: `unit "${unit.Name}" costs ${unit.Price} but its listing ${listing.ID} says ${listing.Price} in properties.json: write the same price in both`,
+        });
       }
       if (listing.ProjectID !== project.ID) {
-        issues.push({ ...where, field: `Units.${position}.PropertyID`, message: `listing ${listing.ID} is a unit of this project but its ProjectID in properties.json is ${show(listing.ProjectID)}: set it to ${project.ID}` });
+        issues.push({
+          ...where,
+          field: `Units.${position}.PropertyID`,
+          message: `listing ${listing.ID} is a unit of this project but its ProjectID in properties.json is ${show(listing.ProjectID)}: set it to ${project.ID}`,
+        });
       }
     });
   });
@@ -375,7 +484,8 @@ function typeAndSlotIssues(snapshot: Snapshot, languages: readonly CatalogueLang
   for (const type of snapshot.types) typeLanguages.set(type.WebID, (typeLanguages.get(type.WebID) ?? new Set()).add(type.language));
   for (const [webId, present] of typeLanguages) {
     const missing = languages.filter((language) => !present.has(language));
-    if (missing.length > 0) issues.push({ file: files.types, message: `type WebID "${webId}" has no record in ${missing.join(', ')}: the search form would show no name for it there; add one record per language` });
+    if (missing.length > 0)
+      issues.push({ file: files.types, message: `type WebID "${webId}" has no record in ${missing.join(', ')}: the search form would show no name for it there; add one record per language` });
   }
   snapshot.appointmentSlots.forEach((slot, index) => {
     const where = at(files.slots, index, `ID ${slot.ID}`);
@@ -383,7 +493,11 @@ function typeAndSlotIssues(snapshot: Snapshot, languages: readonly CatalogueLang
       if (!slot[field].includes('T')) issues.push({ ...where, field, message: `"${slot[field]}" has no time: a visit slot needs a date and a time, such as 2026-11-04T16:30:00` });
     }
     if (slot.Start.slice(0, 10) !== slot.End.slice(0, 10)) {
-      issues.push({ ...where, field: 'End', message: `the slot starts on ${slot.Start.slice(0, 10)} and ends on ${slot.End.slice(0, 10)}: a visit slot starts and ends on the same day, such as 2026-11-04T16:30:00 to 2026-11-04T17:00:00` });
+      issues.push({
+        ...where,
+        field: 'End',
+        message: `the slot starts on ${slot.Start.slice(0, 10)} and ends on ${slot.End.slice(0, 10)}: a visit slot starts and ends on the same day, such as 2026-11-04T16:30:00 to 2026-11-04T17:00:00`,
+      });
     }
   });
   return issues;
@@ -425,19 +539,56 @@ const pictureNames = ['SmallPictureItem.Name', 'XLargePictureItem.Name', 'SmallP
 
 const textFields = {
   properties: [
-    'TypeDescription', 'MainTypeName', 'MarqueeName', 'PriceUnitText', 'Street', 'HouseNumber', 'BoxNr', 'City', 'CountryName', 'RecordFile',
-    'Heating', 'Glazing', 'WindowFrame', 'Kitchen', 'ComfortInterior', 'ComfortExterior', 'RoofMaterial', 'RoofCondition',
-    'FloodRisk', 'FloodZone', 'AsbestosType', 'PlanningInformation', 'AreaApplication', 'EPCLabelText', 'EPCReference',
-    'ManagerName', 'ManagerDirectPhone', 'ManagerMobilePhone',
-    'Documents.*.Name', 'PointsOfInterest.*.Category', 'PointsOfInterest.*.Name', 'MobilityScore.Categories.*.Name', ...pictureNames,
+    'TypeDescription',
+    'MainTypeName',
+    'MarqueeName',
+    'PriceUnitText',
+    'Street',
+    'HouseNumber',
+    'BoxNr',
+    'City',
+    'CountryName',
+    'RecordFile',
+    'Heating',
+    'Glazing',
+    'WindowFrame',
+    'Kitchen',
+    'ComfortInterior',
+    'ComfortExterior',
+    'RoofMaterial',
+    'RoofCondition',
+    'FloodRisk',
+    'FloodZone',
+    'AsbestosType',
+    'PlanningInformation',
+    'AreaApplication',
+    'EPCLabelText',
+    'EPCReference',
+    'ManagerName',
+    'ManagerDirectPhone',
+    'ManagerMobilePhone',
+    'Documents.*.Name',
+    'PointsOfInterest.*.Category',
+    'PointsOfInterest.*.Name',
+    'MobilityScore.Categories.*.Name',
+    ...pictureNames,
   ],
   projects: ['Name', 'Street', 'HouseNumber', 'BoxNr', 'City', 'CountryName', 'Units.*.Name', ...pictureNames],
   types: ['Name'],
   cities: ['Name', 'CountryName'],
   owners: [
-    'FirstName', 'LastName', 'History.*.Calendar.*.Type', 'History.*.Calendar.*.Subject', 'History.*.Calendar.*.Status',
-    'History.*.Communications.*.Type', 'History.*.Communications.*.Contact', 'History.*.Communications.*.Subject', 'History.*.Communications.*.Comment',
-    'History.*.Communications.*.Status', 'History.*.OnlineMedia.*.Name', 'History.*.Sources.*.Name',
+    'FirstName',
+    'LastName',
+    'History.*.Calendar.*.Type',
+    'History.*.Calendar.*.Subject',
+    'History.*.Calendar.*.Status',
+    'History.*.Communications.*.Type',
+    'History.*.Communications.*.Contact',
+    'History.*.Communications.*.Subject',
+    'History.*.Communications.*.Comment',
+    'History.*.Communications.*.Status',
+    'History.*.OnlineMedia.*.Name',
+    'History.*.Sources.*.Name',
   ],
 } as const;
 
@@ -455,7 +606,8 @@ function linkProblem(value: string): string | undefined {
   } catch {
     return `"${value}" is not a full web address: write it as it appears in the browser, starting with https://, such as https://www.youtube.com/watch?v=…`;
   }
-  if (url.protocol !== 'https:') return `"${value}" starts with ${url.protocol}//: only secure https:// links are allowed (browsers block the others on the site); write https://${url.host}${url.pathname}${url.search}`;
+  if (url.protocol !== 'https:')
+    return `"${value}" starts with ${url.protocol}//: only secure https:// links are allowed (browsers block the others on the site); write https://${url.host}${url.pathname}${url.search}`;
   return undefined;
 }
 
@@ -505,4 +657,3 @@ export function factIssues(snapshot: Snapshot, languages: readonly CatalogueLang
     ...textIssues(snapshot),
   ];
 }
-

@@ -18,7 +18,11 @@ export type HistoryStatus = 'planned' | 'confirmed' | 'done' | 'cancelled' | 'se
 export type CrmCalendarEntry = { date: string; kind: CalendarKind; status: HistoryStatus; subject: string | undefined };
 export type CrmCommunication = { date: string; kind: CommunicationKind; status: HistoryStatus; contact: string | undefined; subject: string | undefined; comment: string | undefined };
 
-const normal = (value: string) => value.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+const normal = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 
 const calendarKinds: Record<string, CalendarKind> = {
   valuation: 'valuation',

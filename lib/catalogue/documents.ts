@@ -22,8 +22,6 @@ function documentsDir(catalogueDir: string): string {
   return path.join(catalogueDir, documentsFolderName);
 }
 
-
-
 /** The file of a document: the last segment of its CRM Url, when that is a safe PDF name. */
 export function documentFileName(url: string): string | undefined {
   const name = url.split(/[?#]/, 1)[0]?.split('/').pop() ?? '';

@@ -94,7 +94,7 @@ export function isInCountry(country: CountryId, lat: number, lng: number): boole
 
 /** The country a point is in, if any (Belgium first: the tolerance makes border strips count for both). */
 export function countryAt(lat: number, lng: number): CountryId | undefined {
-  if (isInCountry(belgiumId, lat, lng) && !(insideRing(lat, lng, outlines[luxembourgId]))) return belgiumId;
+  if (isInCountry(belgiumId, lat, lng) && !insideRing(lat, lng, outlines[luxembourgId])) return belgiumId;
   if (isInCountry(luxembourgId, lat, lng)) return luxembourgId;
   return undefined;
 }
@@ -109,12 +109,26 @@ export function countryAt(lat: number, lng: number): CountryId | undefined {
 const provinces: ReadonlyArray<{ name: string; ranges: ReadonlyArray<readonly [number, number]>; box: Box }> = [
   { name: 'Brussels', ranges: [[1000, 1299]], box: { south: 50.76, north: 50.92, west: 4.24, east: 4.49 } },
   { name: 'Walloon Brabant', ranges: [[1300, 1499]], box: { south: 50.52, north: 50.82, west: 4.1, east: 5.03 } },
-  { name: 'Flemish Brabant', ranges: [[1500, 1999], [3000, 3499]], box: { south: 50.67, north: 51.06, west: 3.88, east: 5.16 } },
+  {
+    name: 'Flemish Brabant',
+    ranges: [
+      [1500, 1999],
+      [3000, 3499],
+    ],
+    box: { south: 50.67, north: 51.06, west: 3.88, east: 5.16 },
+  },
   { name: 'Antwerp', ranges: [[2000, 2999]], box: { south: 50.98, north: 51.51, west: 4.1, east: 5.26 } },
   { name: 'Limburg', ranges: [[3500, 3999]], box: { south: 50.68, north: 51.27, west: 4.98, east: 5.92 } },
   { name: 'Liège', ranges: [[4000, 4999]], box: { south: 50.12, north: 50.82, west: 5.02, east: 6.41 } },
   { name: 'Namur', ranges: [[5000, 5999]], box: { south: 49.78, north: 50.66, west: 4.29, east: 5.41 } },
-  { name: 'Hainaut', ranges: [[6000, 6599], [7000, 7999]], box: { south: 49.96, north: 50.82, west: 2.84, east: 4.61 } },
+  {
+    name: 'Hainaut',
+    ranges: [
+      [6000, 6599],
+      [7000, 7999],
+    ],
+    box: { south: 49.96, north: 50.82, west: 2.84, east: 4.61 },
+  },
   { name: 'Luxembourg province', ranges: [[6600, 6999]], box: { south: 49.49, north: 50.44, west: 4.96, east: 6.03 } },
   { name: 'West Flanders', ranges: [[8000, 8999]], box: { south: 50.68, north: 51.38, west: 2.53, east: 3.48 } },
   { name: 'East Flanders', ranges: [[9000, 9999]], box: { south: 50.71, north: 51.34, west: 3.32, east: 4.34 } },

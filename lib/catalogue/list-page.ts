@@ -1,5 +1,20 @@
 import { getCities, getProperties, getTypes, listItemOf, townChoices, type Goal, type ListingSummary } from './index';
-import { applyListParams, canonicalListParams, choiceCounts, matchingListItems, nearestFigureChoices, sentChoiceCounts, sortListItems, type ListItem, type ListParams, type ListResult, type ListSort, type ListStatus, type SentChoiceCounts, type TownChoice } from './list-query';
+import {
+  applyListParams,
+  canonicalListParams,
+  choiceCounts,
+  matchingListItems,
+  nearestFigureChoices,
+  sentChoiceCounts,
+  sortListItems,
+  type ListItem,
+  type ListParams,
+  type ListResult,
+  type ListSort,
+  type ListStatus,
+  type SentChoiceCounts,
+  type TownChoice,
+} from './list-query';
 import { loadCatalogue, type KeptCatalogue } from './load';
 import type { CatalogueLanguage } from './schemas';
 

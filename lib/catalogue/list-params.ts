@@ -92,7 +92,19 @@ export function parseListParams(params: URLSearchParams): ListParams {
   const pageValue = Number(params.get('page'));
   const page = Number.isInteger(pageValue) && pageValue > 0 ? pageValue : 1;
   const epc = epcLetters.find((letter) => letter === params.get('epc')?.trim().toLowerCase());
-  return { city, type, bbox: parseBbox(params.get('bbox')), minPrice: figure(params, 'minPrice'), maxPrice: figure(params, 'maxPrice'), bedrooms: figure(params, 'bedrooms'), surface: figure(params, 'surface'), epc, status, sort, page };
+  return {
+    city,
+    type,
+    bbox: parseBbox(params.get('bbox')),
+    minPrice: figure(params, 'minPrice'),
+    maxPrice: figure(params, 'maxPrice'),
+    bedrooms: figure(params, 'bedrooms'),
+    surface: figure(params, 'surface'),
+    epc,
+    status,
+    sort,
+    page,
+  };
 }
 
 export type ListResult = { ids: number[]; total: number; page: number; pages: number };
@@ -107,8 +119,7 @@ export const isPriceFacet = (facet: ListFacet): facet is 'minPrice' | 'maxPrice'
 export const priceLabel = '{label}';
 
 /** The steps offered, with a value from the URL that is not one of them in its place. */
-const withValue = (steps: readonly number[], value: number | undefined): readonly number[] =>
-  value === undefined || steps.includes(value) ? steps : [...steps, value].sort((a, b) => a - b);
+const withValue = (steps: readonly number[], value: number | undefined): readonly number[] => (value === undefined || steps.includes(value) ? steps : [...steps, value].sort((a, b) => a - b));
 
 /** The figure choices a list's form offers for these params: the steps, and the URL's own value. */
 export function figureChoices(goal: 'sale' | 'rent', params: ListParams): Record<'minPrice' | 'maxPrice' | 'bedrooms' | 'surface', readonly number[]> {

@@ -24,7 +24,6 @@ export function parseCityQuery(value: string): CityQuery | undefined {
   return { name, zip };
 }
 
-
 /** What the list needs to know of a listing to filter and sort it. */
 export type ListItem = {
   id: number;
@@ -47,7 +46,6 @@ export type ListItem = {
   lng?: number;
 };
 
-
 function matchesCity(item: ListItem, city: string): boolean {
   const query = parseCityQuery(city);
   return query !== undefined && item.zip === query.zip && item.townNames.includes(searchName(query.name));
@@ -56,7 +54,6 @@ function matchesCity(item: ListItem, city: string): boolean {
 const atLeast = (value: number | null | undefined, bound: number | undefined) => bound === undefined || (value != null && value >= bound);
 const atMost = (value: number | null | undefined, bound: number | undefined) => bound === undefined || (value != null && value <= bound);
 const epcAtMost = (epc: EpcLetter | undefined, bound: EpcLetter | undefined) => bound === undefined || (epc !== undefined && epcLetters.indexOf(epc) <= epcLetters.indexOf(bound));
-
 
 /**
  * Whether an item passes one filter of the params. A listing whose price is on demand, or whose
@@ -94,12 +91,8 @@ export function sortListItems(items: readonly ListItem[], sort: ListSort): ListI
 
 /** Every item of the list that the filters keep, in no particular order (the map's pins are all of them). */
 export function matchingListItems(items: readonly ListItem[], params: ListParams): ListItem[] {
-  return items.filter(
-    (item) =>
-      item.reference === (params.status === 'references') && inBbox(item, params.bbox) && listFacets.every((facet) => facetMatches[facet](item, params)),
-  );
+  return items.filter((item) => item.reference === (params.status === 'references') && inBbox(item, params.bbox) && listFacets.every((facet) => facetMatches[facet](item, params)));
 }
-
 
 /**
  * How many listings each choice of each filter would list, the other filters staying as they are
@@ -201,7 +194,11 @@ export function choiceCounts(items: readonly ListItem[], params: ListParams, cho
     for (const [key, count] of entries) if (count > 0) result[String(key)] = count;
     return result;
   };
-  const boundRecord = (facet: keyof typeof bounds) => record(bounds[facet].steps.map((step, index): [number, number] => [step, bounds[facet].counts[index] ?? 0]), any[facet]);
+  const boundRecord = (facet: keyof typeof bounds) =>
+    record(
+      bounds[facet].steps.map((step, index): [number, number] => [step, bounds[facet].counts[index] ?? 0]),
+      any[facet],
+    );
   let better = 0;
   return {
     city: record(byKey.city, any.city),

@@ -27,8 +27,7 @@ type StatusState = Exclude<ListingState, 'under-option'>;
 /** The marquee ids the site config's marquee table gives the meaning "option". */
 export type OptionMarquees = ReadonlySet<number>;
 
-export const optionMarqueesOf = (table: readonly { id: number; meaning: string }[]): OptionMarquees =>
-  new Set(table.filter((marquee) => marquee.meaning === 'option').map((marquee) => marquee.id));
+export const optionMarqueesOf = (table: readonly { id: number; meaning: string }[]): OptionMarquees => new Set(table.filter((marquee) => marquee.meaning === 'option').map((marquee) => marquee.id));
 
 /**
  * The price as the spec shows it: on demand when unpublished (the public view then has no price),
@@ -304,9 +303,7 @@ export function reshapeListing(record: PublicProperty, optionMarquees: OptionMar
     videos: record.VideoLinks,
     virtualTour: given(record.VirtualTour),
     pointsOfInterest: record.PointsOfInterest.map((point) => ({ category: point.Category, name: point.Name, distance: point.Distance })),
-    mobility: record.MobilityScore
-      ? { score: record.MobilityScore.Score, categories: record.MobilityScore.Categories.map((category) => ({ name: category.Name, score: category.Score })) }
-      : undefined,
+    mobility: record.MobilityScore ? { score: record.MobilityScore.Score, categories: record.MobilityScore.Categories.map((category) => ({ name: category.Name, score: category.Score })) } : undefined,
     manager: { name: record.ManagerName, email: record.ManagerEmail, directPhone: given(record.ManagerDirectPhone), mobilePhone: given(record.ManagerMobilePhone) },
     created: record.CreatedDate,
     lastChanged: record.LastChangedDate,

@@ -1,14 +1,4 @@
-import {
-  catalogueFileSchemas,
-  catalogueLanguages,
-  propertySchema,
-  type AppointmentSlot,
-  type City,
-  type Owner,
-  type Project,
-  type Property,
-  type PropertyType,
-} from './schemas';
+import { catalogueFileSchemas, catalogueLanguages, propertySchema, type AppointmentSlot, type City, type Owner, type Project, type Property, type PropertyType } from './schemas';
 import { DataValidationError, duplicateIssues, readDataFile, readRecordsFile, resolveDataDir, type DataIssue } from '../data-file';
 import { catalogueFolder, pinCatalogueDir } from './source-dir';
 import { documentIssues } from './documents';
@@ -48,13 +38,49 @@ function relationIssues(snapshot: CatalogueSnapshot): DataIssue[] {
   const { properties, types, cities, projects, appointmentSlots, owners } = snapshot;
 
   issues.push(...duplicateIssues(file('properties.json'), properties, (p) => `${p.ID}/${p.language}`, listingLabel));
-  issues.push(...duplicateIssues(file('types.json'), types, (t) => `${t.WebID}/${t.language}`, (t) => `WebID ${t.WebID}, ${t.language}`));
+  issues.push(
+    ...duplicateIssues(
+      file('types.json'),
+      types,
+      (t) => `${t.WebID}/${t.language}`,
+      (t) => `WebID ${t.WebID}, ${t.language}`,
+    ),
+  );
   issues.push(...duplicateIssues(file('projects.json'), projects, (p) => `${p.ID}/${p.language}`, listingLabel));
-  issues.push(...duplicateIssues(file('appointment-slots.json'), appointmentSlots, (s) => String(s.ID), (s) => `ID ${s.ID}`));
-  issues.push(...duplicateIssues(file('owners.json'), owners, (o) => String(o.ID), (o) => `ID ${o.ID}`));
-  issues.push(...duplicateIssues(file('owners.json'), owners, (o) => o.Email.toLowerCase(), (o) => `ID ${o.ID}, ${o.Email}`));
+  issues.push(
+    ...duplicateIssues(
+      file('appointment-slots.json'),
+      appointmentSlots,
+      (s) => String(s.ID),
+      (s) => `ID ${s.ID}`,
+    ),
+  );
+  issues.push(
+    ...duplicateIssues(
+      file('owners.json'),
+      owners,
+      (o) => String(o.ID),
+      (o) => `ID ${o.ID}`,
+    ),
+  );
+  issues.push(
+    ...duplicateIssues(
+      file('owners.json'),
+      owners,
+      (o) => o.Email.toLowerCase(),
+      (o) => `ID ${o.ID}, ${o.Email}`,
+    ),
+  );
   for (const list of ['all', 'sale', 'rent'] as const) {
-    issues.push(...duplicateIssues(file('cities.json'), cities[list], (c) => `${c.Zip}/${c.Name}/${c.language}`, (c) => `${c.Zip} ${c.Name}, ${c.language}`, list));
+    issues.push(
+      ...duplicateIssues(
+        file('cities.json'),
+        cities[list],
+        (c) => `${c.Zip}/${c.Name}/${c.language}`,
+        (c) => `${c.Zip} ${c.Name}, ${c.language}`,
+        list,
+      ),
+    );
   }
 
   const webIds = new Set(types.map((t) => Number(t.WebID)));
@@ -74,8 +100,19 @@ function relationIssues(snapshot: CatalogueSnapshot): DataIssue[] {
     // Postcode ranges per country: lib/catalogue/checks.ts.
     if (!towns.has(`${property.Zip}/${property.City}/${property.language}`)) {
       const known = cities.all.filter((c) => c.language === property.language && (c.Zip === property.Zip || c.Name.toLowerCase() === property.City.toLowerCase()));
-      const hint = known.length > 0 ? `; cities.json has ${known.slice(0, 4).map((c) => `${c.Zip} ${c.Name}`).join(', ')}` : '';
-      issues.push({ file: file('properties.json'), record, field: 'City', message: `the town "${property.Zip} ${property.City}" (${property.language}) is not in the "all" list of cities.json${hint}: correct Zip and City, or add the town to cities.json` });
+      const hint =
+        known.length > 0
+          ? `; cities.json has ${known
+              .slice(0, 4)
+              .map((c) => `${c.Zip} ${c.Name}`)
+              .join(', ')}`
+          : '';
+      issues.push({
+        file: file('properties.json'),
+        record,
+        field: 'City',
+        message: `the town "${property.Zip} ${property.City}" (${property.language}) is not in the "all" list of cities.json${hint}: correct Zip and City, or add the town to cities.json`,
+      });
     }
     const languages = languagesById.get(property.ID) ?? new Set<string>();
     languages.add(property.language);
@@ -95,15 +132,22 @@ function relationIssues(snapshot: CatalogueSnapshot): DataIssue[] {
     });
   });
   appointmentSlots.forEach((slot, index) => {
-    if (!listingIds.has(slot.PropertyID)) issues.push({ file: file('appointment-slots.json'), record: { index, label: `ID ${slot.ID}` }, field: 'PropertyID', message: `unknown property ID ${slot.PropertyID}` });
+    if (!listingIds.has(slot.PropertyID))
+      issues.push({ file: file('appointment-slots.json'), record: { index, label: `ID ${slot.ID}` }, field: 'PropertyID', message: `unknown property ID ${slot.PropertyID}` });
   });
   owners.forEach((owner, index) => {
     owner.PropertyIDs.forEach((propertyId, position) => {
-      if (!listingIds.has(propertyId)) issues.push({ file: file('owners.json'), record: { index, label: `ID ${owner.ID}` }, field: `PropertyIDs.${position}`, message: `unknown property ID ${propertyId}` });
+      if (!listingIds.has(propertyId))
+        issues.push({ file: file('owners.json'), record: { index, label: `ID ${owner.ID}` }, field: `PropertyIDs.${position}`, message: `unknown property ID ${propertyId}` });
     });
     owner.History.forEach((history, position) => {
       if (!owner.PropertyIDs.includes(history.PropertyID)) {
-        issues.push({ file: file('owners.json'), record: { index, label: `ID ${owner.ID}` }, field: `History.${position}.PropertyID`, message: `property ${history.PropertyID} is not among this owner's PropertyIDs` });
+        issues.push({
+          file: file('owners.json'),
+          record: { index, label: `ID ${owner.ID}` },
+          field: `History.${position}.PropertyID`,
+          message: `property ${history.PropertyID} is not among this owner's PropertyIDs`,
+        });
       }
     });
   });
@@ -127,14 +171,7 @@ export function readCatalogue(given?: string, options: ReadOptions = {}): Catalo
     owners: readDataFile(dir, catalogueDisplayDir, 'owners.json', schemas['owners.json']),
   };
   const fileIssues = Object.values(results).flatMap((result) => (result.ok ? [] : result.issues));
-  if (
-    !results.properties.ok ||
-    !results.types.ok ||
-    !results.cities.ok ||
-    !results.projects.ok ||
-    !results.appointmentSlots.ok ||
-    !results.owners.ok
-  ) {
+  if (!results.properties.ok || !results.types.ok || !results.cities.ok || !results.projects.ok || !results.appointmentSlots.ok || !results.owners.ok) {
     return { ok: false, issues: fileIssues };
   }
   const snapshot: CatalogueSnapshot = {
@@ -152,12 +189,7 @@ export function readCatalogue(given?: string, options: ReadOptions = {}): Catalo
     ],
     publicDir,
   );
-  const issues = [
-    ...relationIssues(snapshot),
-    ...documentIssues(snapshot.properties, dir, file('properties.json')),
-    ...factIssues(snapshot, catalogueLanguages),
-    ...pictures.issues,
-  ];
+  const issues = [...relationIssues(snapshot), ...documentIssues(snapshot.properties, dir, file('properties.json')), ...factIssues(snapshot, catalogueLanguages), ...pictures.issues];
   if (issues.length > 0) return { ok: false, issues };
   // A missing picture file is left out everywhere at once: the pages read only this snapshot.
   const shown: CatalogueSnapshot = {

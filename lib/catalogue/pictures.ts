@@ -29,7 +29,8 @@ export function picturePathProblem(url: string): string | undefined {
   if (file.includes('\\')) return `"${url}" contains a backslash: write the path with forward slashes, such as ${example}`;
   if (file.split('/').some((segment) => segment === '..' || segment === '.')) return `"${url}" contains "../" or "./": write the path from the site's root, such as ${example}`;
   if (file.slice(1).includes('//')) return `"${url}" contains "//": write the path with single slashes, such as ${example}`;
-  if (!file.startsWith(pictureFolder)) return `"${url}" is not in the site's picture folder: catalogue pictures are files under public${pictureFolder}, written from ${pictureFolder}, such as ${example}`;
+  if (!file.startsWith(pictureFolder))
+    return `"${url}" is not in the site's picture folder: catalogue pictures are files under public${pictureFolder}, written from ${pictureFolder}, such as ${example}`;
   if (!pictureExtensions.includes(path.posix.extname(file).toLowerCase())) return `"${url}" is not a picture file: write the path of a .webp, .jpg or .png file, such as ${example}`;
   return undefined;
 }
@@ -72,10 +73,7 @@ export type PictureCheck = { issues: DataIssue[]; warnings: DataIssue[]; missing
  * started without the public folder beside it) skips the file test: dropping every picture then
  * would empty the site of photos because of where it runs, not because of the data.
  */
-export function checkPictures(
-  records: ReadonlyArray<{ file: string; list: readonly (Property | Project)[] }>,
-  publicDir: string,
-): PictureCheck {
+export function checkPictures(records: ReadonlyArray<{ file: string; list: readonly (Property | Project)[] }>, publicDir: string): PictureCheck {
   const issues: DataIssue[] = [];
   const warnings: DataIssue[] = [];
   const missing = new Set<string>();
@@ -116,8 +114,7 @@ export function checkPictures(
 }
 
 const keepOf = (missing: ReadonlySet<string>) => (picture: PictureItem) => !missing.has(picture.Url);
-const mainOf = (keep: (picture: PictureItem) => boolean, picture: PictureItem | null, rest: readonly PictureItem[]) =>
-  picture && keep(picture) ? picture : (rest[0] ?? null);
+const mainOf = (keep: (picture: PictureItem) => boolean, picture: PictureItem | null, rest: readonly PictureItem[]) => (picture && keep(picture) ? picture : (rest[0] ?? null));
 
 /**
  * The listing without the pictures whose file is missing: the main picture falls back to the first

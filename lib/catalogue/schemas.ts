@@ -87,122 +87,124 @@ const addressFields = {
   GoogleY: z.number().min(-180).max(180).nullish(),
 };
 
-export const propertySchema = z.strictObject({
-  // Identity and price
-  ID: id,
-  language: catalogueLanguageSchema,
-  WebID: z.number().int().positive(),
-  /** Comma-separated type ids, the main WebID among them. */
-  WebIDs: z.string().regex(/^\d+(,\d+)*$/, 'expected the type numbers separated by commas, without spaces, in double quotes, such as "1,3"'),
-  Goal: z.union([z.literal(0), z.literal(1)]),
-  /** Omnicasa main status: 1 active, 2 sold, 4 rented. */
-  Status: z.union([z.literal(1), z.literal(2), z.literal(4)]),
-  Price: nonNegative,
-  PublishPrice: z.boolean(),
-  PriceUnit: z.number().int().nonnegative(),
-  PriceUnitText: z.string(),
-  Marquee: z.number().int().min(0).max(4),
-  MarqueeName: z.string(),
-  // Address
-  ...addressFields,
-  PublishAddress: z.boolean(),
-  // Texts
-  TypeDescription: text,
-  MainTypeName: text,
-  DescriptionA: z.string(),
-  RecordFile: optionalText,
-  ProjectID: id.nullish(),
-  // Pictures
-  SmallPictureItem: pictureItemSchema.nullable(),
-  XLargePictureItem: pictureItemSchema.nullable(),
-  SmallPictureItems: z.array(pictureItemSchema),
-  XLargePictureItems: z.array(pictureItemSchema),
-  // Rooms and parking
-  NumberOfBedRooms: optionalCount,
-  NumberOfBathRooms: optionalCount,
-  NumberOfShowerRooms: optionalCount,
-  NumberOfToilets: optionalCount,
-  NumberOfGarages: optionalCount,
-  NumberOfParkings: optionalCount,
-  NumberOfFloors: optionalCount,
-  Floor: z.number().int().nullish(),
-  // Surfaces (m²) and widths (m)
-  SurfaceTotal: optionalSurface,
-  SurfaceLiving: optionalSurface,
-  SurfaceGround: optionalSurface,
-  SurfaceGarden: optionalSurface,
-  SurfaceTerrace: optionalSurface,
-  SurfaceOffice: optionalSurface,
-  SurfaceConstructed: optionalSurface,
-  PlotWidth: optionalSurface,
-  FrontWidth: optionalSurface,
-  // Building
-  /** 2 closed, 3 half-open, 4 open. */
-  Facades: z.union([z.literal(2), z.literal(3), z.literal(4)]).nullish(),
-  ConstructionYear: z.number().int().min(1500).max(2100).nullish(),
-  RenovationYear: z.number().int().min(1500).max(2100).nullish(),
-  CadastralIncome: optionalSurface,
-  // Energy
-  EnergyPerformance: optionalNumber,
-  EPCLabelText: optionalText,
-  EnergyConsumptionTotal: optionalSurface,
-  CO2Emission: optionalSurface,
-  ELevel: optionalNumber,
-  EPCReference: optionalText,
-  EPCValidUntil: optionalIsoDate,
-  // Flood
-  FloodRisk: optionalText,
-  FloodZone: optionalText,
-  RiverbankZone: optionalBoolean,
-  GScore: z.enum(['A', 'B', 'C', 'D']).nullish(),
-  PScore: z.enum(['A', 'B', 'C', 'D']).nullish(),
-  // Asbestos
-  AsbestosType: optionalText,
-  AsbestosDate: optionalIsoDate,
-  // Comfort and building
-  Heating: optionalText,
-  Glazing: optionalText,
-  WindowFrame: optionalText,
-  Kitchen: optionalText,
-  ComfortInterior: optionalText,
-  ComfortExterior: optionalText,
-  RoofMaterial: optionalText,
-  RoofCondition: optionalText,
-  // Legal
-  BuildingPermit: optionalBoolean,
-  AllotmentPermit: optionalBoolean,
-  PreemptionRight: optionalBoolean,
-  Summons: optionalBoolean,
-  JudicialDecision: optionalBoolean,
-  PlanningInformation: optionalText,
-  AreaApplication: optionalText,
-  // Costs
-  ChargesOwner: optionalSurface,
-  ChargesRenter: optionalSurface,
-  NotaryFee: optionalSurface,
-  RegistrationRights: optionalSurface,
-  VAT: optionalSurface,
-  Deposit: optionalSurface,
-  RenterAgencyCost: optionalSurface,
-  InventoryCost: optionalSurface,
-  // Life annuity (viager)
-  LifeAnnuity: lifeAnnuitySchema.nullish(),
-  // Media and surroundings
-  Documents: z.array(documentSchema),
-  VideoLinks: z.array(url),
-  VirtualTour: url.nullish(),
-  PointsOfInterest: z.array(pointOfInterestSchema),
-  MobilityScore: mobilityScoreSchema.nullish(),
-  // Manager (agent) shown as contact
-  ManagerName: text,
-  ManagerEmail: z.email(),
-  ManagerDirectPhone: optionalText,
-  ManagerMobilePhone: optionalText,
-  // Dates
-  CreatedDate: isoDate,
-  LastChangedDate: isoDate,
-  DateFree: optionalIsoDate,
-}).refine((property) => property.LastChangedDate >= property.CreatedDate, { message: 'LastChangedDate is before CreatedDate', path: ['LastChangedDate'] });
+export const propertySchema = z
+  .strictObject({
+    // Identity and price
+    ID: id,
+    language: catalogueLanguageSchema,
+    WebID: z.number().int().positive(),
+    /** Comma-separated type ids, the main WebID among them. */
+    WebIDs: z.string().regex(/^\d+(,\d+)*$/, 'expected the type numbers separated by commas, without spaces, in double quotes, such as "1,3"'),
+    Goal: z.union([z.literal(0), z.literal(1)]),
+    /** Omnicasa main status: 1 active, 2 sold, 4 rented. */
+    Status: z.union([z.literal(1), z.literal(2), z.literal(4)]),
+    Price: nonNegative,
+    PublishPrice: z.boolean(),
+    PriceUnit: z.number().int().nonnegative(),
+    PriceUnitText: z.string(),
+    Marquee: z.number().int().min(0).max(4),
+    MarqueeName: z.string(),
+    // Address
+    ...addressFields,
+    PublishAddress: z.boolean(),
+    // Texts
+    TypeDescription: text,
+    MainTypeName: text,
+    DescriptionA: z.string(),
+    RecordFile: optionalText,
+    ProjectID: id.nullish(),
+    // Pictures
+    SmallPictureItem: pictureItemSchema.nullable(),
+    XLargePictureItem: pictureItemSchema.nullable(),
+    SmallPictureItems: z.array(pictureItemSchema),
+    XLargePictureItems: z.array(pictureItemSchema),
+    // Rooms and parking
+    NumberOfBedRooms: optionalCount,
+    NumberOfBathRooms: optionalCount,
+    NumberOfShowerRooms: optionalCount,
+    NumberOfToilets: optionalCount,
+    NumberOfGarages: optionalCount,
+    NumberOfParkings: optionalCount,
+    NumberOfFloors: optionalCount,
+    Floor: z.number().int().nullish(),
+    // Surfaces (m²) and widths (m)
+    SurfaceTotal: optionalSurface,
+    SurfaceLiving: optionalSurface,
+    SurfaceGround: optionalSurface,
+    SurfaceGarden: optionalSurface,
+    SurfaceTerrace: optionalSurface,
+    SurfaceOffice: optionalSurface,
+    SurfaceConstructed: optionalSurface,
+    PlotWidth: optionalSurface,
+    FrontWidth: optionalSurface,
+    // Building
+    /** 2 closed, 3 half-open, 4 open. */
+    Facades: z.union([z.literal(2), z.literal(3), z.literal(4)]).nullish(),
+    ConstructionYear: z.number().int().min(1500).max(2100).nullish(),
+    RenovationYear: z.number().int().min(1500).max(2100).nullish(),
+    CadastralIncome: optionalSurface,
+    // Energy
+    EnergyPerformance: optionalNumber,
+    EPCLabelText: optionalText,
+    EnergyConsumptionTotal: optionalSurface,
+    CO2Emission: optionalSurface,
+    ELevel: optionalNumber,
+    EPCReference: optionalText,
+    EPCValidUntil: optionalIsoDate,
+    // Flood
+    FloodRisk: optionalText,
+    FloodZone: optionalText,
+    RiverbankZone: optionalBoolean,
+    GScore: z.enum(['A', 'B', 'C', 'D']).nullish(),
+    PScore: z.enum(['A', 'B', 'C', 'D']).nullish(),
+    // Asbestos
+    AsbestosType: optionalText,
+    AsbestosDate: optionalIsoDate,
+    // Comfort and building
+    Heating: optionalText,
+    Glazing: optionalText,
+    WindowFrame: optionalText,
+    Kitchen: optionalText,
+    ComfortInterior: optionalText,
+    ComfortExterior: optionalText,
+    RoofMaterial: optionalText,
+    RoofCondition: optionalText,
+    // Legal
+    BuildingPermit: optionalBoolean,
+    AllotmentPermit: optionalBoolean,
+    PreemptionRight: optionalBoolean,
+    Summons: optionalBoolean,
+    JudicialDecision: optionalBoolean,
+    PlanningInformation: optionalText,
+    AreaApplication: optionalText,
+    // Costs
+    ChargesOwner: optionalSurface,
+    ChargesRenter: optionalSurface,
+    NotaryFee: optionalSurface,
+    RegistrationRights: optionalSurface,
+    VAT: optionalSurface,
+    Deposit: optionalSurface,
+    RenterAgencyCost: optionalSurface,
+    InventoryCost: optionalSurface,
+    // Life annuity (viager)
+    LifeAnnuity: lifeAnnuitySchema.nullish(),
+    // Media and surroundings
+    Documents: z.array(documentSchema),
+    VideoLinks: z.array(url),
+    VirtualTour: url.nullish(),
+    PointsOfInterest: z.array(pointOfInterestSchema),
+    MobilityScore: mobilityScoreSchema.nullish(),
+    // Manager (agent) shown as contact
+    ManagerName: text,
+    ManagerEmail: z.email(),
+    ManagerDirectPhone: optionalText,
+    ManagerMobilePhone: optionalText,
+    // Dates
+    CreatedDate: isoDate,
+    LastChangedDate: isoDate,
+    DateFree: optionalIsoDate,
+  })
+  .refine((property) => property.LastChangedDate >= property.CreatedDate, { message: 'LastChangedDate is before CreatedDate', path: ['LastChangedDate'] });
 export type Property = z.infer<typeof propertySchema>;
 
 const propertyTypeSchema = z.strictObject({

@@ -69,7 +69,12 @@ export function siteFactIssues(catalogue: CatalogueSnapshot, facts: SiteFacts): 
       issues.push({ file, record, field: 'ManagerEmail', message: `"${property.ManagerEmail}" is not a member of data/site/team.json` });
     } else if (member.name.trim().toLowerCase() !== property.ManagerName.trim().toLowerCase()) {
       // The listing page shows ManagerName beside the member's e-mail: two people in one contact box.
-      issues.push({ file, record, field: 'ManagerName', message: `"${property.ManagerName}" is not the name of ${property.ManagerEmail} in data/site/team.json, who is "${member.name}": write "${member.name}", or the e-mail of ${property.ManagerName}` });
+      issues.push({
+        file,
+        record,
+        field: 'ManagerName',
+        message: `"${property.ManagerName}" is not the name of ${property.ManagerEmail} in data/site/team.json, who is "${member.name}": write "${member.name}", or the e-mail of ${property.ManagerName}`,
+      });
     }
     const marquee = marquees.get(property.Marquee);
     if (!marquee) {
@@ -77,12 +82,22 @@ export function siteFactIssues(catalogue: CatalogueSnapshot, facts: SiteFacts): 
     } else {
       const name = nameIn(marquee.name, property.language, fallbackLanguage);
       if (property.Marquee !== 0 && property.MarqueeName !== name) {
-        issues.push({ file, record, field: 'MarqueeName', message: `"${property.MarqueeName}" is not the name of marquee ${property.Marquee} in "${property.language}", which data/site/site.json calls "${name}": write "${name}" (the ribbon on the listing's card shows this text)` });
+        issues.push({
+          file,
+          record,
+          field: 'MarqueeName',
+          message: `"${property.MarqueeName}" is not the name of marquee ${property.Marquee} in "${property.language}", which data/site/site.json calls "${name}": write "${name}" (the ribbon on the listing's card shows this text)`,
+        });
       }
       // An option qualifies a listing on offer (listing-view.ts): on a sold one it would say nothing.
       const needs = marquee.meaning === 'sold' ? 2 : marquee.meaning === 'rented' ? 4 : marquee.meaning === 'option' ? 1 : undefined;
       if (needs !== undefined && property.Status !== needs) {
-        issues.push({ file, record, field: 'Marquee', message: `marquee ${property.Marquee} ("${name}") says the listing is ${marquee.meaning === 'option' ? 'under option' : marquee.meaning}, but its Status is ${property.Status} (${statusStateOf(property).replace('-', ' ')}): set Status to ${needs}, or pick a marquee that fits (0 for none)` });
+        issues.push({
+          file,
+          record,
+          field: 'Marquee',
+          message: `marquee ${property.Marquee} ("${name}") says the listing is ${marquee.meaning === 'option' ? 'under option' : marquee.meaning}, but its Status is ${property.Status} (${statusStateOf(property).replace('-', ' ')}): set Status to ${needs}, or pick a marquee that fits (0 for none)`,
+        });
       }
     }
     pictureIssues(file, record, [

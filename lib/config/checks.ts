@@ -108,13 +108,23 @@ function menuIssues({ site, menu, articles }: SiteFiles): DataIssue[] {
           const internal = Object.entries(internalSegments).find(([reserved]) => reserved === segment);
           const taken = system ? `the ${systemPageNames[system]} (/${language}/${segment}/)` : internal ? `the site's ${internal[1]} page (/${language}/${segment}/)` : undefined;
           if (taken) {
-            issues.push({ file: menuFile, record, field: `params.path.${language}`, message: `path "${entry.params.path[language]}" in ${inLanguage(language)} is already the address of ${taken}, so this menu page could never be reached; choose another path` });
+            issues.push({
+              file: menuFile,
+              record,
+              field: `params.path.${language}`,
+              message: `path "${entry.params.path[language]}" in ${inLanguage(language)} is already the address of ${taken}, so this menu page could never be reached; choose another path`,
+            });
           }
         }
       }
       for (const language of languages) {
         if (ownValue(entry.params.title, language).trim() === '') {
-          issues.push({ file: menuFile, record, field: `params.title.${language}`, message: `the title is missing or empty in ${inLanguage(language)}, a language the site shows (site.json languageUse); add the ${languageNames[language]} title` });
+          issues.push({
+            file: menuFile,
+            record,
+            field: `params.title.${language}`,
+            message: `the title is missing or empty in ${inLanguage(language)}, a language the site shows (site.json languageUse); add the ${languageNames[language]} title`,
+          });
         }
       }
       issues.push(...htmlIssues(menuFile, record, 'params.content', entry.params.content));
@@ -131,7 +141,12 @@ function menuIssues({ site, menu, articles }: SiteFiles): DataIssue[] {
         const article = articleById.get(target);
         if (!article) issues.push({ file: menuFile, record, field, message: `no article has id "${target}" in articles.json` });
         else if (shown && article.status !== 'Published') {
-          issues.push({ file: menuFile, record, field, message: `module "${module.id}" shows article "${target}", which is a ${article.status}: the page would show nothing there; publish the article or set the module's status to Draft` });
+          issues.push({
+            file: menuFile,
+            record,
+            field,
+            message: `module "${module.id}" shows article "${target}", which is a ${article.status}: the page would show nothing there; publish the article or set the module's status to Draft`,
+          });
         }
       }
       if (module.relations.type === 'contact' && !isContactModuleForm(target)) {
@@ -141,7 +156,12 @@ function menuIssues({ site, menu, articles }: SiteFiles): DataIssue[] {
         const known = target === 'team' || articles.some((article) => article.category === target);
         if (!known) issues.push({ file: menuFile, record, field, message: `no article category or team is called "${target}"; use services, testimonials, pages or team` });
         else if (shown && target !== 'team' && !publishedCategories.has(target as Article['category'])) {
-          issues.push({ file: menuFile, record, field, message: `module "${module.id}" lists the category "${target}", which has no Published article: the page would show an empty block; publish an article of it or set the module's status to Draft` });
+          issues.push({
+            file: menuFile,
+            record,
+            field,
+            message: `module "${module.id}" lists the category "${target}", which has no Published article: the page would show an empty block; publish an article of it or set the module's status to Draft`,
+          });
         }
       }
     });
@@ -159,7 +179,12 @@ function articleIssues({ site, articles }: SiteFiles): DataIssue[] {
     if (article.status !== 'Published') return;
     for (const language of languages) {
       if (ownValue(article.title, language).trim() === '') {
-        issues.push({ file: articlesFile, record, field: `title.${language}`, message: `the title is missing or empty in ${inLanguage(language)}, a language the site shows (site.json languageUse); add the ${languageNames[language]} title` });
+        issues.push({
+          file: articlesFile,
+          record,
+          field: `title.${language}`,
+          message: `the title is missing or empty in ${inLanguage(language)}, a language the site shows (site.json languageUse); add the ${languageNames[language]} title`,
+        });
       }
     }
     for (const language of supportedLanguages) {
@@ -167,7 +192,12 @@ function articleIssues({ site, articles }: SiteFiles): DataIssue[] {
       const key = `${article.category}/${language}/${article.slug[language].toLowerCase()}`;
       const owner = slugOwner.get(key);
       if (owner !== undefined) {
-        issues.push({ file: articlesFile, record, field: `slug.${language}`, message: `slug "${article.slug[language]}" in ${inLanguage(language)} is already used by article "${owner}" of the same category, so both would have the same address; choose another slug` });
+        issues.push({
+          file: articlesFile,
+          record,
+          field: `slug.${language}`,
+          message: `slug "${article.slug[language]}" in ${inLanguage(language)} is already used by article "${owner}" of the same category, so both would have the same address; choose another slug`,
+        });
       } else slugOwner.set(key, article.id);
     }
     issues.push(...htmlIssues(articlesFile, record, 'body', article.body));
@@ -182,10 +212,21 @@ function htmlIssues(fileName: string, record: DataIssue['record'], field: string
     const { unsafe, dropped } = sanitizerRemovals(html);
     const issues: DataIssue[] = [];
     if (unsafe.length > 0) {
-      issues.push({ file: fileName, record, field: where, message: `contains ${unsafe.join(', ')}, code the site removes before showing the text (it would be lost, and it is never allowed); remove it and keep to headings, paragraphs, lists, bold, italic and https:// links` });
+      issues.push({
+        file: fileName,
+        record,
+        field: where,
+        message: `contains ${unsafe.join(', ')}, code the site removes before showing the text (it would be lost, and it is never allowed); remove it and keep to headings, paragraphs, lists, bold, italic and https:// links`,
+      });
     }
     if (dropped.length > 0) {
-      issues.push({ file: fileName, record, field: where, severity: 'warning', message: `the page leaves out ${dropped.join(', ')}: only <p>, <br>, <strong>, <b>, <em>, <i>, <u>, <ul>, <ol>, <li>, <h2>-<h4>, <blockquote> and <a href="https://…"> are kept` });
+      issues.push({
+        file: fileName,
+        record,
+        field: where,
+        severity: 'warning',
+        message: `the page leaves out ${dropped.join(', ')}: only <p>, <br>, <strong>, <b>, <em>, <i>, <u>, <ul>, <ol>, <li>, <h2>-<h4>, <blockquote> and <a href="https://…"> are kept`,
+      });
     }
     return issues;
   });
@@ -195,11 +236,37 @@ function htmlIssues(fileName: string, record: DataIssue['record'], field: string
 export function relationIssues(files: SiteFiles): DataIssue[] {
   const { site, menu, articles, team } = files;
   return [
-    ...duplicateIssues(file('menu.json'), menu, (entry) => entry.id, (entry) => `id ${entry.id}`),
-    ...duplicateIssues(file('articles.json'), articles, (article) => article.id, (article) => `id ${article.id}`),
-    ...duplicateIssues(file('team.json'), team, (member) => String(member.id), (member) => `id ${member.id}`),
-    ...duplicateIssues(file('team.json'), team, (member) => member.email.toLowerCase(), (member) => `id ${member.id}, ${member.email}`),
-    ...duplicateIssues(file('site.json'), site.marquees, (marquee) => String(marquee.id), (marquee) => `marquee ${marquee.id}`, 'marquees'),
+    ...duplicateIssues(
+      file('menu.json'),
+      menu,
+      (entry) => entry.id,
+      (entry) => `id ${entry.id}`,
+    ),
+    ...duplicateIssues(
+      file('articles.json'),
+      articles,
+      (article) => article.id,
+      (article) => `id ${article.id}`,
+    ),
+    ...duplicateIssues(
+      file('team.json'),
+      team,
+      (member) => String(member.id),
+      (member) => `id ${member.id}`,
+    ),
+    ...duplicateIssues(
+      file('team.json'),
+      team,
+      (member) => member.email.toLowerCase(),
+      (member) => `id ${member.id}, ${member.email}`,
+    ),
+    ...duplicateIssues(
+      file('site.json'),
+      site.marquees,
+      (marquee) => String(marquee.id),
+      (marquee) => `marquee ${marquee.id}`,
+      'marquees',
+    ),
     ...menuIssues(files),
     ...articleIssues(files),
   ];
@@ -219,7 +286,11 @@ type FileRule = {
   drop?: () => void;
 };
 
-const hostOf = (host: string) => host.trim().toLowerCase().replace(/^www\./, '');
+const hostOf = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, '');
 
 /**
  * Where a picture named in data/site is, or what is wrong with its address: a path under public/
@@ -237,7 +308,10 @@ function pictureLocation(value: string, site: Site): { kind: 'file'; relative: s
     const allowed = [site.siteInfo.cdnHost, ...site.siteInfo.legacyImageHosts].filter(Boolean).map(hostOf);
     return allowed.includes(host)
       ? { kind: 'remote' }
-      : { kind: 'wrong', message: `${JSON.stringify(value)} is on ${host}, which is not the site's picture host (site.json siteInfo.cdnHost) nor an old host it replaces (legacyImageHosts); put the file under public/ and write ${example}` };
+      : {
+          kind: 'wrong',
+          message: `${JSON.stringify(value)} is on ${host}, which is not the site's picture host (site.json siteInfo.cdnHost) nor an old host it replaces (legacyImageHosts); put the file under public/ and write ${example}`,
+        };
   }
   if (!value.startsWith('/') || value.startsWith('//')) return { kind: 'wrong', message: `${JSON.stringify(value)} is not a picture address; expected ${example}` };
   let decoded: string;
@@ -246,7 +320,8 @@ function pictureLocation(value: string, site: Site): { kind: 'file'; relative: s
   } catch {
     decoded = value;
   }
-  if (decoded.split('/').includes('..') || decoded.includes('\\')) return { kind: 'wrong', message: `${JSON.stringify(value)} contains ".." or a backslash, which may not leave public/; expected ${example}` };
+  if (decoded.split('/').includes('..') || decoded.includes('\\'))
+    return { kind: 'wrong', message: `${JSON.stringify(value)} contains ".." or a backslash, which may not leave public/; expected ${example}` };
   return { kind: 'file', relative: decoded.slice(1) };
 }
 
@@ -316,20 +391,55 @@ export function applyFileFallbacks(files: SiteFiles, publicDir: string): { files
     const menuFile = file('menu.json');
     rules.push({ fileName: menuFile, record, field: 'params.image', value: entry.params.image, fallback: 'the page is shown without it', drop: () => (entry.params.image = '') });
     for (const [language, metadata] of Object.entries(entry.params.metadata)) {
-      rules.push({ fileName: menuFile, record, field: `params.metadata.${language}.ogImage`, value: metadata.ogImage, fallback: 'shared links show the site\'s default picture', drop: () => (metadata.ogImage = '') });
-      rules.push({ fileName: menuFile, record, field: `params.metadata.${language}.twitterImage`, value: metadata.twitterImage, fallback: 'shared links show the site\'s default picture', drop: () => (metadata.twitterImage = '') });
+      rules.push({
+        fileName: menuFile,
+        record,
+        field: `params.metadata.${language}.ogImage`,
+        value: metadata.ogImage,
+        fallback: "shared links show the site's default picture",
+        drop: () => (metadata.ogImage = ''),
+      });
+      rules.push({
+        fileName: menuFile,
+        record,
+        field: `params.metadata.${language}.twitterImage`,
+        value: metadata.twitterImage,
+        fallback: "shared links show the site's default picture",
+        drop: () => (metadata.twitterImage = ''),
+      });
     }
     entry.params.modules.forEach((module, position) => {
-      rules.push({ fileName: menuFile, record, field: `params.modules.${position}.image`, value: module.image, fallback: `module "${module.id}" is shown without its background picture`, drop: () => (module.image = '') });
+      rules.push({
+        fileName: menuFile,
+        record,
+        field: `params.modules.${position}.image`,
+        value: module.image,
+        fallback: `module "${module.id}" is shown without its background picture`,
+        drop: () => (module.image = ''),
+      });
       const missing = new Set<string>();
       module.images.forEach((image, imageIndex) => {
-        rules.push({ fileName: menuFile, record, field: `params.modules.${position}.images.${imageIndex}`, value: image, fallback: `module "${module.id}" leaves this picture out`, drop: () => missing.add(image) });
+        rules.push({
+          fileName: menuFile,
+          record,
+          field: `params.modules.${position}.images.${imageIndex}`,
+          value: image,
+          fallback: `module "${module.id}" leaves this picture out`,
+          drop: () => missing.add(image),
+        });
       });
       afterChecks.push(() => (module.images = module.images.filter((image) => !missing.has(image))));
     });
   });
   articles.forEach((article, index) => {
-    rules.push({ fileName: file('articles.json'), record: { index, label: `id ${article.id}` }, field: 'image', value: article.image, fallback: 'the article is shown without a picture', drop: () => (article.image = '') });
+    rules.push({
+      fileName: file('articles.json'),
+      record: { index, label: `id ${article.id}` },
+      field: 'image',
+      value: article.image,
+      fallback: 'the article is shown without a picture',
+      drop: () => (article.image = ''),
+    });
   });
   team.forEach((member, index) => {
     if (member.photo === null) return;

@@ -52,8 +52,10 @@ export function linkProblem(value: string): string | undefined {
       return `${quoteValue(value)} is not a complete web address; ${linkHelp}`;
     }
   }
-  if (scheme === 'mailto') return /^mailto:[^@\s]+@[^@\s]+\.[a-z]{2,}(\?.*)?$/i.test(value) ? undefined : `${quoteValue(value)} is not an e-mail link: write mailto: followed by the address, such as mailto:info@agency.be`;
-  if (scheme === 'tel') return /^tel:\+?[0-9]{6,15}$/.test(value) ? undefined : `${quoteValue(value)} is not a phone link: write tel: followed by the number in digits, without spaces, such as tel:+3265123456`;
+  if (scheme === 'mailto')
+    return /^mailto:[^@\s]+@[^@\s]+\.[a-z]{2,}(\?.*)?$/i.test(value) ? undefined : `${quoteValue(value)} is not an e-mail link: write mailto: followed by the address, such as mailto:info@agency.be`;
+  if (scheme === 'tel')
+    return /^tel:\+?[0-9]{6,15}$/.test(value) ? undefined : `${quoteValue(value)} is not a phone link: write tel: followed by the number in digits, without spaces, such as tel:+3265123456`;
   if (scheme !== undefined && !/^[a-z0-9-]+(\.[a-z0-9-]+)+:\d/.test(squeezed)) return `${quoteValue(value)} uses "${scheme}:", which is not allowed; ${linkHelp}`;
   if (/^(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]|$)/i.test(value)) {
     return `${quoteValue(value)} is missing "https://" in front: write it as https://${value}`;

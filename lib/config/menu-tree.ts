@@ -12,7 +12,7 @@ const maxDepth = 32;
 export function menuAncestors(entry: MenuEntry, lookup: (id: string) => MenuEntry | undefined): MenuEntry[] {
   const seen = new Set<string>([entry.id]);
   const ancestors: MenuEntry[] = [];
-  for (let id = entry.parentId; id !== null && !seen.has(id) && ancestors.length < maxDepth; ) {
+  for (let id = entry.parentId; id !== null && !seen.has(id) && ancestors.length < maxDepth;) {
     const parent = lookup(id);
     if (!parent) break;
     seen.add(id);

@@ -30,9 +30,7 @@ const euros = z
 
 const source = z.strictObject({
   name: z.string().trim().min(1, 'name the page, such as "Vlaanderen.be – verkooprecht enige eigen woning"').max(200),
-  url: z
-    .url({ protocol: /^https$/, error: 'expected the https address of the official page, such as https://www.vlaanderen.be/…' })
-    .max(500),
+  url: z.url({ protocol: /^https$/, error: 'expected the https address of the official page, such as https://www.vlaanderen.be/…' }).max(500),
   // A page in Dutch cited on a French page is read out (and typeset) as Dutch.
   language: z.enum(['nl', 'fr', 'de', 'en'], { error: 'expected the language the page is written in: nl, fr, de or en' }).describe('The language the cited page is written in.'),
 });
@@ -56,8 +54,8 @@ const homeRule = z.strictObject({
 
 const regionRules = z.strictObject({
   generalRate: percent.describe('The rate for any other purchase (an investment, a second home).'),
-  ownHome: homeRule.describe('The buyer\'s sole own home.'),
-  firstHome: homeRule.describe('The buyer\'s first home (today the same rule as the sole own home in every region).'),
+  ownHome: homeRule.describe("The buyer's sole own home."),
+  firstHome: homeRule.describe("The buyer's first home (today the same rule as the sole own home in every region)."),
   validFrom: isoDate.describe('The day the rule applies from (the date of the deed).'),
   sources: z.array(source).min(1, 'name at least one official page the rule comes from'),
 });
@@ -83,18 +81,18 @@ const scale = z
   });
 
 const deedCosts = z.strictObject({
-  administrativeCosts: euros.describe('The notary\'s flat administrative costs for this deed, before VAT.'),
+  administrativeCosts: euros.describe("The notary's flat administrative costs for this deed, before VAT."),
   expenses: euros.describe('Costs paid to third parties (certificates, searches, the registration of the deed), an estimate.'),
-  writingsDuty: euros.describe('The duty on writings (recht op geschriften / droit d\'écriture).'),
+  writingsDuty: euros.describe("The duty on writings (recht op geschriften / droit d'écriture)."),
 });
 
 export const purchaseCostsSchema = z.strictObject({
   verifiedOn: isoDate.describe('The day the rates were last checked against the sources.'),
   registrationDuties: z.strictObject({ flanders: regionRules, wallonia: regionRules, brussels: regionRules }),
   notary: z.strictObject({
-    saleScale: scale.describe('The legal scale of the notary\'s fee for a sale (Royal Decree of 16 December 1950), in brackets of the price.'),
-    creditScale: scale.describe('The legal scale of the notary\'s fee for a credit deed, in brackets of the loan.'),
-    vatRate: percent.describe('VAT on the notary\'s fee and administrative costs.'),
+    saleScale: scale.describe("The legal scale of the notary's fee for a sale (Royal Decree of 16 December 1950), in brackets of the price."),
+    creditScale: scale.describe("The legal scale of the notary's fee for a credit deed, in brackets of the loan."),
+    vatRate: percent.describe("VAT on the notary's fee and administrative costs."),
     sale: deedCosts,
     credit: deedCosts,
     sources: z.array(source).min(1, 'name at least one page the scale and costs come from'),
@@ -102,7 +100,7 @@ export const purchaseCostsSchema = z.strictObject({
   mortgage: z.strictObject({
     accessoriesRate: percent.describe('What banks register on top of the loan (accessories), usually 5 to 10 %.'),
     registrationRate: percent.describe('The registration duty on the mortgage.'),
-    mortgageFeeRate: percent.describe('The mortgage registration fee (droit d\'hypothèque / inschrijvingsrecht).'),
+    mortgageFeeRate: percent.describe("The mortgage registration fee (droit d'hypothèque / inschrijvingsrecht)."),
     registrarFee: euros.describe('The fee of the land-registry office (rétribution / retributie), an estimate.'),
     sources: z.array(source).min(1, 'name at least one page the mortgage costs come from'),
   }),

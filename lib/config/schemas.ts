@@ -45,9 +45,7 @@ const hostName = checked(hostNameProblem);
  */
 const languageKey = z.string().regex(/^(nl|fr|en|de|NL|FR|EN|DE)$/, 'a language key is nl, fr, en or de');
 const localisedOf = (value: z.ZodType<string>) => z.union([value, z.record(languageKey, value)]);
-const localisedSchema = localisedOf(z.string()).describe(
-  'One text for every language, or one text per language: {"nl": "…", "fr": "…", "en": "…", "de": "…"}.',
-);
+const localisedSchema = localisedOf(z.string()).describe('One text for every language, or one text per language: {"nl": "…", "fr": "…", "en": "…", "de": "…"}.');
 export type Localised = z.infer<typeof localisedSchema>;
 /** Localised text rendered as text (titles, descriptions, labels). */
 const localisedText = localisedOf(plainText);
@@ -100,7 +98,7 @@ const mapSchema = z.strictObject({ tiles: tileSourceSchema.default({ kind: 'none
 /** A path segment as it appears in a URL. U+2019 (’) gets its own message: it sneaks in from word processors. */
 const pathSegmentSchema = z
   .string()
-  .refine((value) => !value.includes('\u2019'), 'contains a typographic apostrophe (U+2019); use the ASCII apostrophe (\')')
+  .refine((value) => !value.includes('\u2019'), "contains a typographic apostrophe (U+2019); use the ASCII apostrophe (')")
   // Capitals are accepted ("Liens-utiles", as the CRM exports it); the site's URL is the lowercase form.
   .refine((value) => /^[A-Za-z0-9][A-Za-z0-9'-]*$/.test(value), 'a path segment uses letters without accents, digits, hyphens and the ASCII apostrophe only');
 

@@ -53,7 +53,9 @@ export function readServableCatalogue(dir: string): { ok: true; snapshot: Catalo
   if (!catalogue.ok) return { ok: false, issues: catalogue.issues };
   // The configuration the process serves, read once at its start: the pages render with it.
   const { site, team } = loadSiteConfig();
-  const errors = siteFactIssues(catalogue.snapshot, { team, marquees: site.marquees, legacyImageHosts: site.siteInfo.legacyImageHosts, languageDefault: site.languageDefault }).filter((issue) => issue.severity !== 'warning');
+  const errors = siteFactIssues(catalogue.snapshot, { team, marquees: site.marquees, legacyImageHosts: site.siteInfo.legacyImageHosts, languageDefault: site.languageDefault }).filter(
+    (issue) => issue.severity !== 'warning',
+  );
   return errors.length > 0 ? { ok: false, issues: errors } : { ok: true, snapshot: catalogue.snapshot, marquees: site.marquees };
 }
 

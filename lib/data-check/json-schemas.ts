@@ -20,7 +20,8 @@ const about: Record<string, string> = {
   'menu.json': 'The menu entries: one record per page, with its paths per language, its texts and its modules.',
   'articles.json': 'The articles: services, testimonials and plain pages, with their slug, title, summary and body per language.',
   'team.json': 'The team members shown on the site and named as the contact of listings.',
-  'purchase-costs.json': 'The rates behind what a purchase costs on a sale listing (registration duties per region, the notary\'s scale and costs, the mortgage deed) and the rental deposit, with their sources and dates.',
+  'purchase-costs.json':
+    "The rates behind what a purchase costs on a sale listing (registration duties per region, the notary's scale and costs, the mortgage deed) and the rental deposit, with their sources and dates.",
   'properties.json': 'The listings exported from the CRM: one record per listing and language (nl, fr, en, de).',
   'types.json': 'The property types (WebID) in each language, and whether they are offered for sale and for rent.',
   'cities.json': 'The towns: "all" the towns the site knows, and those with a listing for "sale" and for "rent".',
@@ -42,7 +43,7 @@ const schemaFileName = (file: string) => file.replace(/\.json$/, '.schema.json')
 /** What a data file writes as its "$schema": the path from data/<folder>/ to its schema. */
 export const schemaReference = (file: string) => `../schemas/${schemaFileName(file)}`;
 
-const schemaKeyword = { type: 'string', description: 'Where the editor finds this file\'s schema (for completion and inline errors); leave it as it is.' };
+const schemaKeyword = { type: 'string', description: "Where the editor finds this file's schema (for completion and inline errors); leave it as it is." };
 
 /** The JSON Schema of one data file, in the form the file is written: a wrapped list or an object with "$schema". */
 function jsonSchemaOf({ file, schema, about: description }: DataFile): Record<string, unknown> {

@@ -81,12 +81,16 @@ function groupedLines(issues: DataIssue[]): string[] {
 
 export function formatDataIssues(issues: DataIssue[]): string {
   const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
-  return `Invalid site data (${count}):\n${groupedLines(issues).map((line) => `  - ${line}`).join('\n')}`;
+  return `Invalid site data (${count}):\n${groupedLines(issues)
+    .map((line) => `  - ${line}`)
+    .join('\n')}`;
 }
 
 export function formatDataWarnings(warnings: DataIssue[]): string {
   const count = warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`;
-  return `Site data to look at (${count}; the site works around them):\n${groupedLines(warnings).map((line) => `  - ${line}`).join('\n')}`;
+  return `Site data to look at (${count}; the site works around them):\n${groupedLines(warnings)
+    .map((line) => `  - ${line}`)
+    .join('\n')}`;
 }
 
 /** Standard label for CRM records: "ID 12, nl" from their ID and language fields. */
@@ -129,7 +133,10 @@ function siblingKeys(raw: unknown, keys: readonly PropertyKey[]): string[] {
 }
 
 function unknownFieldMessage(name: string, known: readonly string[], present: readonly string[]): string {
-  const suggestion = closest(name, known.filter((candidate) => !present.includes(candidate) || candidate.toLowerCase() === name.toLowerCase()));
+  const suggestion = closest(
+    name,
+    known.filter((candidate) => !present.includes(candidate) || candidate.toLowerCase() === name.toLowerCase()),
+  );
   if (suggestion !== undefined) return `unknown field "${name}": did you mean "${suggestion}"? Field names are written exactly, capitals included.`;
   const list = known.length > 0 && known.length <= 16 ? ` The fields allowed here are: ${known.join(', ')}.` : '';
   return `unknown field "${name}": remove it, or correct its name if it is a typo.${list}`;
@@ -139,13 +146,7 @@ function unknownFieldMessage(name: string, known: readonly string[], present: re
  * Turns zod issues into data issues, locating the record for array files and for objects of arrays.
  * `knownKeysAt` gives the field names an object allows (learnt by the error map), for unknown fields.
  */
-function issuesFromZod(
-  file: string,
-  raw: unknown,
-  error: z.ZodError,
-  label: RecordLabel = crmRecordLabel,
-  knownKeysAt: (keys: readonly PropertyKey[]) => string[] = () => [],
-): DataIssue[] {
+function issuesFromZod(file: string, raw: unknown, error: z.ZodError, label: RecordLabel = crmRecordLabel, knownKeysAt: (keys: readonly PropertyKey[]) => string[] = () => []): DataIssue[] {
   return error.issues.flatMap((zodIssue) => {
     const keys = zodIssue.path;
     let recordKeys: PropertyKey[] = [];
@@ -241,13 +242,7 @@ function exampleFrom(records: unknown): ExampleOf {
  * Reads and validates `dir/fileName`. `displayDir` is how the folder is named in messages
  * (e.g. "data/catalogue"), so messages stay short whatever the absolute path.
  */
-export function readDataFile<T>(
-  dir: string,
-  displayDir: string,
-  fileName: string,
-  schema: z.ZodType<T>,
-  label?: RecordLabel,
-): ParsedFile<T> {
+export function readDataFile<T>(dir: string, displayDir: string, fileName: string, schema: z.ZodType<T>, label?: RecordLabel): ParsedFile<T> {
   const file = `${displayDir}/${fileName}`;
   const isList = schema._zod.def.type === 'array';
   let bytes: Uint8Array;
@@ -301,13 +296,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * with readDataFile, so that the messages (line and column, the record, a field's likely typo
  * from the other records) are exactly the ones every other data file gives.
  */
-export function readRecordsFile<T>(
-  dir: string,
-  displayDir: string,
-  fileName: string,
-  recordSchema: z.ZodType<T>,
-  label?: RecordLabel,
-): ParsedFile<T[]> {
+export function readRecordsFile<T>(dir: string, displayDir: string, fileName: string, recordSchema: z.ZodType<T>, label?: RecordLabel): ParsedFile<T[]> {
   const records: T[] = [];
   try {
     const scan = scanRecords(path.join(dir, fileName), (bytes) => {
@@ -324,13 +313,7 @@ export function readRecordsFile<T>(
 }
 
 /** Finds records whose key appears more than once; `key` returns undefined to skip a record. */
-export function duplicateIssues<T>(
-  file: string,
-  records: readonly T[],
-  key: (record: T) => string | undefined,
-  describe: (record: T) => string,
-  list?: string,
-): DataIssue[] {
+export function duplicateIssues<T>(file: string, records: readonly T[], key: (record: T) => string | undefined, describe: (record: T) => string, list?: string): DataIssue[] {
   const firstIndex = new Map<string, number>();
   const issues: DataIssue[] = [];
   records.forEach((record, index) => {

@@ -224,11 +224,7 @@ export function syntaxProblem(text: string): TextProblem | undefined {
     }
     if (char !== undefined && /[A-Za-z]/.test(char)) {
       const word = /^[A-Za-z_]+/.exec(text.slice(index))?.[0] ?? char;
-      return at(
-        text,
-        index,
-        `${word} is not a JSON value: text goes in double quotes ("${word}"), and the only words allowed without quotes are true, false and null (all lowercase).`,
-      );
+      return at(text, index, `${word} is not a JSON value: text goes in double quotes ("${word}"), and the only words allowed without quotes are true, false and null (all lowercase).`);
     }
     return unexpected(what);
   };
@@ -265,7 +261,11 @@ export function syntaxProblem(text: string): TextProblem | undefined {
       const keyStart = index;
       if (text[index] !== '"') {
         if (text[index] === '{' && openers.length > 0) {
-          return at(text, index, `a field name in double quotes was expected here: if a new record starts here, the } closing the record opened on line ${openerLine()} is missing (or there is a comma too many before this {).`);
+          return at(
+            text,
+            index,
+            `a field name in double quotes was expected here: if a new record starts here, the } closing the record opened on line ${openerLine()} is missing (or there is a comma too many before this {).`,
+          );
         }
         if (text[index] !== undefined && /[A-Za-z_$]/.test(text[index] ?? '')) {
           return at(text, index, 'a field name must be in double quotes, such as "Price":');

@@ -176,7 +176,8 @@ function unionInWords(issue: Extract<RawIssue, { code: 'invalid_union' }>): stri
   if (alternatives.every((words) => words !== undefined)) {
     const values = issue.errors.every((branch) => branch[0]?.code === 'invalid_value');
     const input = issue.input;
-    const quoted = typeof input === 'string' && issue.errors.some((branch) => branch[0]?.code === 'invalid_value' && branch[0].values.some((value) => typeof value === 'number' && String(value) === input.trim()));
+    const quoted =
+      typeof input === 'string' && issue.errors.some((branch) => branch[0]?.code === 'invalid_value' && branch[0].values.some((value) => typeof value === 'number' && String(value) === input.trim()));
     if (values) return `expected one of: ${alternatives.join(', ')}${quoted ? ', a number without quotes' : ''}`;
     return `expected ${[...new Set(alternatives)].join(', or ')}`;
   }
@@ -210,14 +211,16 @@ export function plainErrorMap(exampleOf: ExampleOf, isList: boolean) {
       case 'too_big':
         return sizeInWords(issue);
       case 'invalid_value': {
-        const suggestion = typeof issue.input === 'string' ? closest(issue.input, issue.values.filter((value): value is string => typeof value === 'string')) : undefined;
+        const suggestion =
+          typeof issue.input === 'string'
+            ? closest(
+                issue.input,
+                issue.values.filter((value): value is string => typeof value === 'string'),
+              )
+            : undefined;
         const input = issue.input;
         const quoted = typeof input === 'string' && issue.values.some((value) => typeof value === 'number' && String(value) === input.trim());
-        const hint = quoted
-          ? ', a number without quotes'
-          : suggestion !== undefined && suggestion !== issue.input
-            ? ` (did you mean "${suggestion}"? capitals count)`
-            : '';
+        const hint = quoted ? ', a number without quotes' : suggestion !== undefined && suggestion !== issue.input ? ` (did you mean "${suggestion}"? capitals count)` : '';
         return `expected ${oneOf(issue.values)}${hint}`;
       }
       case 'invalid_format':

@@ -41,7 +41,13 @@ export async function recordAlertRun(store: Store, run: { events: readonly NewAl
   const at = now.toISOString();
   const queries: CompiledQuery[] = [];
   for (const event of run.events) {
-    queries.push(store.db.insertInto('alert_events').values({ ...event, created_at: at, job_id: null }).onConflict((conflict) => conflict.column('key').doNothing()).compile());
+    queries.push(
+      store.db
+        .insertInto('alert_events')
+        .values({ ...event, created_at: at, job_id: null })
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .compile(),
+    );
   }
   for (const state of run.states) {
     queries.push(
@@ -86,7 +92,20 @@ export async function queueAlertMail(store: Store, subscriptionId: string, now =
     if (Number(taken.numUpdatedRows) === 0) return undefined;
     await trx
       .insertInto('outbox')
-      .values({ id: jobId, request_id: null, payload: JSON.stringify({ subscriptionId }), kind: 'alert-mail', status: 'pending', attempts: 0, next_attempt_at: at, locked_until: null, last_error: null, unreachable: 0, delivered_at: null, created_at: at })
+      .values({
+        id: jobId,
+        request_id: null,
+        payload: JSON.stringify({ subscriptionId }),
+        kind: 'alert-mail',
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        locked_until: null,
+        last_error: null,
+        unreachable: 0,
+        delivered_at: null,
+        created_at: at,
+      })
       .execute();
     await trx.updateTable('alert_subscriptions').set({ last_sent_at: at }).where('id', '=', subscriptionId).execute();
     return jobId;
@@ -239,8 +258,18 @@ export async function listSubscriptions(store: Store): Promise<SubscriptionSumma
     .selectFrom('alert_subscriptions')
     .selectAll('alert_subscriptions')
     .select((eb) => [
-      eb.selectFrom('alert_events').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('alert_events.subscription_id', '=', 'alert_subscriptions.id').where('alert_events.job_id', 'is not', null).as('told'),
-      eb.selectFrom('alert_events').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('alert_events.subscription_id', '=', 'alert_subscriptions.id').where('alert_events.job_id', 'is', null).as('waiting'),
+      eb
+        .selectFrom('alert_events')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('alert_events.subscription_id', '=', 'alert_subscriptions.id')
+        .where('alert_events.job_id', 'is not', null)
+        .as('told'),
+      eb
+        .selectFrom('alert_events')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('alert_events.subscription_id', '=', 'alert_subscriptions.id')
+        .where('alert_events.job_id', 'is', null)
+        .as('waiting'),
     ])
     .orderBy('created_at')
     .execute();
@@ -286,13 +315,7 @@ export type SubscriptionChange = { status?: 'active' | 'paused'; frequency?: Ale
 
 /** Changes a confirmed subscription of this address; false when it is not theirs (nothing changed). */
 export async function updateSubscription(store: Store, id: string, email: string, change: SubscriptionChange): Promise<boolean> {
-  const result = await store.db
-    .updateTable('alert_subscriptions')
-    .set(change)
-    .where('id', '=', id)
-    .where('email', '=', email.toLowerCase())
-    .where('status', '!=', 'pending')
-    .executeTakeFirst();
+  const result = await store.db.updateTable('alert_subscriptions').set(change).where('id', '=', id).where('email', '=', email.toLowerCase()).where('status', '!=', 'pending').executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -325,7 +348,10 @@ export async function deleteSearcherAccount(store: Store, email: string): Promis
     .where('form', 'in', ['demand-register', 'follow-listing'])
     .where((eb) => eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id'))));
   queries.push(
-    store.db.deleteFrom('alert_events').where('subscription_id', 'in', (eb) => eb.selectFrom('alert_subscriptions').select('id').where('email', '=', address).where('status', '!=', 'pending')).compile(),
+    store.db
+      .deleteFrom('alert_events')
+      .where('subscription_id', 'in', (eb) => eb.selectFrom('alert_subscriptions').select('id').where('email', '=', address).where('status', '!=', 'pending'))
+      .compile(),
     store.db.deleteFrom('alert_subscriptions').where('email', '=', address).where('status', '!=', 'pending').compile(),
     store.db.deleteFrom('outbox').where('request_id', 'in', orphanRequests).compile(),
     store.db.deleteFrom('requests').where('id', 'in', orphanRequests).compile(),

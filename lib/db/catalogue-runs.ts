@@ -51,7 +51,21 @@ export type NewCatalogueRun = Pick<CatalogueRunRow, 'id' | 'source' | 'kind' | '
 export async function startCatalogueRun(store: Store, run: NewCatalogueRun): Promise<void> {
   await store.db
     .insertInto('catalogue_runs')
-    .values({ ...run, status: 'running', ended_at: null, cursor_after: null, version: null, added: 0, changed: 0, withdrawn: 0, refused: 0, errors: '[]', refusals: '[]', retry_ids: '[]', reconciled_at: null })
+    .values({
+      ...run,
+      status: 'running',
+      ended_at: null,
+      cursor_after: null,
+      version: null,
+      added: 0,
+      changed: 0,
+      withdrawn: 0,
+      refused: 0,
+      errors: '[]',
+      refusals: '[]',
+      retry_ids: '[]',
+      reconciled_at: null,
+    })
     .execute();
 }
 
@@ -82,7 +96,7 @@ export async function catalogueRun(store: Store, id: string): Promise<CatalogueR
 export async function abandonCatalogueRun(store: Store, id: string, error: string, now = new Date()): Promise<boolean> {
   const result = await store.db
     .updateTable('catalogue_runs')
-    .set({ status: 'failed', ended_at: now.toISOString(), cursor_after: eb => eb.ref('cursor_before'), errors: JSON.stringify([error]) })
+    .set({ status: 'failed', ended_at: now.toISOString(), cursor_after: (eb) => eb.ref('cursor_before'), errors: JSON.stringify([error]) })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .executeTakeFirst();
@@ -153,7 +167,11 @@ export async function noticeProblems(store: Store, source: string, problems: rea
   const current = new Set(problems.map((problem) => problem.problem));
   const gone = [...known].filter((problem) => !current.has(problem));
   for (let start = 0; start < gone.length; start += noticeChunk) {
-    await store.db.deleteFrom('catalogue_notices').where('source', '=', source).where('problem', 'in', gone.slice(start, start + noticeChunk)).execute();
+    await store.db
+      .deleteFrom('catalogue_notices')
+      .where('source', '=', source)
+      .where('problem', 'in', gone.slice(start, start + noticeChunk))
+      .execute();
   }
   const seen = new Set<string>();
   const fresh = problems.filter((problem) => !known.has(problem.problem) && !seen.has(problem.problem) && seen.add(problem.problem));

@@ -34,8 +34,7 @@ function prepareLocalFile(url: string): void {
  */
 const numberTypes = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC]);
 const postgresTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    numberTypes.has(oid) ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (numberTypes.has(oid) ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
 };
 
 async function openSqlite(url: string): Promise<Store> {

@@ -46,7 +46,9 @@ const copyOrder: Record<TableName, number> = {
 
 const isTable = (name: string): name is TableName => name in copyOrder;
 
-const copiedTables = Object.keys(copyOrder).filter(isTable).sort((a, b) => (copyOrder[a] ?? 0) - (copyOrder[b] ?? 0) || a.localeCompare(b));
+const copiedTables = Object.keys(copyOrder)
+  .filter(isTable)
+  .sort((a, b) => (copyOrder[a] ?? 0) - (copyOrder[b] ?? 0) || a.localeCompare(b));
 
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */
 const chunkRows = 500;

@@ -28,13 +28,7 @@ export async function mergeSearcherFavourites(store: Store, email: string, poste
   const address = email.toLowerCase();
   return store.db.transaction().execute(async (trx) => {
     await lockKeys(store, trx, `searcher-favourites:${address}`);
-    const stored = await trx
-      .selectFrom('searcher_favourites')
-      .select('property_id')
-      .where('email', '=', address)
-      .orderBy('added_at', 'desc')
-      .orderBy('property_id')
-      .execute();
+    const stored = await trx.selectFrom('searcher_favourites').select('property_id').where('email', '=', address).orderBy('added_at', 'desc').orderBy('property_id').execute();
     const gone = new Set(forgotten);
     const kept = stored.map((row) => Number(row.property_id)).filter((id) => !gone.has(id));
     const union = [...new Set([...posted, ...kept])].slice(0, accountFavouritesLimit);

@@ -56,12 +56,7 @@ export async function pruneExpired(store: Store, now = new Date()): Promise<Prun
     visitorDays: deleted(await db.deleteFrom('visitor_days').where('day', '<', brusselsDay(now)).executeTakeFirst()),
     // Request jobs stay with their request (npm run leads shows their state); a job's own payload goes.
     deliveredPayloadJobs: deleted(
-      await db
-        .deleteFrom('outbox')
-        .where('status', '=', 'delivered')
-        .where('request_id', 'is', null)
-        .where('delivered_at', '<', before(deliveredPayloadKeepMs))
-        .executeTakeFirst(),
+      await db.deleteFrom('outbox').where('status', '=', 'delivered').where('request_id', 'is', null).where('delivered_at', '<', before(deliveredPayloadKeepMs)).executeTakeFirst(),
     ),
     unconfirmedSignups: await pruneUnconfirmedSignups(store, now),
     unconfirmedAlerts: await pruneUnconfirmedAlerts(store, now),
@@ -73,7 +68,12 @@ export async function pruneExpired(store: Store, now = new Date()): Promise<Prun
     // left by a process that stopped in between. Uploads of stored requests stay with them.
     orphanUploads: await pruneOrphanUploadContents(store, new Date(now.getTime() - dayMs)),
     // The mail rules look one day back (a confirmation may be due a day ahead); the refusals stay.
-    mailSends: deleted(await db.deleteFrom('mail_sends').where('sent_at', '<', before(2 * dayMs)).executeTakeFirst()),
+    mailSends: deleted(
+      await db
+        .deleteFrom('mail_sends')
+        .where('sent_at', '<', before(2 * dayMs))
+        .executeTakeFirst(),
+    ),
   };
 }
 
@@ -106,9 +106,17 @@ async function pruneUnconfirmedAlerts(store: Store, now: Date): Promise<number> 
   const requests = rows.map((row) => row.request_id);
   // The status is checked again in the transaction: a link used meanwhile keeps its subscription.
   const [, deleted] = await runInTransaction(store.db, [
-    store.db.deleteFrom('outbox').where('request_id', 'in', requests).where('request_id', 'in', (eb) => eb.selectFrom('alert_subscriptions').select('request_id').where('id', 'in', ids).where('status', '=', 'pending')).compile(),
+    store.db
+      .deleteFrom('outbox')
+      .where('request_id', 'in', requests)
+      .where('request_id', 'in', (eb) => eb.selectFrom('alert_subscriptions').select('request_id').where('id', 'in', ids).where('status', '=', 'pending'))
+      .compile(),
     store.db.deleteFrom('alert_subscriptions').where('id', 'in', ids).where('status', '=', 'pending').compile(),
-    store.db.deleteFrom('requests').where('id', 'in', requests).where((eb) => eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id')))).compile(),
+    store.db
+      .deleteFrom('requests')
+      .where('id', 'in', requests)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id'))))
+      .compile(),
   ]);
   return deleted ?? 0;
 }

@@ -86,4 +86,19 @@ export {
   type LoginLockout,
   type OwnerAccess,
 } from './owners';
-export { abandonCatalogueRun, catalogueRun, endCatalogueRun, lastGoodCatalogueRun, lastReconciliation, newestPublishedVersion, noticeProblems, noticesOfJob, recentCatalogueRuns, releaseLock, renewLock, startCatalogueRun, takeLock, type Problem } from './catalogue-runs';
+export {
+  abandonCatalogueRun,
+  catalogueRun,
+  endCatalogueRun,
+  lastGoodCatalogueRun,
+  lastReconciliation,
+  newestPublishedVersion,
+  noticeProblems,
+  noticesOfJob,
+  recentCatalogueRuns,
+  releaseLock,
+  renewLock,
+  startCatalogueRun,
+  takeLock,
+  type Problem,
+} from './catalogue-runs';

@@ -163,10 +163,7 @@ export const migrations: readonly Migration[] = [
   {
     // Failures are counted per account and client, so that nobody can lock an owner out from elsewhere.
     id: '0005-login-failures',
-    statements: [
-      "ALTER TABLE login_failures ADD COLUMN client TEXT NOT NULL DEFAULT ''",
-      'CREATE INDEX login_failures_by_client ON login_failures (email, client, failed_at)',
-    ],
+    statements: ["ALTER TABLE login_failures ADD COLUMN client TEXT NOT NULL DEFAULT ''", 'CREATE INDEX login_failures_by_client ON login_failures (email, client, failed_at)'],
   },
   {
     // Staff revoke an owner (npm run owner -- revoke): the row keeps the account closed to
@@ -350,9 +347,9 @@ export const migrations: readonly Migration[] = [
       )`,
       'CREATE INDEX request_confirmations_by_mailbox ON request_confirmations (email_key, status, created_at)',
       'CREATE INDEX request_confirmations_by_expiry ON request_confirmations (status, expires_at)',
-      ],
-    },
-    {
+    ],
+  },
+  {
     // Issue 36: the agency is mailed once per refused CRM record and problem. A row is a problem
     // (file, record, field, message; its hash, which an index can hold whatever the message's
     // length) of the last good pull that was mailed, and the outbox job that mails it. A good run

@@ -57,7 +57,22 @@ export async function confirmNewsletterSignup(store: Store, tokenHash: string, j
     if (jobs.length > 0) {
       await trx
         .insertInto('outbox')
-        .values(jobs.map((kind) => ({ id: randomUUID(), request_id: signup.request_id, payload: null, kind, status: 'pending' as const, attempts: 0, next_attempt_at: at, locked_until: null, last_error: null, unreachable: 0, delivered_at: null, created_at: at })))
+        .values(
+          jobs.map((kind) => ({
+            id: randomUUID(),
+            request_id: signup.request_id,
+            payload: null,
+            kind,
+            status: 'pending' as const,
+            attempts: 0,
+            next_attempt_at: at,
+            locked_until: null,
+            last_error: null,
+            unreachable: 0,
+            delivered_at: null,
+            created_at: at,
+          })),
+        )
         .execute();
     }
     return signup.request_id;

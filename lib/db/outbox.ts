@@ -11,7 +11,20 @@ export async function enqueueJob(store: Store, kind: OutboxKind, payload: Record
   const at = now.toISOString();
   await store.db
     .insertInto('outbox')
-    .values({ id, request_id: null, payload: JSON.stringify(payload), kind, status: 'pending', attempts: 0, next_attempt_at: at, locked_until: null, last_error: null, unreachable: 0, delivered_at: null, created_at: at })
+    .values({
+      id,
+      request_id: null,
+      payload: JSON.stringify(payload),
+      kind,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: at,
+      locked_until: null,
+      last_error: null,
+      unreachable: 0,
+      delivered_at: null,
+      created_at: at,
+    })
     .execute();
   return id;
 }
@@ -53,7 +66,13 @@ export async function claimDueJobs(store: Store, options: { limit: number; lease
 export async function releaseJobs(store: Store, claims: readonly { id: string; lease: string }[]): Promise<number> {
   let released = 0;
   for (const claim of claims) {
-    const result = await store.db.updateTable('outbox').set({ locked_until: null }).where('id', '=', claim.id).where('status', '=', 'pending').where('locked_until', '=', claim.lease).executeTakeFirst();
+    const result = await store.db
+      .updateTable('outbox')
+      .set({ locked_until: null })
+      .where('id', '=', claim.id)
+      .where('status', '=', 'pending')
+      .where('locked_until', '=', claim.lease)
+      .executeTakeFirst();
     released += Number(result.numUpdatedRows);
   }
   return released;

@@ -66,7 +66,14 @@ export async function revokeOwnerAccess(store: Store, email: string, now = new D
       .onConflict((conflict) => conflict.column('email').doUpdateSet({ revoked_at: at }))
       .execute();
     const sessions = await trx.deleteFrom('owner_sessions').where('email', '=', address).where('realm', '=', 'owner').executeTakeFirst();
-    const links = await trx.updateTable('owner_tokens').set({ used_at: at }).where('email', '=', address).where('purpose', 'in', realmPurposes.owner).where('used_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
+    const links = await trx
+      .updateTable('owner_tokens')
+      .set({ used_at: at })
+      .where('email', '=', address)
+      .where('purpose', 'in', realmPurposes.owner)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
     const account = await trx.deleteFrom('owner_accounts').where('email', '=', address).executeTakeFirst();
     return { sessions: Number(sessions.numDeletedRows), links: Number(links.numUpdatedRows), hadPassword: Number(account.numDeletedRows) > 0 };
   });
@@ -112,7 +119,12 @@ export async function ownerAccess(store: Store, email: string, now = new Date())
     .where(sql<string>`lower(${jsonText(store, 'payload', 'email')})`, '=', address)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
-  return { passwordSet: password !== undefined, revokedAt: revocation?.revoked_at, invitedUntil: invite?.expires_at, inviteMail: mail === undefined ? undefined : mail.status === 'delivered' ? 'delivered' : 'pending' };
+  return {
+    passwordSet: password !== undefined,
+    revokedAt: revocation?.revoked_at,
+    invitedUntil: invite?.expires_at,
+    inviteMail: mail === undefined ? undefined : mail.status === 'delivered' ? 'delivered' : 'pending',
+  };
 }
 
 export async function getOwnerPasswordHash(store: Store, email: string): Promise<string | undefined> {
@@ -168,9 +180,39 @@ async function recentLoginFailures(db: Kysely<Database>, email: string, client: 
   const row = await db
     .selectFrom('login_failures')
     .select([
-      (eb) => eb.fn.sum<number>(eb.case().when(eb.and([eb('client', '=', client), eb('failed_at', '>', clientSince)])).then(1).else(0).end()).as('client'),
-      (eb) => eb.fn.sum<number>(eb.case().when(eb.and([eb('device', '=', device), eb('device', '!=', ''), eb('failed_at', '>', clientSince)])).then(1).else(0).end()).as('device'),
-      (eb) => eb.fn.sum<number>(eb.case().when(eb.and([eb('device', '=', ''), eb('failed_at', '>', accountSince)])).then(1).else(0).end()).as('account'),
+      (eb) =>
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('client', '=', client), eb('failed_at', '>', clientSince)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('client'),
+      (eb) =>
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('device', '=', device), eb('device', '!=', ''), eb('failed_at', '>', clientSince)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('device'),
+      (eb) =>
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('device', '=', ''), eb('failed_at', '>', accountSince)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('account'),
     ])
     .where('email', '=', email)
     .where('failed_at', '>', clientSince < accountSince ? clientSince : accountSince)
@@ -194,14 +236,7 @@ function lockedOut(failures: Failures, device: string, lockout: LoginLockout): b
  * which the caller says at once, as the next attempt would. `device` is the identity of a
  * browser's proof of a right password (lib/auth/login-device.ts), '' without one.
  */
-export async function beginLoginAttempt(
-  store: Store,
-  email: string,
-  client: string,
-  lockout: LoginLockout,
-  now = new Date(),
-  device = '',
-): Promise<{ locked: boolean; lockedIfWrong: boolean }> {
+export async function beginLoginAttempt(store: Store, email: string, client: string, lockout: LoginLockout, now = new Date(), device = ''): Promise<{ locked: boolean; lockedIfWrong: boolean }> {
   const address = email.toLowerCase();
   return store.db.transaction().execute(async (trx) => {
     await lockKeys(store, trx, `login:${address}`);
@@ -236,7 +271,11 @@ export async function upgradeOwnerPasswordHash(store: Store, email: string, prev
 /** Counts a visit once per visitor, listing and day; the hash is of the caller's making. */
 export async function recordVisit(store: Store, propertyId: number, day: string, visitorHash: string): Promise<boolean> {
   return store.db.transaction().execute(async (trx) => {
-    const seen = await trx.insertInto('visitor_days').values({ day, property_id: propertyId, visitor_hash: visitorHash }).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
+    const seen = await trx
+      .insertInto('visitor_days')
+      .values({ day, property_id: propertyId, visitor_hash: visitorHash })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst();
     if (Number(seen.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
     await trx
       .insertInto('visit_counts')
@@ -277,17 +316,16 @@ export async function requestsAbout(store: Store, propertyId: number) {
       .select(['form', 'created_at'])
       .where('property_id', '=', propertyId)
       // A post without JavaScript is nobody's request until its address confirmed it.
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('request_confirmations').select('request_id').whereRef('request_confirmations.request_id', '=', 'requests.id').where('request_confirmations.status', '=', 'pending'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('request_confirmations').select('request_id').whereRef('request_confirmations.request_id', '=', 'requests.id').where('request_confirmations.status', '=', 'pending')),
+        ),
+      )
       .orderBy('created_at', 'desc')
       .execute()
   );
 }
 
 export async function bookingsAbout(store: Store, propertyId: number) {
-  return store.db
-    .selectFrom('bookings')
-    .select(['slot_id', 'status', 'created_at'])
-    .where('property_id', '=', propertyId)
-    .orderBy('created_at', 'desc')
-    .execute();
+  return store.db.selectFrom('bookings').select(['slot_id', 'status', 'created_at']).where('property_id', '=', propertyId).orderBy('created_at', 'desc').execute();
 }

@@ -48,7 +48,10 @@ export async function requestLinkState(store: Store, tokenHash: string, now = ne
  * listing or project, when it came, and whether its viewing time was gone. Never the address nor
  * anything typed (the page may be opened by whoever the mail was forwarded to).
  */
-export async function requestOfLink(store: Store, tokenHash: string): Promise<(Pick<RequestRow, 'id' | 'form' | 'property_id' | 'project_id' | 'created_at'> & { outcome: string | null }) | undefined> {
+export async function requestOfLink(
+  store: Store,
+  tokenHash: string,
+): Promise<(Pick<RequestRow, 'id' | 'form' | 'property_id' | 'project_id' | 'created_at'> & { outcome: string | null }) | undefined> {
   return store.db
     .selectFrom('request_confirmations')
     .innerJoin('requests', 'requests.id', 'request_confirmations.request_id')
@@ -145,7 +148,15 @@ async function queueDeliveries(store: Store, trx: Transaction<Database>, row: Re
     const since = new Date(new Date(at).getTime() - dayMs).toISOString();
     await lockKeys(store, trx, mailboxLock(row.email_key));
     const sent = Number(
-      (await trx.selectFrom('mail_sends').select((eb) => eb.fn.countAll().as('count')).where('address_key', '=', row.email_key).where('kind', '=', 'documents').where('sent_at', '>', since).executeTakeFirst())?.count ?? 0,
+      (
+        await trx
+          .selectFrom('mail_sends')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('address_key', '=', row.email_key)
+          .where('kind', '=', 'documents')
+          .where('sent_at', '>', since)
+          .executeTakeFirst()
+      )?.count ?? 0,
     );
     const linksAlive = new Date(new Date(at).getTime() - documentLinkTtlDays * dayMs).toISOString();
     const written = sent < plan.documents.perDay && (await documentRequestWritten(trx, { email, propertyId: request.property_id, id: row.request_id, createdAt: at, linksAlive }));
@@ -193,7 +204,14 @@ async function bookSlot(store: Store, trx: Transaction<Database>, slot: SlotBook
       .executeTakeFirst(),
   );
   if (own >= slot.perEmail) return false;
-  const booked = await count(trx.selectFrom('bookings').select((eb) => eb.fn.countAll().as('count')).where('slot_id', '=', slot.slotId).where('status', '=', 'confirmed').executeTakeFirst());
+  const booked = await count(
+    trx
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('slot_id', '=', slot.slotId)
+      .where('status', '=', 'confirmed')
+      .executeTakeFirst(),
+  );
   if (booked + slot.bookedElsewhere >= slot.capacity) return false;
   await trx
     .insertInto('bookings')

@@ -192,7 +192,11 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
         .execute();
     }
     const uploads = request.uploads ?? [];
-    if (uploads.length > 0) await trx.insertInto('uploads').values(uploads.map((upload) => ({ ...upload, id: randomUUID(), request_id: id }))).execute();
+    if (uploads.length > 0)
+      await trx
+        .insertInto('uploads')
+        .values(uploads.map((upload) => ({ ...upload, id: randomUUID(), request_id: id })))
+        .execute();
     const deliveries = request.jobs.filter((kind) => !checked.withheld.has(kind));
     const { confirmation } = guards;
     if (confirmation) {
@@ -249,7 +253,14 @@ const countOf = async (query: Promise<{ count: number | string | bigint } | unde
 type Passed = { withheld: Set<OutboxKind>; notSent?: MailNotSent; confirmationDue?: string };
 
 /** The guard's refusal, or what it let through once its rows are written (a booking, a document request, a sign-up). */
-async function checkGuards(store: Store, trx: Transaction<Database>, request: NewRequest, guards: StoreGuards, id: string, createdAt: string): Promise<Exclude<StoreResult, { status: 'stored' }> | Passed> {
+async function checkGuards(
+  store: Store,
+  trx: Transaction<Database>,
+  request: NewRequest,
+  guards: StoreGuards,
+  id: string,
+  createdAt: string,
+): Promise<Exclude<StoreResult, { status: 'stored' }> | Passed> {
   const passed: Passed = { withheld: new Set() };
   if (guards.booking) {
     const { slotId, capacity, bookedElsewhere, perEmail } = guards.booking;
@@ -258,12 +269,13 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
     await lockKeys(store, trx, `slot:${slotId}`);
     // The answer names the condition the visitor can act on: their own places first.
     if ((await bookingsOfEmail(trx, slotId, request.email)) >= perEmail) return { status: 'slot-already-booked' };
-    const booked = await countOf(siteBookings(trx, [slotId], guards.booking.crmSince).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
+    const booked = await countOf(
+      siteBookings(trx, [slotId], guards.booking.crmSince)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirst(),
+    );
     if (booked + bookedElsewhere >= capacity) return { status: 'slot-full' };
-    await trx
-      .insertInto('bookings')
-      .values({ id: randomUUID(), slot_id: slotId, property_id: request.propertyId, request_id: id, status: 'confirmed', created_at: createdAt })
-      .execute();
+    await trx.insertInto('bookings').values({ id: randomUUID(), slot_id: slotId, property_id: request.propertyId, request_id: id, status: 'confirmed', created_at: createdAt }).execute();
   }
   if (guards.documents) {
     if (!request.email || request.propertyId === undefined) throw new Error('a document request needs an e-mail and a listing');
@@ -271,9 +283,23 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
     const email = request.email.toLowerCase();
     const linksAlive = new Date(Date.now() - documentLinkTtlDays * dayMs).toISOString();
     await lockKeys(store, trx, mailboxLock(key));
-    const requested = await trx.selectFrom('document_requests').select('request_id').where('email', '=', email).where('property_id', '=', request.propertyId).where('created_at', '>=', linksAlive).executeTakeFirst();
+    const requested = await trx
+      .selectFrom('document_requests')
+      .select('request_id')
+      .where('email', '=', email)
+      .where('property_id', '=', request.propertyId)
+      .where('created_at', '>=', linksAlive)
+      .executeTakeFirst();
     if (requested) return { status: 'documents-already-requested' };
-    const sent = await countOf(trx.selectFrom('mail_sends').select((eb) => eb.fn.countAll().as('count')).where('address_key', '=', key).where('kind', '=', 'documents').where('sent_at', '>', since).executeTakeFirst());
+    const sent = await countOf(
+      trx
+        .selectFrom('mail_sends')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('address_key', '=', key)
+        .where('kind', '=', 'documents')
+        .where('sent_at', '>', since)
+        .executeTakeFirst(),
+    );
     const reason = (await refusedMail(trx, key)) ? 'refused' : sent >= perDay ? 'recent' : undefined;
     if (reason) {
       passed.withheld.add('visitor-mail');
@@ -300,14 +326,21 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
     const due = await confirmationDue(trx, guards.newsletter.key, createdAt, ['newsletter'], await mailCounted(trx, guards.newsletter.key, ['newsletter']));
     const at = due === 'covered' ? createdAt : due;
     passed.confirmationDue = at;
-    await trx.insertInto('newsletter_signups').values({ request_id: id, email, email_key: guards.newsletter.key, token_hash: tokenHash, expires_at: expiresAt, confirmed_at: null, created_at: createdAt }).execute();
+    await trx
+      .insertInto('newsletter_signups')
+      .values({ request_id: id, email, email_key: guards.newsletter.key, token_hash: tokenHash, expires_at: expiresAt, confirmed_at: null, created_at: createdAt })
+      .execute();
     await recordSend(trx, { key: guards.newsletter.key, kind: 'newsletter', requestId: id, at });
   }
   if (guards.friendLimits) {
     if (!request.email) throw new Error('a send-to-friend request needs the sender e-mail');
     const { recipientKey, sender, perSender, perRecipient, since } = guards.friendLimits;
     await lockKeys(store, trx, `friend-sender:${sender}`, mailboxLock(recipientKey));
-    const recent = trx.selectFrom('mail_sends').select((eb) => eb.fn.countAll().as('count')).where('kind', '=', 'friend').where('sent_at', '>', since);
+    const recent = trx
+      .selectFrom('mail_sends')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('kind', '=', 'friend')
+      .where('sent_at', '>', since);
     const bySender = await countOf(recent.where('sender', '=', sender).executeTakeFirst());
     const toFriend = await countOf(recent.where('address_key', '=', recipientKey).executeTakeFirst());
     if (bySender >= perSender || toFriend >= perRecipient) return { status: 'friend-limit' };
@@ -336,7 +369,13 @@ async function checkGuards(store: Store, trx: Transaction<Database>, request: Ne
     if (await refusedMail(trx, key)) return { status: 'mail-refused' };
     if (guards.confirmation.documents && request.propertyId !== undefined) {
       const linksAlive = new Date(Date.now() - documentLinkTtlDays * dayMs).toISOString();
-      const requested = await trx.selectFrom('document_requests').select('request_id').where('email', '=', request.email.toLowerCase()).where('property_id', '=', request.propertyId).where('created_at', '>=', linksAlive).executeTakeFirst();
+      const requested = await trx
+        .selectFrom('document_requests')
+        .select('request_id')
+        .where('email', '=', request.email.toLowerCase())
+        .where('property_id', '=', request.propertyId)
+        .where('created_at', '>=', linksAlive)
+        .executeTakeFirst();
       if (requested) return { status: 'documents-already-requested' };
       // The same documents asked again while the first request waits for its link: that link will bring them.
       const waiting = await trx
@@ -430,7 +469,10 @@ async function sentSince(trx: Transaction<Database>, key: string, kind: MailSend
 }
 
 export async function recordSend(trx: Transaction<Database>, send: { key: string; kind: MailSendKind; requestId: string; at: string; sender?: string }): Promise<void> {
-  await trx.insertInto('mail_sends').values({ id: randomUUID(), address_key: send.key, kind: send.kind, sender: send.sender ?? null, request_id: send.requestId, sent_at: send.at }).execute();
+  await trx
+    .insertInto('mail_sends')
+    .values({ id: randomUUID(), address_key: send.key, kind: send.kind, sender: send.sender ?? null, request_id: send.requestId, sent_at: send.at })
+    .execute();
 }
 
 /**
@@ -449,7 +491,12 @@ async function confirmationDue(trx: Transaction<Database>, key: string, now: str
 }
 
 async function lastSend(trx: Transaction<Database>, key: string, kinds: readonly MailSendKind[]): Promise<string | undefined> {
-  const last = await trx.selectFrom('mail_sends').select((eb) => eb.fn.max('sent_at').as('at')).where('address_key', '=', key).where('kind', 'in', kinds).executeTakeFirst();
+  const last = await trx
+    .selectFrom('mail_sends')
+    .select((eb) => eb.fn.max('sent_at').as('at'))
+    .where('address_key', '=', key)
+    .where('kind', 'in', kinds)
+    .executeTakeFirst();
   return typeof last?.at === 'string' ? last.at : undefined;
 }
 
@@ -477,8 +524,14 @@ export async function listRequests(store: Store, options: { since?: string; form
       ]),
     )
     // A search alert or a follow waits for its address as a sign-up does, and so does a post without JavaScript.
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id').where('alert_subscriptions.status', '=', 'pending'))))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('request_confirmations').select('request_id').whereRef('request_confirmations.request_id', '=', 'requests.id').where('request_confirmations.status', '=', 'pending'))))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('alert_subscriptions').select('id').whereRef('alert_subscriptions.request_id', '=', 'requests.id').where('alert_subscriptions.status', '=', 'pending'))),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('request_confirmations').select('request_id').whereRef('request_confirmations.request_id', '=', 'requests.id').where('request_confirmations.status', '=', 'pending')),
+      ),
+    )
     .orderBy('created_at', 'asc');
   if (options.since) query = query.where('created_at', '>=', options.since);
   if (options.form) query = query.where('form', '=', options.form);

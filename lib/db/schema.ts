@@ -203,7 +203,14 @@ type RateLimitRow = { key: string; count: number; expires_at: string };
 /** An upload's bytes when uploads live in the database (UPLOAD_STORE=database), base64 on every dialect. */
 type UploadContentRow = { id: string; content: string; created_at: string };
 /** A mail queued to a visitor's or a friend's mailbox; `sent_at`: when it is due (a confirmation may wait a day). */
-type MailSendRow = { id: string; address_key: string; kind: 'visitor-copy' | 'documents' | 'confirmation' | 'friend' | 'newsletter' | 'request-confirmation'; sender: string | null; request_id: string | null; sent_at: string };
+type MailSendRow = {
+  id: string;
+  address_key: string;
+  kind: 'visitor-copy' | 'documents' | 'confirmation' | 'friend' | 'newsletter' | 'request-confirmation';
+  sender: string | null;
+  request_id: string | null;
+  sent_at: string;
+};
 type MailRefusalRow = { address_key: string; refused_at: string };
 /** A mailbox that used one of our links (lib/db/mailboxes): its owner reads it. */
 type ConfirmedMailboxRow = { address_key: string; confirmed_at: string };

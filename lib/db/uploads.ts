@@ -6,7 +6,10 @@ import type { Store } from './client';
  */
 
 export async function saveUploadContent(store: Store, location: string, bytes: Buffer, now = new Date()): Promise<void> {
-  await store.db.insertInto('upload_contents').values({ id: location, content: bytes.toString('base64'), created_at: now.toISOString() }).execute();
+  await store.db
+    .insertInto('upload_contents')
+    .values({ id: location, content: bytes.toString('base64'), created_at: now.toISOString() })
+    .execute();
 }
 
 export async function readUploadContent(store: Store, location: string): Promise<Buffer | undefined> {

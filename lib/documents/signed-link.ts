@@ -45,11 +45,7 @@ const isId = (value: string) => /^[1-9]\d{0,9}$/.test(value);
  * Checks a link's parts as they came in (route parameters and query): shapes first, then the
  * signature in constant time, then the expiry. A forged link is 'invalid', whatever else it says.
  */
-export function checkDocumentLink(
-  parts: { listing: string; document: string; query: URLSearchParams },
-  isLanguage: (value: string) => value is Language,
-  now = Date.now(),
-): LinkCheck {
+export function checkDocumentLink(parts: { listing: string; document: string; query: URLSearchParams }, isLanguage: (value: string) => value is Language, now = Date.now()): LinkCheck {
   const language = parts.query.get('lang') ?? '';
   const expiresText = parts.query.get('expires') ?? '';
   const signature = parts.query.get('signature') ?? '';

@@ -112,11 +112,7 @@ export function drainQueue<T>(queue: T[], work: (item: T) => Promise<void>, conc
 type CrawlKind = 'page' | 'file';
 
 /** How the crawler's fetch went: a page to read (its final URL), anything else fetched, a redirect to follow, or a failure. */
-type CrawlAnswer =
-  | { status: 'page'; url: string; html: string }
-  | { status: 'file' }
-  | { status: 'redirect'; location: string | undefined }
-  | { status: 'failed'; code: number };
+type CrawlAnswer = { status: 'page'; url: string; html: string } | { status: 'file' } | { status: 'redirect'; location: string | undefined } | { status: 'failed'; code: number };
 
 /** A URL that did not answer 2xx (`code`), or a server-only page linked from a static copy (`code` 0). */
 export type CrawlProblem = { url: string; code: number; foundOn: string };

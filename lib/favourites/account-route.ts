@@ -32,8 +32,7 @@ function cookieValue(request: Request, name: string): string | undefined {
 }
 
 /** Not signed in (or no longer): the hint cookie goes, so that the browser stops asking. */
-const notSignedIn = () =>
-  Response.json({ error: 'unauthorized' }, { status: 401, headers: { ...noStore, 'set-cookie': `${searcherHintCookie}=; Path=/; Max-Age=0; SameSite=Lax${secure()}` } });
+const notSignedIn = () => Response.json({ error: 'unauthorized' }, { status: 401, headers: { ...noStore, 'set-cookie': `${searcherHintCookie}=; Path=/; Max-Age=0; SameSite=Lax${secure()}` } });
 
 const refusal = (status: number, error: string) => Response.json({ error }, { status, headers: noStore });
 

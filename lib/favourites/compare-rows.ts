@@ -106,5 +106,4 @@ export function isCompareColumn(value: unknown): value is CompareColumn {
  * server's answer (app/api/compare-listing/[lang]/[id]) as one small file per listing, so the
  * comparison page fetches only the listings it shows.
  */
-export const compareColumnUrl = (language: string, id: number, staticExport: boolean) =>
-  staticExport ? `/api/compare-listing/${language}/${id}.json` : `/api/compare-listing/${language}/${id}/`;
+export const compareColumnUrl = (language: string, id: number, staticExport: boolean) => (staticExport ? `/api/compare-listing/${language}/${id}.json` : `/api/compare-listing/${language}/${id}/`);

@@ -22,7 +22,16 @@ type SavedRow = [id: number, price: string, state: SavedState, type: number, tow
 export type SavedListingsIndex = { types: string[]; towns: string[]; links: string[]; pictures: string[]; rows: SavedRow[] };
 
 /** A saved listing as the page's card shows it. */
-export type SavedListing = { id: number; type: string; town: string; price: string; state: 'on-offer' | 'sold' | 'rented' | 'under-option'; href: string; picture: string | undefined; optionRibbon: string };
+export type SavedListing = {
+  id: number;
+  type: string;
+  town: string;
+  price: string;
+  state: 'on-offer' | 'sold' | 'rented' | 'under-option';
+  href: string;
+  picture: string | undefined;
+  optionRibbon: string;
+};
 
 const states = ['on-offer', 'sold', 'rented', 'under-option'] as const;
 

@@ -80,8 +80,7 @@ function typedWholeNumber(value: unknown): unknown {
   return /^\d+$/.test(cleaned) ? Number(cleaned) : blank;
 }
 
-export const optionalCount = (max: number) =>
-  z.preprocess(typedWholeNumber, z.number({ error: 'numberInvalid' }).int('numberInvalid').min(0, 'numberInvalid').max(max, 'numberInvalid').optional());
+export const optionalCount = (max: number) => z.preprocess(typedWholeNumber, z.number({ error: 'numberInvalid' }).int('numberInvalid').min(0, 'numberInvalid').max(max, 'numberInvalid').optional());
 
 /** `minKey` says what the lowest value is, where "a whole number" would not help ("at least one adult"). */
 export const requiredCount = (key: string, min: number, max: number, minKey = 'numberInvalid') =>
@@ -93,7 +92,12 @@ const isCalendarDate = (value: string) => {
 };
 
 /** A day as <input type="date"> sends it: yyyy-mm-dd. */
-export const requiredDate = (key: string) => z.string({ error: key }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, key).refine(isCalendarDate, key);
+export const requiredDate = (key: string) =>
+  z
+    .string({ error: key })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, key)
+    .refine(isCalendarDate, key);
 
 /** Today in Brussels as yyyy-mm-dd: the agency's calendar, whatever the visitor's or the server's zone. */
 export function brusselsToday(now = new Date()): string {
@@ -119,7 +123,6 @@ export const upcomingDate = (key: string) => {
     .refine((value) => value >= brusselsToday(), { message: 'dateInPast', when: whenValid })
     .refine((value) => value <= yearsAhead(brusselsToday(), maxYearsAhead), { message: 'dateTooFar', when: whenValid });
 };
-
 
 /** A field of a value zod has not checked yet (a refinement's `when`). */
 export const fieldOf = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined);
@@ -153,9 +156,7 @@ function containsLink(text: string): boolean {
     .replace(/\u3002/g, '.');
   // Each pattern starts only where a run of its characters starts (the lookbehinds), so a long run
   // without a dot is scanned once, not once per position: linear in the text, whatever its length.
-  return (
-    /(?<![a-z\d+.-])[a-z][a-z\d+.-]*:\/\//i.test(plain) || /\bwww\d{0,3}\./i.test(plain) || /(?<![\p{L}\p{N}-])[\p{L}\p{N}-]{2,}\.\p{L}{2,63}(?![\p{L}\p{N}])/u.test(plain)
-  );
+  return /(?<![a-z\d+.-])[a-z][a-z\d+.-]*:\/\//i.test(plain) || /\bwww\d{0,3}\./i.test(plain) || /(?<![\p{L}\p{N}-])[\p{L}\p{N}-]{2,}\.\p{L}{2,63}(?![\p{L}\p{N}])/u.test(plain);
 }
 
 /** A required text that may not carry a link (what a stranger's e-mail shows). */

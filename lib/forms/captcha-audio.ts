@@ -23,7 +23,7 @@ export function captchaDigitsDir(): string {
 function samplesOf(wav: Buffer, file: string): Float32Array {
   if (wav.toString('latin1', 0, 4) !== 'RIFF' || wav.toString('latin1', 8, 12) !== 'WAVE') throw new Error(`${file} is not a WAV file`);
   let format: { channels: number; rate: number; bits: number; pcm: boolean } | undefined;
-  for (let offset = 12; offset + 8 <= wav.length; ) {
+  for (let offset = 12; offset + 8 <= wav.length;) {
     const id = wav.toString('latin1', offset, offset + 4);
     const size = wav.readUInt32LE(offset + 4);
     const body = offset + 8;

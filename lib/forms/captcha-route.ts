@@ -37,8 +37,7 @@ export async function captchaResponse(request: Request, form: string): Promise<R
   const token = newCaptcha(form);
   const sealed = sealCaptcha(token);
   const secure = (request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '')) === 'https';
-  const cookie = (path: string) =>
-    [`${captchaCookie(form)}=${sealed}`, `Path=${path}`, `Max-Age=${captchaTtlMs / 1000}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+  const cookie = (path: string) => [`${captchaCookie(form)}=${sealed}`, `Path=${path}`, `Max-Age=${captchaTtlMs / 1000}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
   const png = (await captchaPng(token.answer)).toString('base64');
   const audio = `${audioPath(form)}?lang=${language}`;
   // preload="none": the spoken code is mixed when a visitor plays it, not for every framed form.

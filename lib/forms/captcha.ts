@@ -102,9 +102,7 @@ function captchaSvg(answer: string): string {
   const dot = 3.6;
   const parts: string[] = [`<rect width="${width}" height="${height}" fill="#f4f1ea"/>`];
   for (let index = 0; index < 6; index += 1) {
-    parts.push(
-      `<line x1="${randomInt(width)}" y1="${randomInt(height)}" x2="${randomInt(width)}" y2="${randomInt(height)}" stroke="#8a7f70" stroke-width="1.4" opacity="0.7"/>`,
-    );
+    parts.push(`<line x1="${randomInt(width)}" y1="${randomInt(height)}" x2="${randomInt(width)}" y2="${randomInt(height)}" stroke="#8a7f70" stroke-width="1.4" opacity="0.7"/>`);
   }
   [...answer].forEach((character, position) => {
     const glyph = glyphs[character];
@@ -127,5 +125,7 @@ function captchaSvg(answer: string): string {
 }
 
 export async function captchaPng(answer: string): Promise<Buffer> {
-  return sharp(Buffer.from(captchaSvg(answer))).png().toBuffer();
+  return sharp(Buffer.from(captchaSvg(answer)))
+    .png()
+    .toBuffer();
 }

@@ -58,9 +58,7 @@ import { brusselsNow } from './slots';
 type FieldErrors = Record<string, { code: string; message: string }>;
 /** A request's checked values, as they go into the database. */
 type Payload = Record<string, unknown>;
-export type FormResponse =
-  | { ok: true; id: string; redirect: string }
-  | { ok: false; error: string; message: string; fieldErrors?: FieldErrors };
+export type FormResponse = { ok: true; id: string; redirect: string } | { ok: false; error: string; message: string; fieldErrors?: FieldErrors };
 
 /** The window of the per-address mail rules and of the send-to-friend limits. */
 const dayMs = 24 * 60 * 60 * 1000;
@@ -363,7 +361,12 @@ async function agendaCheck(language: Language, propertyId: number, booking: Slot
   const times = free.map((candidate) => `${formatDate(candidate.start.slice(0, 10))} ${candidate.start.slice(11, 16)}`).join(', ');
   return stop({
     status: 409,
-    body: { ok: false, error: 'slotTakenInAgenda', message: t('status.slotTakenInAgenda', { times }), fieldErrors: { slotId: { code: 'slotTakenInAgenda', message: t('errors.slotTakenInAgenda', { times }) } } },
+    body: {
+      ok: false,
+      error: 'slotTakenInAgenda',
+      message: t('status.slotTakenInAgenda', { times }),
+      fieldErrors: { slotId: { code: 'slotTakenInAgenda', message: t('errors.slotTakenInAgenda', { times }) } },
+    },
   });
 }
 

@@ -70,7 +70,13 @@ export async function requestLinkView(token: string | undefined, language: Langu
   const subject = { form: isMessageKey(referenceMessages.forms.names, row.form) ? t(`names.${row.form}`) : row.form, about, date: received.date, time: received.time };
   if (row.outcome !== 'slot-gone' || !property) return { state, subject };
   const slots = getAppointmentSlots(property.id);
-  const free = slotAvailability(slots, await countBookings(store, slots.map((slot) => slot.ID)))
+  const free = slotAvailability(
+    slots,
+    await countBookings(
+      store,
+      slots.map((slot) => slot.ID),
+    ),
+  )
     .filter((slot) => slot.remaining > 0)
     .slice(0, 5)
     .map((slot) => `${formatDate(slot.start.slice(0, 10))} ${slot.start.slice(11, 16)}–${slot.end.slice(11, 16)}`);

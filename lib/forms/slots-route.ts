@@ -5,7 +5,10 @@ import { slotAvailability, type SlotAvailability } from './slots';
 /** A listing's future viewing times with the places left right now (site bookings included). */
 export async function currentSlots(propertyId: number): Promise<SlotAvailability[]> {
   const slots = getAppointmentSlots(propertyId);
-  const booked = await countBookings(await getStore(), slots.map((slot) => slot.ID));
+  const booked = await countBookings(
+    await getStore(),
+    slots.map((slot) => slot.ID),
+  );
   return slotAvailability(slots, booked);
 }
 

@@ -7,13 +7,9 @@ import sanitize, { type IOptions } from 'sanitize-html';
  * so it costs the browser nothing. Only the tags and the link attributes below reach the output.
  */
 
-const allowedTags: ReadonlySet<string> = new Set([
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a',
-]);
+const allowedTags: ReadonlySet<string> = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a']);
 /* Their content is code, hidden fallback or foreign markup, never text a reader should see. */
-const droppedWithContent: ReadonlySet<string> = new Set([
-  'script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math',
-]);
+const droppedWithContent: ReadonlySet<string> = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math']);
 const allowedProtocols: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 /**

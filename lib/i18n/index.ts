@@ -2,7 +2,6 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { getEnabledLanguages, type Language } from '../config';
 
-
 /**
  * For pages and layouts: the route's language if the site has it enabled (404 otherwise), set as
  * next-intl's request locale so that static rendering works.

@@ -36,7 +36,19 @@ export const byMailSlugs = { nl: 'bevestig-per-mail', fr: 'confirmer-par-mail', 
  * at the same place could never be reached. The other slugs sit under one of these (login/…), and
  * the two article sections are the paths of the menu pages that list them (design.md §5).
  */
-export const firstSegmentSystemPages = ['for-sale', 'for-rent', 'projects', 'thank-you', 'login', 'portal', 'newsletter-confirm', 'alert-link', 'request-confirm', 'favourites', 'compare'] as const satisfies readonly SystemPage[];
+export const firstSegmentSystemPages = [
+  'for-sale',
+  'for-rent',
+  'projects',
+  'thank-you',
+  'login',
+  'portal',
+  'newsletter-confirm',
+  'alert-link',
+  'request-confirm',
+  'favourites',
+  'compare',
+] as const satisfies readonly SystemPage[];
 
 /**
  * First segments of the site's internal pages: the 404 pages and the folders of app/[lang] rendered
@@ -50,7 +62,7 @@ export const internalSegments = {
   'form-draft': 'form sent back for correction',
   'alert-link': 'confirm or unsubscribe an alert',
   'request-confirmation': 'confirm a request sent without JavaScript',
-  'searcher-space': 'a searcher\'s searches and followed listings',
+  'searcher-space': "a searcher's searches and followed listings",
   'compare-listings': 'the comparison of listings',
   'compare-listings-export': 'the comparison of listings drawn in the browser (static export only)',
 } as const;

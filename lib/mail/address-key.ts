@@ -15,7 +15,10 @@ export function addressKey(email: string): string {
   const at = address.lastIndexOf('@');
   if (at <= 0) return address.toLowerCase();
   let local = address.slice(0, at).toLowerCase();
-  const typedDomain = address.slice(at + 1).toLowerCase().replace(/\.$/, '');
+  const typedDomain = address
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/\.$/, '');
   // ÉCOLE.be and xn--cole-9oa.be are one domain; a domain Node cannot convert stays as typed.
   const domain = domainToASCII(typedDomain) || typedDomain;
   const plus = local.indexOf('+');

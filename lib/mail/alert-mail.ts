@@ -21,7 +21,6 @@ import { agencyAddress, siteOrigin } from './transport';
  * unsubscribe link that works without signing in (and RFC 8058 headers for a one-click one).
  */
 
-
 const pictureWidth = 600;
 
 const languageOf = (subscription: AlertSubscriptionRow): Language => (isSupportedLanguage(subscription.language) ? subscription.language : getDefaultLanguage());
@@ -93,7 +92,9 @@ function changeText(item: AlertItem, language: Language): string | undefined {
 function cardText(item: AlertItem, language: Language, price: string): string {
   const t = translatorFor(language, 'alerts');
   const change = changeText(item, language);
-  return [`${item.card.typeName} – ${item.card.zip} ${item.card.town}`, price, ...(change ? [change] : []), ...(item.event === 'removed' ? [] : [`${t('view')}: ${absolute(item.card.path)}`])].join('\n');
+  return [`${item.card.typeName} – ${item.card.zip} ${item.card.town}`, price, ...(change ? [change] : []), ...(item.event === 'removed' ? [] : [`${t('view')}: ${absolute(item.card.path)}`])].join(
+    '\n',
+  );
 }
 
 function cardHtml(item: AlertItem, language: Language, price: string): string {

@@ -21,6 +21,12 @@ export function catalogueRefusalMail(stored: readonly string[]): Mail | undefine
   const t = translatorFor(getAgencyLanguage(), 'mail');
   const shown = lines.slice(0, maxLines);
   const list = shown.map((line) => `- ${line}`).join('\n');
-  const paragraphs = [t('catalogueRefusedIntro', { count: lines.length }), list, ...(lines.length > shown.length ? [t('catalogueRefusedMore', { count: lines.length - shown.length })] : []), t('catalogueRefusedKept'), t('catalogueRefusedFix')];
+  const paragraphs = [
+    t('catalogueRefusedIntro', { count: lines.length }),
+    list,
+    ...(lines.length > shown.length ? [t('catalogueRefusedMore', { count: lines.length - shown.length })] : []),
+    t('catalogueRefusedKept'),
+    t('catalogueRefusedFix'),
+  ];
   return { to: agencyAddress(), subject: t('catalogueRefusedSubject', { count: lines.length }), ...render(paragraphs, []) };
 }

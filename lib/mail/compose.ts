@@ -74,7 +74,11 @@ export function requestLines(request: StoredRequest, language: Language): Reques
     return isMessageKey(options.contactDevice, code) ? t(`options.contactDevice.${code}`) : code;
   };
   const labelOf = (field: string) => (isMessageKey(referenceMessages.forms.fields, field) ? t(`fields.${field}`) : undefined);
-  const buyerBFields = new Set(Object.keys(payload).filter((field) => personBPrefix.test(field)).map(personBBase));
+  const buyerBFields = new Set(
+    Object.keys(payload)
+      .filter((field) => personBPrefix.test(field))
+      .map(personBBase),
+  );
   const buyerOf = (field: string): 'A' | 'B' | undefined =>
     buyerBFields.size === 0 ? undefined : personBPrefix.test(field) ? 'B' : personFields.has(field) || buyerBFields.has(field) ? 'A' : undefined;
   const lines: (RequestLine & { buyer?: 'A' | 'B' })[] = [];
@@ -102,7 +106,10 @@ export function requestLines(request: StoredRequest, language: Language): Reques
   for (const upload of request.uploads) lines.push({ field: upload.field, label: labelOf(upload.field) ?? upload.field, value: `${upload.file_name} (${Math.ceil(upload.size / 1024)} kB)` });
   // Buyer A, then buyer B, then the offer itself: each person's answers together.
   const rank = (line: { buyer?: 'A' | 'B' }) => (line.buyer === 'A' ? 0 : line.buyer === 'B' ? 1 : 2);
-  return lines.map((line, index) => ({ line, index })).sort((a, b) => rank(a.line) - rank(b.line) || a.index - b.index).map(({ line: { field, label, value } }) => ({ field, label, value }));
+  return lines
+    .map((line, index) => ({ line, index }))
+    .sort((a, b) => rank(a.line) - rank(b.line) || a.index - b.index)
+    .map(({ line: { field, label, value } }) => ({ field, label, value }));
 }
 
 type Subject = { reference: string; title: string; link: string; managerEmail?: string };
@@ -160,9 +167,7 @@ export function render(paragraphs: readonly Block[], lines: readonly Line[], lin
     .join('\n\n');
   const html = [
     ...blocks.map((block) =>
-      typeof block === 'string'
-        ? `<p>${escape(block)}</p>`
-        : `<ul>${block.links.map((item) => `<li><a href="${escape(item.url)}">${escape(item.label)}</a></li>`).join('')}</ul>`,
+      typeof block === 'string' ? `<p>${escape(block)}</p>` : `<ul>${block.links.map((item) => `<li><a href="${escape(item.url)}">${escape(item.label)}</a></li>`).join('')}</ul>`,
     ),
     lines.length
       ? `<table cellpadding="4" style="border-collapse:collapse">${lines.map((line) => `<tr><th align="left" valign="top">${escape(line.label)}</th><td>${escape(line.value).replace(/\n/g, '<br>')}</td></tr>`).join('')}</table>`
@@ -252,11 +257,7 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
     next,
     ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
     ...(slot ? [t('slotBooked', { slot })] : []),
-    ...(sendsDocuments && subject
-      ? documents.length > 0
-        ? [t('documentsIntro', { days: documentLinkTtlDays }), { links: documents }]
-        : [t('documentsFollow')]
-      : []),
+    ...(sendsDocuments && subject ? (documents.length > 0 ? [t('documentsIntro', { days: documentLinkTtlDays }), { links: documents }] : [t('documentsFollow')]) : []),
     t('answersNotRepeated'),
   ];
   const body = render(paragraphs, [], subject ? { label: t('viewListing'), url: subject.link } : undefined);
@@ -291,7 +292,10 @@ export function newsletterConfirmMail(request: StoredRequest): Mail | undefined 
   const t = translatorFor(language, 'mail');
   const agency = getSite().siteInfo.name;
   const link = siteOrigin() + href({ page: 'newsletter-confirm', token: confirmationToken(request.id) }, language);
-  const body = render([t('greetingAnonymous'), t('newsletterIntro', { agency }), t('newsletterConfirm', { days: confirmationTtlDays }), t('newsletterIgnore')], [], { label: t('newsletterLink'), url: link });
+  const body = render([t('greetingAnonymous'), t('newsletterIntro', { agency }), t('newsletterConfirm', { days: confirmationTtlDays }), t('newsletterIgnore')], [], {
+    label: t('newsletterLink'),
+    url: link,
+  });
   return { to: request.email, replyTo: agencyAddress(), subject: t('newsletterSubject', { agency }), ...signed(refusable(body, request.email, language), language) };
 }
 

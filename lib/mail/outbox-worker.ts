@@ -72,7 +72,19 @@ const held = () => (claims.__outboxHeld ??= new Map());
 /** Aborts the sends still hanging once their jobs are handed back, so that the process can end. */
 const stopSignal = () => (claims.__outboxStop ??= new AbortController()).signal;
 
-const mailKinds: readonly OutboxKind[] = ['agency-mail', 'visitor-mail', 'friend-mail', 'owner-reset', 'owner-invite', 'newsletter-confirm', 'alert-confirm', 'alert-mail', 'searcher-setup', 'request-confirm', 'catalogue-refusals'];
+const mailKinds: readonly OutboxKind[] = [
+  'agency-mail',
+  'visitor-mail',
+  'friend-mail',
+  'owner-reset',
+  'owner-invite',
+  'newsletter-confirm',
+  'alert-confirm',
+  'alert-mail',
+  'searcher-setup',
+  'request-confirm',
+  'catalogue-refusals',
+];
 
 export function retryDelay(attempts: number): number {
   return Math.min(retryMaxMs(), retryBaseMs() * 2 ** Math.max(0, attempts));
@@ -159,8 +171,7 @@ function agencyNote(job: OutboxRow): MailNotSent | undefined {
 }
 
 /** The request's files as attachments, read through the upload store, never by a path of this machine. */
-const uploadAttachments = (request: StoredRequest) =>
-  Promise.all(request.uploads.map(async (upload) => ({ filename: upload.file_name, content: await readUpload(upload), contentType: upload.mime })));
+const uploadAttachments = (request: StoredRequest) => Promise.all(request.uploads.map(async (upload) => ({ filename: upload.file_name, content: await readUpload(upload), contentType: upload.mime })));
 
 async function send(job: OutboxRow, store: Store): Promise<void> {
   if (job.kind === 'owner-reset' || job.kind === 'owner-invite') {
@@ -445,7 +456,10 @@ export async function releaseClaimedJobs(graceMs = stopGraceMs): Promise<number>
   const end = Date.now() + graceMs;
   while (held().size > 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
   if (held().size === 0) return 0;
-  const released = await releaseJobs(await getStore(), [...held()].map(([id, lease]) => ({ id, lease })));
+  const released = await releaseJobs(
+    await getStore(),
+    [...held()].map(([id, lease]) => ({ id, lease })),
+  );
   held().clear();
   // Next.js waits for the deliveries begun after a request (after()) before it exits.
   claims.__outboxStop ??= new AbortController();

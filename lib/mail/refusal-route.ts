@@ -20,7 +20,10 @@ function page(language: Language, status: number, body: string): Response {
 <title>${escapeHtml(t('refusalPageTitle'))}</title>
 <style>body{font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2a44}button{font:inherit;padding:.5rem 1rem}</style></head>
 <body><main><h1>${escapeHtml(t('refusalPageTitle'))}</h1>${body}</main></body></html>`;
-  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer', 'content-security-policy': refusalPagePolicy } });
+  return new Response(html, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer', 'content-security-policy': refusalPagePolicy },
+  });
 }
 
 const invalid = (language: Language) => page(language, 400, `<p role="alert">${escapeHtml(translatorFor(language, 'mail')('refusalPageInvalid'))}</p>`);

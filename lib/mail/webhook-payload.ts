@@ -28,8 +28,7 @@ export const webhookPayloadSchema = z
     name: z.string().nullable().meta({ description: "The visitor's name as typed (first and last name, or the name field)." }),
     source: z.string().nullable().meta({ description: 'The page the form was sent from, as the browser gave it.' }),
     fields: z.record(z.string(), answer).meta({
-      description:
-        "Every answer under the form's field name, as validated: texts, whole numbers (amounts in euros), true/false for check boxes, lists of option values. Password fields never appear.",
+      description: "Every answer under the form's field name, as validated: texts, whole numbers (amounts in euros), true/false for check boxes, lists of option values. Password fields never appear.",
     }),
     answers: z
       .array(

@@ -44,11 +44,8 @@ export function placeLabels(towns: readonly MapTown[]): Label[] {
       { town, x, y: y + gap + 7, anchor: 'middle', box: { x: x - width / 2, y: y + gap, width, height } },
       { town, x, y: y - gap - 2, anchor: 'middle', box: { x: x - width / 2, y: y - gap - height, width, height } },
     ];
-    const free = candidates.find(
-      (candidate) => placed.every((other) => !overlaps(candidate.box, other.box)) && dots.every((dot) => !overlaps(candidate.box, dot)),
-    );
+    const free = candidates.find((candidate) => placed.every((other) => !overlaps(candidate.box, other.box)) && dots.every((dot) => !overlaps(candidate.box, dot)));
     if (free) placed.push(free);
   }
   return placed;
 }
-

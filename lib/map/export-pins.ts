@@ -10,7 +10,12 @@ import { pinLimit, townPins, type ListPin, type ListPins } from './list-pins-sha
  */
 export function exportListPins(index: SavedListingsIndex, matching: readonly ListItem[]): ListPins {
   const located = matching.flatMap((item) => (item.lat !== undefined && item.lng !== undefined ? [{ id: item.id, lat: item.lat, lng: item.lng }] : []));
-  const cards = new Map(savedListings(index, located.map((place) => place.id)).map(({ id, listing }) => [id, listing]));
+  const cards = new Map(
+    savedListings(
+      index,
+      located.map((place) => place.id),
+    ).map(({ id, listing }) => [id, listing]),
+  );
   if (located.length > pinLimit) {
     const towns = located.map((place) => {
       const town = cards.get(place.id)?.town ?? '';

@@ -65,7 +65,13 @@ export function mapTowns(language: Language, properties: readonly MapProperty[])
       };
       if (located.length === 0) return town;
       const mean = (pick: (property: MapProperty) => number) => located.reduce((sum, property) => sum + pick(property), 0) / located.length;
-      return { ...town, point: projectOnOutline(mean((property) => property.lat), mean((property) => property.lng)) };
+      return {
+        ...town,
+        point: projectOnOutline(
+          mean((property) => property.lat),
+          mean((property) => property.lng),
+        ),
+      };
     });
 }
 

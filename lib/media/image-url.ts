@@ -98,7 +98,5 @@ export function imagePath(src: string, { width, height, format }: ImageUrlOption
  */
 export function responsiveSrcSet(src: string): string {
   if (!isResizable(src)) return '';
-  return responsiveWidths
-    .map((width) => `${width >= originalWidth ? src : imageUrl(src, { width, format: 'webp' })} ${width}w`)
-    .join(', ');
+  return responsiveWidths.map((width) => `${width >= originalWidth ? src : imageUrl(src, { width, format: 'webp' })} ${width}w`).join(', ');
 }

@@ -64,7 +64,12 @@ function checkSrc(src: string | null): string | undefined {
   if (/[\\\u0000-\u001f\u007f]/.test(src)) return 'src contains a forbidden character';
   if (src.includes('..')) return 'src must not contain ".."';
   if (!servedFolders.some((folder) => src.startsWith(folder))) return 'src must be under /catalogue/ or /images/';
-  if (src.split('/').slice(1).some((segment) => segment === '' || segment === '.')) {
+  if (
+    src
+      .split('/')
+      .slice(1)
+      .some((segment) => segment === '' || segment === '.')
+  ) {
     return 'src must not contain empty or "." segments';
   }
   const extension = path.posix.extname(src).toLowerCase();

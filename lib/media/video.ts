@@ -37,9 +37,7 @@ function vimeo(url: URL): RecognizedVideo | undefined {
 }
 
 function facebook(url: URL, original: string): RecognizedVideo | undefined {
-  const id = /^\/watch\/?$/.test(url.pathname)
-    ? url.searchParams.get('v')
-    : /^\/[^/]+\/videos\/(\d+)\/?$/.exec(url.pathname)?.[1];
+  const id = /^\/watch\/?$/.test(url.pathname) ? url.searchParams.get('v') : /^\/[^/]+\/videos\/(\d+)\/?$/.exec(url.pathname)?.[1];
   if (!id || !/^\d+$/.test(id)) return undefined;
   return {
     kind: 'facebook',

@@ -29,7 +29,9 @@ export function catalogueRouteUrls(languages: readonly Language[] = getEnabledLa
 /** Menu pages whose modules read the catalogue: a list of listings, or the counts of the lists. */
 function catalogueMenuIds(): string[] {
   return loadSiteConfig()
-    .menu.filter((entry) => entry.status !== 'Draft' && entry.params.type === 'page' && entry.params.modules.some((module) => module.relations.type === 'property-list' || module.relations.type === 'stats-view'))
+    .menu.filter(
+      (entry) => entry.status !== 'Draft' && entry.params.type === 'page' && entry.params.modules.some((module) => module.relations.type === 'property-list' || module.relations.type === 'stats-view'),
+    )
     .map((entry) => entry.id);
 }
 

@@ -11,8 +11,7 @@ export const notFoundSegments = ['404'] as const;
 export const propertyNotFoundSegments = ['404', 'property'] as const;
 
 /** The localised 404 page of a language, or the one of a listing that is gone. */
-export const notFoundPath = (language: Language, kind: 'page' | 'property' = 'page') =>
-  join(language, kind === 'property' ? propertyNotFoundSegments : notFoundSegments);
+export const notFoundPath = (language: Language, kind: 'page' | 'property' = 'page') => join(language, kind === 'property' ? propertyNotFoundSegments : notFoundSegments);
 
 /** The owner portal, rendered per request (app/[lang]/owner-portal). */
 export const portalPath = (language: Language, id?: number) => `/${language}/owner-portal/${id === undefined ? '' : `${id}/`}`;

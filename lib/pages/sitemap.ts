@@ -15,7 +15,16 @@ const routeKey = (route: Route) => JSON.stringify(route);
 export function sitemapEntries(): MetadataRoute.Sitemap {
   const languages = getEnabledLanguages();
   const defaultLanguage = getSite().languageDefault;
-  const byLanguage = new Map(languages.map((language) => [language, new Set(allRoutes(language).filter((route) => isIndexable(route, language)).map(routeKey))]));
+  const byLanguage = new Map(
+    languages.map((language) => [
+      language,
+      new Set(
+        allRoutes(language)
+          .filter((route) => isIndexable(route, language))
+          .map(routeKey),
+      ),
+    ]),
+  );
   const entries: MetadataRoute.Sitemap = [];
   for (const language of languages) {
     for (const route of allRoutes(language)) {
@@ -31,7 +40,18 @@ export function sitemapEntries(): MetadataRoute.Sitemap {
 
 export function robotsRules(): MetadataRoute.Robots {
   const languages = getEnabledLanguages();
-  const disallow = ['/api/', '/*preview', ...languages.flatMap((language) => [href({ page: 'thank-you', form: 'contact-me' }, language).replace(/contact-me\/$/, ''), href({ page: 'login' }, language), href({ page: 'portal' }, language), href({ page: 'newsletter-confirm' }, language), href({ page: 'alert-link' }, language), href({ page: 'request-confirm' }, language)])];
+  const disallow = [
+    '/api/',
+    '/*preview',
+    ...languages.flatMap((language) => [
+      href({ page: 'thank-you', form: 'contact-me' }, language).replace(/contact-me\/$/, ''),
+      href({ page: 'login' }, language),
+      href({ page: 'portal' }, language),
+      href({ page: 'newsletter-confirm' }, language),
+      href({ page: 'alert-link' }, language),
+      href({ page: 'request-confirm' }, language),
+    ]),
+  ];
   // The pictures stay open under the closed /api/: social networks (Twitterbot) obey robots.txt
   // when they fetch a card's og:image, and search engines index listing pictures.
   return { rules: [{ userAgent: '*', allow: ['/', imageRoutePath], disallow }], sitemap: `${siteOriginForSeo()}/sitemap.xml` };

@@ -89,7 +89,10 @@ let proxiesRead: { value: string; list: BlockList } | undefined;
 export function trustedProxies(value = process.env.TRUSTED_PROXIES ?? ''): BlockList {
   if (proxiesRead?.value === value) return proxiesRead.list;
   const list = new BlockList();
-  for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [address = '', bits, ...rest] = entry.split('/');
     const version = isIP(address);
     const prefix = bits === undefined ? undefined : Number(bits);

@@ -28,11 +28,15 @@ export function publicOriginWarnings(built: string, siteUrlAtStart: string | und
     url = undefined;
   }
   if (!url || url.protocol !== 'https:' || loopbackHosts.test(url.hostname)) {
-    warnings.push(`The public origin of this build is ${built} (SITE_URL at build, else siteInfo.siteUrl): canonical links, the sitemap and robots.txt name it and HSTS is ${url?.protocol === 'https:' ? 'on' : 'off'}; build with SITE_URL=https://<the site's address>.`);
+    warnings.push(
+      `The public origin of this build is ${built} (SITE_URL at build, else siteInfo.siteUrl): canonical links, the sitemap and robots.txt name it and HSTS is ${url?.protocol === 'https:' ? 'on' : 'off'}; build with SITE_URL=https://<the site's address>.`,
+    );
   }
   const atStart = siteUrlAtStart ? siteUrlAtStart.replace(/\/$/, '') : undefined;
   if (atStart && atStart !== built) {
-    warnings.push(`SITE_URL is ${atStart} but this build was made for ${built}: pages, the sitemap and HSTS keep the build's origin, e-mail links take ${atStart}; build again with the SITE_URL you serve.`);
+    warnings.push(
+      `SITE_URL is ${atStart} but this build was made for ${built}: pages, the sitemap and HSTS keep the build's origin, e-mail links take ${atStart}; build again with the SITE_URL you serve.`,
+    );
   }
   return warnings;
 }

@@ -82,7 +82,11 @@ async function renderHere(urls: string[]): Promise<void> {
         // The token makes the proxy pass the request to Next.js instead of sending the file it has.
         const target = ownUrl(url);
         if (!target) continue;
-        const response = await fetch(target, { headers: { [processTokenHeader]: processToken(), accept: 'text/html', connection: 'close' }, redirect: 'manual', signal: AbortSignal.timeout(selfRequestMs) });
+        const response = await fetch(target, {
+          headers: { [processTokenHeader]: processToken(), accept: 'text/html', connection: 'close' },
+          redirect: 'manual',
+          signal: AbortSignal.timeout(selfRequestMs),
+        });
         await response.arrayBuffer();
       } catch {
         // Rendered on its next request instead.
@@ -138,7 +142,9 @@ export function createCatalogueFollower(options: FollowerOptions): CatalogueFoll
     if (!result.ok) {
       refused = version;
       const shown = result.issues.slice(0, 3).map((issue) => `${issue.file}${issue.record ? ` ${issue.record.label}` : ''}${issue.field ? ` field ${issue.field}` : ''}: ${issue.message}`);
-      log.error(`[catalogue] version ${version} is not served, the site stays on ${served ?? 'the catalogue it started with'}: ${shown.join('; ')}${result.issues.length > 3 ? ` (and ${result.issues.length - 3} more)` : ''}`);
+      log.error(
+        `[catalogue] version ${version} is not served, the site stays on ${served ?? 'the catalogue it started with'}: ${shown.join('; ')}${result.issues.length > 3 ? ` (and ${result.issues.length - 3} more)` : ''}`,
+      );
       return;
     }
     const changes = changesBetween(varDir, served, version);

@@ -13,9 +13,7 @@ import { fromThisProcess } from '../security/process-token';
 const maxBodyBytes = 2 * 1024 * 1024;
 const maxPaths = 20_000;
 const stalePathsSchema = z.object({
-  paths: z
-    .array(z.union([z.strictObject({ path: z.string().min(1).max(1024).startsWith('/') }), z.strictObject({ tag: z.string().min(1).max(1024).startsWith('_N_T_/') })]))
-    .max(maxPaths),
+  paths: z.array(z.union([z.strictObject({ path: z.string().min(1).max(1024).startsWith('/') }), z.strictObject({ tag: z.string().min(1).max(1024).startsWith('_N_T_/') })])).max(maxPaths),
 });
 
 const notThere = () => new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });

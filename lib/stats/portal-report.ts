@@ -19,8 +19,7 @@ import { countMatchingSearches } from '../alerts/matching';
 /** Free text is undefined where it is withheld (or, for the site's own entries, never given). */
 type CalendarEntry = { date: string; subject: string | undefined; status: HistoryStatus } & ({ fromSite: false; kind: CalendarKind } | { fromSite: true; kind: 'site-booking' });
 type Communication = { date: string; contact: string | undefined; subject: string | undefined; comment: string | undefined; status: HistoryStatus } & (
-  | { fromSite: false; kind: CommunicationKind }
-  | { fromSite: true; kind: FormName }
+  { fromSite: false; kind: CommunicationKind } | { fromSite: true; kind: FormName }
 );
 
 export type ListingReport = {
@@ -53,7 +52,11 @@ export async function listingReport(owner: Owner, propertyId: number, language: 
   const counts = await visitCounts(store, [propertyId]);
   const history = owner.History.find((entry) => entry.PropertyID === propertyId);
   const team = getTeam();
-  const crm = crmHistory(owner, propertyId, team.map((member) => member.name));
+  const crm = crmHistory(
+    owner,
+    propertyId,
+    team.map((member) => member.name),
+  );
   const requests = await requestsAbout(store, propertyId);
   const bookings = await bookingsAbout(store, propertyId);
   const slots = new Map(getAppointmentSlots(propertyId).map((slot) => [slot.ID, slot]));
@@ -72,7 +75,9 @@ export async function listingReport(owner: Owner, propertyId: number, language: 
   const communications: Communication[] = [
     ...crm.communications.map((item) => ({ ...item, fromSite: false as const })),
     ...requests.flatMap((request) =>
-      isFormName(request.form) ? [{ date: request.created_at, kind: request.form, contact: undefined, subject: undefined, comment: undefined, status: 'received' as const, fromSite: true as const }] : [],
+      isFormName(request.form)
+        ? [{ date: request.created_at, kind: request.form, contact: undefined, subject: undefined, comment: undefined, status: 'received' as const, fromSite: true as const }]
+        : [],
     ),
   ].sort((a, b) => b.date.localeCompare(a.date));
 

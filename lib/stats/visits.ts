@@ -12,7 +12,8 @@ export function visitorHash(day: string, address: string, userAgent: string, pro
   return createHash('sha256').update(salt).update(`${address}\n${userAgent}\n${propertyId}`).digest('hex');
 }
 
-const botPattern = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|headlesschrome|lighthouse|pagespeed|python-requests|curl\/|wget\/|httpclient|axios|node-fetch|go-http-client|java\//i;
+const botPattern =
+  /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|headlesschrome|lighthouse|pagespeed|python-requests|curl\/|wget\/|httpclient|axios|node-fetch|go-http-client|java\//i;
 
 export function isBot(userAgent: string | null): boolean {
   return !userAgent || botPattern.test(userAgent);

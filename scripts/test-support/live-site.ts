@@ -69,7 +69,12 @@ export async function stopInstance(child: ChildProcess): Promise<void> {
 /** `npm start`'s script (its heap cap included) on a port, in a group of its own, its output appended to `logFile`. */
 export function startInstance(port: number, env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '-p', String(port)], { cwd: root, detached: true, stdio: ['ignore', log, log], env: { ...env, NODE_ENV: 'production' } });
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '-p', String(port)], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: { ...env, NODE_ENV: 'production' },
+  });
   closeSync(log);
   instances.add(child);
   child.on('exit', () => instances.delete(child));
@@ -96,7 +101,11 @@ export async function buildSite(env: NodeJS.ProcessEnv, logFile?: string): Promi
   const tsconfig = readFileSync(path.join(root, 'tsconfig.json'), 'utf8');
   const log = logFile ? openSync(logFile, 'w') : undefined;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, env: { ...env, SKIP_BUILD_TYPE_CHECK: '1', NEXT_BUILD_CACHE: 'off', NEXT_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', log ?? 'inherit', log ?? 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: root,
+    env: { ...env, SKIP_BUILD_TYPE_CHECK: '1', NEXT_BUILD_CACHE: 'off', NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', log ?? 'inherit', log ?? 'inherit'],
+  });
   if (log !== undefined) closeSync(log);
   const code = await new Promise<number | null>((resolve) => child.on('exit', (exit) => resolve(exit)));
   const ms = performance.now() - started;

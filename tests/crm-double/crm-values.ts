@@ -158,7 +158,10 @@ export class CrmParams {
 }
 
 export class ParamError extends Error {
-  constructor(readonly param: string, value: Json) {
+  constructor(
+    readonly param: string,
+    value: Json,
+  ) {
     super(`Invalid value for parameter ${param}: ${JSON.stringify(value)}`);
   }
 }

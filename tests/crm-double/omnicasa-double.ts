@@ -85,7 +85,10 @@ const writeEndpoints = ['ContactOnMe', 'ContactOnMeProject', 'DemandRegister2', 
 const defaultCredentialsError = { Code: 600, Message: 'Invalid CustomerName or CustomerPassword' };
 
 class CrmError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -302,7 +305,16 @@ export class OmnicasaDouble {
    * objects have none): nothing changes in the CRM, LastChangedDate included.
    */
   reorderFields(id: number): void {
-    const reversed = (value: Json): Json => (Array.isArray(value) ? value.map(reversed) : isJsonObject(value) ? Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reversed(item)])) : value);
+    const reversed = (value: Json): Json =>
+      Array.isArray(value)
+        ? value.map(reversed)
+        : isJsonObject(value)
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([key, item]) => [key, reversed(item)]),
+            )
+          : value;
     const versions = this.versionsOf(id);
     for (const [language, record] of versions) {
       const turned = reversed(record);
@@ -342,7 +354,10 @@ export class OmnicasaDouble {
     this.pictureVersion += 1;
     const stem = `changed/${id}/${pictureId}-v${this.pictureVersion}`;
     const background = { r: (pictureId * 37) % 256, g: (this.pictureVersion * 91) % 256, b: 160 };
-    const image = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background } }).webp().toBuffer();
+    const image = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background } })
+        .webp()
+        .toBuffer();
     this.generatedPictures.set(`${stem}-sm.webp`, { bytes: await image(250, 167), type: 'image/webp' });
     this.generatedPictures.set(`${stem}-xl.webp`, { bytes: options.bytes ?? (await image(1360, 907)), type: 'image/webp' });
     const smallUrl = `${this.origin}/pictures/${stem}-sm.webp`;
@@ -632,7 +647,17 @@ export class OmnicasaDouble {
       if (goal !== undefined && record.Goal !== goal) continue;
       if (statuses.length > 0 && !statuses.some((status) => status === record.Status)) continue;
       if (projectId !== undefined && record.ProjectID !== projectId) continue;
-      if (webIds && !webIds.some((webId) => record.WebID === webId || String(record.WebIDs ?? '').split(',').includes(String(webId)))) continue;
+      if (
+        webIds &&
+        !webIds.some(
+          (webId) =>
+            record.WebID === webId ||
+            String(record.WebIDs ?? '')
+              .split(',')
+              .includes(String(webId)),
+        )
+      )
+        continue;
       // ChangeSince is taken as inclusive: a cursor at the second of a change reads it again rather than missing it.
       if (since !== undefined && !(typeof record.LastChangedDate === 'string' && record.LastChangedDate >= since)) continue;
       if (!filter(record)) continue;
@@ -662,7 +687,15 @@ export class OmnicasaDouble {
         for (const event of history.Calendar) {
           const id = next++;
           if (objectIds && !objectIds.includes(history.PropertyID)) continue;
-          entries.push({ ID: id, ObjectID: history.PropertyID, Date: crmDateOfIso(event.Date), TypeName: event.Type, Subject: event.Subject, Status: event.Status, VisitorConsent: event.VisitorConsent ?? false });
+          entries.push({
+            ID: id,
+            ObjectID: history.PropertyID,
+            Date: crmDateOfIso(event.Date),
+            TypeName: event.Type,
+            Subject: event.Subject,
+            Status: event.Status,
+            VisitorConsent: event.VisitorConsent ?? false,
+          });
         }
       }
     }
@@ -732,7 +765,16 @@ export class OmnicasaDouble {
         large.forEach((item, index) => {
           if (pictureIds && !pictureIds.some((id) => id === item.ID)) return;
           const twin = small.find((candidate) => candidate.ID === item.ID);
-          rows.push({ ID: item.ID ?? null, ObjectID: record.ID ?? null, ShowOrder: index + 1, Name: item.Name ?? '', Url: item.Url ?? null, Width: item.Width ?? null, Height: item.Height ?? null, SmallUrl: twin?.Url ?? null });
+          rows.push({
+            ID: item.ID ?? null,
+            ObjectID: record.ID ?? null,
+            ShowOrder: index + 1,
+            Name: item.Name ?? '',
+            Url: item.Url ?? null,
+            Width: item.Width ?? null,
+            Height: item.Height ?? null,
+            SmallUrl: twin?.Url ?? null,
+          });
         });
       }
       return this.page(rows, params, same);

@@ -34,7 +34,8 @@ const [templateId, droppedId, soldId, removedId, ...others] = candidates;
 /** A listing without a marquee, which the second snapshot puts under option (the marquee of data/site that means it). */
 const optionedId = others.find((id) => catalogue.records.every((record) => record.ID !== id || record.Marquee === 0));
 const optionMarquee = getSite().marquees.find((marquee) => marquee.meaning === 'option') ?? { id: -1, name: '' };
-if (!templateId || !droppedId || !soldId || !removedId || !optionedId || optionMarquee.id < 0) throw new Error('the demo catalogue has too few listings for sale, or data/site no marquee that means option');
+if (!templateId || !droppedId || !soldId || !removedId || !optionedId || optionMarquee.id < 0)
+  throw new Error('the demo catalogue has too few listings for sale, or data/site no marquee that means option');
 const template = catalogue.records.find((record) => record.ID === templateId && record.language === 'nl');
 if (!template) throw new Error('no template listing');
 const freshId = 4_999_001;
@@ -149,7 +150,16 @@ test('a second snapshot mails each confirmed subscriber its news once, in its la
     await waitForMails(unconfirmed);
   });
   // Six confirmed subscriptions; confirming made no account (the address makes one itself, from the link's page).
-  expect(await queryCount("SELECT COUNT(*) FROM alert_subscriptions WHERE status = 'active' AND email IN (?, ?, ?, ?, ?, ?)", [searcher, dropFollower, soldFollower, removedFollower, optionFollower, unsubscribed])).toBe(6);
+  expect(
+    await queryCount("SELECT COUNT(*) FROM alert_subscriptions WHERE status = 'active' AND email IN (?, ?, ?, ?, ?, ?)", [
+      searcher,
+      dropFollower,
+      soldFollower,
+      removedFollower,
+      optionFollower,
+      unsubscribed,
+    ]),
+  ).toBe(6);
   expect(await queryCount('SELECT COUNT(*) FROM searcher_accounts WHERE email = ?', [searcher])).toBe(0);
 
   // The unsubscribed follower leaves before the deploy, with the one-click post a mail program makes.

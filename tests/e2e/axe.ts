@@ -37,7 +37,6 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} – ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`);
 }
 
-
 /**
  * axe's colour-contrast rule alone, inside one part of the page (a CSS selector): every finding,
  * whatever its impact, since a text below the WCAG AA ratio is one a visitor cannot read.

@@ -43,9 +43,12 @@ test.beforeEach(async ({ page }) => {
     },
   );
   // A stored choice keeps the consent dialog, which is modal, from covering the banner's buttons.
-  await page.addInitScript((entries) => {
-    for (const [key, value] of entries) window.localStorage.setItem(key, value);
-  }, storageEntries(createConsent(essentialOnly, new Date())));
+  await page.addInitScript(
+    (entries) => {
+      for (const [key, value] of entries) window.localStorage.setItem(key, value);
+    },
+    storageEntries(createConsent(essentialOnly, new Date())),
+  );
 });
 
 test.afterEach(() => {
@@ -71,52 +74,59 @@ for (const language of languages) {
     test.describe(`${language} at ${viewport.width} px`, () => {
       test.use({ viewport });
 
-      if (inTurn(language, `title at ${viewport.width}`)) test('shows the configured title over the picture variant of its width', async ({ page }) => {
-        await page.goto(`/${language}/`);
-        const banner = page.locator('[data-banner]');
-        await expect(banner).toBeVisible();
-        await expect(banner).toHaveAttribute('data-banner', 'gallery');
-        await expect(banner.getByText(site.banner.title.text[language], { exact: true })).toBeVisible();
-        await expect(banner.getByText(site.banner.description.text[language], { exact: true })).toBeVisible();
-        await expect(banner.getByRole('button', { name: bannerLabels(language).pause, exact: true })).toBeVisible();
+      if (inTurn(language, `title at ${viewport.width}`))
+        test('shows the configured title over the picture variant of its width', async ({ page }) => {
+          await page.goto(`/${language}/`);
+          const banner = page.locator('[data-banner]');
+          await expect(banner).toBeVisible();
+          await expect(banner).toHaveAttribute('data-banner', 'gallery');
+          await expect(banner.getByText(site.banner.title.text[language], { exact: true })).toBeVisible();
+          await expect(banner.getByText(site.banner.description.text[language], { exact: true })).toBeVisible();
+          await expect(banner.getByRole('button', { name: bannerLabels(language).pause, exact: true })).toBeVisible();
 
-        const first = banner.locator('img').first();
-        await expect(first).toHaveJSProperty('complete', true);
-        const currentSrc = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
-        if (viewport.width < 767) {
-          expect(new URL(currentSrc).searchParams.get('width')).toBe('600');
-          expect(new URL(currentSrc).searchParams.get('src')).toBe('/images/banner/1.webp');
-        } else {
-          expect(new URL(currentSrc).pathname).toBe('/images/banner/1.webp');
-        }
-        // Decoded (naturalWidth is divided by the srcset density, so it says nothing about the variant).
-        expect(await first.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-        expect(consoleErrors).toEqual([]);
-      });
-
-      if (inTurn(language, `height at ${viewport.width}`)) test('has its height before any picture arrives, and keeps it', async ({ page }) => {
-        const blocked: string[] = [];
-        await page.route(bannerPictureRequest, (route: Route) => {
-          blocked.push(route.request().url());
-          return route.abort();
+          const first = banner.locator('img').first();
+          await expect(first).toHaveJSProperty('complete', true);
+          const currentSrc = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
+          if (viewport.width < 767) {
+            expect(new URL(currentSrc).searchParams.get('width')).toBe('600');
+            expect(new URL(currentSrc).searchParams.get('src')).toBe('/images/banner/1.webp');
+          } else {
+            expect(new URL(currentSrc).pathname).toBe('/images/banner/1.webp');
+          }
+          // Decoded (naturalWidth is divided by the srcset density, so it says nothing about the variant).
+          expect(await first.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+          expect(consoleErrors).toEqual([]);
         });
-        await page.goto(`/${language}/`, { waitUntil: 'domcontentloaded' });
-        const frame = page.locator('[data-banner] > div').first();
-        const before = await frame.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
-        expect(before.height).toBeGreaterThan(0);
-        expect(before.width).toBe(viewport.width);
-        // 3:2 on mobile, 3:1 from tablet on.
-        expect(before.height).toBeCloseTo(viewport.width < 767 ? (viewport.width * 2) / 3 : viewport.width / 3, 0);
-        expect(await page.locator('[data-banner] img').first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(0);
-        expect(blocked.length).toBeGreaterThan(0);
 
-        await page.unroute(bannerPictureRequest);
-        await page.reload({ waitUntil: 'load' });
-        await expect(page.locator('[data-banner] img').first()).toHaveJSProperty('complete', true);
-        const after = await frame.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
-        expect(after.height).toBe(before.height);
-        expect(after.top).toBe(before.top);
-      });
+      if (inTurn(language, `height at ${viewport.width}`))
+        test('has its height before any picture arrives, and keeps it', async ({ page }) => {
+          const blocked: string[] = [];
+          await page.route(bannerPictureRequest, (route: Route) => {
+            blocked.push(route.request().url());
+            return route.abort();
+          });
+          await page.goto(`/${language}/`, { waitUntil: 'domcontentloaded' });
+          const frame = page.locator('[data-banner] > div').first();
+          const before = await frame.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+          expect(before.height).toBeGreaterThan(0);
+          expect(before.width).toBe(viewport.width);
+          // 3:2 on mobile, 3:1 from tablet on.
+          expect(before.height).toBeCloseTo(viewport.width < 767 ? (viewport.width * 2) / 3 : viewport.width / 3, 0);
+          expect(
+            await page
+              .locator('[data-banner] img')
+              .first()
+              .evaluate((image: HTMLImageElement) => image.naturalWidth),
+          ).toBe(0);
+          expect(blocked.length).toBeGreaterThan(0);
+
+          await page.unroute(bannerPictureRequest);
+          await page.reload({ waitUntil: 'load' });
+          await expect(page.locator('[data-banner] img').first()).toHaveJSProperty('complete', true);
+          const after = await frame.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+          expect(after.height).toBe(before.height);
+          expect(after.top).toBe(before.top);
+        });
     });
   }
 }
@@ -124,7 +134,7 @@ for (const language of languages) {
 test.describe('hidden slides', () => {
   test.use({ viewport: phone });
 
-  test('only the first slide\'s picture is requested at load; the next one is before it shows', async ({ page }) => {
+  test("only the first slide's picture is requested at load; the next one is before it shows", async ({ page }) => {
     test.setTimeout(90_000);
     const requested = new Set<string>();
     page.on('request', (request) => {
@@ -144,7 +154,10 @@ test.describe('hidden slides', () => {
 });
 
 // The timer does not depend on the language: each width is tested once, in a language of its own.
-for (const [language, viewport] of [['nl', phone], ['fr', desktop]] as const) {
+for (const [language, viewport] of [
+  ['nl', phone],
+  ['fr', desktop],
+] as const) {
   test.describe(`${language} at ${viewport.width} px`, () => {
     test.use({ viewport });
 

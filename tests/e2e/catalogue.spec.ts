@@ -62,8 +62,28 @@ test.describe('lists', () => {
       (listing) => listing.price.kind !== 'on-demand' && listing.price.amount >= 150_000 && (listing.rooms.bedrooms ?? 0) >= 3 && (listing.surfaces.living ?? 0) >= 100,
     );
   const figureTexts = {
-    nl: { path: '/nl/te-koop/', count: (count: number) => `${count} panden`, minPrice: 'Prijs vanaf', bedrooms: 'Slaapkamers', surface: 'Bewoonbare oppervlakte', epc: 'EPC-label', apply: 'Toepassen', three: '3 of meer', better: 'D of beter' },
-    fr: { path: '/fr/a-vendre/', count: (count: number) => `${count} biens`, minPrice: 'Prix à partir de', bedrooms: 'Chambres', surface: 'Surface habitable', epc: 'Label PEB', apply: 'Appliquer', three: '3 ou plus', better: 'D ou mieux' },
+    nl: {
+      path: '/nl/te-koop/',
+      count: (count: number) => `${count} panden`,
+      minPrice: 'Prijs vanaf',
+      bedrooms: 'Slaapkamers',
+      surface: 'Bewoonbare oppervlakte',
+      epc: 'EPC-label',
+      apply: 'Toepassen',
+      three: '3 of meer',
+      better: 'D of beter',
+    },
+    fr: {
+      path: '/fr/a-vendre/',
+      count: (count: number) => `${count} biens`,
+      minPrice: 'Prix à partir de',
+      bedrooms: 'Chambres',
+      surface: 'Surface habitable',
+      epc: 'Label PEB',
+      apply: 'Appliquer',
+      three: '3 ou plus',
+      better: 'D ou mieux',
+    },
   };
 
   for (const language of ['nl', 'fr'] as const) {
@@ -384,7 +404,11 @@ test.describe('property detail', () => {
     const [year, month, day] = listing.availableFrom.slice(0, 10).split('-');
     const shown = `${day}-${month}-${year}`;
     await page.goto(href({ page: 'property', id: listing.id }, 'en'));
-    const fact = (label: string) => page.locator('main dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    const fact = (label: string) =>
+      page
+        .locator('main dl > div')
+        .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+        .locator('dd');
     await expect(fact('Available from')).toHaveText(shown);
     await page.goto(href({ page: 'property', id: listing.id }, 'nl'));
     await expect(fact('Beschikbaar vanaf')).toHaveText(shown);
@@ -442,7 +466,8 @@ test.describe('property detail', () => {
         for (const entry of list.getEntries()) {
           const value = Reflect.get(entry, 'value');
           const sources: { node?: Node | null }[] = Reflect.get(entry, 'sources') ?? [];
-          if (!Reflect.get(entry, 'hadRecentInput')) shifts.push(`${Number(value).toFixed(4)}: ${sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : source.node?.textContent)).join(' | ')}`);
+          if (!Reflect.get(entry, 'hadRecentInput'))
+            shifts.push(`${Number(value).toFixed(4)}: ${sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : source.node?.textContent)).join(' | ')}`);
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -564,7 +589,7 @@ test.describe('home search', () => {
     await expect(page.getByRole('option', { name: /Appartement – À vendre/ })).toBeVisible();
   });
 
-  test('what a visitor typed before the page\'s scripts ran is searched once they run', async ({ page }) => {
+  test("what a visitor typed before the page's scripts ran is searched once they run", async ({ page }) => {
     // The scripts (not the styles, which hold the first paint) are held until the text is in the
     // field, as on a slow phone.
     let release: () => void = () => undefined;

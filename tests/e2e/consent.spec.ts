@@ -21,11 +21,7 @@ const languages = ['nl', 'fr', 'en'] as const;
 // stores and sends, and the keyboard, in one language each, the languages taking turns.
 const inTurn = languageTurns(languages);
 const phone = { width: 375, height: 667 };
-const viewports = [
-  phone,
-  { width: 1024, height: 768 },
-  { width: 1440, height: 900 },
-];
+const viewports = [phone, { width: 1024, height: 768 }, { width: 1440, height: 900 }];
 
 const granted = { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' };
 const denied = { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
@@ -59,13 +55,17 @@ async function dataLayer(page: Page): Promise<unknown[]> {
 
 /** The consent commands and events only, page views reduced to their event name. */
 async function consentTrail(page: Page): Promise<unknown[]> {
-  return (await dataLayer(page)).map((entry) =>
-    !Array.isArray(entry) && typeof entry === 'object' && entry !== null && 'event' in entry ? { event: (entry as { event: unknown }).event } : entry,
-  );
+  return (await dataLayer(page)).map((entry) => (!Array.isArray(entry) && typeof entry === 'object' && entry !== null && 'event' in entry ? { event: (entry as { event: unknown }).event } : entry));
 }
 
 async function storage(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((key) => key === 'consent' || key.startsWith('consent.')).map((key) => [key, localStorage.getItem(key) ?? ''])));
+  return page.evaluate(() =>
+    Object.fromEntries(
+      Object.keys(localStorage)
+        .filter((key) => key === 'consent' || key.startsWith('consent.'))
+        .map((key) => [key, localStorage.getItem(key) ?? '']),
+    ),
+  );
 }
 
 function expectStored(stored: Record<string, string>, choice: Record<string, boolean>) {
@@ -136,143 +136,146 @@ for (const language of languages) {
   test.describe(`${language} choices`, () => {
     test.use({ viewport: phone });
 
-    if (inTurn(language, 'agree all')) test('agree all stores every purpose and updates consent once, then the page view', async ({ page }) => {
-      const dialog = await openDialog(page, language);
-      await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
-      await expect(dialog).toBeHidden();
-      expectStored(await storage(page), { analytics_storage: true, ad_storage: true, ad_user_data: true, ad_personalization: true });
-      expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }]);
-      // The next visit reads the choice: no dialog, the same update and page view.
-      await page.reload();
-      await hydrated(page);
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }]);
-    });
+    if (inTurn(language, 'agree all'))
+      test('agree all stores every purpose and updates consent once, then the page view', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
+        await expect(dialog).toBeHidden();
+        expectStored(await storage(page), { analytics_storage: true, ad_storage: true, ad_user_data: true, ad_personalization: true });
+        expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }]);
+        // The next visit reads the choice: no dialog, the same update and page view.
+        await page.reload();
+        await hydrated(page);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', granted], { event: 'page_view' }]);
+      });
 
-    if (inTurn(language, 'decline')) test('decline keeps only the essential option', async ({ page }) => {
-      const dialog = await openDialog(page, language);
-      await dialog.getByRole('button', { name: t.decline, exact: true }).click();
-      await expect(dialog).toBeHidden();
-      expectStored(await storage(page), { analytics_storage: false, ad_storage: false, ad_user_data: false, ad_personalization: false });
-      expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', denied], { event: 'page_view' }]);
-      await page.reload();
-      await hydrated(page);
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-    });
+    if (inTurn(language, 'decline'))
+      test('decline keeps only the essential option', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        await dialog.getByRole('button', { name: t.decline, exact: true }).click();
+        await expect(dialog).toBeHidden();
+        expectStored(await storage(page), { analytics_storage: false, ad_storage: false, ad_user_data: false, ad_personalization: false });
+        expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', denied], { event: 'page_view' }]);
+        await page.reload();
+        await hydrated(page);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      });
 
-    if (inTurn(language, 'settings')) test('change settings lists five options and saves the chosen ones', async ({ page }) => {
-      const dialog = await openDialog(page, language);
-      await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
-      await expect(dialog).toHaveAccessibleName(t.settingsTitle);
-      await expect(dialog).toBeFocused();
-      const boxes = dialog.getByRole('checkbox');
-      await expect(boxes).toHaveCount(5);
-      const essential = dialog.getByRole('checkbox', { name: t.essential });
-      await expect(essential).toBeChecked();
-      await expect(essential).toBeDisabled();
-      for (const name of [t.analyticsStorage, t.adStorage, t.adUserData, t.adPersonalization]) {
-        await expect(dialog.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
-      }
-      await dialog.getByRole('checkbox', { name: t.analyticsStorage, exact: true }).check();
-      await dialog.getByRole('checkbox', { name: t.adPersonalization, exact: true }).check();
-      await dialog.getByRole('button', { name: t.save, exact: true }).click();
-      await expect(dialog).toBeHidden();
-      expectStored(await storage(page), { analytics_storage: true, ad_storage: false, ad_user_data: false, ad_personalization: true });
-      expect(await consentTrail(page)).toEqual([
-        consentDefault,
-        ['consent', 'update', { ...denied, analytics_storage: 'granted', ad_personalization: 'granted' }],
-        { event: 'page_view' },
-      ]);
-    });
+    if (inTurn(language, 'settings'))
+      test('change settings lists five options and saves the chosen ones', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
+        await expect(dialog).toHaveAccessibleName(t.settingsTitle);
+        await expect(dialog).toBeFocused();
+        const boxes = dialog.getByRole('checkbox');
+        await expect(boxes).toHaveCount(5);
+        const essential = dialog.getByRole('checkbox', { name: t.essential });
+        await expect(essential).toBeChecked();
+        await expect(essential).toBeDisabled();
+        for (const name of [t.analyticsStorage, t.adStorage, t.adUserData, t.adPersonalization]) {
+          await expect(dialog.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
+        }
+        await dialog.getByRole('checkbox', { name: t.analyticsStorage, exact: true }).check();
+        await dialog.getByRole('checkbox', { name: t.adPersonalization, exact: true }).check();
+        await dialog.getByRole('button', { name: t.save, exact: true }).click();
+        await expect(dialog).toBeHidden();
+        expectStored(await storage(page), { analytics_storage: true, ad_storage: false, ad_user_data: false, ad_personalization: true });
+        expect(await consentTrail(page)).toEqual([consentDefault, ['consent', 'update', { ...denied, analytics_storage: 'granted', ad_personalization: 'granted' }], { event: 'page_view' }]);
+      });
 
-    if (inTurn(language, 'setcookies')) test('?setcookies clears the stored consent and asks again', async ({ page }) => {
-      const dialog = await openDialog(page, language);
-      await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
-      await expect(dialog).toBeHidden();
-      await page.goto(`/${language}/?setcookies`);
-      await expect(page.getByRole('dialog', { name: t.title })).toBeVisible();
-      await hydrated(page);
-      expect(await storage(page)).toEqual({});
-      // The parameter leaves the address bar, so that a reload keeps the next choice.
-      await expect(page).toHaveURL(new RegExp(`/${language}/$`));
-      expect(await consentTrail(page)).toEqual([consentDefault]);
-    });
+    if (inTurn(language, 'setcookies'))
+      test('?setcookies clears the stored consent and asks again', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
+        await expect(dialog).toBeHidden();
+        await page.goto(`/${language}/?setcookies`);
+        await expect(page.getByRole('dialog', { name: t.title })).toBeVisible();
+        await hydrated(page);
+        expect(await storage(page)).toEqual({});
+        // The parameter leaves the address bar, so that a reload keeps the next choice.
+        await expect(page).toHaveURL(new RegExp(`/${language}/$`));
+        expect(await consentTrail(page)).toEqual([consentDefault]);
+      });
 
-    if (inTurn(language, 'preview')) test('a path containing preview never shows the dialog', async ({ page }) => {
-      await page.goto(`/${language}/preview/`);
-      await hydrated(page);
-      await decided(page);
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      expect(await storage(page)).toEqual({});
-      expect(await consentTrail(page)).toEqual([consentDefault]);
-    });
+    if (inTurn(language, 'preview'))
+      test('a path containing preview never shows the dialog', async ({ page }) => {
+        await page.goto(`/${language}/preview/`);
+        await hydrated(page);
+        await decided(page);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        expect(await storage(page)).toEqual({});
+        expect(await consentTrail(page)).toEqual([consentDefault]);
+      });
   });
 
   test.describe(`${language} keyboard and footer link`, () => {
-    if (inTurn(language, 'focus trap')) test('focus stays in the dialog, and Escape does not dismiss it without a choice', async ({ page }) => {
-      const dialog = await openDialog(page, language);
-      const inside = () => dialog.evaluate((element) => element.contains(document.activeElement));
-      for (let step = 0; step < 8; step += 1) {
-        await page.keyboard.press('Tab');
-        expect(await inside(), `after Tab ${step + 1}`).toBe(true);
-      }
-      for (let step = 0; step < 8; step += 1) {
-        await page.keyboard.press('Shift+Tab');
-        expect(await inside(), `after Shift+Tab ${step + 1}`).toBe(true);
-      }
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeVisible();
-      // In the settings, Escape steps back to the first view, still without a choice.
-      await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
-      await expect(dialog).toHaveAccessibleName(t.settingsTitle);
-      for (let step = 0; step < 10; step += 1) {
-        await page.keyboard.press('Tab');
-        expect(await inside(), `settings, after Tab ${step + 1}`).toBe(true);
-      }
-      await page.keyboard.press('Escape');
-      await expect(dialog).toHaveAccessibleName(t.title);
-      // The page behind does not take focus or clicks while the dialog is open.
-      expect(await page.locator('footer').evaluate((element) => element.closest('[inert]') !== null)).toBe(true);
-      // The keyboard alone makes a choice.
-      await dialog.getByRole('button', { name: t.decline, exact: true }).focus();
-      await page.keyboard.press('Enter');
-      await expect(dialog).toBeHidden();
-      expect(await page.locator('footer').evaluate((element) => element.closest('[inert]') !== null)).toBe(false);
-      expectStored(await storage(page), { analytics_storage: false, ad_storage: false, ad_user_data: false, ad_personalization: false });
-    });
+    if (inTurn(language, 'focus trap'))
+      test('focus stays in the dialog, and Escape does not dismiss it without a choice', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        const inside = () => dialog.evaluate((element) => element.contains(document.activeElement));
+        for (let step = 0; step < 8; step += 1) {
+          await page.keyboard.press('Tab');
+          expect(await inside(), `after Tab ${step + 1}`).toBe(true);
+        }
+        for (let step = 0; step < 8; step += 1) {
+          await page.keyboard.press('Shift+Tab');
+          expect(await inside(), `after Shift+Tab ${step + 1}`).toBe(true);
+        }
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeVisible();
+        // In the settings, Escape steps back to the first view, still without a choice.
+        await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
+        await expect(dialog).toHaveAccessibleName(t.settingsTitle);
+        for (let step = 0; step < 10; step += 1) {
+          await page.keyboard.press('Tab');
+          expect(await inside(), `settings, after Tab ${step + 1}`).toBe(true);
+        }
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveAccessibleName(t.title);
+        // The page behind does not take focus or clicks while the dialog is open.
+        expect(await page.locator('footer').evaluate((element) => element.closest('[inert]') !== null)).toBe(true);
+        // The keyboard alone makes a choice.
+        await dialog.getByRole('button', { name: t.decline, exact: true }).focus();
+        await page.keyboard.press('Enter');
+        await expect(dialog).toBeHidden();
+        expect(await page.locator('footer').evaluate((element) => element.closest('[inert]') !== null)).toBe(false);
+        expectStored(await storage(page), { analytics_storage: false, ad_storage: false, ad_user_data: false, ad_personalization: false });
+      });
 
-    if (inTurn(language, 'footer link')) test('the footer link reopens the settings with the stored choice, and focus returns to it', async ({ page }) => {
-      const dialog = await openDialog(page, language);
-      await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
-      await expect(dialog).toBeHidden();
-      const link = page.locator('footer').getByRole('button', { name: t.settingsLink, exact: true });
-      await link.click();
-      await expect(dialog).toBeVisible();
-      await expect(dialog).toHaveAccessibleName(t.settingsTitle);
-      for (const name of [t.analyticsStorage, t.adStorage, t.adUserData, t.adPersonalization]) {
-        await expect(dialog.getByRole('checkbox', { name, exact: true })).toBeChecked();
-      }
-      // With a choice stored, Escape closes without changing it.
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-      await expect(link).toBeFocused();
-      expectStored(await storage(page), { analytics_storage: true, ad_storage: true, ad_user_data: true, ad_personalization: true });
+    if (inTurn(language, 'footer link'))
+      test('the footer link reopens the settings with the stored choice, and focus returns to it', async ({ page }) => {
+        const dialog = await openDialog(page, language);
+        await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
+        await expect(dialog).toBeHidden();
+        const link = page.locator('footer').getByRole('button', { name: t.settingsLink, exact: true });
+        await link.click();
+        await expect(dialog).toBeVisible();
+        await expect(dialog).toHaveAccessibleName(t.settingsTitle);
+        for (const name of [t.analyticsStorage, t.adStorage, t.adUserData, t.adPersonalization]) {
+          await expect(dialog.getByRole('checkbox', { name, exact: true })).toBeChecked();
+        }
+        // With a choice stored, Escape closes without changing it.
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await expect(link).toBeFocused();
+        expectStored(await storage(page), { analytics_storage: true, ad_storage: true, ad_user_data: true, ad_personalization: true });
 
-      await link.click();
-      await dialog.getByRole('checkbox', { name: t.adStorage, exact: true }).uncheck();
-      await dialog.getByRole('checkbox', { name: t.adUserData, exact: true }).uncheck();
-      await dialog.getByRole('button', { name: t.save, exact: true }).click();
-      await expect(dialog).toBeHidden();
-      await expect(link).toBeFocused();
-      expectStored(await storage(page), { analytics_storage: true, ad_storage: false, ad_user_data: false, ad_personalization: true });
-      // A second update; the page view was sent once, with the first choice.
-      expect(await consentTrail(page)).toEqual([
-        consentDefault,
-        ['consent', 'update', granted],
-        { event: 'page_view' },
-        ['consent', 'update', { ...granted, ad_storage: 'denied', ad_user_data: 'denied' }],
-      ]);
-    });
+        await link.click();
+        await dialog.getByRole('checkbox', { name: t.adStorage, exact: true }).uncheck();
+        await dialog.getByRole('checkbox', { name: t.adUserData, exact: true }).uncheck();
+        await dialog.getByRole('button', { name: t.save, exact: true }).click();
+        await expect(dialog).toBeHidden();
+        await expect(link).toBeFocused();
+        expectStored(await storage(page), { analytics_storage: true, ad_storage: false, ad_user_data: false, ad_personalization: true });
+        // A second update; the page view was sent once, with the first choice.
+        expect(await consentTrail(page)).toEqual([
+          consentDefault,
+          ['consent', 'update', granted],
+          { event: 'page_view' },
+          ['consent', 'update', { ...granted, ad_storage: 'denied', ad_user_data: 'denied' }],
+        ]);
+      });
   });
 }
 

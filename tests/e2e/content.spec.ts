@@ -90,7 +90,9 @@ for (const language of languages) {
       await page.goto(href({ page: 'menu', id: 'services' }, language));
       const sell = article('sell');
       // Followed by address rather than by click: the consent dialog may cover the page.
-      const target = await module(page, 'services-articles').getByRole('link', { name: localise(sell.title, language) }).getAttribute('href');
+      const target = await module(page, 'services-articles')
+        .getByRole('link', { name: localise(sell.title, language) })
+        .getAttribute('href');
       expect(target).toBe(`/${language}/our-services/${sell.slug[language]}/`);
       await page.goto(target!);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(localise(sell.title, language));

@@ -18,7 +18,9 @@ test.beforeEach(async ({ page }) => storeConsent(page));
 test('the listing page names its documents but links to no file', async ({ page }) => {
   await page.goto(href({ page: 'property', id: listing.id }, 'nl'));
   const section = page.locator('section[aria-labelledby="documents"]');
-  const names = fullListings('nl').find((property) => property.id === listing.id)!.documents.map((document) => document.name);
+  const names = fullListings('nl')
+    .find((property) => property.id === listing.id)!
+    .documents.map((document) => document.name);
   for (const name of names) await expect(section.getByRole('listitem').filter({ hasText: name })).toBeVisible();
   await expect(section.getByRole('link', { name: messages.nl.property.requestDocuments })).toHaveAttribute('href', '#request-documents');
   expect(await page.locator('a[href*=".pdf"], a[href*="/api/documents/"]').count()).toBe(0);

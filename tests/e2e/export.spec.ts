@@ -76,7 +76,9 @@ test('the copy holds no listing document: those are mailed as signed links by th
   const exportDir = `var/export-e2e-${sitePort + 2}`;
   const files = readdirSync(exportDir, { recursive: true, encoding: 'utf8' });
   expect(files.filter((file) => /\.pdf$/i.test(file))).toEqual([]);
-  for (const document of fullListings('en').flatMap((property) => property.documents).slice(0, 5)) {
+  for (const document of fullListings('en')
+    .flatMap((property) => property.documents)
+    .slice(0, 5)) {
     expect((await request.get(document.url)).status(), document.url).toBe(404);
   }
 });
@@ -365,7 +367,9 @@ test.describe('filters with counts, the results map, favourites and the comparis
         const options = await page
           .getByRole('combobox', { name: label, exact: true })
           .locator('option')
-          .evaluateAll((elements: HTMLOptionElement[]) => elements.map((element) => ({ value: element.value, text: element.textContent ?? '', disabled: element.disabled, selected: element.selected })));
+          .evaluateAll((elements: HTMLOptionElement[]) =>
+            elements.map((element) => ({ value: element.value, text: element.textContent ?? '', disabled: element.disabled, selected: element.selected })),
+          );
         expect(options.length, label).toBeGreaterThan(1);
         for (const option of options) {
           const expected = getListPage(language, 'sale', { ...asked.params, ...param(option.value), page: 1 }).result.total;
@@ -484,7 +488,7 @@ test.describe('filters with counts, the results map, favourites and the comparis
     });
   }
 
-  test('fr: without JavaScript the copy\'s comparison says what to do instead of an empty page', async ({ browser, baseURL }) => {
+  test("fr: without JavaScript the copy's comparison says what to do instead of an empty page", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     const response = await page.goto(href({ page: 'compare', ids: compared }, 'fr'));

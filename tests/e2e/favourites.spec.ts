@@ -51,7 +51,11 @@ test.describe('favourites and comparison', () => {
     await expect(headerCount(page)).toHaveText('4');
 
     // The header's link, then the page's cards: the newest saved first.
-    await page.locator('header').getByRole('link', { name: /Favorieten/ }).first().click();
+    await page
+      .locator('header')
+      .getByRole('link', { name: /Favorieten/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/nl\/favorieten\/$/);
     const saved = [...ids].reverse();
     const cards = page.locator('main article');

@@ -66,45 +66,46 @@ const inTurn = languageTurns(languages);
 for (const language of languages) {
   const t = messages[language].forms;
   for (const [shownOn, group] of byPage) {
-    if (inTurn(language, shownOn)) test(`${group.map((item) => item.form).join(', ')} sent empty in ${language}: localized errors, nothing sent, nothing stored`, async ({ page, request }) => {
-      // Each form of the page is sent twice (browser and API).
-      test.setTimeout(Math.max(30_000, group.length * 15_000));
-      await storeConsent(page);
-      const posts: string[] = [];
-      page.on('request', (sent) => {
-        if (sent.method() === 'POST' && sent.url().includes('/api/forms/')) posts.push(sent.url());
-      });
-      await page.goto(href(group[0]!.on, language));
-      for (const item of group) {
-        if (item.unfold) await page.locator(`details:has(#${item.unfold}) > summary`).click();
-        const form = page.locator(`form[data-form="${item.form}"]`);
-        await reachForm(form);
-        await form.locator('button[type="submit"]').click();
-        await expect(form.getByRole('alert')).toContainText(t.status.validation);
-        await expect(form).toContainText(t.errors[item.error]);
-        // A radio or checkbox group carries the error on its fieldset, a single control on itself.
-        const fieldGroup = item.field === 'title' || item.field === 'zones' || item.field === 'propertyType';
-        const invalid = fieldGroup ? form.locator(`fieldset[role]:has([name="${item.field}"])`) : form.locator(`[name="${item.field}"]`);
-        await expect(invalid).toHaveAttribute('aria-invalid', 'true');
-        expect(posts, item.form).toEqual([]);
+    if (inTurn(language, shownOn))
+      test(`${group.map((item) => item.form).join(', ')} sent empty in ${language}: localized errors, nothing sent, nothing stored`, async ({ page, request }) => {
+        // Each form of the page is sent twice (browser and API).
+        test.setTimeout(Math.max(30_000, group.length * 15_000));
+        await storeConsent(page);
+        const posts: string[] = [];
+        page.on('request', (sent) => {
+          if (sent.method() === 'POST' && sent.url().includes('/api/forms/')) posts.push(sent.url());
+        });
+        await page.goto(href(group[0]!.on, language));
+        for (const item of group) {
+          if (item.unfold) await page.locator(`details:has(#${item.unfold}) > summary`).click();
+          const form = page.locator(`form[data-form="${item.form}"]`);
+          await reachForm(form);
+          await form.locator('button[type="submit"]').click();
+          await expect(form.getByRole('alert')).toContainText(t.status.validation);
+          await expect(form).toContainText(t.errors[item.error]);
+          // A radio or checkbox group carries the error on its fieldset, a single control on itself.
+          const fieldGroup = item.field === 'title' || item.field === 'zones' || item.field === 'propertyType';
+          const invalid = fieldGroup ? form.locator(`fieldset[role]:has([name="${item.field}"])`) : form.locator(`[name="${item.field}"]`);
+          await expect(invalid).toHaveAttribute('aria-invalid', 'true');
+          expect(posts, item.form).toEqual([]);
 
-        // The same mistakes sent to the server straight away.
-        const email = uniqueEmail(`invalid-${item.form}-${language}`);
-        const headers: Record<string, string> = { 'content-type': 'application/json' };
-        const body: Record<string, unknown> = { ...item.body, lang: language, email: item.field === 'email' ? 'x' : email };
-        if (item.form === 'send-to-friend') body.friendEmail = 'not-an-address';
-        if (item.captcha) {
-          const { cookie, answer } = captchaAnswerOf((await request.get(`/api/captcha/${item.form}/`)).headers()['set-cookie']);
-          headers.cookie = cookie;
-          body.captcha = answer;
+          // The same mistakes sent to the server straight away.
+          const email = uniqueEmail(`invalid-${item.form}-${language}`);
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          const body: Record<string, unknown> = { ...item.body, lang: language, email: item.field === 'email' ? 'x' : email };
+          if (item.form === 'send-to-friend') body.friendEmail = 'not-an-address';
+          if (item.captcha) {
+            const { cookie, answer } = captchaAnswerOf((await request.get(`/api/captcha/${item.form}/`)).headers()['set-cookie']);
+            headers.cookie = cookie;
+            body.captcha = answer;
+          }
+          const response = await request.post(`/api/forms/${item.form}/`, { data: body, headers });
+          expect(response.status(), item.form).toBe(422);
+          const answer = (await response.json()) as { message: string; fieldErrors: Record<string, { message: string }> };
+          expect(answer.message).toBe(t.status.validation);
+          expect(answer.fieldErrors[item.field]?.message).toBe(t.errors[item.error]);
+          expect(await requestsFor(email)).toHaveLength(0);
         }
-        const response = await request.post(`/api/forms/${item.form}/`, { data: body, headers });
-        expect(response.status(), item.form).toBe(422);
-        const answer = (await response.json()) as { message: string; fieldErrors: Record<string, { message: string }> };
-        expect(answer.message).toBe(t.status.validation);
-        expect(answer.fieldErrors[item.field]?.message).toBe(t.errors[item.error]);
-        expect(await requestsFor(email)).toHaveLength(0);
-      }
-    });
+      });
   }
 }

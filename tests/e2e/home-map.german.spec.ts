@@ -35,7 +35,10 @@ async function openHome(page: Page, width: number) {
     external.push(url.href);
     return route.abort('blockedbyclient');
   });
-  await page.route('**/maps/e2e-test.pmtiles', serveArchive(archive, () => archiveRequests.push('archive')));
+  await page.route(
+    '**/maps/e2e-test.pmtiles',
+    serveArchive(archive, () => archiveRequests.push('archive')),
+  );
   await page.setViewportSize({ width, height: 800 });
   await page.goto('/de/');
   return { external, archiveRequests, policyErrors };

@@ -104,7 +104,9 @@ test('a town link opens the list of that town, with the count the home page gave
   await openHome(page, 'nl');
   const mons = townsOf('nl').find((town) => town.Zip === '7000');
   expect(mons?.countSaleProperty).toBeGreaterThan(1);
-  await section(page).getByRole('link', { name: `${mons?.Name}: ${mons?.countSaleProperty} te koop`, exact: true }).click();
+  await section(page)
+    .getByRole('link', { name: `${mons?.Name}: ${mons?.countSaleProperty} te koop`, exact: true })
+    .click();
   await expect(page).toHaveURL(/\/nl\/te-koop\/\?city=Bergen%7C7000$/, { timeout: 15_000 });
   await expect(page.getByText(new RegExp(`^${mons?.countSaleProperty} panden`))).toBeVisible();
 });

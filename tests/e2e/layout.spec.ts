@@ -83,33 +83,36 @@ async function headerAndTarget(page: Page, id: string) {
 const inTurn = languageTurns(getEnabledLanguages());
 for (const language of getEnabledLanguages()) {
   for (const width of [390, 1280]) {
-    if (inTurn(language, `anchor at ${width}`)) test(`an anchor on a detail page lands below the compact header in ${language} at ${width} px`, async ({ page }) => {
-      test.setTimeout(60_000);
-      await storeConsent(page);
-      await page.setViewportSize({ width, height: 900 });
-      const detail = href({ page: 'property', id: 4000001 }, language);
-      await page.goto(`${detail}#request-visit`);
-      const header = page.locator('header#top');
-      // The header turns compact once the page's script runs, which a busy machine delays.
-      await expect(header).toHaveAttribute('data-scrolled', 'true', { timeout: 20_000 });
-      const landed = await headerAndTarget(page, 'request-visit');
-      expect(landed).toBeDefined();
-      expect(landed!.targetTop).toBeGreaterThanOrEqual(landed!.headerBottom);
-      expect(landed!.targetTop).toBeLessThan(900 / 2);
-      // Scrolled, the header is a slim bar, not a fifth of the screen.
-      expect(landed!.headerHeight).toBeLessThanOrEqual(80);
+    if (inTurn(language, `anchor at ${width}`))
+      test(`an anchor on a detail page lands below the compact header in ${language} at ${width} px`, async ({ page }) => {
+        test.setTimeout(60_000);
+        await storeConsent(page);
+        await page.setViewportSize({ width, height: 900 });
+        const detail = href({ page: 'property', id: 4000001 }, language);
+        await page.goto(`${detail}#request-visit`);
+        const header = page.locator('header#top');
+        // The header turns compact once the page's script runs, which a busy machine delays.
+        await expect(header).toHaveAttribute('data-scrolled', 'true', { timeout: 20_000 });
+        const landed = await headerAndTarget(page, 'request-visit');
+        expect(landed).toBeDefined();
+        expect(landed!.targetTop).toBeGreaterThanOrEqual(landed!.headerBottom);
+        expect(landed!.targetTop).toBeLessThan(900 / 2);
+        // Scrolled, the header is a slim bar, not a fifth of the screen.
+        expect(landed!.headerHeight).toBeLessThanOrEqual(80);
 
-      // The same for the request buttons at the top of the page, clicked.
-      const quiet = networkQuiet(page);
-      await page.goto(detail);
-      await quiet();
-      await page.locator('main a[href="#request-documents"]').first().click();
-      await expect(header).toHaveAttribute('data-scrolled', 'true', { timeout: 20_000 });
-      await expect.poll(async () => {
-        const clicked = await headerAndTarget(page, 'request-documents');
-        return clicked !== undefined && clicked.targetTop >= clicked.headerBottom && clicked.targetTop < 450;
-      }).toBe(true);
-    });
+        // The same for the request buttons at the top of the page, clicked.
+        const quiet = networkQuiet(page);
+        await page.goto(detail);
+        await quiet();
+        await page.locator('main a[href="#request-documents"]').first().click();
+        await expect(header).toHaveAttribute('data-scrolled', 'true', { timeout: 20_000 });
+        await expect
+          .poll(async () => {
+            const clicked = await headerAndTarget(page, 'request-documents');
+            return clicked !== undefined && clicked.targetTop >= clicked.headerBottom && clicked.targetTop < 450;
+          })
+          .toBe(true);
+      });
   }
 }
 

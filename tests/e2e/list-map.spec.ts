@@ -84,7 +84,9 @@ for (const { language, messages, query, path, count } of cases) {
     const url = new URL(page.url());
     const area = parseBbox(url.searchParams.get('bbox'));
     if (!area) throw new Error(`the URL carries a valid area: ${url.search}`);
-    const inside = [...getListMatches(language, 'sale', params)].filter(({ position }) => position && position.longitude >= area.minLng && position.longitude <= area.maxLng && position.latitude >= area.minLat && position.latitude <= area.maxLat);
+    const inside = [...getListMatches(language, 'sale', params)].filter(
+      ({ position }) => position && position.longitude >= area.minLng && position.longitude <= area.maxLng && position.latitude >= area.minLat && position.latitude <= area.maxLat,
+    );
     expect(inside.length).toBeGreaterThan(0);
     expect(inside.length).toBeLessThan(total);
     expect(getListPage(language, 'sale', parseListParams(url.searchParams)).result.total).toBe(inside.length);

@@ -67,7 +67,11 @@ const literalPages: readonly LiteralPage[] = [
 /** data/site/site.json: languageDefault, the target of x-default. */
 const defaultLanguage: Language = 'nl';
 
-const decodeEntities = (value: string) => value.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const decodeEntities = (value: string) =>
+  value
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 /** The attributes of every `<tag …>` of the HTML, names lowercased, values decoded. */
 function tags(html: string, tag: string): Record<string, string>[] {

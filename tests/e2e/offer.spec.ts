@@ -57,7 +57,12 @@ test.describe('what is on offer', () => {
   test('the home search counts only what is on offer, in its buttons and its panel', async ({ page }) => {
     await page.goto('/nl/');
     const sale = onOffer('sale');
-    await expect(page.locator('main').getByRole('link', { name: new RegExp(`^Te koop\\s*${sale.length}$`) }).first()).toBeVisible();
+    await expect(
+      page
+        .locator('main')
+        .getByRole('link', { name: new RegExp(`^Te koop\\s*${sale.length}$`) })
+        .first(),
+    ).toBeVisible();
     const input = page.locator('main').getByRole('combobox', { name: 'Panden zoeken' });
     await input.fill('Bergen');
     const mons = sale.filter((property) => property.town.zip === '7000').length;

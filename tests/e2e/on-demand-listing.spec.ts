@@ -28,7 +28,12 @@ function keptFile(pagePath: string): string | undefined {
   return modules.map((module) => path.join(routeCache, module, '$', `${relativeOf(pagePath)}.html`)).find((file) => existsSync(file));
 }
 
-const scriptSources = (policy: string) => policy.split(';').map((directive) => directive.trim().split(/\s+/)).find(([name]) => name === 'script-src')?.slice(1) ?? [];
+const scriptSources = (policy: string) =>
+  policy
+    .split(';')
+    .map((directive) => directive.trim().split(/\s+/))
+    .find(([name]) => name === 'script-src')
+    ?.slice(1) ?? [];
 
 test.beforeEach(async ({ page }) => storeConsent(page));
 

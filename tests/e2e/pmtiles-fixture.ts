@@ -53,7 +53,10 @@ export async function pmtilesArchive(maxZoom: number): Promise<Buffer> {
   u64(48, 0);
   u64(56, tileOffset);
   u64(64, tile.length);
-  u64(72, zooms.reduce((sum, zoom) => sum + 4 ** zoom, 0));
+  u64(
+    72,
+    zooms.reduce((sum, zoom) => sum + 4 ** zoom, 0),
+  );
   u64(80, zooms.length);
   u64(88, 1);
   header.writeUInt8(0, 96); // not clustered

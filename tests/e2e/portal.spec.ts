@@ -48,7 +48,7 @@ async function logIn(page: Page, language: 'nl' | 'fr' | 'en', email: string, pa
 
 const [owner, otherOwner, , lockedOwner] = getOwners();
 
-test('invite, set a password, see my listings and their visits, not another owner\'s, log out', async ({ page, browser }) => {
+test("invite, set a password, see my listings and their visits, not another owner's, log out", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await storeConsent(page);
   // The flow in the owner's own language, as the link of the invitation opens it.
@@ -86,10 +86,12 @@ test('invite, set a password, see my listings and their visits, not another owne
   await visitorPage.goto(href({ page: 'property', id: mine }, 'fr'));
   await beacon;
   await visitor.close();
-  await expect.poll(async () => {
-    await page.reload();
-    return Number(await page.getByTestId('visitsToday').textContent());
-  }).toBe(before + 1);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return Number(await page.getByTestId('visitsToday').textContent());
+    })
+    .toBe(before + 1);
   expect(Number(await page.getByTestId('visitsTotal').textContent())).toBeGreaterThanOrEqual(before + 1);
   await expect(page.locator('figure').getByText(t.chartTitle, { exact: false })).toBeVisible();
   await expect(page.getByRole('heading', { name: t.managerTitle })).toBeVisible();
@@ -176,7 +178,7 @@ test('a forgotten password comes back by e-mail, and the link works once', async
   await fresh.close();
 });
 
-test('on a phone, in Dutch and French: no visitor\'s name or message, the history translated, dates on one line, a readable chart', async ({ page }) => {
+test("on a phone, in Dutch and French: no visitor's name or message, the history translated, dates on one line, a readable chart", async ({ page }) => {
   test.setTimeout(90_000);
   await storeConsent(page);
   const who = getOwners()[2]!;
@@ -221,7 +223,10 @@ test('on a phone, in Dutch and French: no visitor\'s name or message, the histor
     expect(await dates.count()).toBeGreaterThan(3);
     const wrapped = await dates.evaluateAll((elements) =>
       elements
-        .filter((element) => new Set([...element.getClientRects()].map((rect) => Math.round(rect.top))).size !== 1 || element.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(element).lineHeight))
+        .filter(
+          (element) =>
+            new Set([...element.getClientRects()].map((rect) => Math.round(rect.top))).size !== 1 || element.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(element).lineHeight),
+        )
         .map((element) => element.textContent),
     );
     expect(wrapped).toEqual([]);
@@ -230,7 +235,9 @@ test('on a phone, in Dutch and French: no visitor\'s name or message, the histor
     const chart = main.getByTestId('visits-chart');
     await expect(chart).toBeVisible();
     const sizes = await chart.evaluate((element) =>
-      [...element.querySelectorAll('*')].filter((node) => [...node.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent?.trim())).map((node) => [node.textContent, parseFloat(getComputedStyle(node).fontSize)] as const),
+      [...element.querySelectorAll('*')]
+        .filter((node) => [...node.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent?.trim()))
+        .map((node) => [node.textContent, parseFloat(getComputedStyle(node).fontSize)] as const),
     );
     expect(sizes.length).toBeGreaterThan(4);
     expect(sizes.filter(([, size]) => size < 12)).toEqual([]);

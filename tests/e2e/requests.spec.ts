@@ -51,7 +51,7 @@ test.describe('bad requests get a 4xx and change nothing', () => {
 
   // One route serves every form (app/api/forms/[form]): a name the form table lacks answers as any
   // missing API path does (app/api/[...missing]), a known form's other methods 405 as before.
-  test('an unknown form: the plain 404 of a missing path, and Next.js\'s answers to the other methods', async ({ request }) => {
+  test("an unknown form: the plain 404 of a missing path, and Next.js's answers to the other methods", async ({ request }) => {
     for (const name of ['no-such-form', '__proto__', 'constructor', 'contact-me/extra']) {
       for (const method of ['POST', 'GET', 'HEAD']) {
         const response = await request.fetch(`/api/forms/${name}/`, { method, headers: { 'content-type': 'application/json' }, data: method === 'POST' ? '{}' : undefined });
@@ -65,7 +65,12 @@ test.describe('bad requests get a 4xx and change nothing', () => {
         expect(await response.text()).toBe(method === 'HEAD' ? '' : 'Not Found');
       }
       const options = await request.fetch(`/api/forms/${name}/`, { method: 'OPTIONS', headers: { origin: 'https://copy.example', 'access-control-request-method': 'POST' } });
-      expect({ name, status: options.status(), allow: options.headers().allow, cors: options.headers()['access-control-allow-origin'] }).toEqual({ name, status: 204, allow: 'GET, HEAD, OPTIONS, POST', cors: undefined });
+      expect({ name, status: options.status(), allow: options.headers().allow, cors: options.headers()['access-control-allow-origin'] }).toEqual({
+        name,
+        status: 204,
+        allow: 'GET, HEAD, OPTIONS, POST',
+        cors: undefined,
+      });
       expect((await request.fetch(`/api/forms/${name}/`, { method: 'PUT', data: '{}' })).status()).toBe(405);
     }
     for (const method of ['GET', 'HEAD', 'PUT']) {
@@ -95,7 +100,10 @@ test.describe('bad requests get a 4xx and change nothing', () => {
     expect(json.status()).toBe(403);
     // Refused before the body is read, so in the language of the page it came from, or the default.
     expect(((await json.json()) as { message: string }).message).toBe(messages.nl.forms.status.forbidden);
-    const plain = await request.post('/api/forms/sign-newsletter/', { form: { email, privacy: 'on', lang: 'nl' }, headers: { origin: 'https://attacker.example', referer: 'https://attacker.example/nl/' } });
+    const plain = await request.post('/api/forms/sign-newsletter/', {
+      form: { email, privacy: 'on', lang: 'nl' },
+      headers: { origin: 'https://attacker.example', referer: 'https://attacker.example/nl/' },
+    });
     expect(plain.status()).toBe(403);
     expect(await plain.text()).toContain(messages.nl.forms.status.forbidden);
     expect(await requestsFor(email)).toHaveLength(0);
@@ -107,7 +115,14 @@ test.describe('bad requests get a 4xx and change nothing', () => {
     const response = await request.post('/api/forms/job-application/', {
       headers: { cookie, accept: 'application/json' },
       multipart: {
-        lang: 'en', title: 'mr', firstName: 'Luc', lastName: 'Martin', email, phone: '065123456', privacy: 'on', captcha: answer,
+        lang: 'en',
+        title: 'mr',
+        firstName: 'Luc',
+        lastName: 'Martin',
+        email,
+        phone: '065123456',
+        privacy: 'on',
+        captcha: answer,
         cv: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('#!/bin/sh\necho not a pdf\n') },
       },
     });
@@ -120,7 +135,9 @@ test.describe('bad requests get a 4xx and change nothing', () => {
 test('20 simultaneous bookings of one slot confirm exactly its places left', async ({ playwright, baseURL }) => {
   const now = brusselsNow();
   // A listing the browser tests do not book, with a future slot that has room.
-  const candidates = getProperties('en', {}).filter((property) => property.availability === 'on-offer').reverse();
+  const candidates = getProperties('en', {})
+    .filter((property) => property.availability === 'on-offer')
+    .reverse();
   let chosen: { propertyId: number; slotId: number; remaining: number } | undefined;
   const probe = await playwright.request.newContext({ baseURL });
   for (const property of candidates) {
@@ -144,9 +161,7 @@ test('20 simultaneous bookings of one slot confirm exactly its places left', asy
       return { context, altcha: await altchaFieldFor(context, 'contact-appointment'), email: uniqueEmail(`booking${index}`) };
     }),
   );
-  const responses = await Promise.all(
-    visitors.map(({ context, altcha, email }) => postJson(context, 'contact-appointment', { ...visitor, email, lang: 'nl', propertyId, slotId, altcha })),
-  );
+  const responses = await Promise.all(visitors.map(({ context, altcha, email }) => postJson(context, 'contact-appointment', { ...visitor, email, lang: 'nl', propertyId, slotId, altcha })));
   const statuses = responses.map((response) => response.status());
   expect(statuses.filter((status) => status === 201)).toHaveLength(remaining);
   expect(statuses.filter((status) => status === 409)).toHaveLength(20 - remaining);

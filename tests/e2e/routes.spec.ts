@@ -7,7 +7,11 @@ import { storeConsent } from './stored-consent';
 test.beforeEach(async ({ page }) => storeConsent(page));
 
 const htmlLang = (html: string) => /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
-const heading = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim();
+const heading = (html: string) =>
+  /<h1[^>]*>(.*?)<\/h1>/s
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .trim();
 
 for (const language of getEnabledLanguages()) {
   test(`every page answers 200 in ${language} with <html lang="${language}">, a title and a heading`, async ({ request }) => {
@@ -35,7 +39,7 @@ test('a page in the browser shows its localised heading and links to the other p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Biens à louer');
 });
 
-test("the demand register answers at its ASCII-apostrophe path", async ({ request, page }) => {
+test('the demand register answers at its ASCII-apostrophe path', async ({ request, page }) => {
   expect((await request.get("/en/i'm-looking-for/")).status()).toBe(200);
   expect((await request.get('/en/i%27m-looking-for/')).status()).toBe(200);
   await page.goto("/en/i'm-looking-for/");

@@ -27,7 +27,10 @@ export function expectStrictPolicy(policy: string | undefined, where: string): v
   const scripts = scriptSources(policy ?? '');
   expect(scripts, `${where}: script sources`).not.toContain("'unsafe-inline'");
   expect(scripts, `${where}: script sources`).not.toContain("'unsafe-eval'");
-  expect(scripts.some((source) => source === '*' || source === 'https:' || source === 'http:' || source === 'data:'), `${where}: a wildcard script source`).toBe(false);
+  expect(
+    scripts.some((source) => source === '*' || source === 'https:' || source === 'http:' || source === 'data:'),
+    `${where}: a wildcard script source`,
+  ).toBe(false);
   expect(parsed.get('default-src'), `${where}: default-src`).toEqual(["'none'"]);
   expect(parsed.get('object-src') ?? parsed.get('default-src'), `${where}: object-src`).toEqual(["'none'"]);
   expect(parsed.has('base-uri'), `${where}: base-uri`).toBe(true);

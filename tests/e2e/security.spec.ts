@@ -274,7 +274,10 @@ test.describe('odd list filters, map pins and searcher notices', () => {
   ];
 
   test('an odd or forged filter value shows the list as if it were absent, never a 500 or an echo', async ({ request }) => {
-    for (const [goal, language] of [['for-sale', 'nl'], ['for-rent', 'fr']] as const) {
+    for (const [goal, language] of [
+      ['for-sale', 'nl'],
+      ['for-rent', 'fr'],
+    ] as const) {
       const path = href({ page: goal }, language);
       for (const query of oddFilters) {
         const response = await request.get(`${path}?${query}`);

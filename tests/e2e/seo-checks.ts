@@ -20,7 +20,6 @@ function jsonLdNodes(html: string): Node[] {
   });
 }
 
-
 export async function checkSitemapAndRobots(request: APIRequestContext): Promise<void> {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
@@ -54,7 +53,12 @@ export async function checkPagesSeo(request: APIRequestContext, language: Langua
     const html = await response.text();
     const nodes = jsonLdNodes(html);
     const agency = nodes.find((node) => node['@type'] === 'RealEstateAgent');
-    expect(agency, url).toMatchObject({ name: expect.any(String), telephone: expect.any(String), logo: expect.stringMatching(/^https?:\/\//), address: { '@type': 'PostalAddress', postalCode: expect.any(String) } });
+    expect(agency, url).toMatchObject({
+      name: expect.any(String),
+      telephone: expect.any(String),
+      logo: expect.stringMatching(/^https?:\/\//),
+      address: { '@type': 'PostalAddress', postalCode: expect.any(String) },
+    });
     if (route.page !== 'home') {
       const breadcrumb = nodes.find((node) => node['@type'] === 'BreadcrumbList') as { itemListElement?: { position: number; name: string; item: string }[] } | undefined;
       expect(breadcrumb?.itemListElement?.length, url).toBeGreaterThanOrEqual(1);
@@ -69,8 +73,15 @@ export async function checkPagesSeo(request: APIRequestContext, language: Langua
         about: { address: { '@type': 'PostalAddress', postalCode: expect.stringMatching(/^\d{4}$/), addressLocality: expect.any(String) } },
       });
     }
-    if (route.page === 'project') expect(nodes.find((node) => node['@type'] === 'ApartmentComplex'), url).toMatchObject({ name: expect.any(String), address: expect.any(Object) });
-    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+    if (route.page === 'project')
+      expect(
+        nodes.find((node) => node['@type'] === 'ApartmentComplex'),
+        url,
+      ).toMatchObject({ name: expect.any(String), address: expect.any(Object) });
+    const canonical = /<link rel="canonical" href="([^"]+)"/
+      .exec(html)?.[1]
+      ?.replace(/&#x27;|&#39;/g, "'")
+      .replace(/&amp;/g, '&');
     expect(canonical && decodeURIComponent(new URL(canonical).pathname), url).toBe(url.split('?')[0]);
     for (const other of [...getEnabledLanguages(), 'x-default']) expect(html, `${url} hreflang ${other}`).toContain(`hrefLang="${other}"`);
     // Social cards on every page.

@@ -118,7 +118,9 @@ for (const language of [noScriptLanguage]) {
 
     await page.setViewportSize({ width: 1440, height: 900 });
     const { menu } = getSite().header;
-    const overflow = getMenu().filter((entry) => entry.parentId === null).slice(menu.menuMaxItems);
+    const overflow = getMenu()
+      .filter((entry) => entry.parentId === null)
+      .slice(menu.menuMaxItems);
     const nav = page.getByRole('navigation', { name: messages[language].meta.mainNavigation });
     const last = nav.getByRole('link', { name: localise(overflow[overflow.length - 1]!.params.title, language), exact: true });
     await expect(last).toBeHidden();

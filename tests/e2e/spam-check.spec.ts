@@ -19,7 +19,10 @@ async function tabTo(page: Page, selector: string, passed: string[]): Promise<vo
     await page.keyboard.press('Tab');
     const here = await page.evaluate((wanted) => {
       const active = document.activeElement;
-      const label = active instanceof HTMLInputElement || active instanceof HTMLButtonElement ? `${active.tagName}:${active.name || active.type}${active.closest('altcha-widget') ? ':altcha' : ''}` : String(active?.tagName);
+      const label =
+        active instanceof HTMLInputElement || active instanceof HTMLButtonElement
+          ? `${active.tagName}:${active.name || active.type}${active.closest('altcha-widget') ? ':altcha' : ''}`
+          : String(active?.tagName);
       return { label, matches: active?.matches(wanted) ?? false };
     }, selector);
     passed.push(here.label);

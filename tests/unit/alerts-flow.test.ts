@@ -56,7 +56,9 @@ describe.each(testDatabases)('on $name', (database) => {
   const all = () => (['nl', 'fr', 'en'] as const).flatMap((language) => getProperties(language));
   const firstSnapshot = () => all().filter((listing) => listing.id !== fresh.id);
   const secondSnapshot = () =>
-    all().map((listing) => (listing.id === dropped.id && listing.price.kind === 'amount' ? { ...listing, price: { ...listing.price, amount: listing.price.amount - 5000 }, lastChanged: '2026-11-20' } : listing));
+    all().map((listing) =>
+      listing.id === dropped.id && listing.price.kind === 'amount' ? { ...listing, price: { ...listing.price, amount: listing.price.amount - 5000 }, lastChanged: '2026-11-20' } : listing,
+    );
 
   const headers = { origin, host: 'localhost:3100' };
 
@@ -78,17 +80,30 @@ describe.each(testDatabases)('on $name', (database) => {
     };
     return handleFormRequest(
       'demand-register',
-      new Request(`${origin}/api/forms/demand-register/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', cookie: `${captchaCookie('demand-register')}=${sealCaptcha(token)}` }, body: JSON.stringify(body) }),
+      new Request(`${origin}/api/forms/demand-register/`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', cookie: `${captchaCookie('demand-register')}=${sealCaptcha(token)}` },
+        body: JSON.stringify(body),
+      }),
     );
   }
 
   function follow(email: string, lang: string, propertyId: number) {
     const body = new URLSearchParams({ lang, propertyId: String(propertyId), email, privacy: 'on', fax: '' }).toString();
-    return handleFormRequest('follow-listing', new Request(`${origin}/api/forms/follow-listing/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body }));
+    return handleFormRequest(
+      'follow-listing',
+      new Request(`${origin}/api/forms/follow-listing/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body }),
+    );
   }
 
   const confirm = (token: string, lang: string) =>
-    confirmAlertRequest(new Request(`${origin}/api/alerts/confirm/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token, lang }).toString() }));
+    confirmAlertRequest(
+      new Request(`${origin}/api/alerts/confirm/`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token, lang }).toString(),
+      }),
+    );
 
   async function flush(): Promise<void> {
     for (const task of pending.splice(0)) await task();
@@ -126,8 +141,13 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(mailsTo('follower@example.com')[0]?.body).toContain(getProperty(dropped.id, 'en')?.title ?? 'no title');
       // The link's page names what it confirms, from the link's token alone, in the page's language.
       const searchSubject = await alertLinkSubject('confirm', tokenOf(searchLink), 'fr');
-      expect(searchSubject?.kind === 'search' ? searchSubject.lines.map((line) => line.value) : []).toEqual(expect.arrayContaining([fr.forms.options.goal.sale, expect.stringContaining(`(${fresh.town.zip})`), fr.forms.options.frequency.immediately]));
-      expect(await alertLinkSubject('confirm', tokenOf(followLink), 'nl')).toEqual({ kind: 'follow', listing: { title: getProperty(dropped.id, 'nl')?.title, path: expect.stringMatching(/^\/nl\//) } });
+      expect(searchSubject?.kind === 'search' ? searchSubject.lines.map((line) => line.value) : []).toEqual(
+        expect.arrayContaining([fr.forms.options.goal.sale, expect.stringContaining(`(${fresh.town.zip})`), fr.forms.options.frequency.immediately]),
+      );
+      expect(await alertLinkSubject('confirm', tokenOf(followLink), 'nl')).toEqual({
+        kind: 'follow',
+        listing: { title: getProperty(dropped.id, 'nl')?.title, path: expect.stringMatching(/^\/nl\//) },
+      });
       expect(await alertLinkSubject('confirm', `${tokenOf(followLink).slice(0, -3)}AAA`, 'en')).toBeUndefined();
 
       expect((await confirm(tokenOf(searchLink), 'fr')).headers.get('location')).toBe(`/fr/alertes/?action=confirm&token=${tokenOf(searchLink)}`);
@@ -223,7 +243,13 @@ describe.each(testDatabases)('on $name', (database) => {
       const token = unsubscribeToken(subscription?.id ?? '');
       const forged = `${token.slice(0, -3)}AAA`;
       const post = (value: string) =>
-        unsubscribeAlertRequest(new Request(`${origin}/api/alerts/unsubscribe/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: value, lang: 'fr' }).toString() }));
+        unsubscribeAlertRequest(
+          new Request(`${origin}/api/alerts/unsubscribe/`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ token: value, lang: 'fr' }).toString(),
+          }),
+        );
       expect((await post(forged)).headers.get('location')).toBe('/fr/alertes/?action=unsubscribe');
       expect(await store.db.selectFrom('alert_subscriptions').select('id').execute()).toHaveLength(1);
       expect((await post(token)).headers.get('location')).toContain('/fr/alertes/?action=unsubscribe&token=');

@@ -40,7 +40,18 @@ function secondSnapshot(): ListingSummary[] {
     });
 }
 
-async function subscribe(id: string, values: { kind: 'search' | 'follow'; email: string; language: string; status?: 'pending' | 'active' | 'paused'; criteria?: object; propertyId?: number; frequency?: 'immediately' | 'daily' | 'weekly' }) {
+async function subscribe(
+  id: string,
+  values: {
+    kind: 'search' | 'follow';
+    email: string;
+    language: string;
+    status?: 'pending' | 'active' | 'paused';
+    criteria?: object;
+    propertyId?: number;
+    frequency?: 'immediately' | 'daily' | 'weekly';
+  },
+) {
   const at = '2026-11-01T00:00:00.000Z';
   await store.db
     .insertInto('requests')

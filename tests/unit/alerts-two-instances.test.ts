@@ -47,14 +47,35 @@ afterAll(async () => {
 const all = () => (['nl', 'fr', 'en'] as const).flatMap((language) => getProperties(language));
 const followed = getProperties('en', { goal: 'sale', availability: 'on-offer' }).find((listing) => listing.price.kind === 'amount');
 const cheaper = (listings: ListingSummary[]) =>
-  listings.map((listing) => (listing.id === followed?.id && listing.price.kind === 'amount' ? { ...listing, price: { ...listing.price, amount: listing.price.amount - 5000 }, lastChanged: '2026-12-01' } : listing));
+  listings.map((listing) =>
+    listing.id === followed?.id && listing.price.kind === 'amount' ? { ...listing, price: { ...listing.price, amount: listing.price.amount - 5000 }, lastChanged: '2026-12-01' } : listing,
+  );
 
 async function follow(store: Store, id: string, propertyId: number) {
   const at = '2026-11-01T00:00:00.000Z';
-  await store.db.insertInto('requests').values({ id: `request-${id}`, form: 'follow-listing', lang: 'en', property_id: propertyId, project_id: null, email: `${id}@example.com`, name: null, payload: '{}', source: null, created_at: at }).execute();
+  await store.db
+    .insertInto('requests')
+    .values({ id: `request-${id}`, form: 'follow-listing', lang: 'en', property_id: propertyId, project_id: null, email: `${id}@example.com`, name: null, payload: '{}', source: null, created_at: at })
+    .execute();
   await store.db
     .insertInto('alert_subscriptions')
-    .values({ id, request_id: `request-${id}`, kind: 'follow', email: `${id}@example.com`, language: 'en', criteria: null, property_id: propertyId, frequency: 'immediately', status: 'active', token_hash: `hash-${id}`, expires_at: at, password_hash: null, created_at: at, confirmed_at: at, last_sent_at: null })
+    .values({
+      id,
+      request_id: `request-${id}`,
+      kind: 'follow',
+      email: `${id}@example.com`,
+      language: 'en',
+      criteria: null,
+      property_id: propertyId,
+      frequency: 'immediately',
+      status: 'active',
+      token_hash: `hash-${id}`,
+      expires_at: at,
+      password_hash: null,
+      created_at: at,
+      confirmed_at: at,
+      last_sent_at: null,
+    })
     .execute();
 }
 

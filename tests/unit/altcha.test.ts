@@ -42,7 +42,15 @@ function post(body: Record<string, unknown>, headers: Record<string, string> = {
   });
 }
 
-const count = async () => Number((await store.db.selectFrom('requests').select((eb) => eb.fn.countAll<number>().as('rows')).executeTakeFirst())?.rows ?? 0);
+const count = async () =>
+  Number(
+    (
+      await store.db
+        .selectFrom('requests')
+        .select((eb) => eb.fn.countAll<number>().as('rows'))
+        .executeTakeFirst()
+    )?.rows ?? 0,
+  );
 
 beforeEach(async () => {
   store = await openStore('file::memory:');
@@ -141,7 +149,10 @@ describe('the picture captcha of plain posts', () => {
     if (!token) throw new Error('no token');
     const form = new URLSearchParams({ ...contact, privacy: 'on', captcha: token.answer });
     const plain = (body: URLSearchParams) =>
-      handleFormRequest('site-contact', new Request(`${origin}/api/forms/site-contact/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100', cookie }, body }));
+      handleFormRequest(
+        'site-contact',
+        new Request(`${origin}/api/forms/site-contact/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100', cookie }, body }),
+      );
     const first = await plain(form);
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toContain('/fr/merci/');

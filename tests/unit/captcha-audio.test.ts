@@ -26,7 +26,15 @@ const origin = 'http://localhost:3100';
 const form = 'site-contact';
 const contact = { title: 'ms', firstName: 'Marie', lastName: 'Dubois', email: 'marie.dubois@example.be', phone: '0475 12 34 56', city: 'Mons', lang: 'fr', privacy: 'on' };
 
-const count = async () => Number((await store.db.selectFrom('requests').select((eb) => eb.fn.countAll<number>().as('rows')).executeTakeFirst())?.rows ?? 0);
+const count = async () =>
+  Number(
+    (
+      await store.db
+        .selectFrom('requests')
+        .select((eb) => eb.fn.countAll<number>().as('rows'))
+        .executeTakeFirst()
+    )?.rows ?? 0,
+  );
 
 beforeEach(async () => {
   store = await openStore('file::memory:');
@@ -80,7 +88,9 @@ const numberWords: Record<string, number> = Object.fromEntries(
  * each number, and each word.
  */
 function answersFoundIn(html: string): string[] {
-  const text = pageText(html).replace(/<[^>]*>/g, ' ').toLowerCase();
+  const text = pageText(html)
+    .replace(/<[^>]*>/g, ' ')
+    .toLowerCase();
   const valueOf = (token: string) => (/^\d+$/.test(token) ? Number(token) : numberWords[token]);
   const sums = [...text.matchAll(/([\p{L}\d]+) plus ([\p{L}\d]+)/gu)].map(([, first = '', second = '']) => (valueOf(first) ?? NaN) + (valueOf(second) ?? NaN)).filter(Number.isFinite);
   const tokens = text.match(/[\p{L}\d]+/gu) ?? [];

@@ -28,7 +28,7 @@ describe('the catalogue read at start', () => {
     expect(loadCatalogue()).toBe(checked);
   });
 
-  it('is not kept by a check that is not the server\'s, or that read other folders', () => {
+  it("is not kept by a check that is not the server's, or that read other folders", () => {
     forget();
     inspectData();
     expect(kept()).toBeUndefined();

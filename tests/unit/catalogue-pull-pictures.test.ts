@@ -44,8 +44,20 @@ describe('pictures of the pulled catalogue', () => {
 
   /** `widths`: make the pictures' widths (a full pull's thousands of encodings: only where a test looks at them). */
   const pull = async (options: { limits?: Partial<DownloadLimits>; hosts?: { cdnHost: string; legacyHosts: string[] }; widths?: boolean } = {}) => {
-    const connector = new OmnicasaConnector({ baseUrl: crm.baseUrl, customerName: crm.customerName, customerPassword: crm.customerPassword, languages: [...catalogueLanguages] }, options.hosts ?? { cdnHost: '', legacyHosts: [] }, { timeoutMs: 5_000 });
-    const result = await pullCatalogue({ store, connector, now, varDir, publicDir, variantStore: options.widths ? new VariantStore(cacheDir, variantBytes) : undefined, limits: { ...defaultDownloadLimits, ...options.limits } });
+    const connector = new OmnicasaConnector(
+      { baseUrl: crm.baseUrl, customerName: crm.customerName, customerPassword: crm.customerPassword, languages: [...catalogueLanguages] },
+      options.hosts ?? { cdnHost: '', legacyHosts: [] },
+      { timeoutMs: 5_000 },
+    );
+    const result = await pullCatalogue({
+      store,
+      connector,
+      now,
+      varDir,
+      publicDir,
+      variantStore: options.widths ? new VariantStore(cacheDir, variantBytes) : undefined,
+      limits: { ...defaultDownloadLimits, ...options.limits },
+    });
     if (result.status !== 'published' && result.status !== 'unchanged') throw new Error(`expected a good run, got ${JSON.stringify(result)}`);
     return result;
   };
@@ -131,7 +143,9 @@ describe('pictures of the pulled catalogue', () => {
   });
 
   it('refuses a picture of more pixels than the bound, whatever its bytes, and keeps the listing', async () => {
-    const bomb = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: { r: 9, g: 9, b: 9 } } }).webp().toBuffer();
+    const bomb = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: { r: 9, g: 9, b: 9 } } })
+      .webp()
+      .toBuffer();
     await crm.changePicture(4000001, 102, { bytes: bomb });
     const result = await pull({ limits: { maxPixels: 20_000_000 } });
     expect(warnings(result)).toContain('is 6000 × 4000 pixels, more than the 20 million the site takes');

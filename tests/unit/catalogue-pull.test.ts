@@ -32,7 +32,11 @@ describe.each(testDatabases)('catalogue pull on $name', (database) => {
   const now = () => clock;
 
   const connector = (password = crm.customerPassword) =>
-    new OmnicasaConnector({ baseUrl: crm.baseUrl, customerName: crm.customerName, customerPassword: password, languages: [...catalogueLanguages] }, { cdnHost: '', legacyHosts: [] }, { timeoutMs: callTimeoutMs });
+    new OmnicasaConnector(
+      { baseUrl: crm.baseUrl, customerName: crm.customerName, customerPassword: password, languages: [...catalogueLanguages] },
+      { cdnHost: '', legacyHosts: [] },
+      { timeoutMs: callTimeoutMs },
+    );
   const pull = (options: { full?: boolean; password?: string } = {}) => pullCatalogue({ store, connector: connector(options.password), full: options.full, now, varDir, publicDir });
 
   /** The published catalogue's files, byte for byte. */
@@ -69,7 +73,8 @@ describe.each(testDatabases)('catalogue pull on $name', (database) => {
     const dir = currentCatalogueDir(varDir) ?? '';
     const checked = readCatalogue(dir, { publicDir });
     expect(checked.ok ? [] : checked.issues).toEqual([]);
-    const facts = (records: readonly Property[]) => records.map((p) => [p.ID, p.language, p.Price, p.Goal, p.Status, p.Zip, p.City, p.PublishPrice, p.Marquee, p.ProjectID ?? null, p.Documents.length, p.XLargePictureItems.length]).sort();
+    const facts = (records: readonly Property[]) =>
+      records.map((p) => [p.ID, p.language, p.Price, p.Goal, p.Status, p.Zip, p.City, p.PublishPrice, p.Marquee, p.ProjectID ?? null, p.Documents.length, p.XLargePictureItems.length]).sort();
     expect(facts(pulledProperties())).toEqual(facts(snapshotRecords().properties));
     // Pictures are the site's own files now, named by content.
     const first = pulledProperties()[0];
@@ -88,7 +93,13 @@ describe.each(testDatabases)('catalogue pull on $name', (database) => {
     crm.changeProperty(4000010, { Price: 199000 });
     crm.changeProperty(4000014, { Price: 150000 });
     crm.changeProperty(4000015, { Price: 99000 });
-    const active = [...new Set(snapshotRecords().properties.filter((p) => p.Status === 1 && p.Goal === 0 && p.ID > 4000015 && !p.ProjectID).map((p) => p.ID))].slice(0, 3);
+    const active = [
+      ...new Set(
+        snapshotRecords()
+          .properties.filter((p) => p.Status === 1 && p.Goal === 0 && p.ID > 4000015 && !p.ProjectID)
+          .map((p) => p.ID),
+      ),
+    ].slice(0, 3);
     for (const id of active) crm.setStatus(id, 2);
     crm.deleteProperty(4000020);
     crm.deleteProperty(4000021);
@@ -104,7 +115,12 @@ describe.each(testDatabases)('catalogue pull on $name', (database) => {
     expect(after.filter((p) => p.ID === active[0]).map((p) => p.Status)).toEqual([2, 2, 2, 2]);
     expect(files()?.['properties.json']).not.toBe(before?.['properties.json']);
     // Only the listings read: the double saw GetPropertyList with ChangeSince, not a full read.
-    expect(crm.calls.filter((call) => call.endpoint === 'GetPropertyList').at(-1)?.params.has('ChangeSince')).toBe(true);
+    expect(
+      crm.calls
+        .filter((call) => call.endpoint === 'GetPropertyList')
+        .at(-1)
+        ?.params.has('ChangeSince'),
+    ).toBe(true);
     const settled = files();
     clock = new Date('2026-12-01T09:20:00Z');
     const again = published(await pull());
@@ -112,7 +128,7 @@ describe.each(testDatabases)('catalogue pull on $name', (database) => {
     expect(files()).toEqual(settled);
   });
 
-  it('a listing read again in the cursor\'s overlap counts once when it changed, and as unchanged after, even answered with its fields in another order', async () => {
+  it("a listing read again in the cursor's overlap counts once when it changed, and as unchanged after, even answered with its fields in another order", async () => {
     published(await pull());
     clock = new Date('2026-12-01T09:10:00Z');
     crm.changeProperty(4000010, { Price: 199000 });
@@ -122,7 +138,12 @@ describe.each(testDatabases)('catalogue pull on $name', (database) => {
     // The cursor steps back over the change: the next runs read 4000010 again, unchanged.
     clock = new Date('2026-12-01T09:12:00Z');
     const again = published(await pull());
-    expect(crm.calls.filter((call) => call.endpoint === 'GetPropertiesByIDs' || call.endpoint === 'GetPropertyList').at(-1)?.params.has('ChangeSince')).toBe(true);
+    expect(
+      crm.calls
+        .filter((call) => call.endpoint === 'GetPropertiesByIDs' || call.endpoint === 'GetPropertyList')
+        .at(-1)
+        ?.params.has('ChangeSince'),
+    ).toBe(true);
     expect([again.status, again.counts]).toEqual(['unchanged', { added: 0, changed: 0, withdrawn: 0, refused: 0 }]);
     crm.reorderFields(4000010);
     clock = new Date('2026-12-01T09:13:00Z');

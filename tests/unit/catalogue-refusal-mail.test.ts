@@ -34,7 +34,11 @@ describe.each(testDatabases)('refused CRM records mailed to the agency on $name'
   const later = (minutes: number) => (clock = new Date(clock.getTime() + minutes * 60_000));
 
   const pull = async () => {
-    const connector = new OmnicasaConnector({ baseUrl: crm.baseUrl, customerName: crm.customerName, customerPassword: crm.customerPassword, languages: [...catalogueLanguages] }, { cdnHost: '', legacyHosts: [] }, { timeoutMs: 5_000 });
+    const connector = new OmnicasaConnector(
+      { baseUrl: crm.baseUrl, customerName: crm.customerName, customerPassword: crm.customerPassword, languages: [...catalogueLanguages] },
+      { cdnHost: '', legacyHosts: [] },
+      { timeoutMs: 5_000 },
+    );
     const result = await pullCatalogue({ store, connector, now, varDir, publicDir });
     if (result.status !== 'published' && result.status !== 'unchanged') throw new Error(`expected a good run, got ${JSON.stringify(result)}`);
     return result;

@@ -44,7 +44,13 @@ describe('the revalidation route', () => {
   });
 
   it('refuses a list it cannot read, and writes nothing', async () => {
-    for (const body of ['{', { paths: [{ path: 'nl/' }] }, { paths: [{ tag: 'mine' }] }, { paths: [{ path: '/nl/', extra: 1 }] }, { paths: Array.from({ length: 20_001 }, () => ({ path: '/nl/' })) }]) {
+    for (const body of [
+      '{',
+      { paths: [{ path: 'nl/' }] },
+      { paths: [{ tag: 'mine' }] },
+      { paths: [{ path: '/nl/', extra: 1 }] },
+      { paths: Array.from({ length: 20_001 }, () => ({ path: '/nl/' })) },
+    ]) {
       expect((await reloadRoute(post(body))).status).toBe(400);
     }
     expect((await reloadRoute(post('x'.repeat(3 * 1024 * 1024)))).status).toBe(413);

@@ -34,7 +34,10 @@ function writeVersion(version: string, previous: string | null, edit: (records: 
   const file = path.join(dir, 'properties.json');
   const { records } = recordsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   writeFileSync(file, JSON.stringify({ records: edit(records) }));
-  writeFileSync(path.join(dir, 'changes.json'), JSON.stringify({ previous, version, at: '2026-12-01T09:00:00Z', added: [], changed, withdrawn: [], projects: { added: [], changed: [], withdrawn: [] } }));
+  writeFileSync(
+    path.join(dir, 'changes.json'),
+    JSON.stringify({ previous, version, at: '2026-12-01T09:00:00Z', added: [], changed, withdrawn: [], projects: { added: [], changed: [], withdrawn: [] } }),
+  );
   return dir;
 }
 const point = (version: string) => writeFileSync(path.join(varDir, 'current'), `${version}\n`);

@@ -35,7 +35,14 @@ let stop: (() => void) | undefined;
 const newLog = () => ({ log: vi.fn<(line: string) => void>(), error: vi.fn<(line: string) => void>() });
 let log = newLog();
 /** The environment of the process with only these of the CRM's variables. */
-const envOf = (vars: Record<string, string> = {}): NodeJS.ProcessEnv => ({ ...process.env, OMNICASA_URL: '', OMNICASA_CUSTOMER_NAME: '', OMNICASA_CUSTOMER_PASSWORD: '', OMNICASA_PULL_MINUTES: '', ...vars });
+const envOf = (vars: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  OMNICASA_URL: '',
+  OMNICASA_CUSTOMER_NAME: '',
+  OMNICASA_CUSTOMER_PASSWORD: '',
+  OMNICASA_PULL_MINUTES: '',
+  ...vars,
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -85,11 +92,17 @@ describe('the pull schedule', () => {
   });
 
   it('logs one line for a failed run or a pull that throws, and goes on', async () => {
-    const pull = vi.fn<(store: Store) => Promise<PullResult>>().mockResolvedValueOnce(failed).mockRejectedValueOnce(new Error('database is locked')).mockResolvedValue({ status: 'locked', holder: 'web-2 pid 7', since: '2026-12-01T09:00:00Z' });
+    const pull = vi
+      .fn<(store: Store) => Promise<PullResult>>()
+      .mockResolvedValueOnce(failed)
+      .mockRejectedValueOnce(new Error('database is locked'))
+      .mockResolvedValue({ status: 'locked', holder: 'web-2 pid 7', since: '2026-12-01T09:00:00Z' });
     stop = startCataloguePulls(getStore, { env: envOf(crm), pull, log });
     await vi.advanceTimersByTimeAsync(5 * minute);
     expect(log.error).toHaveBeenCalledTimes(1);
-    expect(log.error).toHaveBeenLastCalledWith('[catalogue] the incremental pull failed; the catalogue stays as it was and the next run starts from the same point: GetPropertyListJson answered HTTP 503');
+    expect(log.error).toHaveBeenLastCalledWith(
+      '[catalogue] the incremental pull failed; the catalogue stays as it was and the next run starts from the same point: GetPropertyListJson answered HTTP 503',
+    );
     await vi.advanceTimersByTimeAsync(5 * minute);
     expect(log.error).toHaveBeenCalledTimes(2);
     expect(log.error).toHaveBeenLastCalledWith('[catalogue] the pull could not run; the catalogue stays as it was: database is locked');
@@ -115,7 +128,9 @@ describe('the pull schedule', () => {
 
   it('says in one line that a half-configured CRM is not pulled', () => {
     expect(startCataloguePulls(getStore, { env: envOf({ OMNICASA_URL: crm.OMNICASA_URL }), log })).toBeUndefined();
-    expect(log.error).toHaveBeenCalledExactlyOnceWith('[catalogue] the server does not pull: OMNICASA_URL is set but OMNICASA_CUSTOMER_NAME and OMNICASA_CUSTOMER_PASSWORD are not: set both, or unset OMNICASA_URL to serve the embedded snapshot');
+    expect(log.error).toHaveBeenCalledExactlyOnceWith(
+      '[catalogue] the server does not pull: OMNICASA_URL is set but OMNICASA_CUSTOMER_NAME and OMNICASA_CUSTOMER_PASSWORD are not: set both, or unset OMNICASA_URL to serve the embedded snapshot',
+    );
   });
 
   it('starts once per process', async () => {
@@ -168,7 +183,13 @@ describe('the pull in a child process', () => {
     const onPublished = vi.fn<(version: string) => void>();
     stop = startCataloguePulls(getStore, { env: childEnv('fail'), child: stub, log, onPublished });
     await vi.advanceTimersByTimeAsync(5 * minute);
-    await vi.waitFor(() => expect(log.error).toHaveBeenCalledExactlyOnceWith('[catalogue] the incremental pull failed; the catalogue stays as it was and the next run starts from the same point: GetPropertyListJson answered HTTP 503'), real);
+    await vi.waitFor(
+      () =>
+        expect(log.error).toHaveBeenCalledExactlyOnceWith(
+          '[catalogue] the incremental pull failed; the catalogue stays as it was and the next run starts from the same point: GetPropertyListJson answered HTTP 503',
+        ),
+      real,
+    );
     expect(onPublished).not.toHaveBeenCalled();
     expect(await lockFree()).toBe(true);
   });
@@ -212,7 +233,13 @@ describe('the pull in a child process', () => {
     await vi.advanceTimersByTimeAsync(6 * minute);
     expect(log.error).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(10_000);
-    await vi.waitFor(() => expect(log.error).toHaveBeenCalledExactlyOnceWith("[catalogue] the incremental pull failed; the catalogue stays as it was and the next run starts from the same point: the pull's process was stopped: it was still working after 12 min"), real);
+    await vi.waitFor(
+      () =>
+        expect(log.error).toHaveBeenCalledExactlyOnceWith(
+          "[catalogue] the incremental pull failed; the catalogue stays as it was and the next run starts from the same point: the pull's process was stopped: it was still working after 12 min",
+        ),
+      real,
+    );
     expect((await lastRun())?.status).toBe('failed');
     expect(await lockFree()).toBe(true);
     await store.db.deleteFrom('catalogue_lock').execute();

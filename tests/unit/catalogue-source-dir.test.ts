@@ -103,7 +103,7 @@ describe('the catalogue folder', () => {
     expect(catalogueFolder()).toEqual({ ok: true, dir: dirB, pulled: true });
   });
 
-  it('finds a pinned version\'s documents in the newest version once its own folder is pruned', async () => {
+  it("finds a pinned version's documents in the newest version once its own folder is pruned", async () => {
     for (const [name, value] of Object.entries(crm)) vi.stubEnv(name, value);
     const dirA = publishVersion(versionA, 111_111);
     pinCatalogueFolder();

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  catalogueLanguages,
-  citySlug,
-  getCities,
-  getProject,
-  getProjects,
-  getProperties,
-  getProperty,
-  getTotals,
-  getTypes,
-  listItemOf,
-  parseCityQuery,
-  typeSlug,
-} from '@/lib/catalogue';
+import { catalogueLanguages, citySlug, getCities, getProject, getProjects, getProperties, getProperty, getTotals, getTypes, listItemOf, parseCityQuery, typeSlug } from '@/lib/catalogue';
 import { applyListParams, parseListParams } from '@/lib/catalogue/list-query';
 import { checkedCatalogue } from '../checked-catalogue';
 
@@ -26,7 +13,12 @@ describe('catalogue snapshot', () => {
     const sale = listings.filter((property) => property.goal === 'sale').length;
     expect(sale / listings.length).toBeGreaterThan(0.55);
     expect(sale / listings.length).toBeLessThan(0.75);
-    for (const language of catalogueLanguages) expect(getProperties(language).map((p) => p.id).sort()).toEqual(listings.map((p) => p.id).sort());
+    for (const language of catalogueLanguages)
+      expect(
+        getProperties(language)
+          .map((p) => p.id)
+          .sort(),
+      ).toEqual(listings.map((p) => p.id).sort());
     expect(properties.length).toBe(listings.length * 4);
   });
 

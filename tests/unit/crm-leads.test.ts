@@ -61,7 +61,10 @@ const saleId = () => onOffer('sale')[0]?.id ?? 0;
 const rentId = () => onOffer('rent')[0]?.id ?? 0;
 const days = (count: number) => new Date(Date.now() + count * 86_400_000).toISOString().slice(0, 10);
 const slotOf = (propertyId: number) => getAppointmentSlots(propertyId).find((slot) => slot.Start > new Date().toISOString() && slot.Booked < slot.Capacity);
-const visitListing = () => onOffer('rent').concat(onOffer('sale')).find((listing) => slotOf(listing.id) !== undefined);
+const visitListing = () =>
+  onOffer('rent')
+    .concat(onOffer('sale'))
+    .find((listing) => slotOf(listing.id) !== undefined);
 
 const person = (email: string): Entries => [
   ['title', 'ms'],
@@ -77,7 +80,12 @@ function formsAndCalls(email: (form: string) => string): { form: FormName; entri
   const visit = visitListing();
   const project = getProjects('nl')[0]?.id ?? 1;
   return [
-    { form: 'contact-me', entries: [['propertyId', String(saleId())], ...person(email('contact-me')), ['remark', 'Est-il encore disponible ?'], ['contactDevice', 'email'], ...privacy], endpoint: 'ContactOnMe', about: { ObjectID: saleId() } },
+    {
+      form: 'contact-me',
+      entries: [['propertyId', String(saleId())], ...person(email('contact-me')), ['remark', 'Est-il encore disponible ?'], ['contactDevice', 'email'], ...privacy],
+      endpoint: 'ContactOnMe',
+      about: { ObjectID: saleId() },
+    },
     { form: 'request-documents', entries: [['propertyId', String(saleId())], ...person(email('request-documents')), ...privacy], endpoint: 'ContactOnMe', about: { ObjectID: saleId() } },
     {
       form: 'contact-appointment',
@@ -85,10 +93,25 @@ function formsAndCalls(email: (form: string) => string): { form: FormName; entri
       endpoint: 'ContactOnMe',
       about: { ObjectID: visit?.id ?? 0 },
     },
-    { form: 'send-to-friend', entries: [['propertyId', String(saleId())], ...person(email('send-to-friend')), ['friendEmail', `friend-${email('send-to-friend')}`], ...privacy], endpoint: 'ContactOnMe', about: { ObjectID: saleId() } },
+    {
+      form: 'send-to-friend',
+      entries: [['propertyId', String(saleId())], ...person(email('send-to-friend')), ['friendEmail', `friend-${email('send-to-friend')}`], ...privacy],
+      endpoint: 'ContactOnMe',
+      about: { ObjectID: saleId() },
+    },
     {
       form: 'purchase-offer',
-      entries: [['propertyId', String(saleId())], ...person(email('purchase-offer')), ['amount', '250000'], ['amountInWords', 'deux cent cinquante mille'], ['startDate', days(30)], ['endDate', days(44)], ['place', 'Mons'], ['signDate', days(30)], ...privacy],
+      entries: [
+        ['propertyId', String(saleId())],
+        ...person(email('purchase-offer')),
+        ['amount', '250000'],
+        ['amountInWords', 'deux cent cinquante mille'],
+        ['startDate', days(30)],
+        ['endDate', days(44)],
+        ['place', 'Mons'],
+        ['signDate', days(30)],
+        ...privacy,
+      ],
       endpoint: 'ContactOnMe',
       about: { ObjectID: saleId() },
     },
@@ -98,7 +121,12 @@ function formsAndCalls(email: (form: string) => string): { form: FormName; entri
       endpoint: 'ContactOnMe',
       about: { ObjectID: rentId() },
     },
-    { form: 'contact-construction', entries: [['projectId', String(project)], ...person(email('contact-construction')), ...privacy], endpoint: 'ContactOnMeProject', about: { ProjectIDs: String(project) } },
+    {
+      form: 'contact-construction',
+      entries: [['projectId', String(project)], ...person(email('contact-construction')), ...privacy],
+      endpoint: 'ContactOnMeProject',
+      about: { ProjectIDs: String(project) },
+    },
     {
       form: 'contact-demand',
       entries: [...person(email('contact-demand')), ['propertyType', '1'], ['street', 'Grand-Place'], ['houseNumber', '1'], ['zip', '7000'], ['city', 'Mons'], ...privacy],
@@ -153,7 +181,11 @@ describe.each(testDatabases)('on $name', (database) => {
   }
   const crmJobs = () => store.db.selectFrom('outbox').selectAll().where('kind', '=', 'crm-lead').execute();
   /** A mailbox that used a link of ours before: its documents go at once (issue 35). */
-  const ownersMailbox = (email: string) => store.db.insertInto('confirmed_mailboxes').values({ address_key: addressKey(email), confirmed_at: new Date().toISOString() }).execute();
+  const ownersMailbox = (email: string) =>
+    store.db
+      .insertInto('confirmed_mailboxes')
+      .values({ address_key: addressKey(email), confirmed_at: new Date().toISOString() })
+      .execute();
 
   describe.each(['nl', 'fr', 'en'] as const)('in %s', (language) => {
     const languageId = { nl: 1, fr: 2, en: 3 }[language];
@@ -246,7 +278,13 @@ describe.each(testDatabases)('on $name', (database) => {
   });
 
   describe("the viewing times of the CRM's agenda", () => {
-    const visitor = (email: string, propertyId: number, slotId: number): Entries => [['propertyId', String(propertyId)], ...person(email), ['slotId', String(slotId)], ['contactSlots', ['13-16']], ...privacy];
+    const visitor = (email: string, propertyId: number, slotId: number): Entries => [
+      ['propertyId', String(propertyId)],
+      ...person(email),
+      ['slotId', String(slotId)],
+      ['contactSlots', ['13-16']],
+      ...privacy,
+    ];
     const bookingsStored = () => store.db.selectFrom('bookings').select('id').execute();
 
     it.each(['nl', 'fr', 'en'] as const)('one the agency filled meanwhile is told to the visitor with the next free ones, in %s; nothing is stored', async (language) => {
@@ -288,7 +326,7 @@ describe.each(testDatabases)('on $name', (database) => {
       expect((await crmJobs())[0]?.status).toBe('delivered');
     });
 
-    it("a place the site booked and the CRM was told of is counted once, not by both", async () => {
+    it('a place the site booked and the CRM was told of is counted once, not by both', async () => {
       // A viewing time with two places or more left in the CRM's agenda.
       const pick = onOffer('rent')
         .concat(onOffer('sale'))
@@ -342,7 +380,12 @@ describe.each(testDatabases)('on $name', (database) => {
       expect((await crmJobs())[0]?.last_error).toContain('could not be reached');
       connect();
       await flush(later(24 * 60));
-      expect(crm.writes('ContactOnMe').filter((call) => call.success).map(requestIdIn)).toEqual([id]);
+      expect(
+        crm
+          .writes('ContactOnMe')
+          .filter((call) => call.success)
+          .map(requestIdIn),
+      ).toEqual([id]);
       expect((await crmJobs())[0]?.status).toBe('delivered');
     });
 

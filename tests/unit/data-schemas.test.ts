@@ -19,7 +19,9 @@ function keyProblems(value: unknown, schema: unknown): string[] {
   const allowed = Object.keys(schema.properties);
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
   return [
-    ...Object.keys(value).filter((key) => schema.additionalProperties === false && !allowed.includes(key)).map((key) => `unknown ${key}`),
+    ...Object.keys(value)
+      .filter((key) => schema.additionalProperties === false && !allowed.includes(key))
+      .map((key) => `unknown ${key}`),
     ...required.filter((key) => !(key in value)).map((key) => `missing ${key}`),
   ];
 }

@@ -39,7 +39,7 @@ describe('data validation', () => {
     expect(checkData()).toEqual([]);
   });
 
-  it("refuses an agency address whose street and town are not in the same language versions (a French street with a Dutch town)", () => {
+  it('refuses an agency address whose street and town are not in the same language versions (a French street with a Dutch town)', () => {
     const dirs = brokenCopy('site', 'site.json', (site) => {
       site.siteInfo.street = 'Grand-Place 12';
     });

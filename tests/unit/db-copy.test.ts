@@ -28,7 +28,11 @@ async function sqliteFile(): Promise<string> {
 const targetUrl = () => (process.env.TEST_POSTGRES_URL ? freshPostgresUrl() : sqliteFile());
 
 async function fill(store: Store): Promise<void> {
-  const stored = await storeRequest(store, { form: 'contact-appointment', lang: 'fr', propertyId: 4000001, email: 'marie@example.be', name: 'Marie', payload: { remark: 'Été' }, jobs: ['agency-mail', 'visitor-mail'] }, { booking: { slotId: 3, capacity: 4, bookedElsewhere: 0, perEmail: 1 } });
+  const stored = await storeRequest(
+    store,
+    { form: 'contact-appointment', lang: 'fr', propertyId: 4000001, email: 'marie@example.be', name: 'Marie', payload: { remark: 'Été' }, jobs: ['agency-mail', 'visitor-mail'] },
+    { booking: { slotId: 3, capacity: 4, bookedElsewhere: 0, perEmail: 1 } },
+  );
   expect(stored.status).toBe('stored');
   await storeRequest(store, {
     form: 'site-contact',

@@ -94,10 +94,17 @@ describe.each(testDatabases)('lib/db on $name', (database) => {
   it('confirms a newsletter address once when two of its links are used at once', async () => {
     const since = new Date(Date.now() - 86_400_000).toISOString();
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    const first = await storeRequest(store, { form: 'sign-newsletter', lang: 'nl', email: 'reader@example.be', payload: {}, jobs: [] }, { newsletter: { tokenHash: 'hash-1', expiresAt, since, key: 'reader@example.be' } });
+    const first = await storeRequest(
+      store,
+      { form: 'sign-newsletter', lang: 'nl', email: 'reader@example.be', payload: {}, jobs: [] },
+      { newsletter: { tokenHash: 'hash-1', expiresAt, since, key: 'reader@example.be' } },
+    );
     expect(first.status).toBe('stored');
     // A second link of the same address (the first was sent before the day's window).
-    await runSql(store, `INSERT INTO newsletter_signups (request_id, email, token_hash, expires_at, confirmed_at, created_at) VALUES ('second', 'reader@example.be', 'hash-2', '${expiresAt}', NULL, '2020-01-01T00:00:00.000Z')`);
+    await runSql(
+      store,
+      `INSERT INTO newsletter_signups (request_id, email, token_hash, expires_at, confirmed_at, created_at) VALUES ('second', 'reader@example.be', 'hash-2', '${expiresAt}', NULL, '2020-01-01T00:00:00.000Z')`,
+    );
     const results = await Promise.all([confirmNewsletterSignup(store, 'hash-1', ['agency-mail']), confirmNewsletterSignup(store, 'hash-2', ['agency-mail'])]);
     expect(results.filter((result) => result.status === 'confirmed')).toHaveLength(1);
     const [jobs] = await runSql<{ n: number }>(store, "SELECT COUNT(*) AS n FROM outbox WHERE kind = 'agency-mail'");
@@ -109,7 +116,11 @@ describe.each(testDatabases)('lib/db on $name', (database) => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        storeRequest(store, { form: 'sign-newsletter', lang: 'nl', email: 'Busy@example.be', payload: {}, jobs: ['newsletter-confirm'] }, { newsletter: { tokenHash: `h${index}`, expiresAt, since, key: 'busy@example.be' } }),
+        storeRequest(
+          store,
+          { form: 'sign-newsletter', lang: 'nl', email: 'Busy@example.be', payload: {}, jobs: ['newsletter-confirm'] },
+          { newsletter: { tokenHash: `h${index}`, expiresAt, since, key: 'busy@example.be' } },
+        ),
       ),
     );
     expect(results.filter((result) => result.status === 'stored')).toHaveLength(1);
@@ -117,7 +128,16 @@ describe.each(testDatabases)('lib/db on $name', (database) => {
 
   it('confirms a search alert once when its link is used twice at once', async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    const alert = { id: 'alert-1', kind: 'search' as const, criteria: '{}', frequency: 'daily' as const, tokenHash: 'alert-hash', expiresAt, since: new Date(Date.now() - 86_400_000).toISOString(), key: 'searcher@example.be' };
+    const alert = {
+      id: 'alert-1',
+      kind: 'search' as const,
+      criteria: '{}',
+      frequency: 'daily' as const,
+      tokenHash: 'alert-hash',
+      expiresAt,
+      since: new Date(Date.now() - 86_400_000).toISOString(),
+      key: 'searcher@example.be',
+    };
     const stored = await storeRequest(store, { form: 'demand-register', lang: 'fr', email: 'searcher@example.be', payload: {}, jobs: ['alert-confirm'] }, { alert });
     expect(stored.status).toBe('stored');
     const results = await Promise.all(Array.from({ length: 5 }, () => confirmAlertSubscription(store, 'alert-hash', ['agency-mail', 'webhook'])));
@@ -201,10 +221,19 @@ describe('two processes starting at once on an empty database', () => {
   // the first migration needs to finish.
   const startProcess = (url: string) =>
     new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '-e', `import('./lib/db/client.ts').then(async (module) => { const { openStore, closeStore } = module.default ?? module; await closeStore(await openStore(process.env.URL)); console.log('up'); })`], {
-        env: { ...process.env, URL: url },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import('./lib/db/client.ts').then(async (module) => { const { openStore, closeStore } = module.default ?? module; await closeStore(await openStore(process.env.URL)); console.log('up'); })`,
+        ],
+        {
+          env: { ...process.env, URL: url },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -87,7 +87,10 @@ describe('a signed document link', () => {
       [String(listing.id), `${firstDocument.id}.pdf`],
       [`${listing.id}%00`, String(firstDocument.id)],
     ]) {
-      const response = await documentResponse(new Request(`https://x.example/api/documents/x/y/${query}`), { listing: decodeURIComponent(listingPart ?? ''), document: decodeURIComponent(documentPart ?? '') });
+      const response = await documentResponse(new Request(`https://x.example/api/documents/x/y/${query}`), {
+        listing: decodeURIComponent(listingPart ?? ''),
+        document: decodeURIComponent(documentPart ?? ''),
+      });
       expect(response.status).toBe(403);
     }
     // A crafted Url in a catalogue never leaves the documents folder.
@@ -95,7 +98,10 @@ describe('a signed document link', () => {
     expect(documentFileName('../../../etc/passwd')).toBeUndefined();
     expect(documentFileName('https://crm.example/files/..%2F..%2Fsecret.pdf')).toBeUndefined();
     expect(await readDocumentFile('/x/package.json')).toBeUndefined();
-    expect(checkDocumentLink({ listing: '4000001', document: '1', query: new URLSearchParams('lang=fr&expires=1&signature=' + 'a'.repeat(43)) }, isSupportedLanguage)).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(checkDocumentLink({ listing: '4000001', document: '1', query: new URLSearchParams('lang=fr&expires=1&signature=' + 'a'.repeat(43)) }, isSupportedLanguage)).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('does not follow a symbolic link placed in the documents folder', async () => {

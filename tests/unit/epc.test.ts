@@ -34,10 +34,7 @@ describe('regionOf', () => {
 describe('epcLabels', () => {
   it('lists the image codes of each region in order, best first', () => {
     expect(epcLabels.flanders).toEqual(['a_plus', 'a', 'b', 'c', 'd', 'e', 'f']);
-    expect(epcLabels.brussels).toEqual([
-      'a_plus', 'a', 'a_sub', 'b_plus', 'b', 'b_sub', 'c_plus', 'c', 'c_sub', 'd_plus', 'd', 'd_sub',
-      'e_plus', 'e', 'e_sub', 'f_plus', 'f', 'f_sub', 'g',
-    ]);
+    expect(epcLabels.brussels).toEqual(['a_plus', 'a', 'a_sub', 'b_plus', 'b', 'b_sub', 'c_plus', 'c', 'c_sub', 'd_plus', 'd', 'd_sub', 'e_plus', 'e', 'e_sub', 'f_plus', 'f', 'f_sub', 'g']);
     expect(epcLabels.wallonia).toEqual(['a_plusplus', 'a_plus', 'a', 'b', 'c', 'd', 'e', 'f', 'g']);
     expect(epcLabels.luxembourg).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
   });
@@ -45,25 +42,83 @@ describe('epcLabels', () => {
 
 describe('epcLabel from EnergyPerformance (inclusive upper bounds)', () => {
   it.each([
-    [-0.5, 'a_plus'], [0, 'a'], [100, 'a'], [100.5, 'b'], [200, 'b'], [200.1, 'c'], [300, 'c'], [300.1, 'd'],
-    [400, 'd'], [400.1, 'e'], [500, 'e'], [500.1, 'f'], [1200, 'f'],
+    [-0.5, 'a_plus'],
+    [0, 'a'],
+    [100, 'a'],
+    [100.5, 'b'],
+    [200, 'b'],
+    [200.1, 'c'],
+    [300, 'c'],
+    [300.1, 'd'],
+    [400, 'd'],
+    [400.1, 'e'],
+    [500, 'e'],
+    [500.1, 'f'],
+    [1200, 'f'],
   ])('Flanders %s is %s', (value, label) => {
     expect(epcLabel('flanders', value, undefined)).toBe(label);
   });
 
   it.each([
-    [-1, 'a_plus'], [0, 'a'], [23, 'a'], [23.5, 'a_sub'], [45, 'a_sub'], [46, 'b_plus'], [62, 'b_plus'], [63, 'b'],
-    [79, 'b'], [80, 'b_sub'], [95, 'b_sub'], [96, 'c_plus'], [113, 'c_plus'], [114, 'c'], [132, 'c'], [133, 'c_sub'],
-    [150, 'c_sub'], [151, 'd_plus'], [170, 'd_plus'], [171, 'd'], [190, 'd'], [191, 'd_sub'], [210, 'd_sub'],
-    [211, 'e_plus'], [232, 'e_plus'], [233, 'e'], [253, 'e'], [254, 'e_sub'], [275, 'e_sub'], [276, 'f_plus'],
-    [298, 'f_plus'], [299, 'f'], [322, 'f'], [322.5, 'f_sub'], [323, 'f_sub'], [345, 'f_sub'], [345.5, 'g'], [346, 'g'],
+    [-1, 'a_plus'],
+    [0, 'a'],
+    [23, 'a'],
+    [23.5, 'a_sub'],
+    [45, 'a_sub'],
+    [46, 'b_plus'],
+    [62, 'b_plus'],
+    [63, 'b'],
+    [79, 'b'],
+    [80, 'b_sub'],
+    [95, 'b_sub'],
+    [96, 'c_plus'],
+    [113, 'c_plus'],
+    [114, 'c'],
+    [132, 'c'],
+    [133, 'c_sub'],
+    [150, 'c_sub'],
+    [151, 'd_plus'],
+    [170, 'd_plus'],
+    [171, 'd'],
+    [190, 'd'],
+    [191, 'd_sub'],
+    [210, 'd_sub'],
+    [211, 'e_plus'],
+    [232, 'e_plus'],
+    [233, 'e'],
+    [253, 'e'],
+    [254, 'e_sub'],
+    [275, 'e_sub'],
+    [276, 'f_plus'],
+    [298, 'f_plus'],
+    [299, 'f'],
+    [322, 'f'],
+    [322.5, 'f_sub'],
+    [323, 'f_sub'],
+    [345, 'f_sub'],
+    [345.5, 'g'],
+    [346, 'g'],
   ])('Brussels %s is %s', (value, label) => {
     expect(epcLabel('brussels', value, undefined)).toBe(label);
   });
 
   it.each([
-    [-0.1, 'a_plusplus'], [0, 'a_plus'], [45, 'a_plus'], [45.1, 'a'], [85, 'a'], [85.1, 'b'], [170, 'b'], [170.1, 'c'],
-    [255, 'c'], [255.1, 'd'], [340, 'd'], [340.1, 'e'], [425, 'e'], [425.1, 'f'], [510, 'f'], [510.1, 'g'],
+    [-0.1, 'a_plusplus'],
+    [0, 'a_plus'],
+    [45, 'a_plus'],
+    [45.1, 'a'],
+    [85, 'a'],
+    [85.1, 'b'],
+    [170, 'b'],
+    [170.1, 'c'],
+    [255, 'c'],
+    [255.1, 'd'],
+    [340, 'd'],
+    [340.1, 'e'],
+    [425, 'e'],
+    [425.1, 'f'],
+    [510, 'f'],
+    [510.1, 'g'],
   ])('Wallonia %s is %s', (value, label) => {
     expect(epcLabel('wallonia', value, undefined)).toBe(label);
   });

@@ -173,7 +173,7 @@ describe('the crawl shared by the export and the browser tests', () => {
   const run = () =>
     crawl({
       seeds: [{ url: '/nl/', kind: 'page', foundOn: '(seed)' }],
-      resolve: (url, kind) => (url.startsWith('/skip') ? undefined : { url, key: kind === 'file' ? url.split('?')[0] ?? url : url }),
+      resolve: (url, kind) => (url.startsWith('/skip') ? undefined : { url, key: kind === 'file' ? (url.split('?')[0] ?? url) : url }),
       isServerOnly: (url) => url.includes('owner-login'),
       siteOrigins: [site],
       fetch: async (url) => {

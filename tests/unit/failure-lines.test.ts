@@ -54,7 +54,19 @@ describe("what npm test repeats of the browser tests' failures", () => {
             title: "the searcher's space works without JavaScript (fr)",
             file: 'alerts.spec.ts',
             line: 211,
-            tests: [{ projectName: 'site', results: [{ status: 'failed', error: { message: `\u001b[31mError: expect(locator).toHaveText(expected) failed\u001b[39m\n\nLocator: locator('h1')\nExpected: "Confirmé"\nReceived: "Lien expiré"\nTimeout: 10000ms` } }] }],
+            tests: [
+              {
+                projectName: 'site',
+                results: [
+                  {
+                    status: 'failed',
+                    error: {
+                      message: `\u001b[31mError: expect(locator).toHaveText(expected) failed\u001b[39m\n\nLocator: locator('h1')\nExpected: "Confirmé"\nReceived: "Lien expiré"\nTimeout: 10000ms`,
+                    },
+                  },
+                ],
+              },
+            ],
           },
           { title: 'passes', file: 'alerts.spec.ts', line: 300, tests: [{ projectName: 'site', results: [{ status: 'passed' }] }] },
         ],

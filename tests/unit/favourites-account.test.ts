@@ -27,8 +27,7 @@ describe.each(testDatabases)('on $name', (database) => {
     return `${sessionCookie}=${token}`;
   }
 
-  const request = (method: 'GET' | 'POST', headers: Record<string, string>, body?: string) =>
-    new Request(`${site}/api/favourites/`, { method, headers: { host: 'localhost:4120', ...headers }, body });
+  const request = (method: 'GET' | 'POST', headers: Record<string, string>, body?: string) => new Request(`${site}/api/favourites/`, { method, headers: { host: 'localhost:4120', ...headers }, body });
   const post = (cookie: string | undefined, body: unknown, extra: Record<string, string> = {}) =>
     favouritesPost(request('POST', { origin: site, 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...extra }, typeof body === 'string' ? body : JSON.stringify(body)));
 

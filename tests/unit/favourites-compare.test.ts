@@ -59,14 +59,32 @@ describe('the comparison rows', () => {
       { kind: 'euro', amount: 1836 }, // 235 000 / 128 = 1 835,94
       { kind: 'euro', amount: 2136 }, // 220 000 / 103 = 2 135,92
     ]);
-    expect(row(rows, 'living')?.cells).toEqual([{ kind: 'area', m2: 128 }, { kind: 'area', m2: 103 }]);
+    expect(row(rows, 'living')?.cells).toEqual([
+      { kind: 'area', m2: 128 },
+      { kind: 'area', m2: 103 },
+    ]);
     expect(row(rows, 'plot')?.cells).toEqual([{ kind: 'area', m2: 1114 }, undefined]);
-    expect(row(rows, 'bedrooms')?.cells).toEqual([{ kind: 'count', count: 4 }, { kind: 'count', count: 1 }]);
-    expect(row(rows, 'epcLabel')?.cells).toEqual([{ kind: 'text', text: 'B' }, { kind: 'text', text: 'A+' }]);
-    expect(row(rows, 'epcValue')?.cells).toEqual([{ kind: 'energy', kwh: 132 }, { kind: 'energy', kwh: 45 }]);
-    expect(row(rows, 'constructionYear')?.cells).toEqual([{ kind: 'year', year: 1990 }, { kind: 'year', year: 2026 }]);
+    expect(row(rows, 'bedrooms')?.cells).toEqual([
+      { kind: 'count', count: 4 },
+      { kind: 'count', count: 1 },
+    ]);
+    expect(row(rows, 'epcLabel')?.cells).toEqual([
+      { kind: 'text', text: 'B' },
+      { kind: 'text', text: 'A+' },
+    ]);
+    expect(row(rows, 'epcValue')?.cells).toEqual([
+      { kind: 'energy', kwh: 132 },
+      { kind: 'energy', kwh: 45 },
+    ]);
+    expect(row(rows, 'constructionYear')?.cells).toEqual([
+      { kind: 'year', year: 1990 },
+      { kind: 'year', year: 2026 },
+    ]);
     expect(row(rows, 'charges')?.cells).toEqual([undefined, { kind: 'euro', amount: 65 }]);
-    expect(row(rows, 'floodZone')?.cells).toEqual([{ kind: 'text', text: 'Hors zone à risque' }, { kind: 'text', text: 'Hors zone à risque' }]);
+    expect(row(rows, 'floodZone')?.cells).toEqual([
+      { kind: 'text', text: 'Hors zone à risque' },
+      { kind: 'text', text: 'Hors zone à risque' },
+    ]);
   });
 
   it('mark the rows that differ, a missing figure against a given one included', () => {
@@ -106,11 +124,18 @@ describe('the comparison rows', () => {
     const sold = listing(4000003);
     expect(sold.state).toBe('sold');
     const rows = compareRows([listing(4000001), sold]);
-    expect(row(rows, 'state')).toEqual({ key: 'state', cells: [{ kind: 'state', state: 'on-offer' }, { kind: 'state', state: 'sold' }], differs: true });
+    expect(row(rows, 'state')).toEqual({
+      key: 'state',
+      cells: [
+        { kind: 'state', state: 'on-offer' },
+        { kind: 'state', state: 'sold' },
+      ],
+      differs: true,
+    });
   });
 });
 
-describe('the static export\'s comparison', () => {
+describe("the static export's comparison", () => {
   const ids = [4000001, 4000009, 4000006, 4000003];
   const context = (lang: string, id: string) => ({ params: Promise.resolve({ lang, id }) });
 
@@ -123,7 +148,12 @@ describe('the static export\'s comparison', () => {
   });
 
   it('answers 404 for an unknown listing, language or a malformed ID', async () => {
-    for (const [lang, id] of [['fr', '999999999'], ['xx', '4000001'], ['fr', '4000001x'], ['fr', '0']] as const) {
+    for (const [lang, id] of [
+      ['fr', '999999999'],
+      ['xx', '4000001'],
+      ['fr', '4000001x'],
+      ['fr', '0'],
+    ] as const) {
       expect((await compareColumnRoute(new Request('http://site/'), context(lang, id))).status, `${lang} ${id}`).toBe(404);
     }
   });

@@ -40,7 +40,10 @@ describe.each(testDatabases)('on $name', (database) => {
   async function rowCounts(): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
     for (const table of tables) {
-      const row = await store.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+      const row = await store.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst();
       counts[table] = Number(row?.count ?? 0);
     }
     return counts;

@@ -29,7 +29,10 @@ describe.each(testDatabases)('on $name', (database) => {
 
   const origin = 'http://localhost:3100';
 
-  const minimalPdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+  const minimalPdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    'latin1',
+  );
 
   function captchaFor(form: string) {
     const token = newCaptcha(form);
@@ -60,7 +63,12 @@ describe.each(testDatabases)('on $name', (database) => {
 
   /** The cookies an answer sets, as the browser would send them back. */
   function cookieJar(response: Response): (name: string) => string | undefined {
-    const jar = new Map(response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]?.split('=') ?? []).map(([name = '', value = '']) => [name, value]));
+    const jar = new Map(
+      response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(';')[0]?.split('=') ?? [])
+        .map(([name = '', value = '']) => [name, value]),
+    );
     return (name) => jar.get(name) || undefined;
   }
 
@@ -71,7 +79,15 @@ describe.each(testDatabases)('on $name', (database) => {
   }
 
   /** Every request row the database holds, newsletter sign-ups waiting for confirmation included. */
-  const count = async () => Number((await store.db.selectFrom('requests').select((eb) => eb.fn.countAll<number>().as('rows')).executeTakeFirst())?.rows ?? 0);
+  const count = async () =>
+    Number(
+      (
+        await store.db
+          .selectFrom('requests')
+          .select((eb) => eb.fn.countAll<number>().as('rows'))
+          .executeTakeFirst()
+      )?.rows ?? 0,
+    );
   const jobsOf = async (requestId: string) => store.db.selectFrom('outbox').selectAll().where('request_id', '=', requestId).execute();
 
   beforeEach(async () => {
@@ -168,10 +184,26 @@ describe.each(testDatabases)('on $name', (database) => {
 
     it('keeps no password, file or captcha answer in a draft', async () => {
       const captcha = captchaFor('demand-register');
-      const body = new URLSearchParams({ lang: 'nl', title: 'ms', firstName: 'Marie', lastName: '', email: 'marie@example.be', goal: 'sale', types: '1', password: 'correct horse', passwordConfirm: 'correct horse', captcha: captcha.answer, privacy: 'on' });
+      const body = new URLSearchParams({
+        lang: 'nl',
+        title: 'ms',
+        firstName: 'Marie',
+        lastName: '',
+        email: 'marie@example.be',
+        goal: 'sale',
+        types: '1',
+        password: 'correct horse',
+        passwordConfirm: 'correct horse',
+        captcha: captcha.answer,
+        privacy: 'on',
+      });
       const response = await handleFormRequest(
         'demand-register',
-        new Request(`${origin}/api/forms/demand-register/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100', referer: `${origin}/nl/ik-zoek/`, cookie: captcha.cookie }, body }),
+        new Request(`${origin}/api/forms/demand-register/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100', referer: `${origin}/nl/ik-zoek/`, cookie: captcha.cookie },
+          body,
+        }),
       );
       const draft = draftOf(response);
       expect(draft?.values).toMatchObject({ title: 'ms', firstName: 'Marie', email: 'marie@example.be', goal: 'sale', types: '1', privacy: 'on' });
@@ -184,7 +216,11 @@ describe.each(testDatabases)('on $name', (database) => {
     it('without a Referer, sends the form of a listing back to the listing', async () => {
       const response = await handleFormRequest(
         'contact-me',
-        new Request(`${origin}/api/forms/contact-me/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100' }, body: 'lang=fr&propertyId=4000001&firstName=Marie' }),
+        new Request(`${origin}/api/forms/contact-me/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100' },
+          body: 'lang=fr&propertyId=4000001&firstName=Marie',
+        }),
       );
       const { href } = await import('@/lib/pages');
       expect(response.headers.get('location')).toMatch(new RegExp(`^${href({ page: 'property', id: 4000001 }, 'fr')}\\?draft=`));
@@ -194,8 +230,7 @@ describe.each(testDatabases)('on $name', (database) => {
     it('refuses a wrong, a missing, a reused and a forged captcha', async () => {
       const wrong = captchaFor('site-contact');
       const fields = { ...visitor, city: 'Mons', lang: 'en' };
-      const attempt = (answer: string, cookie?: string) =>
-        handleFormRequest('site-contact', post('site-contact', { ...fields, captcha: answer }, { headers: cookie ? { cookie } : {} }));
+      const attempt = (answer: string, cookie?: string) => handleFormRequest('site-contact', post('site-contact', { ...fields, captcha: answer }, { headers: cookie ? { cookie } : {} }));
       const response = await attempt(wrong.answer === 'AAAAA' ? 'CCCCC' : 'AAAAA', wrong.cookie);
       expect(response.status).toBe(422);
       expect(((await response.json()) as { fieldErrors: Record<string, { message: string }> }).fieldErrors.captcha?.message).toBe('The entered characters are not valid.');
@@ -241,7 +276,12 @@ describe.each(testDatabases)('on $name', (database) => {
             cancelled = true;
           },
         });
-        const init: RequestInit & { duplex: 'half' } = { method: 'POST', headers: { 'content-type': 'application/json', origin, host: 'localhost:3100', referer: `${origin}/fr/` }, body: trickle, duplex: 'half' };
+        const init: RequestInit & { duplex: 'half' } = {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin, host: 'localhost:3100', referer: `${origin}/fr/` },
+          body: trickle,
+          duplex: 'half',
+        };
         let answer: Response | undefined;
         void handleFormRequest('contact-me', new Request(`${origin}/api/forms/contact-me/`, init)).then((response) => (answer = response));
         await vi.advanceTimersByTimeAsync(20_000 - 1);
@@ -368,7 +408,18 @@ describe.each(testDatabases)('on $name', (database) => {
       new Request(`${origin}/api/forms/site-contact/`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost:3100', referer: `${origin}/fr/contact/`, cookie: captcha.cookie },
-        body: new URLSearchParams({ lang: 'fr', title: 'ms', firstName: 'Marie', lastName: 'Dubois', email: 'marie.dubois@example.be', phone: '0475 12 34 56', city: 'Mons', remark: 'Rappelez-moi', privacy: 'on', captcha: captcha.answer }),
+        body: new URLSearchParams({
+          lang: 'fr',
+          title: 'ms',
+          firstName: 'Marie',
+          lastName: 'Dubois',
+          email: 'marie.dubois@example.be',
+          phone: '0475 12 34 56',
+          city: 'Mons',
+          remark: 'Rappelez-moi',
+          privacy: 'on',
+          captcha: captcha.answer,
+        }),
       });
 
     it('sends a plain post back to its form, filled in, saying that nothing was stored or sent', async () => {
@@ -400,9 +451,23 @@ describe.each(testDatabases)('on $name', (database) => {
       try {
         const captcha = captchaFor('site-contact');
         const body = new FormData();
-        for (const [name, value] of Object.entries({ lang: 'en', title: 'mr', firstName: 'Paul', lastName: 'Martin', email: 'paul@example.be', phone: '0475 12 34 56', city: 'Mons', privacy: 'on', captcha: captcha.answer })) body.set(name, value);
+        for (const [name, value] of Object.entries({
+          lang: 'en',
+          title: 'mr',
+          firstName: 'Paul',
+          lastName: 'Martin',
+          email: 'paul@example.be',
+          phone: '0475 12 34 56',
+          city: 'Mons',
+          privacy: 'on',
+          captcha: captcha.answer,
+        }))
+          body.set(name, value);
         body.set('cv', new File([minimalPdf], 'cv.pdf', { type: 'application/pdf' }));
-        const response = await handleFormRequest('site-contact', new Request(`${origin}/api/forms/site-contact/`, { method: 'POST', headers: { origin, host: 'localhost:3100', accept: 'application/json', cookie: captcha.cookie }, body }));
+        const response = await handleFormRequest(
+          'site-contact',
+          new Request(`${origin}/api/forms/site-contact/`, { method: 'POST', headers: { origin, host: 'localhost:3100', accept: 'application/json', cookie: captcha.cookie }, body }),
+        );
         expect(response.status).toBe(201);
         const { id } = (await response.json()) as { id: string };
         expect(await store.db.selectFrom('uploads').select(['field', 'mime']).where('request_id', '=', id).execute()).toEqual([{ field: 'cv', mime: 'application/pdf' }]);

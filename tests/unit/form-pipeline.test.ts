@@ -165,6 +165,5 @@ describe.each(testDatabases)('on $name', (database) => {
       expect((await send('contact-me', { ...visitor, propertyId: listingOf('sale') })).status).toBe(201);
       expect(await jobKinds()).toEqual(['agency-mail']);
     });
-
   });
 });

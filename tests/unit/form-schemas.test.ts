@@ -166,11 +166,7 @@ const cases: Record<FormName, Case[]> = {
     { field: 'lastName', input: { ...valid['send-to-friend'], lastName: 'see evil.example' }, message: 'noLinks' },
     { field: 'privacy', input: { ...valid['send-to-friend'], privacy: false }, message: 'privacyRequired' },
   ],
-  'contact-construction': [
-    ...listingCases(valid['contact-construction'], 'projectId'),
-    ...contactCases(valid['contact-construction']),
-    ...contactOptionCases(valid['contact-construction']),
-  ],
+  'contact-construction': [...listingCases(valid['contact-construction'], 'projectId'), ...contactCases(valid['contact-construction']), ...contactOptionCases(valid['contact-construction'])],
   'contact-demand': [
     ...contactCases(valid['contact-demand']),
     { field: 'propertyType', input: without(valid['contact-demand'], 'propertyType'), message: 'typeRequired' },
@@ -297,7 +293,15 @@ describe('form schemas', () => {
   });
 
   it('accepts a note for a friend that only looks a little like a link', () => {
-    for (const remark of ['Regarde, M.Dupont disait vrai !', 'Beau jardin, p.ex. pour les enfants.', 'À 3.5 km de Mons, 150 m², 235.000 €', 'Tuin: ca. 20 m. diep, o.a. een serre', 'z.B. ein Garten', 'Line one\nline two', '']) {
+    for (const remark of [
+      'Regarde, M.Dupont disait vrai !',
+      'Beau jardin, p.ex. pour les enfants.',
+      'À 3.5 km de Mons, 150 m², 235.000 €',
+      'Tuin: ca. 20 m. diep, o.a. een serre',
+      'z.B. ein Garten',
+      'Line one\nline two',
+      '',
+    ]) {
       expect(formSchemas['send-to-friend'].safeParse({ ...valid['send-to-friend'], remark }).success, remark).toBe(true);
     }
   });

@@ -23,7 +23,12 @@ class FakeObserver {
   disconnect() {}
 }
 
-const texts = { mapLabel: 'Map of our properties', showMap: 'Show the map', consentNotice: 'The map is loaded from tiles.example.be, which then sees your IP address.', failed: 'The map could not be loaded.' };
+const texts = {
+  mapLabel: 'Map of our properties',
+  showMap: 'Show the map',
+  consentNotice: 'The map is loaded from tiles.example.be, which then sees your IP address.',
+  failed: 'The map could not be loaded.',
+};
 const properties = [{ id: 4000001, lat: 50.45, lng: 3.95, title: 'House', town: 'Mons', price: '€ 235,000', url: '/en/for-sale/mons/house/4000001/' }];
 const thirdParty = { kind: 'tiles', url: 'https://tiles.example.be/{z}/{x}/{y}.png', attribution: '© OSM', consent: true, maxZoom: 17 } as const;
 const archive = { kind: 'pmtiles', file: '/maps/region.pmtiles', attribution: '© OSM', maxZoom: 14 } as const;

@@ -141,34 +141,51 @@ function buildValidEntries(form: FormName): Entries {
   const sale = availableListing('sale');
   const rent = availableListing('rent');
   const project = getProjects('fr')[0]?.id ?? 1;
-  const common: Entries = formDefinitions[form].captcha ? [['lang', 'fr'], ['captcha', sentAnswer], ['fax', '']] : [['lang', 'fr'], ['fax', '']];
+  const common: Entries = formDefinitions[form].captcha
+    ? [
+        ['lang', 'fr'],
+        ['captcha', sentAnswer],
+        ['fax', ''],
+      ]
+    : [
+        ['lang', 'fr'],
+        ['fax', ''],
+      ];
   const privacy: Entries = [['privacy', 'on']];
   switch (form) {
     case 'contact-appointment': {
       const slot = futureSlot();
-      return [...common, ['propertyId', String(slot?.propertyId ?? rent)], ...(slot ? ([['slotId', String(slot.slotId)]] satisfies Entries) : []), ...visitor, ['contactSlots', ['13-16']], ['remark', 'Bonjour'], ...privacy];
+      return [
+        ...common,
+        ['propertyId', String(slot?.propertyId ?? rent)],
+        ...(slot ? ([['slotId', String(slot.slotId)]] satisfies Entries) : []),
+        ...visitor,
+        ['contactSlots', ['13-16']],
+        ['remark', 'Bonjour'],
+        ...privacy,
+      ];
     }
     case 'contact-me':
       return [...common, ['propertyId', String(sale)], ...visitor, ['remark', 'Est-il encore disponible ?'], ['contactDevice', 'email'], ...privacy];
     case 'request-documents':
       return [...common, ['propertyId', String(sale)], ...visitor, ['newsletter', 'on'], ...privacy];
     case 'send-to-friend':
-      return [...common, ['propertyId', String(sale)], ['firstName', 'Marie'], ['lastName', 'Dubois'], ['email', 'marie@example.be'], ['friendEmail', 'ami@example.be'], ['remark', 'Regarde celle-ci'], ...privacy];
+      return [
+        ...common,
+        ['propertyId', String(sale)],
+        ['firstName', 'Marie'],
+        ['lastName', 'Dubois'],
+        ['email', 'marie@example.be'],
+        ['friendEmail', 'ami@example.be'],
+        ['remark', 'Regarde celle-ci'],
+        ...privacy,
+      ];
     case 'contact-construction':
       return [...common, ['projectId', String(project)], ...visitor, ...privacy];
     case 'contact-demand':
       return [...common, ...visitor, ['propertyType', '1'], ['street', 'Grand-Place'], ['houseNumber', '1'], ['zip', '7000'], ['city', 'Mons'], ...privacy];
     case 'demand-register':
-      return [
-        ...common,
-        ...visitor,
-        ['goal', 'sale'],
-        ['types', ['1', '3']],
-        ['zones', ['Mons|7000']],
-        ['priceMin', '150000'],
-        ['priceMax', '300.000'],
-        ...privacy,
-      ];
+      return [...common, ...visitor, ['goal', 'sale'], ['types', ['1', '3']], ['zones', ['Mons|7000']], ['priceMin', '150000'], ['priceMax', '300.000'], ...privacy];
     case 'site-contact':
       return [...common, ...visitor, ['city', 'Mons'], ...privacy];
     case 'follow-listing':
@@ -274,7 +291,18 @@ const originVariants: readonly Record<string, string>[] = [
   { origin, host: '' },
 ];
 
-const refererVariants: readonly (string | null)[] = [null, null, `${origin}/fr/contact/`, `${origin}/nl/`, 'not a url', 'javascript:alert(1)', `${origin}/de/x/`, 'http://evil.example/en/', 'http://[::1', `${origin}/%ff/`];
+const refererVariants: readonly (string | null)[] = [
+  null,
+  null,
+  `${origin}/fr/contact/`,
+  `${origin}/nl/`,
+  'not a url',
+  'javascript:alert(1)',
+  `${origin}/de/x/`,
+  'http://evil.example/en/',
+  'http://[::1',
+  `${origin}/%ff/`,
+];
 const acceptVariants: readonly (string | null)[] = [null, null, 'application/json', 'text/html', '*/*', 'application/json;q=0'];
 
 function contentTypeFor(random: Random, encoding: Encoding, boundary: string): string {
@@ -516,11 +544,22 @@ function fixedCases(form: FormName): HostileCase[] {
   add('multipart, wrong boundary', parts.bytes, { 'content-type': 'multipart/form-data; boundary=other' });
   add('multipart, boundary of 71 characters', multipart(valid, [], 'q'.repeat(71)).bytes, { 'content-type': `multipart/form-data; boundary=${'q'.repeat(71)}` });
   add('multipart, cut short', parts.bytes.subarray(0, Math.floor(parts.bytes.length / 2)), { 'content-type': parts.type });
-  add('multipart, invalid UTF-8 in a field', Buffer.concat([utf8('--fixed\r\nContent-Disposition: form-data; name="email"\r\n\r\n'), Uint8Array.of(0xff, 0xc0, 0xae), utf8('\r\n--fixed--\r\n')]), { 'content-type': 'multipart/form-data; boundary=fixed' });
-  add('multipart, 20 headers in a part', multipartBody(valid, [], { boundary: 'fixed', partHeaders: Array.from({ length: 20 }, (_, index) => `X-H${index}: v`) }), { 'content-type': 'multipart/form-data; boundary=fixed' });
+  add('multipart, invalid UTF-8 in a field', Buffer.concat([utf8('--fixed\r\nContent-Disposition: form-data; name="email"\r\n\r\n'), Uint8Array.of(0xff, 0xc0, 0xae), utf8('\r\n--fixed--\r\n')]), {
+    'content-type': 'multipart/form-data; boundary=fixed',
+  });
+  add('multipart, 20 headers in a part', multipartBody(valid, [], { boundary: 'fixed', partHeaders: Array.from({ length: 20 }, (_, index) => `X-H${index}: v`) }), {
+    'content-type': 'multipart/form-data; boundary=fixed',
+  });
   add('multipart, a field of 70 kB', multipart([...valid, ['remark', 'r'.repeat(70 * 1024)]], []).bytes, { 'content-type': parts.type });
   add('multipart, a field name of 200 bytes', multipart([['n'.repeat(200), 'v'], ...valid], []).bytes, { 'content-type': parts.type });
-  add('multipart, 122 fields', multipart(Array.from({ length: 122 }, (_, index): [string, string] => [`k${index}`, 'v']), []).bytes, { 'content-type': parts.type });
+  add(
+    'multipart, 122 fields',
+    multipart(
+      Array.from({ length: 122 }, (_, index): [string, string] => [`k${index}`, 'v']),
+      [],
+    ).bytes,
+    { 'content-type': parts.type },
+  );
   if (upload && file) {
     add('multipart, two files', multipart(valid, [file, file]).bytes, { 'content-type': parts.type });
     for (const [index, hostile] of hostileFiles(upload.field).entries()) {
@@ -534,7 +573,8 @@ function fixedCases(form: FormName): HostileCase[] {
   // Valid in every field, stopped only by the captcha (or, for the newsletter, by a missing tick).
   const complete = upload ? multipart(valid, file ? [file] : []) : { bytes: utf8(jsonBody(valid)), type: 'application/json' };
   if (definition.captcha) {
-    for (const variant of cookieVariants(form)) add(`valid payload, captcha cookie: ${variant.label}`, complete.bytes, { 'content-type': complete.type, accept: 'application/json' }, { cookie: variant.cookie });
+    for (const variant of cookieVariants(form))
+      add(`valid payload, captcha cookie: ${variant.label}`, complete.bytes, { 'content-type': complete.type, accept: 'application/json' }, { cookie: variant.cookie });
   }
   const withHoneypot = valid.map(([key, value]): [string, Value] => [key, key === 'fax' ? 'http://spam.example' : value]);
   add('valid payload, honeypot filled (JSON)', utf8(jsonBody(withHoneypot)), json, { honeypot: true });
@@ -762,7 +802,10 @@ describe.each(testDatabases)('on $name', (database) => {
       for (const form of formNames) {
         const post = async (body: Uint8Array<ArrayBuffer>, contentType: string) => {
           const cpu = process.cpuUsage();
-          const response = await handleFormRequest(form, new Request(`${origin}/api/forms/${form}/`, { method: 'POST', headers: { origin, host, 'content-type': contentType, accept: 'application/json' }, body }));
+          const response = await handleFormRequest(
+            form,
+            new Request(`${origin}/api/forms/${form}/`, { method: 'POST', headers: { origin, host, 'content-type': contentType, accept: 'application/json' }, body }),
+          );
           await response.text();
           return { status: response.status, cpuMs: cpuMs(cpu) };
         };
@@ -779,7 +822,10 @@ describe.each(testDatabases)('on $name', (database) => {
     it('refuses a well-formed multipart post on the forms without an upload (400)', async () => {
       for (const form of formNames.filter((name) => !formDefinitions[name].upload)) {
         const body = multipartBody(validEntries(form), [], { boundary: 'plain' });
-        const response = await handleFormRequest(form, new Request(`${origin}/api/forms/${form}/`, { method: 'POST', headers: { origin, host, 'content-type': 'multipart/form-data; boundary=plain', accept: 'application/json' }, body }));
+        const response = await handleFormRequest(
+          form,
+          new Request(`${origin}/api/forms/${form}/`, { method: 'POST', headers: { origin, host, 'content-type': 'multipart/form-data; boundary=plain', accept: 'application/json' }, body }),
+        );
         expect({ form, status: response.status, body: await response.json() }).toMatchObject({ form, status: 400, body: { ok: false, error: 'invalidRequest' } });
       }
     });
@@ -790,7 +836,10 @@ describe.each(testDatabases)('on $name', (database) => {
       process.env.FORM_RATE_LIMIT = '1';
       resetRateLimiter();
       try {
-        const first = await handleFormRequest('contact-me', new Request(`${origin}/api/forms/contact-me/`, { method: 'POST', headers: { origin, host, 'content-type': 'application/json' }, body: '{}' }));
+        const first = await handleFormRequest(
+          'contact-me',
+          new Request(`${origin}/api/forms/contact-me/`, { method: 'POST', headers: { origin, host, 'content-type': 'application/json' }, body: '{}' }),
+        );
         expect(first.status).toBe(422);
         let reads = 0;
         // highWaterMark 0: the stream asks for nothing until someone reads it.
@@ -844,7 +893,10 @@ describe.each(testDatabases)('on $name', (database) => {
           controller.error(new Error('aborted'));
         },
       });
-      const response = await handleFormRequest('job-application', streamedRequest(`${origin}/api/forms/job-application/`, { origin, host, 'content-type': contentType, accept: 'application/json' }, body));
+      const response = await handleFormRequest(
+        'job-application',
+        streamedRequest(`${origin}/api/forms/job-application/`, { origin, host, 'content-type': contentType, accept: 'application/json' }, body),
+      );
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
     });

@@ -228,7 +228,11 @@ export function multipartBody(entries: Entries, files: readonly FilePart[], opti
     chunks.push(utf8(`--${options.boundary}${end}Content-Disposition: form-data; name="${key.replace(/"/g, '%22')}"${end}${extra}${end}${value}${end}`));
   }
   for (const file of files) {
-    chunks.push(utf8(`--${options.boundary}${end}Content-Disposition: form-data; name="${file.field}"; filename="${file.fileName.replace(/"/g, '%22')}"${end}Content-Type: ${file.contentType}${end}${extra}${end}`));
+    chunks.push(
+      utf8(
+        `--${options.boundary}${end}Content-Disposition: form-data; name="${file.field}"; filename="${file.fileName.replace(/"/g, '%22')}"${end}Content-Type: ${file.contentType}${end}${extra}${end}`,
+      ),
+    );
     chunks.push(file.bytes, utf8(end));
   }
   if (options.closing !== false) chunks.push(utf8(`--${options.boundary}--${end}`));

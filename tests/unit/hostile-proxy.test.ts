@@ -128,7 +128,14 @@ function randomQuery(random: Random): string {
   if (roll < 0.05) return random.pick(['?', '?&&&', '?=', '?lng', '?lng=', '?%ff', '?a=%ff&=&&b']);
   const pairs = Array.from({ length: 1 + random.int(4) }, () => {
     const key = random.pick(queryKeys);
-    const value = random.chance(0.1) ? encodeURIComponent(random.pick(hostileStrings).slice(0, 500).replace(/[\ud800-\udfff]/g, '')) : random.pick(queryValues);
+    const value = random.chance(0.1)
+      ? encodeURIComponent(
+          random
+            .pick(hostileStrings)
+            .slice(0, 500)
+            .replace(/[\ud800-\udfff]/g, ''),
+        )
+      : random.pick(queryValues);
     return `${key}=${value}`;
   });
   return `?${pairs.join('&')}`;
@@ -322,7 +329,9 @@ describe('the proxy, under 1,500 generated URLs', () => {
       if (result.ms > worst.ms) worst = { ms: result.ms, label: generated.label };
       if (result.problem) problems.push(`${generated.label} ${JSON.stringify(generated.headers).slice(0, 120)}: ${result.problem}`);
     }
-    console.log(`hostile proxy URLs: ${cases.length}; worst ${worst.ms.toFixed(1)} ms (${worst.label}); final statuses ${JSON.stringify(statuses)}; ${sentByProxy} prerendered pages sent by the proxy`);
+    console.log(
+      `hostile proxy URLs: ${cases.length}; worst ${worst.ms.toFixed(1)} ms (${worst.label}); final statuses ${JSON.stringify(statuses)}; ${sentByProxy} prerendered pages sent by the proxy`,
+    );
     expect(problems.slice(0, 25), `${problems.length} problems`).toEqual([]);
   });
 

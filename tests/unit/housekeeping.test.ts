@@ -47,7 +47,11 @@ describe.each(testDatabases)('on $name', (database) => {
       const open = await createSession(store, 'b@example.be', hour, shifted(-hour + second));
       const expiredLink = await createOwnerToken(store, 'a@example.be', 'reset', hour, shifted(-hour - second));
       const spentLink = await createOwnerToken(store, 'b@example.be', 'invite', 7 * day, shifted(-day));
-      await store.db.updateTable('owner_tokens').set({ used_at: iso(-hour) }).where('email', '=', 'b@example.be').execute();
+      await store.db
+        .updateTable('owner_tokens')
+        .set({ used_at: iso(-hour) })
+        .where('email', '=', 'b@example.be')
+        .execute();
       const liveLink = await createOwnerToken(store, 'c@example.be', 'reset', hour, shifted(-hour + second));
 
       expect(await pruneExpired(store, now)).toMatchObject({ ownerSessions: 1, ownerTokens: 2 });
@@ -60,8 +64,12 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(await consumeOwnerToken(store, liveLink, now)).toBe('c@example.be');
     });
 
-    it('deletes the mail rules\' records older than two days, and never a refusal', async () => {
-      for (const [id, at] of [['old', iso(-2 * day - second)], ['recent', iso(-2 * day + second)], ['ahead', iso(day)]]) {
+    it("deletes the mail rules' records older than two days, and never a refusal", async () => {
+      for (const [id, at] of [
+        ['old', iso(-2 * day - second)],
+        ['recent', iso(-2 * day + second)],
+        ['ahead', iso(day)],
+      ]) {
         await sql`INSERT INTO mail_sends (id, address_key, kind, sent_at) VALUES (${id}, 'a@example.be', 'confirmation', ${at})`.execute(store.db);
       }
       await sql`INSERT INTO mail_refusals (address_key, refused_at) VALUES ('a@example.be', ${iso(-400 * day)})`.execute(store.db);
@@ -97,13 +105,22 @@ describe.each(testDatabases)('on $name', (database) => {
     it('deletes jobs with their own payload 30 days after delivery; pending jobs and request jobs stay', async () => {
       const job = async (email: string, deliveredAgo?: number) => {
         const id = await enqueueJob(store, 'owner-reset', { email, language: 'nl' }, shifted(-40 * day));
-        if (deliveredAgo !== undefined) await store.db.updateTable('outbox').set({ status: 'delivered', delivered_at: iso(-deliveredAgo) }).where('id', '=', id).execute();
+        if (deliveredAgo !== undefined)
+          await store.db
+            .updateTable('outbox')
+            .set({ status: 'delivered', delivered_at: iso(-deliveredAgo) })
+            .where('id', '=', id)
+            .execute();
       };
       await job('old@example.be', 30 * day + second);
       await job('recent@example.be', 30 * day - second);
       await job('waiting@example.be');
       await storeRequest(store, { form: 'contact', lang: 'nl', email: 'lead@example.be', payload: { email: 'lead@example.be' }, jobs: ['agency-mail'] });
-      await store.db.updateTable('outbox').set({ status: 'delivered', delivered_at: iso(-90 * day) }).where('request_id', 'is not', null).execute();
+      await store.db
+        .updateTable('outbox')
+        .set({ status: 'delivered', delivered_at: iso(-90 * day) })
+        .where('request_id', 'is not', null)
+        .execute();
 
       expect(await pruneExpired(store, now)).toMatchObject({ deliveredPayloadJobs: 1 });
       const left = await store.db.selectFrom('outbox').select(['kind', 'payload']).execute();
@@ -113,7 +130,9 @@ describe.each(testDatabases)('on $name', (database) => {
     it('deletes a newsletter sign-up nobody confirmed before its link expired, with its request and jobs; confirmed ones stay', async () => {
       const signup = async (id: string, expires: number, confirmed: boolean) => {
         await sql`INSERT INTO requests (id, form, lang, email, payload, created_at) VALUES (${id}, 'sign-newsletter', 'nl', ${`${id}@example.be`}, '{}', ${iso(-8 * day)})`.execute(store.db);
-        await sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at) VALUES (${`job-${id}`}, ${id}, 'newsletter-confirm', 'delivered', 1, ${iso(-8 * day)}, ${iso(-8 * day)})`.execute(store.db);
+        await sql`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, created_at) VALUES (${`job-${id}`}, ${id}, 'newsletter-confirm', 'delivered', 1, ${iso(-8 * day)}, ${iso(-8 * day)})`.execute(
+          store.db,
+        );
         await sql`INSERT INTO newsletter_signups (request_id, email, token_hash, expires_at, confirmed_at, created_at)
           VALUES (${id}, ${`${id}@example.be`}, ${`hash-${id}`}, ${iso(expires)}, ${confirmed ? iso(-7 * day) : null}, ${iso(-8 * day)})`.execute(store.db);
       };

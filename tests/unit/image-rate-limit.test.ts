@@ -25,7 +25,11 @@ const catalogue = path.join(process.cwd(), 'public', 'catalogue');
 const thumbnails = readdirSync(catalogue)
   .filter((name) => /^\d+$/.test(name))
   .sort()
-  .flatMap((listing) => readdirSync(path.join(catalogue, listing)).filter((file) => /^\d+-sm\.webp$/.test(file)).map((file) => `/catalogue/${listing}/${file}`));
+  .flatMap((listing) =>
+    readdirSync(path.join(catalogue, listing))
+      .filter((file) => /^\d+-sm\.webp$/.test(file))
+      .map((file) => `/catalogue/${listing}/${file}`),
+  );
 
 const variant = (src: string) => `src=${encodeURIComponent(src)}&width=100&format=webp`;
 const get = (query: string, address: string, headers: Record<string, string> = {}) => GET(new Request(`http://localhost/api/image/?${query}`, { headers: { ...headers, 'x-forwarded-for': address } }));

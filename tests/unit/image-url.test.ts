@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import imageLoader, { snapWidth } from '@/lib/media/image-loader';
-import {
-  allowedHeights,
-  allowedWidths,
-  bannerWidths,
-  imageUrl,
-  logoHeights,
-  responsiveSrcSet,
-  responsiveWidths,
-  thumbnailWidth,
-} from '@/lib/media/image-url';
+import { allowedHeights, allowedWidths, bannerWidths, imageUrl, logoHeights, responsiveSrcSet, responsiveWidths, thumbnailWidth } from '@/lib/media/image-url';
 import { rewriteLegacyHost } from '@/lib/media/legacy-host';
 
 const picture = '/catalogue/4000001/1-xl.webp';
@@ -28,9 +19,7 @@ describe('image sizes of the spec', () => {
 describe('imageUrl', () => {
   it('sends a local picture through the resizing route with width, height and format', () => {
     expect(imageUrl(picture, { width: 400, format: 'webp' })).toBe(`/api/image/?src=${picture}&width=400&format=webp`);
-    expect(imageUrl('/images/flags/nl.png', { height: 75, format: 'png' })).toBe(
-      `/api/image/?src=/images/flags/nl.png&height=75&format=png`,
-    );
+    expect(imageUrl('/images/flags/nl.png', { height: 75, format: 'png' })).toBe(`/api/image/?src=/images/flags/nl.png&height=75&format=png`);
     expect(imageUrl(picture, { width: 600, height: 125, format: 'png' })).toBe(`/api/image/?src=${picture}&width=600&height=125&format=png`);
   });
 
@@ -51,9 +40,7 @@ describe('imageUrl', () => {
   it('still resizes at the largest width when a height or another format is asked', () => {
     expect(imageUrl(picture, { width: 1360, format: 'png' })).toBe(`/api/image/?src=${picture}&width=1360&format=png`);
     expect(imageUrl(picture, { width: 1360, height: 125 })).toBe(`/api/image/?src=${picture}&width=1360&height=125&format=webp`);
-    expect(imageUrl('/images/banner.jpg', { width: 1920, format: 'webp' })).toBe(
-      `/api/image/?src=/images/banner.jpg&width=1920&format=webp`,
-    );
+    expect(imageUrl('/images/banner.jpg', { width: 1920, format: 'webp' })).toBe(`/api/image/?src=/images/banner.jpg&width=1920&format=webp`);
   });
 
   it('uses an SVG as is', () => {
@@ -108,9 +95,7 @@ describe('next/image loader', () => {
     expect(imageLoader({ src: picture, width: 640, quality: 75 })).toBe(`/api/image/?src=${picture}&width=800&format=webp`);
     expect(imageLoader({ src: picture, width: 1080 })).toBe(picture);
     expect(imageLoader({ src: picture, width: 384 })).toBe(`/api/image/?src=${picture}&width=400&format=webp`);
-    expect(imageLoader({ src: '/catalogue/4000001/1-sm.webp', width: 256 })).toBe(
-      `/api/image/?src=/catalogue/4000001/1-sm.webp&width=400&format=webp`,
-    );
+    expect(imageLoader({ src: '/catalogue/4000001/1-sm.webp', width: 256 })).toBe(`/api/image/?src=/catalogue/4000001/1-sm.webp&width=400&format=webp`);
     expect(imageLoader({ src: picture, width: 250 })).toBe(`/api/image/?src=${picture}&width=250&format=webp`);
   });
 });
@@ -119,9 +104,7 @@ describe('rewriteLegacyHost', () => {
   const legacy = ['old-agency.be', 'www.immo-archive.be'];
 
   it('moves a picture of an old host to the CDN, keeping path, query and fragment as written', () => {
-    expect(rewriteLegacyHost('https://old-agency.be/pictures/12/a%20b.jpg?v=3#x', 'https://cdn.example.be', legacy)).toBe(
-      'https://cdn.example.be/pictures/12/a%20b.jpg?v=3#x',
-    );
+    expect(rewriteLegacyHost('https://old-agency.be/pictures/12/a%20b.jpg?v=3#x', 'https://cdn.example.be', legacy)).toBe('https://cdn.example.be/pictures/12/a%20b.jpg?v=3#x');
     expect(rewriteLegacyHost('http://old-agency.be', 'https://cdn.example.be', legacy)).toBe('https://cdn.example.be');
   });
 

@@ -53,7 +53,7 @@ describe('the page type of a build file', () => {
     expect(pathOfHtmlFile('nl/te-koop/bergen/huis/4000001.html')).toBe('/nl/te-koop/bergen/huis/4000001/');
   });
 
-  it('gives every prerendered kind of page a type, and a budget under the issue\'s 150 kB to the home and the menu pages', () => {
+  it("gives every prerendered kind of page a type, and a budget under the issue's 150 kB to the home and the menu pages", () => {
     const types = new Map(allRoutes('fr').map((route) => [route.page, pageTypeOf(route.page)]));
     expect(types.get('home')).toBe('home');
     expect(types.get('for-sale')).toBe('list');

@@ -90,7 +90,7 @@ describe('reading a list file record by record', () => {
     expect(result).toEqual({ ok: true, data: records });
   });
 
-  it('gives the whole-file reading\'s messages for every file it cannot read record by record', () => {
+  it("gives the whole-file reading's messages for every file it cannot read record by record", () => {
     const good = '{ "ID": 1, "text": "a" }';
     const broken: Record<string, string | Uint8Array> = {
       'a trailing comma': `[${good},]`,

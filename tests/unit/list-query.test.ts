@@ -21,7 +21,16 @@ import {
   type TownChoice,
 } from '@/lib/catalogue/list-query';
 
-const item = (id: number, over: Partial<ListItem> = {}): ListItem => ({ id, webIds: [1], zip: '7000', townNames: ['mons', 'bergen'], price: id * 1000, created: `2026-01-${String(id).padStart(2, '0')}`, reference: false, ...over });
+const item = (id: number, over: Partial<ListItem> = {}): ListItem => ({
+  id,
+  webIds: [1],
+  zip: '7000',
+  townNames: ['mons', 'bergen'],
+  price: id * 1000,
+  created: `2026-01-${String(id).padStart(2, '0')}`,
+  reference: false,
+  ...over,
+});
 
 describe('list query', () => {
   it('parses the query string with safe defaults', () => {
@@ -80,20 +89,45 @@ describe('list query', () => {
     expect(canonicalCity('Foo', french)).toBeUndefined();
     expect(canonicalCity('Mons|7500', french)).toBeUndefined();
     expect(canonicalCity('', french)).toBeUndefined();
-    expect(canonicalListParams({ status: 'on-offer', city: 'mons', type: 99, sort: 'newest', page: 1 }, french, [1, 2, 3])).toEqual({ status: 'on-offer', city: 'Mons|7000', type: undefined, sort: 'newest', page: 1 });
+    expect(canonicalListParams({ status: 'on-offer', city: 'mons', type: 99, sort: 'newest', page: 1 }, french, [1, 2, 3])).toEqual({
+      status: 'on-offer',
+      city: 'Mons|7000',
+      type: undefined,
+      sort: 'newest',
+      page: 1,
+    });
   });
 
   it('gives the same results as the catalogue getters on the real data', () => {
     const properties = getProperties('fr', { goal: 'sale' });
-    const items = properties.map((property) => ({ id: property.id, webIds: property.type.webIds, zip: property.town.zip, townNames: townSearchNames(property.town.zip), price: property.price.kind === 'on-demand' ? null : property.price.amount, created: property.created, reference: property.availability !== 'on-offer' }));
+    const items = properties.map((property) => ({
+      id: property.id,
+      webIds: property.type.webIds,
+      zip: property.town.zip,
+      townNames: townSearchNames(property.town.zip),
+      price: property.price.kind === 'on-demand' ? null : property.price.amount,
+      created: property.created,
+      reference: property.availability !== 'on-offer',
+    }));
     const result = applyListParams(items, { status: 'on-offer', city: 'bergen|7000', sort: 'newest', page: 1 }, 100);
-    expect(result.ids.sort()).toEqual(getProperties('fr', { goal: 'sale', availability: 'on-offer' }).filter((property) => property.town.zip === '7000').map((property) => property.id).sort());
+    expect(result.ids.sort()).toEqual(
+      getProperties('fr', { goal: 'sale', availability: 'on-offer' })
+        .filter((property) => property.town.zip === '7000')
+        .map((property) => property.id)
+        .sort(),
+    );
   });
 });
 
 describe('the figures a searcher filters by', () => {
   it('reads price, bedrooms, living surface and EPC from the query, and ignores what no search means', () => {
-    expect(parseListParams(new URLSearchParams('min-price=200000&max-price=350000&bedrooms=3&surface=120&epc=C'))).toMatchObject({ minPrice: 200_000, maxPrice: 350_000, bedrooms: 3, surface: 120, epc: 'c' });
+    expect(parseListParams(new URLSearchParams('min-price=200000&max-price=350000&bedrooms=3&surface=120&epc=C'))).toMatchObject({
+      minPrice: 200_000,
+      maxPrice: 350_000,
+      bedrooms: 3,
+      surface: 120,
+      epc: 'c',
+    });
     for (const query of ['min-price=-5', 'min-price=1e6', 'min-price=0x10', 'bedrooms=2.5', 'bedrooms=51', 'surface=', 'surface=9999999999', 'epc=h', 'epc=ab', 'max-price=%20']) {
       const { minPrice, maxPrice, bedrooms, surface, epc } = parseListParams(new URLSearchParams(query));
       expect({ query, figures: [minPrice, maxPrice, bedrooms, surface, epc] }).toEqual({ query, figures: [undefined, undefined, undefined, undefined, undefined] });
@@ -203,7 +237,12 @@ describe('choice counts', () => {
       const known = townChoices('fr');
       const typeIds = [...new Set(catalogue.flatMap((listing) => listing.type.webIds))];
       const bedrooms2 = params({ bedrooms: 2 });
-      const cases = [params(), bedrooms2, params({ type: typeIds[0], epc: 'd' }), params({ city: catalogue[0]?.town && `${catalogue[0].town.name}|${catalogue[0].town.zip}`, maxPrice: figureChoices(goal, bedrooms2).maxPrice[4] })];
+      const cases = [
+        params(),
+        bedrooms2,
+        params({ type: typeIds[0], epc: 'd' }),
+        params({ city: catalogue[0]?.town && `${catalogue[0].town.name}|${catalogue[0].town.zip}`, maxPrice: figureChoices(goal, bedrooms2).maxPrice[4] }),
+      ];
       for (const asked of cases) {
         const counts = choiceCounts(all, asked, { towns: known, typeIds, goal });
         const figures = figureChoices(goal, asked);

@@ -40,7 +40,9 @@ function renderList(query: string, build: 'server' | 'export' = 'server') {
     const page = getListPage('en', 'rent', params);
     // The server's island formats nothing itself: no message provider above it.
     const form = listForm(t, 'rent', page.params, page.choices, receivedChoiceCounts(page.counts, 'rent', page.params), page.result);
-    return render(<ServerListingBrowser goal="rent" path="/en/for-rent/" language="en" labels={listLabels('en')} params={page.params} result={page.result} cards={cardsOf(page.result.ids)} form={form} />);
+    return render(
+      <ServerListingBrowser goal="rent" path="/en/for-rent/" language="en" labels={listLabels('en')} params={page.params} result={page.result} cards={cardsOf(page.result.ids)} form={form} />,
+    );
   }
   return render(
     <NextIntlClientProvider locale="en" messages={{ list: en.list }}>

@@ -133,13 +133,19 @@ describe('a project', () => {
 
   it("points its units at their listings, with the listing's floor", () => {
     const listing = view(first.PropertyID, { Floor: 4 });
-    const shown = reshapeProject(publicProject(project, () => false), (id) => (id === first.PropertyID ? listing : undefined));
+    const shown = reshapeProject(
+      publicProject(project, () => false),
+      (id) => (id === first.PropertyID ? listing : undefined),
+    );
     expect(shown.units[0]).toMatchObject({ listingId: first.PropertyID, floor: 4, price: first.Price, listing });
     expect(shown.units[1]?.listing).toBeUndefined();
   });
 
   it('gives a unit whose listing hides its price no price, and a hidden address no street', () => {
-    const shown = reshapeProject(publicProject({ ...project, PublicAddress: false, Street: 'Hidden Lane', HouseNumber: '9' }, () => true), () => undefined);
+    const shown = reshapeProject(
+      publicProject({ ...project, PublicAddress: false, Street: 'Hidden Lane', HouseNumber: '9' }, () => true),
+      () => undefined,
+    );
     expect(shown.units.every((unit) => unit.price === undefined)).toBe(true);
     expect(shown.street).toBeUndefined();
     expect(JSON.stringify(shown)).not.toContain('Hidden Lane');

@@ -285,7 +285,9 @@ describe.each(testDatabases)('on $name', (database) => {
       const agency = agencyMail(request, []).text.split('\n');
       expect(agency).toContain(`${text(agencyMessages, 'forms.fields.goal')}: ${text(agencyMessages, 'forms.options.goal.sale')}`);
       expect(agency).toContain(`${text(agencyMessages, 'forms.fields.zones')}: Mons (7000)`);
-      expect(agency).toContain(`${text(agencyMessages, 'forms.fields.priceMax')}: ${new Intl.NumberFormat(`${agencyLanguage}-BE`, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(300000)}`);
+      expect(agency).toContain(
+        `${text(agencyMessages, 'forms.fields.priceMax')}: ${new Intl.NumberFormat(`${agencyLanguage}-BE`, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(300000)}`,
+      );
     });
   });
 

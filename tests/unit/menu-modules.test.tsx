@@ -155,11 +155,7 @@ describe('collapse-view', () => {
     const items = [...container.querySelectorAll('details')];
     const testimonials = getArticles().filter((article) => article.category === 'testimonials');
     expect(items).toHaveLength(testimonials.length);
-    expect(items.map((item) => item.querySelector('summary')?.textContent)).toEqual([
-      'Martine, seller in Mons',
-      'Julien, tenant in Tournai',
-      'Sophie, buyer in Ath',
-    ]);
+    expect(items.map((item) => item.querySelector('summary')?.textContent)).toEqual(['Martine, seller in Mons', 'Julien, tenant in Tournai', 'Sophie, buyer in Ath']);
     expect(items.every((item) => !item.open)).toBe(true);
     expect(items[0]?.textContent).toContain('After my mother passed away');
     // Native elements: the summary is the first child, so it is the keyboard-focusable toggle.
@@ -235,14 +231,21 @@ describe('contact and stats modules', () => {
     const { container } = await renderModules([menuModule('contact', 'contact-form')], 'nl');
     const module = container.querySelector('#contact-form');
     expect(module?.getAttribute('data-module')).toBe('contact-form');
-    expect(within(module as HTMLElement).getByRole('link', { name: '065 12 34 56' }).getAttribute('href')).toBe('tel:065123456');
+    expect(
+      within(module as HTMLElement)
+        .getByRole('link', { name: '065 12 34 56' })
+        .getAttribute('href'),
+    ).toBe('tel:065123456');
     expect(within(module as HTMLElement).getByRole('link', { name: 'info@immo-hainaut.be' })).toBeTruthy();
     expect(module?.textContent).toContain('7000 Bergen');
     expect(module?.textContent).toContain('Contactgegevens');
   });
 
   it('only the first contact module takes the anchor', async () => {
-    const { container } = await renderModules([fixture({ id: 'first', relations: { type: 'contact', id: 'site-contact' } }), fixture({ id: 'second', relations: { type: 'contact', id: 'site-contact' } })]);
+    const { container } = await renderModules([
+      fixture({ id: 'first', relations: { type: 'contact', id: 'site-contact' } }),
+      fixture({ id: 'second', relations: { type: 'contact', id: 'site-contact' } }),
+    ]);
     expect(container.querySelectorAll('#contact-form')).toHaveLength(1);
     expect(container.querySelector('#contact-form')?.getAttribute('data-module')).toBe('first');
   });
@@ -265,11 +268,7 @@ describe('module layout', () => {
   });
 
   it('orders by sort, then position', async () => {
-    const modules = [
-      fixture({ id: 'c', sort: 2, position: 0 }),
-      fixture({ id: 'b', sort: 1, position: 5 }),
-      fixture({ id: 'a', sort: 1, position: 1 }),
-    ];
+    const modules = [fixture({ id: 'c', sort: 2, position: 0 }), fixture({ id: 'b', sort: 1, position: 5 }), fixture({ id: 'a', sort: 1, position: 1 })];
     expect(visibleModules(modules).map((module) => module.id)).toEqual(['a', 'b', 'c']);
     const { container } = await renderModules(modules);
     expect([...container.querySelectorAll('section')].map((element) => element.dataset.module)).toEqual(['a', 'b', 'c']);

@@ -54,7 +54,10 @@ describe.each(testDatabases)('on $name', (database) => {
   function signUp(email: string, lang = 'fr', init: { plain?: boolean; headers?: Record<string, string> } = {}) {
     const body = init.plain ? new URLSearchParams({ email, privacy: 'on', lang, fax: '' }).toString() : JSON.stringify({ email, privacy: true, lang });
     const contentType = init.plain ? 'application/x-www-form-urlencoded' : 'application/json';
-    return handleFormRequest('sign-newsletter', new Request(`${origin}/api/forms/sign-newsletter/`, { method: 'POST', headers: { 'content-type': contentType, origin, host: 'localhost:3100', ...init.headers }, body }));
+    return handleFormRequest(
+      'sign-newsletter',
+      new Request(`${origin}/api/forms/sign-newsletter/`, { method: 'POST', headers: { 'content-type': contentType, origin, host: 'localhost:3100', ...init.headers }, body }),
+    );
   }
 
   function confirm(token: string, lang = 'fr', headers: Record<string, string> = {}) {
@@ -137,9 +140,15 @@ describe.each(testDatabases)('on $name', (database) => {
     it('may send one more link a day later; an address that confirmed gets no more', async () => {
       await signUp('lent@example.be', 'en');
       await flush();
-      await store.db.updateTable('newsletter_signups').set({ created_at: hoursAgo(25) }).execute();
+      await store.db
+        .updateTable('newsletter_signups')
+        .set({ created_at: hoursAgo(25) })
+        .execute();
       // The day's rule counts the mailbox too (lib/mail/address-key): its clock goes back with it.
-      await store.db.updateTable('mail_sends').set({ sent_at: hoursAgo(25) }).execute();
+      await store.db
+        .updateTable('mail_sends')
+        .set({ sent_at: hoursAgo(25) })
+        .execute();
       await signUp('lent@example.be', 'en');
       await signUp('lent@example.be', 'en');
       await flush();
@@ -155,7 +164,10 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(mailsTo(agency)).toHaveLength(1);
       expect(await confirmationLinkState(first)).toBe('confirmed');
 
-      await store.db.updateTable('newsletter_signups').set({ created_at: hoursAgo(48) }).execute();
+      await store.db
+        .updateTable('newsletter_signups')
+        .set({ created_at: hoursAgo(48) })
+        .execute();
       const again = await signUp('lent@example.be', 'en');
       expect(again.status).toBe(201);
       await flush();
@@ -224,7 +236,10 @@ describe.each(testDatabases)('on $name', (database) => {
 
     it('says an expired or unknown link is invalid and confirms nothing', async () => {
       const token = await signedUpLink('tard@example.be');
-      await store.db.updateTable('newsletter_signups').set({ expires_at: hoursAgo(1) }).execute();
+      await store.db
+        .updateTable('newsletter_signups')
+        .set({ expires_at: hoursAgo(1) })
+        .execute();
       expect(await confirmationLinkState(token)).toBe('expired');
       expect((await confirm(token)).status).toBe(303);
       expect(await confirmationLinkState(token)).toBe('expired');
@@ -254,13 +269,18 @@ describe.each(testDatabases)('on $name', (database) => {
       const folder = mkdtempSync(path.join(tmpdir(), 'newsletter-migration-'));
       const url = `file:${path.join(folder, 'site.db')}`;
       const old = createClient({ url });
-      const before = migrations.slice(0, migrations.findIndex((migration) => migration.id === '0004-newsletter'));
+      const before = migrations.slice(
+        0,
+        migrations.findIndex((migration) => migration.id === '0004-newsletter'),
+      );
       await old.execute('CREATE TABLE schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
       for (const migration of before) {
         for (const statement of migration.statements) await old.execute(statement);
         await old.execute({ sql: 'INSERT INTO schema_migrations VALUES (?, ?)', args: [migration.id, '2026-01-01'] });
       }
-      await old.execute(`INSERT INTO requests (id, form, lang, email, payload, created_at) VALUES ('r1', 'sign-newsletter', 'fr', 'Ancien@example.be', '{"email":"Ancien@example.be"}', '2026-01-01T00:00:00.000Z')`);
+      await old.execute(
+        `INSERT INTO requests (id, form, lang, email, payload, created_at) VALUES ('r1', 'sign-newsletter', 'fr', 'Ancien@example.be', '{"email":"Ancien@example.be"}', '2026-01-01T00:00:00.000Z')`,
+      );
       old.close();
 
       store = await openStore(url);

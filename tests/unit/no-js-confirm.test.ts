@@ -199,7 +199,9 @@ describe.each(testDatabases)('a post without JavaScript, on $name', (database) =
     expect((await plainPost('contact-me', [['propertyId', String(saleId())], ...person('Jan.Peeters@gmail.com')])).status).toBe(303);
     await flush(start);
     expect((await plainPost('site-contact', [...person('janpeeters+2@googlemail.com'), ['city', 'Mons']])).status).toBe(303);
-    expect((await plainPost('contact-demand', [...person('jan.peeters@gmail.com'), ['propertyType', '1'], ['street', 'Grote Markt'], ['houseNumber', '1'], ['zip', '7000'], ['city', 'Bergen']])).status).toBe(303);
+    expect(
+      (await plainPost('contact-demand', [...person('jan.peeters@gmail.com'), ['propertyType', '1'], ['street', 'Grote Markt'], ['houseNumber', '1'], ['zip', '7000'], ['city', 'Bergen']])).status,
+    ).toBe(303);
     await flush(new Date(start.getTime() + hourMs));
     const victim = () => smtp.received.filter((mail) => mail.to.some((address) => /peeters/i.test(address)));
     expect(victim(), 'mails to the mailbox the first day').toHaveLength(1);

@@ -81,7 +81,7 @@ describe('the Omnicasa double', () => {
       expect(double.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/1\.12\/OmnicasaService\.svc\/$/);
       const answer = await body(double, 'ValidateCustomer');
       expect(answer).toEqual({ ValidateCustomerJsonResult: { Code: 0, Message: '', Success: true, Value: true } });
-      expect(Object.keys((await result(double, 'ValidateCustomer')))).toEqual(['Code', 'Message', 'Success', 'Value']);
+      expect(Object.keys(await result(double, 'ValidateCustomer'))).toEqual(['Code', 'Message', 'Success', 'Value']);
     });
 
     it('takes parameter names in any case and lists comma-joined or as JSON arrays', async () => {
@@ -263,13 +263,17 @@ describe('the Omnicasa double', () => {
       expect((await result(double, 'AddPersonToAppointment', { PersonID: 7, AppointmentID: 2 })).Success).toBe(false);
       expect((await result(double, 'ContactOnMe', { ObjectID: 4000002, AppointmentID: 3 })).Success).toBe(false);
       const added = double.addSlot({ ObjectID: 4000001, StartDate: '2027-01-05T10:00:00', EndDate: '2027-01-05 10:30:00', Capacity: 1 });
-      expect((await list(double, 'GetAppointmentObject', { ObjectID: 4000001 })).find((slot) => slot.ID === added)).toMatchObject({ StartDate: '2027-01-05 10:00:00', EndDate: '2027-01-05 10:30:00', Booked: 0 });
+      expect((await list(double, 'GetAppointmentObject', { ObjectID: 4000001 })).find((slot) => slot.ID === added)).toMatchObject({
+        StartDate: '2027-01-05 10:00:00',
+        EndDate: '2027-01-05 10:30:00',
+        Booked: 0,
+      });
       expect(double.writes('ContactOnMe').at(-1)?.success).toBe(false);
     });
   });
 
   describe('faults', () => {
-    it('answers 500 or 503, or fw4\'s Code 600 error, on the calls chosen', async () => {
+    it("answers 500 or 503, or fw4's Code 600 error, on the calls chosen", async () => {
       double.setFault('GetPropertyList', { kind: 'http', status: 503 }, { calls: [2] });
       expect((await fetch(double.url('GetPropertyList'))).status).toBe(200);
       expect((await fetch(double.url('GetPropertyList'))).status).toBe(503);
@@ -315,7 +319,7 @@ describe('the Omnicasa double', () => {
   describe('pictures', () => {
     const file = path.resolve(__dirname, '../../public/catalogue/4000001/1-xl.webp');
 
-    it('serves the snapshot\'s pictures, a missing one as 404 and nothing outside the pictures', async () => {
+    it("serves the snapshot's pictures, a missing one as 404 and nothing outside the pictures", async () => {
       const served = Buffer.from(await (await fetch(`${double.host}/pictures/4000001/1-xl.webp`)).arrayBuffer());
       expect(served.equals(readFileSync(file))).toBe(true);
       double.setPictureFault(`${double.host}/pictures/4000001/1-xl.webp`, { kind: 'missing' });

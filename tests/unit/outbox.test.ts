@@ -197,7 +197,9 @@ describe.each(testDatabases)('on $name', (database) => {
       }
       await old.execute('CREATE TABLE schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
       await old.execute("INSERT INTO schema_migrations VALUES ('0001-requests', '2026-01-01'), ('0002-owner-portal', '2026-01-01')");
-      await old.execute(`INSERT INTO requests (id, form, lang, email, payload, created_at) VALUES ('r1', 'sign-newsletter', 'fr', 'ancien@example.be', '{"email":"ancien@example.be"}', '2026-01-01T00:00:00.000Z')`);
+      await old.execute(
+        `INSERT INTO requests (id, form, lang, email, payload, created_at) VALUES ('r1', 'sign-newsletter', 'fr', 'ancien@example.be', '{"email":"ancien@example.be"}', '2026-01-01T00:00:00.000Z')`,
+      );
       await old.execute(`INSERT INTO outbox (id, request_id, kind, status, attempts, next_attempt_at, last_error, created_at) VALUES
         ('j1', 'r1', 'visitor-mail', 'pending', 3, '2026-01-01T00:00:00.000Z', 'connect ECONNREFUSED', '2026-01-01T00:00:00.000Z'),
         ('j2', 'r1', 'agency-mail', 'delivered', 1, '2026-01-01T00:00:00.000Z', NULL, '2026-01-01T00:00:00.000Z')`);

@@ -73,7 +73,7 @@ describe.each(databases)('npm run owner on $name', (database) => {
     await closeStore(store);
   });
 
-  it('invite: e-mails the link in the owner\'s language, and list shows the invitation', { timeout: 180_000 }, async () => {
+  it("invite: e-mails the link in the owner's language, and list shows the invitation", { timeout: 180_000 }, async () => {
     expect(await listLine(dutchOwner.Email)).toContain('not invited yet');
     smtp.received = [];
     const invited = await owner('invite', dutchOwner.Email);
@@ -142,7 +142,7 @@ describe.each(databases)('npm run owner on $name', (database) => {
     expect((await setPasswordWithToken(linkToken(again.out)![2]!, 'welcome back')).ok).toBe(true);
   });
 
-  it('refuses an address that is no owner\'s, and a command it does not know', { timeout: 120_000 }, async () => {
+  it("refuses an address that is no owner's, and a command it does not know", { timeout: 120_000 }, async () => {
     expect(await owner('revoke', 'nobody@example.be')).toMatchObject({ code: 1, out: expect.stringContaining('No owner') });
     expect(await owner('invite', 'nobody@example.be')).toMatchObject({ code: 1 });
     expect(await owner('remove', dutchOwner.Email)).toMatchObject({ code: 2, out: expect.stringContaining('revoke') });

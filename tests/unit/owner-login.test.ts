@@ -112,7 +112,12 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(device).toMatch(/^[0-9a-z]+\.[\w-]+\.[\w-]+$/);
       await givePassword(withoutPassword!.Email, 'another password');
       await failFrom(accountLockoutFailures, (index) => `192.0.2.${index}`);
-      await store.db.insertInto('login_failures').values(Array.from({ length: accountLockoutFailures }, (_, index) => ({ email: withoutPassword!.Email.toLowerCase(), client: `192.0.2.${index}`, device: '', failed_at: new Date().toISOString() }))).execute();
+      await store.db
+        .insertInto('login_failures')
+        .values(
+          Array.from({ length: accountLockoutFailures }, (_, index) => ({ email: withoutPassword!.Email.toLowerCase(), client: `192.0.2.${index}`, device: '', failed_at: new Date().toISOString() })),
+        )
+        .execute();
       // The owner's proof is no proof for another account, nor once a byte of it changed.
       expect(await logIn(withoutPassword!.Email, 'another password', home, device)).toEqual({ ok: false, reason: 'locked' });
       const forged = `${device.slice(0, -2)}${device.endsWith('AA') ? 'AB' : 'AA'}`;

@@ -1,16 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { getOwners, type Owner } from '@/lib/catalogue';
-import {
-  consumeOwnerToken,
-  createOwnerToken,
-  createSession,
-  pruneExpired,
-  recordVisit,
-  sessionEmail,
-  setStore,
-  visitCounts,
-  type Store,
-} from '@/lib/db';
+import { consumeOwnerToken, createOwnerToken, createSession, pruneExpired, recordVisit, sessionEmail, setStore, visitCounts, type Store } from '@/lib/db';
 import { closeOpenedStores, testDatabases } from './test-stores';
 
 process.env.SITE_SECRET = 'unit-test-secret';
@@ -124,7 +114,7 @@ describe.each(testDatabases)('on $name', (database) => {
     });
   });
 
-  describe('the portal report with the site\'s own requests', () => {
+  describe("the portal report with the site's own requests", () => {
     it('counts the requests and bookings made through the site, with their kind, date and status, but never who wrote or what', async () => {
       const { storeRequest } = await import('@/lib/db');
       const { getAppointmentSlots } = await import('@/lib/catalogue');
@@ -134,7 +124,11 @@ describe.each(testDatabases)('on $name', (database) => {
       await storeRequest(store, { form: 'send-to-friend', lang: 'nl', propertyId, email: 'c@example.be', name: 'Cas Sender', payload: { remark: 'Look, darling, our next home' }, jobs: [] });
       await storeRequest(store, { form: 'purchase-offer', lang: 'nl', propertyId, email: 'd@example.be', name: 'Dirk Bidder', payload: { amount: 250000 }, jobs: [] });
       if (slot) {
-        await storeRequest(store, { form: 'contact-appointment', lang: 'nl', propertyId, email: 'b@example.be', name: 'Bo Visitor', payload: { slotId: slot.ID }, jobs: [] }, { booking: { slotId: slot.ID, capacity: 99, bookedElsewhere: 0, perEmail: 1 } });
+        await storeRequest(
+          store,
+          { form: 'contact-appointment', lang: 'nl', propertyId, email: 'b@example.be', name: 'Bo Visitor', payload: { slotId: slot.ID }, jobs: [] },
+          { booking: { slotId: slot.ID, capacity: 99, bookedElsewhere: 0, perEmail: 1 } },
+        );
       }
       const report = await listingReport(owner!, propertyId, 'nl');
       const fromSite = report?.communications.filter((item) => item.fromSite) ?? [];
@@ -183,7 +177,7 @@ describe.each(testDatabases)('on $name', (database) => {
       ]);
     });
 
-    it('withholds what may name a visitor unless the agency recorded the visitor\'s consent', async () => {
+    it("withholds what may name a visitor unless the agency recorded the visitor's consent", async () => {
       const report = await listingReport(
         withHistory(
           [
@@ -194,7 +188,7 @@ describe.each(testDatabases)('on $name', (database) => {
           [
             { Date: '2026-03-04T10:00:00', Type: 'E-mail', Contact: 'Sophie Lambert', Subject: 'Publication de votre annonce', Comment: 'En ligne', Status: 'sent' },
             { Date: '2026-03-05T10:00:00', Type: 'Phone', Contact: 'Karel Koper', Subject: 'Offre', Comment: 'Il offre 250 000 €', Status: 'received' },
-            { Date: '2026-03-06T10:00:00', Type: 'Phone', Contact: 'Lies Koper', Subject: 'Offre', Comment: 'Elle accepte d\'être nommée', Status: 'received', VisitorConsent: true },
+            { Date: '2026-03-06T10:00:00', Type: 'Phone', Contact: 'Lies Koper', Subject: 'Offre', Comment: "Elle accepte d'être nommée", Status: 'received', VisitorConsent: true },
           ],
         ),
         propertyId,
@@ -202,7 +196,7 @@ describe.each(testDatabases)('on $name', (database) => {
       );
       expect(report?.calendar.map((entry) => entry.subject)).toEqual(['Séance photo et plan', 'Visite avec la famille Maes', undefined]);
       expect(report?.communications.map((item) => [item.contact, item.subject, item.comment])).toEqual([
-        ['Lies Koper', 'Offre', 'Elle accepte d\'être nommée'],
+        ['Lies Koper', 'Offre', "Elle accepte d'être nommée"],
         [undefined, undefined, undefined],
         ['Sophie Lambert', 'Publication de votre annonce', 'En ligne'],
       ]);
@@ -210,7 +204,11 @@ describe.each(testDatabases)('on $name', (database) => {
     });
 
     it('has a text for every kind and status in every language', async () => {
-      const kinds = { calendarKinds: ['valuation', 'photoShoot', 'visit', 'openHouse', 'other'], communicationKinds: ['email', 'phone', 'letter', 'other'], statuses: ['planned', 'confirmed', 'done', 'cancelled', 'sent', 'received', 'other'] } as const;
+      const kinds = {
+        calendarKinds: ['valuation', 'photoShoot', 'visit', 'openHouse', 'other'],
+        communicationKinds: ['email', 'phone', 'letter', 'other'],
+        statuses: ['planned', 'confirmed', 'done', 'cancelled', 'sent', 'received', 'other'],
+      } as const;
       for (const language of ['nl', 'fr', 'en', 'de'] as const) {
         const { default: messages } = await import(`@/messages/${language}.json`);
         for (const [group, keys] of Object.entries(kinds)) for (const key of keys) expect(messages.portal[group]?.[key], `${language} portal.${group}.${key}`).toEqual(expect.any(String));

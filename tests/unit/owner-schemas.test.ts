@@ -41,7 +41,10 @@ describe('the owner portal schemas', () => {
   });
 
   it('answer the actions with the same states as before', async () => {
-    expect(await setPasswordAction('fr', idle, form({ token: 't', password: 'short', passwordConfirm: 'short' }))).toEqual({ status: 'error', fieldErrors: { password: messages.fr.passwordTooShort } });
+    expect(await setPasswordAction('fr', idle, form({ token: 't', password: 'short', passwordConfirm: 'short' }))).toEqual({
+      status: 'error',
+      fieldErrors: { password: messages.fr.passwordTooShort },
+    });
     expect(await setPasswordAction('nl', idle, form({ token: 't', password: 'long enough', passwordConfirm: 'other one' }))).toEqual({
       status: 'error',
       fieldErrors: { passwordConfirm: messages.nl.passwordMismatch },

@@ -53,7 +53,8 @@ describe('the page table', () => {
     expect(renderedAt({ page: 'newsletter-confirm' }, 'en', '?token=x')).toBe('/en/newsletter-confirmation/?token=x');
     expect(renderedAt({ page: 'for-sale' }, 'nl', '?city=Bergen%7C7000')).toBe('/nl/list-results/sale/?city=Bergen%7C7000');
     expect(renderedAt({ page: 'for-sale' }, 'nl', '?utm_source=x')).toBeUndefined();
-    for (const route of allRoutes('nl').filter((candidate) => candidate.page !== 'for-sale' && candidate.page !== 'for-rent')) expect(renderedAt(route, 'nl', ''), JSON.stringify(route)).toBeUndefined();
+    for (const route of allRoutes('nl').filter((candidate) => candidate.page !== 'for-sale' && candidate.page !== 'for-rent'))
+      expect(renderedAt(route, 'nl', ''), JSON.stringify(route)).toBeUndefined();
   });
 
   it('switches language to the nearest page that exists there', () => {

@@ -38,7 +38,11 @@ describe('the prerendered share of the listing pages', () => {
   it('is every page without the option (the sitemap, the static export, the tests that crawl)', () => {
     vi.stubEnv('PRERENDERED_LISTINGS', '0');
     for (const language of getEnabledLanguages()) {
-      const ids = new Set(allPathSegments(language).map((segments) => listingIdOf(language, segments)).filter((id) => id !== undefined));
+      const ids = new Set(
+        allPathSegments(language)
+          .map((segments) => listingIdOf(language, segments))
+          .filter((id) => id !== undefined),
+      );
       expect(ids.size).toBe(new Set(getProperties(language).map((listing) => listing.id)).size);
     }
   });

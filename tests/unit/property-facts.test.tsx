@@ -43,16 +43,7 @@ const groupTitles = () => screen.getAllByRole('heading', { level: 2 }).map((head
 describe('PropertyFacts', () => {
   it('shows the filled groups of a house with Dutch labels and Belgian formats', async () => {
     await renderFacts(4000001, 'nl');
-    expect(groupTitles()).toEqual([
-      'Algemeen',
-      'Kamers en parking',
-      'Oppervlaktes',
-      'Gebouw',
-      'Overstromingsgevoeligheid',
-      'Asbest',
-      'Comfort en afwerking',
-      'Stedenbouw en juridische informatie',
-    ]);
+    expect(groupTitles()).toEqual(['Algemeen', 'Kamers en parking', 'Oppervlaktes', 'Gebouw', 'Overstromingsgevoeligheid', 'Asbest', 'Comfort en afwerking', 'Stedenbouw en juridische informatie']);
     expect(rowsOf('Algemeen')).toEqual({
       Referentie: '4000001',
       Prijs: '€ 235.000',

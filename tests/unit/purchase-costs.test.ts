@@ -99,7 +99,7 @@ describe('purchase costs per region', () => {
     expect(purchaseCosts({ price: 330_000, region: 'flanders', situation: 'investment' }, rules()).duty).toBe(39600);
   });
 
-  it('a new building under VAT: the listing\'s VAT, and registration duties on the land share only', () => {
+  it("a new building under VAT: the listing's VAT, and registration duties on the land share only", () => {
     const costs = purchaseCosts({ price: 220_000, region: 'wallonia', situation: 'own-home', vat: 37_422 }, rules());
     // building 37 422 / 21 % = 178 200; land 220 000 − 178 200 = 41 800; duty 41 800 × 3 % = 1 254
     expect(costs.dutyBasis.base).toBe(41800);
@@ -144,7 +144,7 @@ describe('the loan a visitor types', () => {
 });
 
 describe('rental costs', () => {
-  it('the listing\'s own deposit, else the configured months of rent', () => {
+  it("the listing's own deposit, else the configured months of rent", () => {
     // 905 + 0 + 1 810 + 290 + 0 = 3 005
     expect(rentalCosts({ rent: 905, deposit: 1810, inventory: 290, agency: 0 }, rules().rental).total).toBe(3005);
     // 690 + 50 + 690 × 3 = 2 070 → 2 810
@@ -156,7 +156,7 @@ describe('rental costs', () => {
 });
 
 describe('which listings show costs', () => {
-  it('a sale on offer with its price, by its postcode\'s region, with the VAT of a new building', () => {
+  it("a sale on offer with its price, by its postcode's region, with the VAT of a new building", () => {
     const mons = listingCostsView(getListing(4000001));
     expect(mons?.kind === 'sale' && [mons.region, mons.price, mons.vat]).toEqual(['wallonia', 235000, undefined]);
     expect(listingCostsView(getListing(4000055))).toMatchObject({ kind: 'sale', region: 'brussels' });

@@ -74,17 +74,28 @@ describe.each(testDatabases)('on $name', (database) => {
     };
     return handleFormRequest(
       'demand-register',
-      new Request(`${origin}/api/forms/demand-register/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', cookie: `${captchaCookie('demand-register')}=${sealCaptcha(token)}` }, body: JSON.stringify(body) }),
+      new Request(`${origin}/api/forms/demand-register/`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', cookie: `${captchaCookie('demand-register')}=${sealCaptcha(token)}` },
+        body: JSON.stringify(body),
+      }),
     );
   }
 
   function follow(email: string, extra: Record<string, string> = {}) {
     const body = new URLSearchParams({ lang: 'fr', propertyId: String(listing?.id), email, privacy: 'on', fax: '', ...extra }).toString();
-    return handleFormRequest('follow-listing', new Request(`${origin}/api/forms/follow-listing/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body }));
+    return handleFormRequest(
+      'follow-listing',
+      new Request(`${origin}/api/forms/follow-listing/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body }),
+    );
   }
 
   const linkPost = (endpoint: string, token: string, extraHeaders: Record<string, string> = {}) =>
-    new Request(`${origin}${endpoint}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', ...extraHeaders }, body: new URLSearchParams({ token, lang: 'fr' }).toString() });
+    new Request(`${origin}${endpoint}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', ...extraHeaders },
+      body: new URLSearchParams({ token, lang: 'fr' }).toString(),
+    });
 
   async function flush(): Promise<void> {
     for (const task of pending.splice(0)) await task();
@@ -97,7 +108,12 @@ describe.each(testDatabases)('on $name', (database) => {
   function mailedToken(address: string, pattern: RegExp): string {
     const mail = mailsTo(address).findLast((candidate) => pattern.test(candidate.body));
     const token = mail ? pattern.exec(mail.body)?.[1] : undefined;
-    if (!token) throw new Error(`no such link mailed to ${address}:\n${mailsTo(address).map((candidate) => candidate.body).join('\n---\n')}`);
+    if (!token)
+      throw new Error(
+        `no such link mailed to ${address}:\n${mailsTo(address)
+          .map((candidate) => candidate.body)
+          .join('\n---\n')}`,
+      );
     return token;
   }
   const confirmationToken = (address: string) => mailedToken(address, /\?action=confirm&token=([A-Za-z0-9_-]+)/);
@@ -222,7 +238,11 @@ describe.each(testDatabases)('on $name', (database) => {
     });
 
     it('of no form has a password field', () => {
-      for (const form of formNames) expect(Object.keys(formSchemas[form].shape).filter((field) => /password/i.test(field)), form).toEqual([]);
+      for (const form of formNames)
+        expect(
+          Object.keys(formSchemas[form].shape).filter((field) => /password/i.test(field)),
+          form,
+        ).toEqual([]);
     });
   });
 

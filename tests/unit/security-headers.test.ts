@@ -105,7 +105,10 @@ describe('static export headers', () => {
 
   it('writes rules that never give one path two policies', () => {
     const file = headersFile(options);
-    const rules = file.trim().split('\n\n').map((block) => block.split('\n'));
+    const rules = file
+      .trim()
+      .split('\n\n')
+      .map((block) => block.split('\n'));
     const everywhere = rules.find((rule) => rule[0] === '/*');
     expect(everywhere?.join('\n')).toContain('Strict-Transport-Security');
     expect(everywhere?.join('\n')).not.toContain('Content-Security-Policy');

@@ -26,7 +26,12 @@ const { readDraft } = await import('@/lib/forms/draft');
 
 /** The draft a plain post's answer carries, read as the page it goes back to reads it. */
 function draftOf(response: Response) {
-  const jar = new Map(response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]?.split('=') ?? []).map(([name = '', value = '']) => [name, value]));
+  const jar = new Map(
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0]?.split('=') ?? [])
+      .map(([name = '', value = '']) => [name, value]),
+  );
   return readDraft((name) => jar.get(name) || undefined, /[?&]draft=([\w-]+)/.exec(response.headers.get('location') ?? '')?.[1]);
 }
 
@@ -61,7 +66,11 @@ describe.each(testDatabases)('on $name', (database) => {
     for (const [key, value] of Object.entries(fields)) values[key] = String(value);
     const headers = { origin, host: 'localhost:3100', cookie: `${captchaCookie('send-to-friend')}=${sealCaptcha(token)}`, 'x-forwarded-for': client };
     const request = plain
-      ? new Request(`${origin}/api/forms/send-to-friend/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(values).toString() })
+      ? new Request(`${origin}/api/forms/send-to-friend/`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(values).toString(),
+        })
       : new Request(`${origin}/api/forms/send-to-friend/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ ...values, privacy: true }) });
     return handleFormRequest('send-to-friend', request);
   }
@@ -129,7 +138,10 @@ describe.each(testDatabases)('on $name', (database) => {
     /** A mailbox whose owner used a link of ours, as the confirmations record it. */
     const ownersMailbox = async (email: string) => {
       const { addressKey } = await import('@/lib/mail/address-key');
-      await store.db.insertInto('confirmed_mailboxes').values({ address_key: addressKey(email), confirmed_at: new Date().toISOString() }).execute();
+      await store.db
+        .insertInto('confirmed_mailboxes')
+        .values({ address_key: addressKey(email), confirmed_at: new Date().toISOString() })
+        .execute();
     };
 
     it('let a recipient who never used a link of ours get one listing a day, whoever sends it', async () => {
@@ -139,7 +151,10 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(((await second.json()) as { message: string }).message).toBe(fr.forms.status.friendLimit);
       await flush();
       expect(mailsTo('paul@example.be')).toHaveLength(1);
-      await store.db.updateTable('mail_sends').set({ sent_at: hoursAgo(25) }).execute();
+      await store.db
+        .updateTable('mail_sends')
+        .set({ sent_at: hoursAgo(25) })
+        .execute();
       expect((await send({})).status).toBe(201);
     });
 
@@ -158,7 +173,10 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(await stored()).toHaveLength(3);
       // Another recipient is not affected, and the next day the first one may get mail again.
       expect((await send({ friendEmail: 'anne@example.be' })).status).toBe(201);
-      await store.db.updateTable('mail_sends').set({ sent_at: hoursAgo(25) }).execute();
+      await store.db
+        .updateTable('mail_sends')
+        .set({ sent_at: hoursAgo(25) })
+        .execute();
       expect((await send({})).status).toBe(201);
     });
 

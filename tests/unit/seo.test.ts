@@ -25,7 +25,7 @@ describe('sitemap.xml', () => {
     }
   });
 
-  it('gives each URL its other languages, x-default, and the listing\'s last change', () => {
+  it("gives each URL its other languages, x-default, and the listing's last change", () => {
     const listing = entries.find((entry) => entry.url.endsWith(href({ page: 'property', id: 4000001 }, 'fr')));
     expect(listing?.lastModified).toBe(getProperty(4000001, 'fr')?.lastChanged.slice(0, 10));
     const languages = listing?.alternates?.languages as Record<string, string>;

@@ -29,7 +29,10 @@ it('next start refuses to start without SITE_SECRET, or with a short one, in one
   for (const env of cases) {
     const result = startWithout(env);
     expect(result.status).toBe(1);
-    const lines = result.stderr.trim().split('\n').filter((line) => line.includes('SITE_SECRET'));
+    const lines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => line.includes('SITE_SECRET'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('openssl rand -hex 32');
   }

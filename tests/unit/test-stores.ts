@@ -50,4 +50,3 @@ export async function closeOpenedStores(): Promise<void> {
 export async function runSql<R = Record<string, unknown>>(store: Store, text: string): Promise<R[]> {
   return (await sql.raw<R>(text).execute(store.db)).rows;
 }
-

@@ -40,7 +40,10 @@ beforeEach(async () => {
 
 afterEach(() => {
   rmSync(folder, { recursive: true, force: true });
-  for (const [name, value] of [['UPLOAD_STORE', saved.store], ['UPLOAD_DIR', saved.dir]] as const) {
+  for (const [name, value] of [
+    ['UPLOAD_STORE', saved.store],
+    ['UPLOAD_DIR', saved.dir],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }

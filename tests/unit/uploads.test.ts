@@ -95,7 +95,10 @@ describe('checkUpload: documents', () => {
 
 describe('checkUpload: images', () => {
   it('accepts a JPEG with EXIF metadata, re-encodes it as JPEG and drops the metadata', async () => {
-    const original = await picture(400, 300).jpeg().withExif({ IFD0: { Copyright: 'secret', Artist: 'Marie Dubois' } }).toBuffer();
+    const original = await picture(400, 300)
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret', Artist: 'Marie Dubois' } })
+      .toBuffer();
     const before = await sharp(original).metadata();
     expect(before.exif?.includes('secret')).toBe(true);
 
@@ -193,7 +196,10 @@ describe('saveUpload', () => {
   });
 
   it('saves the re-encoded picture, not the original with its metadata', async () => {
-    const original = await picture(200, 100).jpeg().withExif({ IFD0: { Copyright: 'secret' } }).toBuffer();
+    const original = await picture(200, 100)
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret' } })
+      .toBuffer();
     const saved = await saveUpload(await accepted(fileOf(original, 'me.jpg'), imageRule));
     const written = readFileSync(saved.path);
     expect(written.includes('secret')).toBe(false);

@@ -78,7 +78,7 @@ describe('URLs', () => {
     expect(translatePath('/nl/does-not-exist/', 'en')).toBe('/en/');
   });
 
-  it('a language switch keeps a list\'s filters, sort and page, the town named as the other language names it', () => {
+  it("a language switch keeps a list's filters, sort and page, the town named as the other language names it", () => {
     expect(translateUrl('/fr/a-vendre/', '?city=Mons|7000&type=1&sort=price-asc&page=2&lng=nl', 'nl')).toBe('/nl/te-koop/?city=Bergen%7C7000&type=1&sort=price-asc&page=2');
     expect(translateUrl('/nl/te-huur/', '?lng=en&city=bergen%7C7000', 'en')).toBe('/en/for-rent/?city=Mons%7C7000');
     // The references (sold or rented) stay the references in the other language.

@@ -43,16 +43,13 @@ describe('recognizeVideo: Vimeo', () => {
 });
 
 describe('recognizeVideo: Facebook', () => {
-  it.each(['https://www.facebook.com/watch/?v=1234567890', 'https://www.facebook.com/AgencyPage/videos/1234567890/'])(
-    'embeds %s through the video plugin',
-    (url) => {
-      expect(recognizeVideo(url)).toEqual({
-        kind: 'facebook',
-        id: '1234567890',
-        embedUrl: `https://www.facebook.com/plugins/video.php?href=${encodeURIComponent(url)}`,
-      });
-    },
-  );
+  it.each(['https://www.facebook.com/watch/?v=1234567890', 'https://www.facebook.com/AgencyPage/videos/1234567890/'])('embeds %s through the video plugin', (url) => {
+    expect(recognizeVideo(url)).toEqual({
+      kind: 'facebook',
+      id: '1234567890',
+      embedUrl: `https://www.facebook.com/plugins/video.php?href=${encodeURIComponent(url)}`,
+    });
+  });
 
   it('refuses non-video and non-numeric links', () => {
     expect(recognizeVideo('https://www.facebook.com/watch/?v=abc')).toBeUndefined();

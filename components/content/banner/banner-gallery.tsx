@@ -10,5 +10,12 @@ export function BannerGallery({ images, labels }: { images: string[]; labels: Ba
   const pictures = images.map((src) => bannerPicture(src));
   const [first] = pictures;
   if (first) preloadBannerPicture(first);
-  return <LazyBannerSlider slides={pictures.map((picture, index) => <BannerPicture key={index} picture={picture} eager={index === 0} className={styles.picture} />)} labels={labels} />;
+  return (
+    <LazyBannerSlider
+      slides={pictures.map((picture, index) => (
+        <BannerPicture key={index} picture={picture} eager={index === 0} className={styles.picture} />
+      ))}
+      labels={labels}
+    />
+  );
 }

@@ -26,7 +26,17 @@ export function catalogueSlide(item: { picture: Picture | undefined; town: Town 
 }
 
 /** The properties banner: a slider of listings (picture, type, town, price), each linking its page. */
-export function BannerProperties({ properties, language, price, labels }: { properties: ListingSummary[]; language: Language; price: (listing: ListingSummary) => string; labels: BannerSliderLabels }) {
+export function BannerProperties({
+  properties,
+  language,
+  price,
+  labels,
+}: {
+  properties: ListingSummary[];
+  language: Language;
+  price: (listing: ListingSummary) => string;
+  labels: BannerSliderLabels;
+}) {
   const slides = properties.map((listing) => catalogueSlide(listing, href({ page: 'property', id: listing.id }, language), listing.type.name, price(listing)));
   return <ListingSlides slides={slides} labels={labels} />;
 }
@@ -36,5 +46,12 @@ export function ListingSlides({ slides, labels }: { slides: ListingSlideContent[
   const [first] = slides;
   if (first?.picture) preloadBannerPicture(first.picture);
   if (slides.length === 1 && first) return <ListingSlide slide={first} eager />;
-  return <LazyBannerSlider slides={slides.map((slide, index) => <ListingSlide key={slide.href} slide={slide} eager={index === 0} />)} labels={labels} />;
+  return (
+    <LazyBannerSlider
+      slides={slides.map((slide, index) => (
+        <ListingSlide key={slide.href} slide={slide} eager={index === 0} />
+      ))}
+      labels={labels}
+    />
+  );
 }

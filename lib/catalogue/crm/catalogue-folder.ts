@@ -42,7 +42,10 @@ const pointerFile = 'current';
 const versionPattern = /^\d{8}T\d{6}Z-[0-9a-f]{6}$/;
 
 export function newVersionName(now: Date): string {
-  return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
+  return `${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
 }
 
 /** The version var/catalogue/current names, when it names one that is there. */
@@ -154,10 +157,13 @@ export function publish(varDir: string, temporary: string, version: string): voi
 export function pruneVersions(varDir: string, keep: number, activeTemporary?: string): void {
   const current = currentVersion(varDir);
   const entries = readdirSync(varDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
-  const versions = entries.map((entry) => entry.name).filter((name) => versionPattern.test(name)).sort().reverse();
+  const versions = entries
+    .map((entry) => entry.name)
+    .filter((name) => versionPattern.test(name))
+    .sort()
+    .reverse();
   for (const name of versions.slice(keep)) if (name !== current) rmSync(path.join(varDir, name), { recursive: true, force: true });
   for (const entry of entries) {
     if (entry.name.startsWith('.tmp-') && path.join(varDir, entry.name) !== activeTemporary) rmSync(path.join(varDir, entry.name), { recursive: true, force: true });
   }
 }
-

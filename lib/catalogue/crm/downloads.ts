@@ -121,7 +121,11 @@ export class FileFetcher {
     const store = this.variants;
     if (!store) return Promise.resolve();
     const next = this.encoding.then(async () => {
-      await prepareVariants(site, pulledVariants.filter((variant) => variant.width < width), { publicDir: this.publicDir, store });
+      await prepareVariants(
+        site,
+        pulledVariants.filter((variant) => variant.width < width),
+        { publicDir: this.publicDir, store },
+      );
     });
     this.encoding = next.catch(() => undefined);
     return next;
@@ -135,15 +139,24 @@ export class FileFetcher {
           const bytes = await download(url, this.limits);
           const kind = pictureKinds.find((candidate) => candidate.test(bytes));
           if (!kind) return 'is not a WebP, JPEG or PNG picture';
-          const size = await sharp(bytes).metadata().catch(() => undefined);
+          const size = await sharp(bytes)
+            .metadata()
+            .catch(() => undefined);
           if (!size?.width || !size.height) return 'is not a picture that can be read';
-          if (size.width * size.height > this.limits.maxPixels) return `is ${size.width} × ${size.height} pixels, more than the ${Math.round(this.limits.maxPixels / 1_000_000)} million the site takes`;
+          if (size.width * size.height > this.limits.maxPixels)
+            return `is ${size.width} × ${size.height} pixels, more than the ${Math.round(this.limits.maxPixels / 1_000_000)} million the site takes`;
           const sha256 = createHash('sha256').update(bytes).digest('hex');
           const site = `/catalogue/crm/${sha256.slice(0, 2)}/${sha256}.${kind.ext}`;
           const file = path.join(this.publicDir, ...site.split('/').filter(Boolean));
           if (!(await exists(file))) await writeAtomically(file, bytes);
           // A file the route could not resize either would show visitors a broken picture.
-          if (!(await this.prepare(site, size.width).then(() => true, () => false))) return 'cannot be resized';
+          if (
+            !(await this.prepare(site, size.width).then(
+              () => true,
+              () => false,
+            ))
+          )
+            return 'cannot be resized';
           return { url, path: site, sha256 };
         } catch (error) {
           if (error instanceof DownloadProblem) return error.message;
@@ -219,7 +232,12 @@ export class FileFetcher {
    * version when its URL is the same, fetched otherwise. A document that cannot be fetched is
    * left out of its listing and reported.
    */
-  async placeDocuments(records: Property[], sourceOf: (id: number, name: string) => string | undefined, previous: { dir: string; sources: readonly FileSource[] } | undefined, versionDir: string): Promise<{ records: Property[]; issues: DataIssue[]; failedIds: Set<number> }> {
+  async placeDocuments(
+    records: Property[],
+    sourceOf: (id: number, name: string) => string | undefined,
+    previous: { dir: string; sources: readonly FileSource[] } | undefined,
+    versionDir: string,
+  ): Promise<{ records: Property[]; issues: DataIssue[]; failedIds: Set<number> }> {
     const issues: DataIssue[] = [];
     const failedIds = new Set<number>();
     const known = new Map((previous?.sources ?? []).map((source) => [source.url, source]));
@@ -266,7 +284,13 @@ export class FileFetcher {
         const problem = await place(name, url);
         if (problem) {
           failedIds.add(record.ID);
-          issues.push({ file: propertiesFile, record: { index: 0, label: `ID ${record.ID}, ${record.language}` }, field: `Documents.${index}.Url`, severity: 'warning', message: `the document ${url} ${problem}: the site leaves it out; the next pull tries again` });
+          issues.push({
+            file: propertiesFile,
+            record: { index: 0, label: `ID ${record.ID}, ${record.language}` },
+            field: `Documents.${index}.Url`,
+            severity: 'warning',
+            message: `the document ${url} ${problem}: the site leaves it out; the next pull tries again`,
+          });
         } else kept.push(document);
       }
       result.push({ ...record, Documents: kept });

@@ -74,7 +74,9 @@ export function propertyCandidate(raw: CrmProperty, language: CatalogueLanguage,
   if (record.ProjectID === 0 || record.ProjectID === '0') record.ProjectID = null;
   if (Array.isArray(record.WebIDs)) record.WebIDs = record.WebIDs.join(',');
   // Documents come from GetDocumentList, not the record; only those published on the web.
-  record.Documents = documents.filter((document) => document.ObjectID === raw.ID && document.Publish !== false).map((document) => ({ ID: document.ID, Name: document.Name ?? '', Url: documentUrl(document) }));
+  record.Documents = documents
+    .filter((document) => document.ObjectID === raw.ID && document.Publish !== false)
+    .map((document) => ({ ID: document.ID, Name: document.Name ?? '', Url: documentUrl(document) }));
   return record;
 }
 
@@ -106,7 +108,14 @@ export function typeOf(raw: CrmWebId, language: CatalogueLanguage): Record<strin
 }
 
 export function slotOf(raw: CrmSlot): Record<string, unknown> {
-  return { ID: raw.ID, PropertyID: raw.ObjectID, Start: siteDateOfCrm(raw.StartDate) ?? raw.StartDate, End: siteDateOfCrm(raw.EndDate) ?? raw.EndDate, Capacity: raw.Capacity, Booked: raw.Booked ?? 0 };
+  return {
+    ID: raw.ID,
+    PropertyID: raw.ObjectID,
+    Start: siteDateOfCrm(raw.StartDate) ?? raw.StartDate,
+    End: siteDateOfCrm(raw.EndDate) ?? raw.EndDate,
+    Capacity: raw.Capacity,
+    Booked: raw.Booked ?? 0,
+  };
 }
 
 export type Checked<T> = { records: T[]; issues: DataIssue[] };
@@ -119,7 +128,11 @@ function checkEach<T>(file: string, candidates: readonly Record<string, unknown>
   const whole = validateData(file, candidates, schema);
   if (whole.ok) return { records: whole.data, issues: [] };
   const bad = new Set(whole.issues.map((issue) => issue.record?.index));
-  const good = validateData(file, candidates.filter((_, index) => !bad.has(index)), schema);
+  const good = validateData(
+    file,
+    candidates.filter((_, index) => !bad.has(index)),
+    schema,
+  );
   return { records: good.ok ? good.data : [], issues: whole.issues };
 }
 

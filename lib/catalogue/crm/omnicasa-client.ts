@@ -176,7 +176,8 @@ export class OmnicasaClient {
     try {
       value = await this.call('ValidateCustomer');
     } catch (error) {
-      if (error instanceof OmnicasaError && error.kind === 'crm') throw new OmnicasaError('credentials', 'ValidateCustomer', `the CRM refused the customer name or password (${error.message})`, error.code);
+      if (error instanceof OmnicasaError && error.kind === 'crm')
+        throw new OmnicasaError('credentials', 'ValidateCustomer', `the CRM refused the customer name or password (${error.message})`, error.code);
       throw error;
     }
     if (value !== true) throw new OmnicasaError('credentials', 'ValidateCustomer', 'the CRM refused the customer name or password');

@@ -23,7 +23,12 @@ export type OmnicasaConfig = OmnicasaSettings & { languages: CatalogueLanguage[]
 
 const languageListSchema = z
   .string()
-  .transform((value) => value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(catalogueLanguages)).min(1));
 
 /**
@@ -35,7 +40,8 @@ export function omnicasaConfigFromEnv(env: NodeJS.ProcessEnv, siteLanguages: rea
   const url = env.OMNICASA_URL?.trim();
   if (!url) return undefined;
   const missing = ['OMNICASA_CUSTOMER_NAME', 'OMNICASA_CUSTOMER_PASSWORD'].filter((name) => !env[name]?.trim());
-  if (missing.length > 0) throw new Error(`OMNICASA_URL is set but ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not: set both, or unset OMNICASA_URL to serve the embedded snapshot`);
+  if (missing.length > 0)
+    throw new Error(`OMNICASA_URL is set but ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not: set both, or unset OMNICASA_URL to serve the embedded snapshot`);
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -58,7 +64,16 @@ export function omnicasaConfigFromEnv(env: NodeJS.ProcessEnv, siteLanguages: rea
   };
 }
 
-const brussels = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Brussels', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const brussels = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Brussels',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** A cursor (ISO, the CRM's wall clock) as the CRM's DateTime parameter. */
 const crmDateTime = (iso: string) => iso.replace('T', ' ').slice(0, 19);
@@ -80,7 +95,12 @@ function parseItems<T>(items: readonly unknown[], schema: z.ZodType<T>, file: st
   items.forEach((item, index) => {
     const result = schema.safeParse(item);
     if (result.success) records.push(result.data);
-    else issues.push({ file, record: { index, label: typeof item === 'object' && item !== null && 'ID' in item ? `ID ${String(item.ID)}` : undefined }, message: `the CRM answered a record the site cannot read: ${result.error.issues[0]?.message ?? 'not a record'}` });
+    else
+      issues.push({
+        file,
+        record: { index, label: typeof item === 'object' && item !== null && 'ID' in item ? `ID ${String(item.ID)}` : undefined },
+        message: `the CRM answered a record the site cannot read: ${result.error.issues[0]?.message ?? 'not a record'}`,
+      });
   });
   return { records, issues };
 }
@@ -142,7 +162,9 @@ export class OmnicasaConnector implements CatalogueConnector {
 
   async currentIds(): Promise<number[]> {
     const items = await this.client.all('GetPropertyList', { LanguageId: languageIds[this.config.languages[0] ?? 'nl'], DisplayFields: 'ID,Status' });
-    return parseItems(items, crmPropertySchema, propertiesFile).records.filter((record) => record.Status === undefined || record.Status === null || shownStatuses.has(Number(record.Status))).map((record) => record.ID);
+    return parseItems(items, crmPropertySchema, propertiesFile)
+      .records.filter((record) => record.Status === undefined || record.Status === null || shownStatuses.has(Number(record.Status)))
+      .map((record) => record.ID);
   }
 
   async reference(units: readonly Property[]): Promise<Reference> {
@@ -217,14 +239,24 @@ export class OmnicasaConnector implements CatalogueConnector {
       for (const language of this.config.languages) {
         const record = languages.get(language);
         if (record) candidates.push(propertyCandidate(record, language, documents.get(language) ?? [], this.hosts));
-        else issues.push({ file: propertiesFile, record: { index: candidates.length, label: `ID ${id}, ${language}` }, message: `the CRM has no ${language} version of this listing: every listing needs one record per language` });
+        else
+          issues.push({
+            file: propertiesFile,
+            record: { index: candidates.length, label: `ID ${id}, ${language}` },
+            message: `the CRM has no ${language} version of this listing: every listing needs one record per language`,
+          });
       }
     }
     const checked = checkProperties(candidates);
     const slots = checkSlots(slotCandidates);
     const allIssues = [...issues, ...checked.issues, ...slots.issues];
     // One refused version refuses the listing: the site shows a listing in every language or not at all.
-    const refused = new Set(allIssues.filter((issue) => issue.file === propertiesFile).map(issueId).filter((id): id is number => id !== undefined && shown.has(id)));
+    const refused = new Set(
+      allIssues
+        .filter((issue) => issue.file === propertiesFile)
+        .map(issueId)
+        .filter((id): id is number => id !== undefined && shown.has(id)),
+    );
     const documentUrls: Record<string, string> = {};
     for (const list of documents.values()) for (const document of list) documentUrls[`${document.ObjectID}/${documentName(document)}`] = document.Url;
     return {

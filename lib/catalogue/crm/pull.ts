@@ -84,7 +84,14 @@ function citiesOf(properties: readonly Property[]): CatalogueFiles['cities'] {
     for (const property of properties) {
       if (!keep(property)) continue;
       const key = `${property.Zip}/${property.City}/${property.language}`;
-      const town = towns.get(key) ?? { Name: property.City, Zip: property.Zip, CountryID: property.CountryID === 50 ? '50' : '10', CountryName: property.CountryName, PropertyCount: 0, language: property.language };
+      const town = towns.get(key) ?? {
+        Name: property.City,
+        Zip: property.Zip,
+        CountryID: property.CountryID === 50 ? '50' : '10',
+        CountryName: property.CountryName,
+        PropertyCount: 0,
+        language: property.language,
+      };
       town.PropertyCount += 1;
       towns.set(key, town);
     }
@@ -158,7 +165,12 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
     const baseListings = groupById(base?.files.properties ?? []);
     const listings = new Map(incremental ? baseListings : []);
     const slotsOf = groupBy(base?.files.appointmentSlots ?? [], (slot) => slot.PropertyID);
-    const refusedIds = new Set(refusals.filter((issue) => issue.file === propertiesFile && issue.severity !== 'warning').map(issueId).filter((id): id is number => id !== undefined));
+    const refusedIds = new Set(
+      refusals
+        .filter((issue) => issue.file === propertiesFile && issue.severity !== 'warning')
+        .map(issueId)
+        .filter((id): id is number => id !== undefined),
+    );
     const documentUrls: Record<string, string> = Object.assign({}, ...batches.map((batch) => batch.documentUrls));
     const fresh = new Map<number, Property[]>();
     for (const batch of batches) {
@@ -167,7 +179,12 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
         slotsOf.delete(id);
       }
       for (const [id, versions] of groupById(batch.properties)) fresh.set(id, versions);
-      for (const id of batch.answered) if (!batch.unpublished.includes(id) && !refusedIds.has(id)) slotsOf.set(id, batch.slots.filter((slot) => slot.PropertyID === id));
+      for (const id of batch.answered)
+        if (!batch.unpublished.includes(id) && !refusedIds.has(id))
+          slotsOf.set(
+            id,
+            batch.slots.filter((slot) => slot.PropertyID === id),
+          );
     }
     for (const id of refusedIds) {
       // A refused record keeps its last good version; a new one stays unpublished.
@@ -202,12 +219,21 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
     refusals.push(...reference.refusals);
     const baseProjects = groupById(base?.files.projects ?? []);
     const projects = new Map<number, Project[]>();
-    const refusedProjects = new Set(reference.refusals.filter((issue) => issue.file === projectsFile && issue.severity !== 'warning').map(issueId).filter((id): id is number => id !== undefined));
+    const refusedProjects = new Set(
+      reference.refusals
+        .filter((issue) => issue.file === projectsFile && issue.severity !== 'warning')
+        .map(issueId)
+        .filter((id): id is number => id !== undefined),
+    );
     for (const [id, versions] of groupById(reference.projects)) {
       if (refusedProjects.has(id)) continue;
       const localised: Project[] = [];
       for (const version of versions) {
-        const outcome = await fetcher.localisePictures(version, baseProjects.get(id)?.find((record) => record.language === version.language), projectsFile);
+        const outcome = await fetcher.localisePictures(
+          version,
+          baseProjects.get(id)?.find((record) => record.language === version.language),
+          projectsFile,
+        );
         refusals.push(...outcome.issues);
         localised.push(outcome.record);
       }
@@ -222,7 +248,12 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
     // A listing this run did not read keeps the documents of its last good version.
     const baseDocuments = new Map((base?.manifest.documents ?? []).map((source) => [path.posix.basename(source.path), source.url]));
     const documentsOf = (records: Property[]) =>
-      fetcher.placeDocuments(records, (id, name) => documentUrls[`${id}/${name}`] ?? baseDocuments.get(name), base && current ? { dir: path.join(varDir, current), sources: base.manifest.documents } : undefined, path.join(varDir, `.tmp-${version}`));
+      fetcher.placeDocuments(
+        records,
+        (id, name) => documentUrls[`${id}/${name}`] ?? baseDocuments.get(name),
+        base && current ? { dir: path.join(varDir, current), sources: base.manifest.documents } : undefined,
+        path.join(varDir, `.tmp-${version}`),
+      );
 
     const assemble = async (): Promise<CatalogueFiles> => {
       const properties = [...listings.values()].flat().sort((a, b) => a.ID - b.ID || a.language.localeCompare(b.language));
@@ -232,12 +263,23 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
         types: reference.types,
         cities: citiesOf(properties),
         projects: projectsWithUnits([...projects.values()].flat(), ids).sort((a, b) => a.ID - b.ID || a.language.localeCompare(b.language)),
-        appointmentSlots: [...slotsOf].filter(([id]) => ids.has(id)).flatMap(([, slots]) => slots).sort((a, b) => a.ID - b.ID),
+        appointmentSlots: [...slotsOf]
+          .filter(([id]) => ids.has(id))
+          .flatMap(([, slots]) => slots)
+          .sort((a, b) => a.ID - b.ID),
         owners: ownersOf(bundleDir, ids),
       };
     };
     const manifest = (): Manifest => {
-      const used = new Set([...listings.values(), ...projects.values()].flat().flatMap((record) => [record.SmallPictureItem, record.XLargePictureItem, ...(('SmallPictureItems' in record ? record.SmallPictureItems : undefined) ?? []), ...record.XLargePictureItems].map((item) => item?.Url)));
+      const used = new Set(
+        [...listings.values(), ...projects.values()]
+          .flat()
+          .flatMap((record) =>
+            [record.SmallPictureItem, record.XLargePictureItem, ...(('SmallPictureItems' in record ? record.SmallPictureItems : undefined) ?? []), ...record.XLargePictureItems].map(
+              (item) => item?.Url,
+            ),
+          ),
+      );
       const pictures = new Map([...(base?.manifest.pictures ?? []), ...fetcher.pictureSources.values()].map((source) => [source.url, source]));
       return { source: connector.name, pulledAt: now().toISOString(), pictures: [...pictures.values()].filter((source) => used.has(source.path)), documents: [...fetcher.documentSources.values()] };
     };
@@ -281,7 +323,13 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
       rewriteTemporary(temporary, files, manifest(), changeEntry(files));
       checked = readCatalogue(temporary, { publicDir });
     }
-    if (!checked.ok) throw new Error(`the pulled catalogue fails the site's checks where no single record can be set aside: ${checked.issues.slice(0, 5).map((issue) => `${issue.file}${issue.field ? ` field ${issue.field}` : ''}: ${issue.message}`).join('; ')}`);
+    if (!checked.ok)
+      throw new Error(
+        `the pulled catalogue fails the site's checks where no single record can be set aside: ${checked.issues
+          .slice(0, 5)
+          .map((issue) => `${issue.file}${issue.field ? ` field ${issue.field}` : ''}: ${issue.message}`)
+          .join('; ')}`,
+      );
 
     const entry = changeEntry(files);
     counts.added = entry.added.length;
@@ -290,7 +338,11 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
     counts.refused = refusedIds.size;
     const highWater = changes.highWater ? [changes.highWater, connector.wallClock(startedAt)].sort()[0] : undefined;
     const stepped = highWater ? earlier(highWater, options.overlapMs ?? defaultOverlapMs) : undefined;
-    const cursorAfter = [cursorBefore, stepped].filter((value): value is string => value !== null && value !== undefined).sort().pop() ?? null;
+    const cursorAfter =
+      [cursorBefore, stepped]
+        .filter((value): value is string => value !== null && value !== undefined)
+        .sort()
+        .pop() ?? null;
     const unchanged = base !== undefined && current !== undefined && same(base.files, files) && entry.projects.added.length + entry.projects.changed.length + entry.projects.withdrawn.length === 0;
     await renew();
     let published: string;
@@ -318,11 +370,23 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
     });
     // Every refused record is read again each run (retry_ids), so this run's refusals are all the
     // problems there are now: new ones are mailed once, corrected ones forgotten.
-    await noticeRefusals(store, connector.name, shownRefusals, now()).catch((error: unknown) => console.error(`[catalogue] the agency could not be told of the refused records (the next run tries again): ${errorText(error)}`));
+    await noticeRefusals(store, connector.name, shownRefusals, now()).catch((error: unknown) =>
+      console.error(`[catalogue] the agency could not be told of the refused records (the next run tries again): ${errorText(error)}`),
+    );
     return { status, runId, kind, version: published, counts, refusals: shownRefusals, cursor: cursorAfter };
   } catch (error) {
     if (temporary) rmSync(temporary, { recursive: true, force: true });
-    await endCatalogueRun(store, runId, { status: 'failed', ended_at: now().toISOString(), cursor_after: cursorBefore, version: current ?? null, ...counts, reconciled_at: null, errors: [errorText(error)], refusals: [], retryIds: [] });
+    await endCatalogueRun(store, runId, {
+      status: 'failed',
+      ended_at: now().toISOString(),
+      cursor_after: cursorBefore,
+      version: current ?? null,
+      ...counts,
+      reconciled_at: null,
+      errors: [errorText(error)],
+      refusals: [],
+      retryIds: [],
+    });
     return { status: 'failed', runId, kind, error: errorText(error), counts };
   } finally {
     await releaseLock(store, pullLockName, holder);

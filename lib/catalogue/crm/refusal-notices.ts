@@ -27,7 +27,9 @@ function problemsOf(issues: readonly DataIssue[]): Problem[] {
   for (const issue of issues) {
     if (issue.severity === 'warning') continue;
     const { record, language } = splitLabel(issue.record?.label);
-    const key = createHash('sha256').update(JSON.stringify([issue.file, record ?? '', issue.field ?? '', issue.message])).digest('hex');
+    const key = createHash('sha256')
+      .update(JSON.stringify([issue.file, record ?? '', issue.field ?? '', issue.message]))
+      .digest('hex');
     const notice = notices.get(key) ?? { file: issue.file, record, languages: [], field: issue.field, message: issue.message };
     if (language && !notice.languages.includes(language)) notice.languages.push(language);
     notices.set(key, notice);

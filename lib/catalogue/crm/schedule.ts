@@ -37,7 +37,8 @@ export type PullInterval = { ms: number } | { off: string };
 export function pullInterval(env: NodeJS.ProcessEnv = process.env): PullInterval {
   const raw = env.OMNICASA_PULL_MINUTES?.trim();
   if (!raw) return { ms: defaultMinutes * 60_000 };
-  if (!/^\d{1,4}$/.test(raw) || Number(raw) > maxMinutes) return { off: `OMNICASA_PULL_MINUTES must be a whole number of minutes from 0 (no schedule) to ${maxMinutes}, such as ${defaultMinutes}: the server does not pull until it is corrected` };
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) > maxMinutes)
+    return { off: `OMNICASA_PULL_MINUTES must be a whole number of minutes from 0 (no schedule) to ${maxMinutes}, such as ${defaultMinutes}: the server does not pull until it is corrected` };
   const minutes = Number(raw);
   return minutes === 0 ? { off: 'OMNICASA_PULL_MINUTES is 0: the server does not pull (npm run catalogue:pull still does)' } : { ms: minutes * 60_000 };
 }
@@ -46,7 +47,8 @@ export function pullInterval(env: NodeJS.ProcessEnv = process.env): PullInterval
 export function pullHeapMb(env: NodeJS.ProcessEnv = process.env): number | { off: string } {
   const raw = env.CATALOGUE_PULL_HEAP_MB?.trim();
   if (!raw) return defaultHeapMb;
-  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 128 || Number(raw) > 262_144) return { off: `CATALOGUE_PULL_HEAP_MB must be a whole number of MB from 128 to 262144, such as ${defaultHeapMb}: the server does not pull until it is corrected` };
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 128 || Number(raw) > 262_144)
+    return { off: `CATALOGUE_PULL_HEAP_MB must be a whole number of MB from 128 to 262144, such as ${defaultHeapMb}: the server does not pull until it is corrected` };
   return Number(raw);
 }
 
@@ -67,14 +69,13 @@ export function pullChild(root = process.cwd(), script = path.join(root, 'script
 
 /** What the schedule needs of a run: what to log, and the version to reload. */
 type PullOutcome =
-  | { status: 'published' | 'unchanged'; kind: 'full' | 'incremental'; version: string; counts: PullCounts }
-  | { status: 'failed'; kind?: 'full' | 'incremental'; error: string }
-  | { status: 'locked' };
+  { status: 'published' | 'unchanged'; kind: 'full' | 'incremental'; version: string; counts: PullCounts } | { status: 'failed'; kind?: 'full' | 'incremental'; error: string } | { status: 'locked' };
 
 /** One line for the server's log; undefined when there is nothing to say (nothing changed, another instance pulls). */
 function lineOf(result: PullOutcome): { error: boolean; text: string } | undefined {
   if (result.status === 'locked' || result.status === 'unchanged') return undefined;
-  if (result.status === 'failed') return { error: true, text: `[catalogue] the ${result.kind ? `${result.kind} ` : ''}pull failed; the catalogue stays as it was and the next run starts from the same point: ${result.error}` };
+  if (result.status === 'failed')
+    return { error: true, text: `[catalogue] the ${result.kind ? `${result.kind} ` : ''}pull failed; the catalogue stays as it was and the next run starts from the same point: ${result.error}` };
   const { added, changed, withdrawn, refused } = result.counts;
   return { error: false, text: `[catalogue] ${result.kind} pull published version ${result.version}: ${added} added, ${changed} changed, ${withdrawn} withdrawn, ${refused} refused` };
 }
@@ -111,7 +112,11 @@ async function pullInChild(store: Store, run: ChildRun): Promise<PullOutcome> {
   const holder = `${hostname()} pid ${process.pid}, its pull's child (${runId.slice(0, 8)})`;
   // Any heap limit the server was given (npm start: 256 MB) is replaced, for tsx's processes too.
   const nodeOptions = `${(run.env.NODE_OPTIONS ?? '').replace(/--max-old-space-size(=|\s+)\d+/g, '').trim()} --max-old-space-size=${run.heapMb}`.trim();
-  const child = spawn(run.child.command, [...run.child.args, '--run-id', runId, '--holder', holder], { env: { ...run.env, NODE_OPTIONS: nodeOptions }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(run.child.command, [...run.child.args, '--run-id', runId, '--holder', holder], {
+    env: { ...run.env, NODE_OPTIONS: nodeOptions },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let tail = '';
   child.stderr?.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-stderrTailBytes)));
   // The whole process group: tsx's CLI runs the script in a process of its own, which a SIGKILL of the CLI alone would leave running.
@@ -202,7 +207,9 @@ export function startCataloguePulls(getStore: () => Promise<Store>, options: Sch
     }
     const child = 'child' in options ? options.child : pullChild();
     if (!child) {
-      log.error('[catalogue] the server does not pull: tsx, which runs each pull in a process of its own, is not installed (was npm ci run without the dev dependencies?). Install all of the project\'s dependencies, or run npm run catalogue:pull from cron where they are.');
+      log.error(
+        "[catalogue] the server does not pull: tsx, which runs each pull in a process of its own, is not installed (was npm ci run without the dev dependencies?). Install all of the project's dependencies, or run npm run catalogue:pull from cron where they are.",
+      );
       return undefined;
     }
     const run: ChildRun = { child, env, heapMb, timeoutMs: options.timeoutMs ?? defaultTimeoutMs, graceMs: options.graceMs ?? defaultGraceMs, running: (stop) => (stopChild = stop) };

@@ -6,7 +6,10 @@ import { contactShape, listingId } from '../fields';
 export const contactAppointment = {
   schema: z.object({
     propertyId: listingId,
-    slotId: z.preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number({ error: 'slotRequired' }).int().positive().optional()),
+    slotId: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+      z.number({ error: 'slotRequired' }).int().positive().optional(),
+    ),
     ...contactShape,
   }),
   definition: { captcha: true, about: 'property', booksSlot: true, visitorMail: true },

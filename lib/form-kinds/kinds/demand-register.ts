@@ -7,11 +7,25 @@ const asList = (value: unknown) => (value === undefined || value === null || val
 
 const typeIds = z.preprocess(
   asList,
-  z.array(z.string().regex(/^\d{1,3}$/, 'typeRequired'), { error: 'typeRequired' }).min(1, 'typeRequired').max(10, 'typeRequired'),
+  z
+    .array(z.string().regex(/^\d{1,3}$/, 'typeRequired'), { error: 'typeRequired' })
+    .min(1, 'typeRequired')
+    .max(10, 'typeRequired'),
 );
 
 /** Towns ("Mons|7000") picked from the list, or bare postcodes typed in. */
-const zones = z.preprocess(asList, z.array(z.string().trim().regex(/^([^|]{1,80}\|)?\d{4}$/, 'zoneRequired'), { error: 'zoneRequired' }).max(30, 'zoneRequired'));
+const zones = z.preprocess(
+  asList,
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^([^|]{1,80}\|)?\d{4}$/, 'zoneRequired'),
+      { error: 'zoneRequired' },
+    )
+    .max(30, 'zoneRequired'),
+);
 
 /** Postcodes typed in one field, separated by commas or spaces ("7000, 7011"). */
 const postcodes = z.preprocess(
@@ -40,7 +54,11 @@ export const demandRegister = {
       frequency: z.preprocess(blankToUndefined, z.enum(alertFrequencies, { error: 'invalid' }).default('immediately')),
     })
     // `when`: these checks also run while other fields are still wrong, so every error shows at once.
-    .refine((value) => listLength(value.zones) + listLength(value.postcodes) > 0, { message: 'zoneRequired', path: ['zones'], when: (payload) => listLength(fieldOf(payload.value, 'postcodes')) === 0 })
+    .refine((value) => listLength(value.zones) + listLength(value.postcodes) > 0, {
+      message: 'zoneRequired',
+      path: ['zones'],
+      when: (payload) => listLength(fieldOf(payload.value, 'postcodes')) === 0,
+    })
     .refine((value) => value.priceMin === undefined || value.priceMax === undefined || value.priceMax >= value.priceMin, {
       message: 'priceRange',
       path: ['priceMax'],

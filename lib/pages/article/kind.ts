@@ -21,9 +21,7 @@ export const articlePage: PageKind<ArticleRoute> = {
   },
   match: (segments, _params, language) => {
     if (segments.length !== 2) return undefined;
-    const article = getArticles().find(
-      (candidate) => candidate.category !== 'pages' && segments[0] === sectionSlug(candidate, language) && candidate.slug[language] === segments[1],
-    );
+    const article = getArticles().find((candidate) => candidate.category !== 'pages' && segments[0] === sectionSlug(candidate, language) && candidate.slug[language] === segments[1]);
     return article ? { page: 'article', id: article.id } : undefined;
   },
   routes: () =>

@@ -52,7 +52,7 @@ function listPage<P extends 'for-sale' | 'for-rent'>(page: P): PageKind<ListRout
     renderedAt: (_route, language, search) => (hasListQuery(new URLSearchParams(search)) ? `${listResultsPath(language, page)}${search}` : undefined),
     // Only the canonical spelling of a query is kept: a town or type the list does not know, a
     // default written out or another order would each keep a copy of a page already kept.
-    sharedAnswer: (route, language, search) => route.query?.type === undefined || getType(route.query.type, language) !== undefined ? search === queryString(route.query, language) : false,
+    sharedAnswer: (route, language, search) => (route.query?.type === undefined || getType(route.query.type, language) !== undefined ? search === queryString(route.query, language) : false),
     crumbs: (_route, _language, t) => [{ name: t(`nav.${title}`), route: { page } }],
     metadata: (_route, _language, t) => ({ title: t(`list.${title}Title`), description: t(`list.${title}Description`) }),
   };

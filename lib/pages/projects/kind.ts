@@ -33,7 +33,12 @@ export const projectPage: PageKind<ProjectRoute> = {
   inLanguage: (route, target) => (getProject(route.id, target) ? route : { page: 'projects' }),
   crumbs: (route, language, t) => {
     const project = getProject(route.id, language);
-    return project ? [{ name: t('nav.projects'), route: { page: 'projects' } }, { name: project.name, route }] : [];
+    return project
+      ? [
+          { name: t('nav.projects'), route: { page: 'projects' } },
+          { name: project.name, route },
+        ]
+      : [];
   },
   metadata: (route, language, t) => {
     const project = getProject(route.id, language);

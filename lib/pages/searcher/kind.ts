@@ -39,10 +39,7 @@ function query(route: SearcherRoute): string {
   if (route.notice) params.set('notice', route.notice);
   if (route.refused) {
     params.set('search', route.refused.id);
-    params.set(
-      'errors',
-      searchEditFields.flatMap((field) => (route.refused?.errors[field] ? [`${field}:${route.refused.errors[field]}`] : [])).join(','),
-    );
+    params.set('errors', searchEditFields.flatMap((field) => (route.refused?.errors[field] ? [`${field}:${route.refused.errors[field]}`] : [])).join(','));
   }
   const text = params.toString();
   return text ? `?${text}` : '';

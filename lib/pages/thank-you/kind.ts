@@ -23,5 +23,8 @@ export const thankYouPage: PageKind<ThankYouRoute> = {
   routes: () => [...formNames.map((form): ThankYouRoute => ({ page: 'thank-you', form })), ...formNames.filter(byMail).map((form): ThankYouRoute => ({ page: 'thank-you', form, byMail: true }))],
   indexable: () => false,
   crumbs: (route, _language, t) => [{ name: t('thankYou.title'), route }],
-  metadata: (route, _language, t) => ({ title: route.byMail ? t('thankYou.byMailTitle') : t('thankYou.title'), description: route.byMail ? t('thankYou.byMailTitle') : t(`thankYou.forms.${route.form}`) }),
+  metadata: (route, _language, t) => ({
+    title: route.byMail ? t('thankYou.byMailTitle') : t('thankYou.title'),
+    description: route.byMail ? t('thankYou.byMailTitle') : t(`thankYou.forms.${route.form}`),
+  }),
 };

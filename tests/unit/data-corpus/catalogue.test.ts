@@ -50,9 +50,11 @@ function listing(snapshot: CatalogueSnapshot, id: number, language: Lang) {
   return found;
 }
 
-const removePublic = (...files: string[]) => (root: string) => {
-  for (const file of files) rmSync(path.join(root, 'public', file));
-};
+const removePublic =
+  (...files: string[]) =>
+  (root: string) => {
+    for (const file of files) rmSync(path.join(root, 'public', file));
+  };
 
 const cases: CorpusCase[] = [
   // --- Country, postcode, country name -------------------------------------------------------
@@ -238,7 +240,14 @@ const cases: CorpusCase[] = [
     name: 'a unit sold in the French project record only',
     file: 'catalogue/projects.json',
     edit: (f) => setIn(f, projectA, 'fr', ['Units', 0, 'Sold'], true),
-    expect: { refused: { file: projects, record: recordOf(projectA, 'fr'), field: 'Units.0.Sold', message: /differs between the language records of project 5000001 \(nl false, fr true, en false, de false\)/ } },
+    expect: {
+      refused: {
+        file: projects,
+        record: recordOf(projectA, 'fr'),
+        field: 'Units.0.Sold',
+        message: /differs between the language records of project 5000001 \(nl false, fr true, en false, de false\)/,
+      },
+    },
   },
   {
     name: 'a unit with another price than its listing',
@@ -324,7 +333,13 @@ const cases: CorpusCase[] = [
     file: 'catalogue/properties.json',
     edit: (f) => {
       setAll(f, bergen, 'Marquee', 3);
-      for (const [language, name] of [['nl', 'Verkocht'], ['fr', 'Vendu'], ['en', 'Sold'], ['de', 'Verkauft']] as const) setIn(f, bergen, language, 'MarqueeName', name);
+      for (const [language, name] of [
+        ['nl', 'Verkocht'],
+        ['fr', 'Vendu'],
+        ['en', 'Sold'],
+        ['de', 'Verkauft'],
+      ] as const)
+        setIn(f, bergen, language, 'MarqueeName', name);
     },
     expect: { refused: { file: properties, record: recordOf(bergen, 'en'), field: 'Marquee', message: /set Status to 2/ } },
   },
@@ -334,7 +349,13 @@ const cases: CorpusCase[] = [
     file: 'catalogue/properties.json',
     edit: (f) => {
       setAll(f, 4000003, 'Marquee', 2);
-      for (const [language, name] of [['nl', 'Optie'], ['fr', 'Option'], ['en', 'Under option'], ['de', 'Option']] as const) setIn(f, 4000003, language, 'MarqueeName', name);
+      for (const [language, name] of [
+        ['nl', 'Optie'],
+        ['fr', 'Option'],
+        ['en', 'Under option'],
+        ['de', 'Option'],
+      ] as const)
+        setIn(f, 4000003, language, 'MarqueeName', name);
     },
     expect: { refused: { file: properties, record: recordOf(4000003, 'en'), field: 'Marquee', message: /says the listing is under option, but its Status is 2 \(sold\): set Status to 1/ } },
   },

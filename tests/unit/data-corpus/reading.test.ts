@@ -37,7 +37,13 @@ const syntax: CorpusCase[] = [
     name: 'properties.json: the comma after a price is deleted, deep in the 1.3 MB file',
     file: 'catalogue/properties.json',
     raw: (bytes) => replaceIn(bytes, /("Price": \d+),/, '$1', deepListing),
-    expect: { refused: { file: 'data/catalogue/properties.json', record: /record #\d{3} \(ID 4000050, \w\w\)/, message: /^line \d{4,}, column \d+: a comma is missing after the value of "Price".*\n\s+"Price": \d+\n\s+\^/ } },
+    expect: {
+      refused: {
+        file: 'data/catalogue/properties.json',
+        record: /record #\d{3} \(ID 4000050, \w\w\)/,
+        message: /^line \d{4,}, column \d+: a comma is missing after the value of "Price".*\n\s+"Price": \d+\n\s+\^/,
+      },
+    },
   },
   {
     name: 'properties.json: a comma left after the last field of a listing',
@@ -96,7 +102,7 @@ const syntax: CorpusCase[] = [
   {
     name: 'types.json: a name in single quotes',
     file: 'catalogue/types.json',
-    raw: (bytes) => replaceIn(bytes, '"Name": "Studio"', "\"Name\": 'Studio'"),
+    raw: (bytes) => replaceIn(bytes, '"Name": "Studio"', '"Name": \'Studio\''),
     expect: { refused: { file: 'data/catalogue/types.json', message: /^line \d+, column \d+: text and field names take double quotes.*\n\s+"Name": 'Studio'/ } },
   },
   {
@@ -214,13 +220,22 @@ const wording: CorpusCase[] = [
     name: 'a price written "295.000" with a thousands dot',
     file: 'catalogue/properties.json',
     edit: (file) => file.set([40, 'Price'], '295.000'),
-    expect: { refused: { file: 'data/catalogue/properties.json', record: /record #40 \(ID \d+, \w\w\):/, field: 'Price', message: /write 295000 without quotes and without thousands separators \(got "295\.000"\)/ } },
+    expect: {
+      refused: {
+        file: 'data/catalogue/properties.json',
+        record: /record #40 \(ID \d+, \w\w\):/,
+        field: 'Price',
+        message: /write 295000 without quotes and without thousands separators \(got "295\.000"\)/,
+      },
+    },
   },
   {
     name: 'a bedroom count typed in quotes',
     file: 'catalogue/properties.json',
     edit: (file) => file.set([file.indexOf((p) => typeof p.NumberOfBedRooms === 'number'), 'NumberOfBedRooms'], '3'),
-    expect: { refused: { file: 'data/catalogue/properties.json', record: /record #\d+ \(ID/, field: 'NumberOfBedRooms', message: /^expected a whole number without quotes, such as 3: remove the quotes, 3/ } },
+    expect: {
+      refused: { file: 'data/catalogue/properties.json', record: /record #\d+ \(ID/, field: 'NumberOfBedRooms', message: /^expected a whole number without quotes, such as 3: remove the quotes, 3/ },
+    },
   },
   {
     name: 'PublishPrice answered "yes"',
@@ -293,7 +308,7 @@ const wording: CorpusCase[] = [
     expect: { refused: { file: 'data/site/team.json', record: /record #2/, field: 'id', message: /^expected a whole number without quotes/ } },
   },
   {
-    name: 'a phone number with spaces keeps the schema\'s own advice',
+    name: "a phone number with spaces keeps the schema's own advice",
     file: 'site/team.json',
     edit: (file) => file.set([0, 'mobilePhone'], '0470 12 34 56'),
     expect: { refused: { file: 'data/site/team.json', record: /record #0 \(id 1\):/, field: 'mobilePhone', message: /9 or 10 digits without spaces.*\(got "0470 12 34 56"\)/ } },
@@ -314,7 +329,14 @@ const wording: CorpusCase[] = [
     name: 'a menu title given as a number',
     file: 'site/menu.json',
     edit: (file) => file.set([0, 'params', 'title'], 2026),
-    expect: { refused: { file: 'data/site/menu.json', record: /record #0 \(id home\):/, field: 'params.title', message: /^expected one text in double quotes, or one text per language such as \{"nl": "…", "fr": "…"\}/ } },
+    expect: {
+      refused: {
+        file: 'data/site/menu.json',
+        record: /record #0 \(id home\):/,
+        field: 'params.title',
+        message: /^expected one text in double quotes, or one text per language such as \{"nl": "…", "fr": "…"\}/,
+      },
+    },
   },
   {
     name: 'a map tile source of an unknown kind',

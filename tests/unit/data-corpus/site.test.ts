@@ -22,7 +22,7 @@ const record = (id: string | number) => new RegExp(`\\(id ${id}\\)`);
 const cases: CorpusCase[] = [
   // ---- 1. Nothing hangs the build: parent loops ------------------------------------------------
   {
-    name: 'two menu entries made each other\'s parent (services under jobs, jobs under services)',
+    name: "two menu entries made each other's parent (services under jobs, jobs under services)",
     file: 'site/menu.json',
     edit: (file) => file.set([at(file, 'services'), 'parentId'], 'jobs'),
     expect: { refused: { file: menuFile, record: /id (services|jobs)/, field: 'parentId', message: /"services" → "jobs" → "services"|"jobs" → "services" → "jobs"/ } },
@@ -35,7 +35,9 @@ const cases: CorpusCase[] = [
       file.set([at(file, 'useful-links'), 'parentId'], 'free-valuation');
       file.set([at(file, 'free-valuation'), 'parentId'], 'contact');
     },
-    expect: { refused: { file: menuFile, field: 'parentId', message: /loop.*"(contact|useful-links|free-valuation)" → "(contact|useful-links|free-valuation)" → "(contact|useful-links|free-valuation)" → / } },
+    expect: {
+      refused: { file: menuFile, field: 'parentId', message: /loop.*"(contact|useful-links|free-valuation)" → "(contact|useful-links|free-valuation)" → "(contact|useful-links|free-valuation)" → / },
+    },
   },
   {
     name: 'a menu entry whose parent is itself',
@@ -54,7 +56,7 @@ const cases: CorpusCase[] = [
   {
     name: 'an analytics id pasted with a quote and code after it',
     file: 'site/site.json',
-    edit: (file) => file.set(['siteInfo', 'analyticsId'], 'G-AB12CD34EF\');alert(document.cookie);//'),
+    edit: (file) => file.set(['siteInfo', 'analyticsId'], "G-AB12CD34EF');alert(document.cookie);//"),
     expect: { refused: { file: siteFile, field: 'siteInfo.analyticsId', message: /Google Analytics 4 id.*"G-AB12CD34EF"/ } },
   },
   {
@@ -262,7 +264,7 @@ const cases: CorpusCase[] = [
     expect: { refused: { file: articlesFile, record: record('sell'), field: 'createDate', message: /year-month-day/ } },
   },
   {
-    name: 'a menu date at 25 o\'clock',
+    name: "a menu date at 25 o'clock",
     file: 'site/menu.json',
     edit: (file) => file.set([at(file, 'projects'), 'modifyDate'], '2026-03-02T25:10'),
     expect: { refused: { file: menuFile, record: record('projects'), field: 'modifyDate', message: /impossible time/ } },
@@ -468,7 +470,7 @@ const cases: CorpusCase[] = [
     expect: { refused: { file: siteFile, field: 'banner.image.url', message: /starting with|from the site root/ } },
   },
   {
-    name: 'a team photo on the old photographer\'s host',
+    name: "a team photo on the old photographer's host",
     file: 'site/team.json',
     edit: (file) => file.set([at(file, 2), 'photo'], 'https://photos.studio-example.be/pieter.jpg'),
     expect: { refused: { file: teamFile, record: record(2), field: 'photo', message: /photos\.studio-example\.be/ } },

@@ -29,7 +29,17 @@ async function main(): Promise<void> {
   if (mode === 'publish' || mode === 'fail') {
     const counts = { added: 1, changed: 2, withdrawn: 0, refused: 0 };
     const published = mode === 'publish';
-    await endCatalogueRun(store, runId, { status: published ? 'published' : 'failed', ended_at: new Date().toISOString(), cursor_after: '2026-12-01T08:55:00', version: published ? '20261201T090000Z-stub01' : null, ...counts, reconciled_at: null, errors: published ? [] : ['GetPropertyListJson answered HTTP 503'], refusals: [], retryIds: [] });
+    await endCatalogueRun(store, runId, {
+      status: published ? 'published' : 'failed',
+      ended_at: new Date().toISOString(),
+      cursor_after: '2026-12-01T08:55:00',
+      version: published ? '20261201T090000Z-stub01' : null,
+      ...counts,
+      reconciled_at: null,
+      errors: published ? [] : ['GetPropertyListJson answered HTTP 503'],
+      refusals: [],
+      retryIds: [],
+    });
     await store.db.deleteFrom('catalogue_lock').where('holder', '=', holder).execute();
     process.exit(published ? 0 : 1);
   }

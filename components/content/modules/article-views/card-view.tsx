@@ -15,9 +15,7 @@ import styles from './card-view.module.css';
  */
 function articleHref(article: Article, language: Language): string {
   if (article.category !== 'pages') return href({ page: 'article', id: article.id }, language);
-  const page = loadSiteConfig().menu.find(
-    (entry) => entry.status !== 'Draft' && entry.params.modules.some((module) => module.relations.type === 'article' && module.relations.id === article.id),
-  );
+  const page = loadSiteConfig().menu.find((entry) => entry.status !== 'Draft' && entry.params.modules.some((module) => module.relations.type === 'article' && module.relations.id === article.id));
   return page ? href({ page: 'menu', id: page.id }, language) : href({ page: 'home' }, language);
 }
 
