@@ -10,6 +10,7 @@ export default function GlobalError() {
     <html>
       <body>
         <h1>Er ging iets mis · Une erreur s’est produite · Something went wrong · Etwas ist schiefgelaufen</h1>
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- after the root layout failed, a whole new document is the way back, and next/link would add its code to every page. */}
         <a href="/">Immo Hainaut</a>
       </body>
     </html>

@@ -59,7 +59,7 @@ export default async function LanguageLayout({ children, params }: Props) {
         <ConsentManager
           ids={{ analyticsId: siteInfo.analyticsId, adsId: siteInfo.adsId, tagManagerId: siteInfo.tagManagerId, socialPixelId: siteInfo.socialPixelId }}
           policyHref={cookiePolicy && cookiePolicy.status !== 'Draft' ? menuEntryHref(cookiePolicy, language) : undefined}
-          texts={await consentTexts(language)}
+          texts={consentTexts(language)}
         />
         <a className="skip-link" href="#main">
           {t('skipToContent')}

@@ -2,6 +2,7 @@ import { getImageProps } from 'next/image';
 import { getTranslations } from 'next-intl/server';
 import type { Picture } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
+import { islandTexts } from '@/lib/i18n/island-texts';
 import { pictureSrc } from '@/lib/media/picture-src';
 import type { GalleryImage, GalleryLabels, GalleryPicture } from './property-gallery';
 
@@ -17,7 +18,7 @@ function imageAttributes(src: string, width: number, height: number, sizes: stri
  */
 export async function galleryProps(items: readonly Picture[], title: string, language: Language): Promise<{ pictures: GalleryPicture[]; labels: GalleryLabels }> {
   const t = await getTranslations({ locale: language, namespace: 'property' });
-  const own = await getTranslations({ locale: language, namespace: 'gallery' });
+  const { previousPhoto: previous, nextPhoto: next, ...photos } = islandTexts(language, 'property', ['photos', 'thumbnails', 'previousPhoto', 'nextPhoto']);
   return {
     pictures: items.map((picture, index) => {
       const src = pictureSrc(picture.url);
@@ -32,13 +33,6 @@ export async function galleryProps(items: readonly Picture[], title: string, lan
         full: imageAttributes(src, picture.width, picture.height, '100vw'),
       };
     }),
-    labels: {
-      photos: t('photos'),
-      thumbnails: t('thumbnails'),
-      previous: t('previousPhoto'),
-      next: t('nextPhoto'),
-      fullScreen: own('fullScreen'),
-      closeFullScreen: own('closeFullScreen'),
-    },
+    labels: { ...photos, previous, next, ...islandTexts(language, 'gallery', ['fullScreen', 'closeFullScreen']) },
   };
 }

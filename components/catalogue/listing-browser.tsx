@@ -20,7 +20,8 @@ import {
   type ListStatus,
 } from '@/lib/catalogue/list-params';
 import type { Goal } from '@/lib/catalogue';
-import type { FacetOption, ListForm, ListLabels } from '@/lib/catalogue/list-form';
+import type { FacetOption, ListForm } from '@/lib/catalogue/list-form';
+import type { ListLabels } from './list-labels';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
 import { followInLanguageLinks } from '@/components/islands/language-links';
 import { ListingResults } from './listing-results';

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import type { ListLabels } from '@/lib/catalogue/list-form';
+import type { ListLabels } from './list-labels';
 import { listQueryString, pageWindow, type ListParams, type ListResult } from '@/lib/catalogue/list-params';
 import listStyles from './property-list.module.css';
 import styles from './listing-results.module.css';

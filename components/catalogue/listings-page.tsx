@@ -1,13 +1,14 @@
 import { getTranslations } from 'next-intl/server';
 import type { Goal, ListingSummary } from '@/lib/catalogue';
 import { getListPage, getWholeList } from '@/lib/catalogue/list-page';
-import { listForm, listLabels } from '@/lib/catalogue/list-form';
+import { listForm } from '@/lib/catalogue/list-form';
 import { parseListParams, receivedChoiceCounts, type ListParams } from '@/lib/catalogue/list-query';
 import { getSite, type Language } from '@/lib/config';
 import { isStaticExport } from '@/lib/config/deployment';
 import { savedListingsUrl } from '@/lib/favourites/saved-listings';
 import { IslandIntl } from '@/components/islands/island-intl';
 import { href } from '@/lib/pages';
+import { listLabels } from './list-labels';
 import { LazyExportListingBrowser, LazyServerListingBrowser } from './listing-browser-lazy';
 import { PropertyCard } from './property-card';
 
@@ -25,7 +26,7 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
   const cardsOf = async (listings: readonly ListingSummary[]) =>
     Object.fromEntries(await Promise.all(listings.map(async (property, index) => [property.id, await PropertyCard({ property, language, eager: index < 2, highPriority: index === 0 })] as const)));
   const title = <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>;
-  const labels = listLabels(t);
+  const labels = listLabels(language);
 
   const { tiles, markerColour } = getSite().map;
   if (isStaticExport()) {

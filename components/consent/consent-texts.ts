@@ -1,32 +1,31 @@
-import { getTranslations } from 'next-intl/server';
 import type { Language } from '@/lib/config';
+import { islandTexts } from '@/lib/i18n/island-texts';
 import type { ConsentTexts } from './consent-manager';
 
-/** The consent dialog's texts in a language, formatted here on the server. */
-export async function consentTexts(language: Language): Promise<ConsentTexts> {
-  const t = await getTranslations({ locale: language, namespace: 'consent' });
-  return {
-    title: t('title'),
-    intro: t('intro'),
-    policyLink: t('policyLink'),
-    agreeAll: t('agreeAll'),
-    decline: t('decline'),
-    changeSettings: t('changeSettings'),
-    settingsTitle: t('settingsTitle'),
-    settingsIntro: t('settingsIntro'),
-    save: t('save'),
-    close: t('close'),
-    alwaysOn: t('alwaysOn'),
-    essential: t('essential'),
-    essentialDescription: t('essentialDescription'),
-    analyticsStorage: t('analyticsStorage'),
-    analyticsStorageDescription: t('analyticsStorageDescription'),
-    adStorage: t('adStorage'),
-    adStorageDescription: t('adStorageDescription'),
-    adUserData: t('adUserData'),
-    adUserDataDescription: t('adUserDataDescription'),
-    adPersonalization: t('adPersonalization'),
-    adPersonalizationDescription: t('adPersonalizationDescription'),
-    settingsLink: t('settingsLink'),
-  };
+/** The consent dialog's texts in a language, handed to it by the server. */
+export function consentTexts(language: Language): ConsentTexts {
+  return islandTexts(language, 'consent', [
+    'title',
+    'intro',
+    'policyLink',
+    'agreeAll',
+    'decline',
+    'changeSettings',
+    'settingsTitle',
+    'settingsIntro',
+    'save',
+    'close',
+    'alwaysOn',
+    'essential',
+    'essentialDescription',
+    'analyticsStorage',
+    'analyticsStorageDescription',
+    'adStorage',
+    'adStorageDescription',
+    'adUserData',
+    'adUserDataDescription',
+    'adPersonalization',
+    'adPersonalizationDescription',
+    'settingsLink',
+  ]);
 }

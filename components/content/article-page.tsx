@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { articleCategoryPage, localise, type Article, type Language } from '@/lib/config';
 import { href } from '@/lib/pages';
 import { pictureSrc } from '@/lib/media/picture-src';
-import { ArticleBody } from './module-views/article-body';
+import { ArticleBody } from './modules/article-views/article-body';
 import styles from './article-page.module.css';
 
 /** An article page: title, the author of a testimonial, picture, full body and the way back. */

@@ -4,7 +4,7 @@ import { Banner } from '@/components/content/banner/banner';
 import { HomeSearch } from '@/components/search/home-search';
 import { getMenuEntry, getSite, type Language } from '@/lib/config';
 import { buildHomeMap } from '@/lib/map';
-import { MenuModules } from './menu-modules';
+import { MenuModules } from './modules/menu-modules';
 
 /** The home page: the search block, the modules of the home menu entry, then the map. */
 export async function HomePage({ language }: { language: Language }) {

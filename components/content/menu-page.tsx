@@ -1,7 +1,7 @@
 import { Banner } from '@/components/content/banner/banner';
 import { Breadcrumb } from '@/components/layout/breadcrumb';
 import { localise, type Language, type MenuEntry } from '@/lib/config';
-import { MenuModules } from './menu-modules';
+import { MenuModules } from './modules/menu-modules';
 
 /** A page of the menu configuration: its title, description and modules. */
 export function MenuPage({ entry, language }: { entry: MenuEntry; language: Language }) {

@@ -20,7 +20,7 @@ export async function FavouritesPage({ language }: { language: Language }) {
       <noscript>
         <p>{t('needsScript')}</p>
       </noscript>
-      <LazyFavouritesList dataUrl={savedListingsUrl(language, isStaticExport())} compareBase={deployedHref(href({ page: 'compare', ids: [] }, language))} texts={await favouritesTexts(language)} />
+      <LazyFavouritesList dataUrl={savedListingsUrl(language, isStaticExport())} compareBase={deployedHref(href({ page: 'compare', ids: [] }, language))} texts={favouritesTexts(language)} />
     </>
   );
 }

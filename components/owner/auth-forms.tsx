@@ -2,23 +2,11 @@
 
 import { useActionState, useEffect, useRef, useState } from 'react';
 import type { AuthFormState } from '@/lib/auth/actions';
+import type { AuthTexts } from './auth-texts';
 import styles from './owner.module.css';
 
 type Action = (state: AuthFormState, data: FormData) => Promise<AuthFormState>;
 
-/** The forms' texts, formatted on the server (login-page.tsx): the island ships no message formatter. */
-export type AuthTexts = {
-  email: string;
-  password: string;
-  logIn: string;
-  loggingIn: string;
-  forgotLink: string;
-  sendLink: string;
-  askNewLink: string;
-  newPassword: string;
-  confirmPassword: string;
-  savePassword: string;
-};
 const idle: AuthFormState = { status: 'idle' };
 
 function Field({ name, label, type, autoComplete, error, defaultValue }: { name: string; label: string; type: string; autoComplete: string; error?: string; defaultValue?: string }) {

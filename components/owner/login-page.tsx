@@ -3,26 +3,9 @@ import { getTranslations } from 'next-intl/server';
 import { forgotPasswordAction, loginAction, setPasswordAction } from '@/lib/auth/actions';
 import type { Language } from '@/lib/config';
 import { href } from '@/lib/pages';
-import type { AuthTexts } from './auth-forms';
+import { authTexts } from './auth-texts';
 import { LazyForgotPasswordForm, LazyLoginForm, LazySetPasswordForm } from './auth-forms-lazy';
 import styles from './owner.module.css';
-
-/** The forms' texts in a language. */
-async function authTexts(language: Language): Promise<AuthTexts> {
-  const t = await getTranslations({ locale: language, namespace: 'portal' });
-  return {
-    email: t('email'),
-    password: t('password'),
-    logIn: t('logIn'),
-    loggingIn: t('loggingIn'),
-    forgotLink: t('forgotLink'),
-    sendLink: t('sendLink'),
-    askNewLink: t('askNewLink'),
-    newPassword: t('newPassword'),
-    confirmPassword: t('confirmPassword'),
-    savePassword: t('savePassword'),
-  };
-}
 
 /** A page of the portal's door: its title, a line of help, the form, then any link. */
 function DoorPage({ title, intro, form, children }: { title: string; intro: string; form: ReactNode; children?: ReactNode }) {
@@ -44,7 +27,7 @@ export async function LoginPage({ language }: { language: Language }) {
     <DoorPage
       title={t('title')}
       intro={t('intro')}
-      form={<LazyLoginForm texts={await authTexts(language)} action={loginAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
+      form={<LazyLoginForm texts={authTexts(language)} action={loginAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
     >
       <p>{searcher('loginHint')}</p>
     </DoorPage>
@@ -54,7 +37,7 @@ export async function LoginPage({ language }: { language: Language }) {
 export async function ForgotPasswordPage({ language }: { language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
   return (
-    <DoorPage title={t('forgotTitle')} intro={t('forgotIntro')} form={<LazyForgotPasswordForm texts={await authTexts(language)} action={forgotPasswordAction.bind(null, language)} />}>
+    <DoorPage title={t('forgotTitle')} intro={t('forgotIntro')} form={<LazyForgotPasswordForm texts={authTexts(language)} action={forgotPasswordAction.bind(null, language)} />}>
       <p>
         <a href={href({ page: 'login' }, language)}>{t('backToLogin')}</a>
       </p>
@@ -68,7 +51,7 @@ export async function SetPasswordPage({ language }: { language: Language }) {
     <DoorPage
       title={t('setTitle')}
       intro={t('setIntro')}
-      form={<LazySetPasswordForm texts={await authTexts(language)} action={setPasswordAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
+      form={<LazySetPasswordForm texts={authTexts(language)} action={setPasswordAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
     />
   );
 }

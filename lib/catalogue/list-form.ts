@@ -32,33 +32,6 @@ export type ListForm = {
   summary: string;
 };
 
-/** The list's fixed texts; `page` is the page link's label with `{page}` to fill in. */
-export type ListLabels = ReturnType<typeof listLabels>;
-
-export function listLabels(t: ListTranslator) {
-  return {
-    statuses: t('statuses'),
-    filters: t('filters'),
-    town: t('town'),
-    type: t('type'),
-    minPrice: t('minPrice'),
-    maxPrice: t('maxPrice'),
-    bedrooms: t('bedrooms'),
-    surface: t('surface'),
-    epc: t('epc'),
-    sort: t('sort'),
-    sortNewest: t('sortNewest'),
-    sortPriceAsc: t('sortPriceAsc'),
-    sortPriceDesc: t('sortPriceDesc'),
-    apply: t('apply'),
-    reset: t('reset'),
-    pagination: t('pagination'),
-    previous: t('previous'),
-    next: t('next'),
-    page: t('page', { page: '{page}' }),
-  };
-}
-
 export function listForm(t: ListTranslator, goal: 'sale' | 'rent', built: ListParams, choices: StatusChoices, counts: ChoiceCounts, result: ListResult): ListForm {
   const { towns, types } = choices[built.status];
   const figures = figureChoices(goal, built);

@@ -7,7 +7,8 @@ import { ExportListingBrowser } from '@/components/catalogue/export-listing-brow
 import { ServerListingBrowser } from '@/components/catalogue/listing-browser';
 import { getProperties, getTypes, listItemOf, townChoices } from '@/lib/catalogue';
 import { getListPage } from '@/lib/catalogue/list-page';
-import { listForm, listLabels } from '@/lib/catalogue/list-form';
+import { listLabels } from '@/components/catalogue/list-labels';
+import { listForm } from '@/lib/catalogue/list-form';
 import { applyListParams, parseListParams, receivedChoiceCounts } from '@/lib/catalogue/list-query';
 import en from '@/messages/en.json';
 
@@ -40,7 +41,7 @@ function renderList(query: string, build: 'server' | 'export' = 'server') {
     // The server's island formats nothing itself: no message provider above it.
     const form = listForm(t, 'rent', page.params, page.choices, receivedChoiceCounts(page.counts, 'rent', page.params), page.result);
     return render(
-      <ServerListingBrowser goal="rent" path="/en/for-rent/" language="en" labels={listLabels(t)} params={page.params} result={page.result} cards={cardsOf(page.result.ids)} form={form} />,
+      <ServerListingBrowser goal="rent" path="/en/for-rent/" language="en" labels={listLabels('en')} params={page.params} result={page.result} cards={cardsOf(page.result.ids)} form={form} />,
     );
   }
   return render(
@@ -49,7 +50,7 @@ function renderList(query: string, build: 'server' | 'export' = 'server') {
         goal="rent"
         path="/en/for-rent/"
         language="en"
-        labels={listLabels(t)}
+        labels={listLabels('en')}
         initialParams={params}
         items={properties.map(listItemOf)}
         cards={cardsOf(properties.map((property) => property.id))}

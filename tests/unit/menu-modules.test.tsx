@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArticlePage } from '@/components/content/article-page';
-import { MenuModules, moduleClassNames, visibleModules } from '@/components/content/menu-modules';
+import { MenuModules, moduleClassNames, visibleModules } from '@/components/content/modules/menu-modules';
 import { getTotals } from '@/lib/catalogue';
 import { getArticles, getMenuEntry, getTeam, type Article, type Language, type Module } from '@/lib/config';
 

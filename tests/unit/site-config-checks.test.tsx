@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TeamView } from '@/components/content/module-views/team-view';
+import { TeamView } from '@/components/content/modules/category/team-view';
 import { readSiteConfig, type MenuEntry } from '@/lib/config';
 import { hostNameProblem, linkProblem, plainTextProblem, siteUrlProblem, tagIdProblem } from '@/lib/config/formats';
 import { menuAncestors, menuParentLoops } from '@/lib/config/menu-tree';

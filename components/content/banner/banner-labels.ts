@@ -1,20 +1,7 @@
-import { getTranslations } from 'next-intl/server';
 import type { Language } from '@/lib/config';
+import { islandTexts } from '@/lib/i18n/island-texts';
 
 /** Control labels of the banner's slider and video, from messages/ ("banner"). */
-export type BannerOwnLabels = {
-  slideshow: string;
-  pause: string;
-  play: string;
-  pauseVideo: string;
-};
-
-export async function bannerOwnLabels(language: Language): Promise<BannerOwnLabels> {
-  const t = await getTranslations({ locale: language, namespace: 'banner' });
-  return {
-    slideshow: t('slideshow'),
-    pause: t('pause'),
-    play: t('play'),
-    pauseVideo: t('pauseVideo'),
-  };
+export function bannerOwnLabels(language: Language) {
+  return islandTexts(language, 'banner', ['slideshow', 'pause', 'play', 'pauseVideo']);
 }

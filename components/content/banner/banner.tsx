@@ -91,7 +91,7 @@ function BannerText({ texts, className }: { texts: BannerTexts; className: strin
  * number, as the slides themselves are rendered on the server.
  */
 async function sliderLabels(language: Language, kind: 'gallery' | 'listings', count: number): Promise<BannerSliderLabels> {
-  const own = await bannerOwnLabels(language);
+  const own = bannerOwnLabels(language);
   const numbers = Array.from({ length: count }, (_, index) => ({ index: index + 1, total: count }));
   if (kind === 'gallery') {
     const t = await getTranslations({ locale: language, namespace: 'property' });
@@ -114,7 +114,7 @@ async function bannerMedia(plan: Exclude<BannerPlan, { kind: 'color' }>, languag
       return <BannerGallery images={plan.images} labels={await sliderLabels(language, 'gallery', plan.images.length)} />;
     case 'video': {
       const t = await getTranslations({ locale: language, namespace: 'property' });
-      const labels = { play: t('playVideo'), pause: (await bannerOwnLabels(language)).pauseVideo };
+      const labels = { play: t('playVideo'), pause: bannerOwnLabels(language).pauseVideo };
       return <LazyBannerVideo video={plan.video} labels={labels} poster={plan.poster ? <BannerImage src={plan.poster} /> : undefined} />;
     }
     case 'properties': {

@@ -6,7 +6,7 @@ import { href } from '@/lib/pages';
 import { pictureSrc } from '@/lib/media/picture-src';
 import { perRowStyle } from '@/components/ui/grid-style';
 import grid from '@/components/ui/grid.module.css';
-import { Heading, type HeadingLevel } from './heading';
+import { Heading, type HeadingLevel } from '../heading';
 import styles from './card-view.module.css';
 
 /**

@@ -2,8 +2,8 @@ import { getTranslations } from 'next-intl/server';
 import { ContactModuleForm, isContactModuleForm } from '@/components/forms/contact-module-form';
 import { agencyPostalAddress, getSite, type Language } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
-import { DetailRow } from './detail-row';
-import { Heading, type HeadingLevel } from './heading';
+import { DetailRow } from '../detail-row';
+import { Heading, type HeadingLevel } from '../heading';
 import styles from './contact-view.module.css';
 
 /**

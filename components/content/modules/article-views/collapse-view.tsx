@@ -1,6 +1,6 @@
 import { localise, type Article, type Language } from '@/lib/config';
 import { ArticleBody } from './article-body';
-import type { HeadingLevel } from './heading';
+import type { HeadingLevel } from '../heading';
 import styles from './collapse-view.module.css';
 
 /**

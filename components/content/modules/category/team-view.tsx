@@ -4,8 +4,8 @@ import { localise, type Language, type TeamMember } from '@/lib/config';
 import { formatPhone, phoneHref } from '@/lib/format';
 import { perRowStyle } from '@/components/ui/grid-style';
 import grid from '@/components/ui/grid.module.css';
-import { DetailRow } from './detail-row';
-import { Heading, type HeadingLevel } from './heading';
+import { DetailRow } from '../detail-row';
+import { Heading, type HeadingLevel } from '../heading';
 import styles from './team-view.module.css';
 
 /** "Sophie Lambert" → "SL": stands in for a missing photo. */

@@ -1,22 +1,11 @@
 import { SiteImage } from '@/components/ui/site-image';
-import type { ReactNode } from 'react';
-import { GoalLinks } from '@/components/catalogue/goal-links';
-import { PropertyList } from '@/components/catalogue/property-list';
 import { columnSpans } from '@/components/ui/grid-style';
-import { latestListings, moduleListingLimit } from '@/lib/catalogue';
 import { parseHex, relativeLuminance } from '@/lib/colour';
-import { getArticles, getTeam, localise, type Article, type Language, type Module } from '@/lib/config';
+import { localise, type Language, type Module } from '@/lib/config';
 import { pictureSrc } from '@/lib/media/picture-src';
-import { CardView } from './module-views/card-view';
-import { CollapseView } from './module-views/collapse-view';
-import { ContactView } from './module-views/contact-view';
-import { childLevel, Heading, type HeadingLevel } from './module-views/heading';
-import { SingleView } from './module-views/single-view';
-import { TeamView } from './module-views/team-view';
+import { childLevel, Heading, type HeadingLevel } from './heading';
+import { moduleViews } from './module-table';
 import styles from './menu-modules.module.css';
-
-/** Spec §9: modules show at most 4 items, whatever a hand-edited maxItems says (a listing module's bound is the build's too). */
-const moduleItemLimit = moduleListingLimit;
 
 /** The anchor of the contact section; links to "#contact-form" land on the first contact module. */
 const contactAnchor = 'contact-form';
@@ -72,68 +61,6 @@ function backdropSizes(module: Module): string {
 
 const headingLevels: Record<Module['titleSize'], HeadingLevel> = { h2: 2, h3: 3, h4: 4 };
 
-function articlesOf(category: string): Article[] {
-  return getArticles()
-    .filter((article) => article.category === category)
-    .sort((a, b) => a.sort - b.sort);
-}
-
-function articleViews(articles: Article[], module: Module, language: Language, level: HeadingLevel): ReactNode {
-  const first = articles[0];
-  if (!first) return null;
-  switch (module.view) {
-    case 'collapse-view':
-      return <CollapseView articles={articles} language={language} headingLevel={level} />;
-    case 'single-view':
-      return <SingleView article={first} language={language} headingLevel={level} />;
-    case 'card-view':
-    case 'ons-team-view':
-      // A team view of articles means nothing; cards are the closest reading.
-      return <CardView articles={articles.slice(0, limitOf(module))} language={language} perRow={module.numberItemOfRow} headingLevel={level} />;
-  }
-}
-
-function limitOf(module: Module): number {
-  return Math.min(module.maxItems, moduleItemLimit);
-}
-
-/**
- * What a module shows, decided by its relation then its view. `framed` content (text, links) gets
- * a plain panel on a coloured or picture background; cards and accordion items bring their own.
- */
-function moduleBody(module: Module, language: Language, level: HeadingLevel): { body: ReactNode; framed: boolean } | undefined {
-  const { type, id } = module.relations;
-  switch (type) {
-    case 'property-list': {
-      const listings = latestListings(id === 'rent' ? 'rent' : 'sale', language, limitOf(module));
-      return { body: <PropertyList properties={listings} language={language} perRow={module.numberItemOfRow} />, framed: false };
-    }
-    case 'category': {
-      if (id === 'team') return { body: <TeamView members={getTeam()} language={language} perRow={module.numberItemOfRow} headingLevel={level} />, framed: false };
-      const articles = articlesOf(id);
-      if (articles.length === 0) return undefined;
-      return { body: articleViews(articles, module, language, level), framed: module.view === 'single-view' };
-    }
-    case 'article': {
-      const article = getArticles().find((candidate) => candidate.id === id);
-      if (!article) return undefined;
-      const view = module.view === 'ons-team-view' ? 'single-view' : module.view;
-      return { body: articleViews([article], { ...module, view }, language, level), framed: view === 'single-view' };
-    }
-    case 'contact':
-      return { body: <ContactView language={language} headingLevel={level} form={id} />, framed: true };
-    case 'stats-view':
-      return {
-        body: (
-          <div className={styles.stats}>
-            <GoalLinks language={language} withCounts />
-          </div>
-        ),
-        framed: true,
-      };
-  }
-}
-
 /** Characters a configured id may keep in an HTML id. */
 const htmlId = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '-');
 
@@ -149,7 +76,7 @@ export async function MenuModules({ modules, language }: { modules: Module[]; la
     const title = localise(module.title, language).trim();
     const description = localise(module.description, language).trim();
     // Items inside a titled module sit one level below its title; without a title, at its level.
-    const content = moduleBody(module, language, title ? childLevel(level) : level);
+    const content = moduleViews[module.relations.type](module, language, title ? childLevel(level) : level);
     if (!content?.body) return null;
     const backdrop = backdropOf(module);
     const headingId = `module-${htmlId(module.id)}`;

@@ -1,6 +1,6 @@
 import { localise, type Article, type Language } from '@/lib/config';
 import { ArticleBody } from './article-body';
-import type { HeadingLevel } from './heading';
+import type { HeadingLevel } from '../heading';
 
 /** One article's full body: the useful links and the legal pages. */
 export function SingleView({ article, language, headingLevel }: { article: Article; language: Language; headingLevel: HeadingLevel }) {
