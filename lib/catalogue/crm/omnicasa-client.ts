@@ -59,6 +59,9 @@ const pageSchema = z.looseObject({
   RowsCount: z.number().int().nonnegative().max(maxRows),
 });
 
+/** A non-paged list's items: a bare array or { Items } (the doc has seen both). */
+export const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : typeof value === 'object' && value !== null && 'Items' in value && Array.isArray(value.Items) ? value.Items : []);
+
 const idOf = (item: unknown): unknown => (typeof item === 'object' && item !== null && 'ID' in item ? item.ID : undefined);
 
 /** Reads at most `limit` bytes of a body: a bigger answer is refused before any of it is parsed. */

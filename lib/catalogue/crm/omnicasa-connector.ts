@@ -3,7 +3,7 @@ import type { DataIssue } from '../../data-file';
 import { catalogueLanguages, type CatalogueLanguage, type Property } from '../schemas';
 import type { CatalogueConnector, Changes, ListingBatch, Reference } from './connector';
 import { checkProjects, checkProperties, checkSlots, checkTypes, documentName, issueId, projectCandidate, propertiesFile, propertyCandidate, slotOf, typeOf, type PictureHosts } from './map-records';
-import { OmnicasaClient, type ClientOptions, type OmnicasaSettings } from './omnicasa-client';
+import { listOf, OmnicasaClient, type ClientOptions, type OmnicasaSettings } from './omnicasa-client';
 import { crmDateKey, crmDocumentSchema, crmProjectSchema, crmPropertySchema, crmSlotSchema, crmWebIdSchema, type CrmDocument, type CrmProperty } from './omnicasa-records';
 
 /*
@@ -77,8 +77,6 @@ const brussels = new Intl.DateTimeFormat('en-GB', {
 
 /** A cursor (ISO, the CRM's wall clock) as the CRM's DateTime parameter. */
 const crmDateTime = (iso: string) => iso.replace('T', ' ').slice(0, 19);
-
-const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : typeof value === 'object' && value !== null && 'Items' in value && Array.isArray(value.Items) ? value.Items : []);
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];

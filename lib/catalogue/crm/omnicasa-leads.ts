@@ -1,6 +1,6 @@
 import { catalogueLanguages, type CatalogueLanguage } from '../schemas';
 import { slotOf } from './map-records';
-import { OmnicasaClient, OmnicasaError, type ClientOptions } from './omnicasa-client';
+import { listOf, OmnicasaClient, OmnicasaError, type ClientOptions } from './omnicasa-client';
 import { crmSlotSchema } from './omnicasa-records';
 import { omnicasaConfigFromEnv, type OmnicasaConfig } from './omnicasa-connector';
 
@@ -113,9 +113,32 @@ function leadCall(lead: SiteLead): { endpoint: 'ContactOnMe' | 'ContactOnMeProje
 /** Sends the site's requests to one Omnicasa account. */
 export class OmnicasaLeads {
   private readonly client: OmnicasaClient;
+  /** A visitor waits on the agenda's answer: it gets a shorter bound than a lead in the outbox. */
+  private readonly agendaClient: OmnicasaClient;
 
   constructor(config: OmnicasaConfig, options: ClientOptions = {}) {
     this.client = new OmnicasaClient(config, options);
+    this.agendaClient = new OmnicasaClient(config, { ...options, timeoutMs: agendaTimeoutMs });
+  }
+
+  async agenda(propertyId: number): Promise<AgendaSlot[] | undefined> {
+    let value: unknown;
+    try {
+      value = await this.agendaClient.call('GetAppointmentObject', { ObjectID: propertyId });
+    } catch (error) {
+      if (error instanceof OmnicasaError) return undefined;
+      throw error;
+    }
+    const slots: AgendaSlot[] = [];
+    for (const item of listOf(value)) {
+      const parsed = crmSlotSchema.safeParse(item);
+      if (!parsed.success || parsed.data.ObjectID !== propertyId) continue;
+      const site = slotOf(parsed.data);
+      const start = typeof site.Start === 'string' ? site.Start : undefined;
+      const end = typeof site.End === 'string' ? site.End : undefined;
+      if (start && end) slots.push({ id: parsed.data.ID, start, end, capacity: parsed.data.Capacity, booked: parsed.data.Booked ?? 0 });
+    }
+    return slots;
   }
 
   async send(lead: SiteLead): Promise<LeadOutcome> {
@@ -161,36 +184,16 @@ export function leadSinkFromEnv(env: NodeJS.ProcessEnv = process.env): OmnicasaL
 
 /** A lead is one small call: an answer slower than this is an outage, and the job waits for the next attempt. */
 const leadTimeoutMs = 20_000;
+const agendaTimeoutMs = 3_000;
 
 /** A viewing time as the CRM's agenda has it now, in the site's terms. */
 export type AgendaSlot = { id: number; start: string; end: string; capacity: number; booked: number };
 
 /**
- * The listing's viewing times in the CRM's agenda now (GetAppointmentObject), or undefined when the
- * CRM does not answer within `timeoutMs`: the visitor is not kept waiting on the CRM, and the
- * pulled catalogue's figures stand.
+ * The listing's viewing times in the CRM's agenda now (GetAppointmentObject), or undefined when no
+ * CRM takes the site's requests or it does not answer within 3 s: the visitor is not kept waiting
+ * on the CRM, and the pulled catalogue's figures stand.
  */
-export async function agendaOf(propertyId: number, timeoutMs = 3_000, env: NodeJS.ProcessEnv = process.env): Promise<AgendaSlot[] | undefined> {
-  if (env.OMNICASA_LEADS?.trim().toLowerCase() === 'off') return undefined;
-  const config = omnicasaConfigFromEnv(env, catalogueLanguages);
-  if (!config) return undefined;
-  const client = new OmnicasaClient(config, { timeoutMs });
-  let value: unknown;
-  try {
-    value = await client.call('GetAppointmentObject', { ObjectID: propertyId });
-  } catch (error) {
-    if (error instanceof OmnicasaError) return undefined;
-    throw error;
-  }
-  const items = Array.isArray(value) ? value : typeof value === 'object' && value !== null && 'Items' in value && Array.isArray(value.Items) ? value.Items : [];
-  const slots: AgendaSlot[] = [];
-  for (const item of items) {
-    const parsed = crmSlotSchema.safeParse(item);
-    if (!parsed.success || parsed.data.ObjectID !== propertyId) continue;
-    const site = slotOf(parsed.data);
-    const start = typeof site.Start === 'string' ? site.Start : undefined;
-    const end = typeof site.End === 'string' ? site.End : undefined;
-    if (start && end) slots.push({ id: parsed.data.ID, start, end, capacity: parsed.data.Capacity, booked: parsed.data.Booked ?? 0 });
-  }
-  return slots;
+export async function agendaOf(propertyId: number): Promise<AgendaSlot[] | undefined> {
+  return leadSinkFromEnv()?.agenda(propertyId);
 }
