@@ -1,53 +1,62 @@
 import { createElement, type ReactNode } from 'react';
 import type { Thing } from 'schema-dts';
 import { getEnabledLanguages, isSupportedLanguage, type Language, type MenuEntry } from '../config';
-import { articlePage, type ArticleRoute } from './article/kind';
-import { homePage, type HomeRoute } from './home/kind';
+import { articlePage } from './article/kind';
+import { homePage } from './home/kind';
 import { pathSegments, type Crumb, type Link, type Missing, type PageKind, type PageMetadata, type PageType, type Translate } from './kind';
-import { forRentPage, forSalePage, type ListRoute } from './list/kind';
-import { forgotPasswordPage, loginPage, setPasswordPage, type ForgotPasswordRoute, type LoginRoute, type SetPasswordRoute } from './login/kind';
-import { menuEntryRoute, menuPage, type MenuRoute } from './menu/kind';
-import { newsletterConfirmPage, type NewsletterConfirmRoute } from './newsletter-confirm/kind';
-import { alertLinkPage, type AlertLinkRoute } from './alert-link/kind';
-import { requestConfirmPage, type RequestConfirmRoute } from './request-confirm/kind';
-import { searcherPage, type SearcherRoute } from './searcher/kind';
-import { favouritesPage, type FavouritesRoute } from './favourites/kind';
-import { comparePage, type CompareRoute } from './compare/kind';
-import { portalListingPage, portalPage, type PortalListingRoute, type PortalRoute } from './portal/kind';
-import { projectPage, projectsPage, type ProjectRoute, type ProjectsRoute } from './projects/kind';
-import { propertyPage, type PropertyRoute } from './property/kind';
-import { thankYouPage, type ThankYouRoute } from './thank-you/kind';
+import { forRentPage, forSalePage } from './list/kind';
+import { forgotPasswordPage, loginPage, setPasswordPage } from './login/kind';
+import { menuEntryRoute, menuPage } from './menu/kind';
+import { newsletterConfirmPage } from './newsletter-confirm/kind';
+import { alertLinkPage } from './alert-link/kind';
+import { requestConfirmPage } from './request-confirm/kind';
+import { searcherPage } from './searcher/kind';
+import { favouritesPage } from './favourites/kind';
+import { comparePage } from './compare/kind';
+import { portalListingPage, portalPage } from './portal/kind';
+import { projectPage, projectsPage } from './projects/kind';
+import { propertyPage } from './property/kind';
+import { thankYouPage } from './thank-you/kind';
 
 /*
  * The page table: every kind of page of the site, each described once in its own folder here
  * (lib/pages/<kind>/kind.ts: its URL both ways, what is prerendered, metadata, breadcrumb, JSON-LD,
  * sitemap; view.tsx beside it: what draws it). The functions below look a route's kind up here;
- * nothing else switches on `route.page`. A new kind of page: its folder, one line in `Route` and
- * one in `table` (the compiler asks for both), its messages.
+ * nothing else switches on `route.page`. A new kind of page: its folder, one line in `definitions`
+ * (with its import), its messages.
  */
 
-export type Route =
-  | HomeRoute
-  | ListRoute<'for-sale'>
-  | ListRoute<'for-rent'>
-  | PropertyRoute
-  | ProjectsRoute
-  | ProjectRoute
-  | ThankYouRoute
-  | LoginRoute
-  | ForgotPasswordRoute
-  | SetPasswordRoute
-  | PortalRoute
-  | PortalListingRoute
-  | NewsletterConfirmRoute
-  | AlertLinkRoute
-  | RequestConfirmRoute
-  | SearcherRoute
-  | FavouritesRoute
-  | CompareRoute
-  | ArticleRoute
-  | MenuRoute;
+/*
+ * One line per kind, each kind in its own folder (lib/pages/<kind>/: kind.ts, view.tsx); the
+ * route types below are read off it. The order is the order paths are matched in: menu pages,
+ * whose paths the staff choose, come last.
+ */
+const definitions = {
+  home: homePage,
+  'for-sale': forSalePage,
+  'for-rent': forRentPage,
+  property: propertyPage,
+  projects: projectsPage,
+  project: projectPage,
+  'thank-you': thankYouPage,
+  login: loginPage,
+  'forgot-password': forgotPasswordPage,
+  'set-password': setPasswordPage,
+  portal: portalPage,
+  'portal-listing': portalListingPage,
+  'newsletter-confirm': newsletterConfirmPage,
+  'alert-link': alertLinkPage,
+  'request-confirm': requestConfirmPage,
+  searcher: searcherPage,
+  favourites: favouritesPage,
+  compare: comparePage,
+  article: articlePage,
+  menu: menuPage,
+};
 
+type Definitions = typeof definitions;
+/** Every route of the site: the route of each kind of the table. */
+export type Route = { [P in keyof Definitions]: Definitions[P] extends PageKind<infer R> ? R : never }[keyof Definitions];
 export type PageName = Route['page'];
 type RouteOf<P extends PageName> = Extract<Route, { page: P }>;
 export type { Crumb, PageType, Translate } from './kind';
@@ -109,37 +118,19 @@ function kind<P extends PageName>(page: P, definition: PageKind<RouteOf<P>>): Ki
   };
 }
 
-type Table = { [P in PageName]: Kind<P> };
+/** The table as the lookups read it: each kind's definition, over the route of its own page name (the compiler checks each line). */
+const byName: { [P in PageName]: PageKind<RouteOf<P>> } = definitions;
+const pageNames = Object.keys(definitions).filter((name): name is PageName => name in byName);
+const entry = <P extends PageName>(page: P): [P, Kind<P>] => [page, kind(page, byName[page])];
+const table = new Map<PageName, Kind<PageName>>(pageNames.map(entry));
 
-/*
- * One line per kind, each kind in its own folder (lib/pages/<kind>/: kind.ts, view.tsx). The
- * order is the order paths are matched in: menu pages, whose paths the staff choose, come last.
- */
-const table: Table = {
-  home: kind('home', homePage),
-  'for-sale': kind('for-sale', forSalePage),
-  'for-rent': kind('for-rent', forRentPage),
-  property: kind('property', propertyPage),
-  projects: kind('projects', projectsPage),
-  project: kind('project', projectPage),
-  'thank-you': kind('thank-you', thankYouPage),
-  login: kind('login', loginPage),
-  'forgot-password': kind('forgot-password', forgotPasswordPage),
-  'set-password': kind('set-password', setPasswordPage),
-  portal: kind('portal', portalPage),
-  'portal-listing': kind('portal-listing', portalListingPage),
-  'newsletter-confirm': kind('newsletter-confirm', newsletterConfirmPage),
-  'alert-link': kind('alert-link', alertLinkPage),
-  'request-confirm': kind('request-confirm', requestConfirmPage),
-  searcher: kind('searcher', searcherPage),
-  favourites: kind('favourites', favouritesPage),
-  compare: kind('compare', comparePage),
-  article: kind('article', articlePage),
-  menu: kind('menu', menuPage),
-};
-
-const kindOf = (route: Route) => table[route.page];
-const kinds = () => Object.values(table);
+function kindNamed(page: PageName): Kind<PageName> {
+  const found = table.get(page);
+  if (!found) throw new Error(`No page kind "${page}" in the page table`);
+  return found;
+}
+const kindOf = (route: Route) => kindNamed(route.page);
+const kinds = () => [...table.values()];
 
 /** The URL of a page (its path, and a list's query) in a language. */
 export function href(route: Route, language: Language): string {
@@ -169,7 +160,7 @@ export function allRoutes(language: Language): Route[] {
 }
 
 /** The JS budget's page type of a kind; a path no kind reads is one of the 404 pages. */
-export const pageTypeOf = (page: PageName | undefined): PageType => (page === undefined ? 'not found' : table[page].budget);
+export const pageTypeOf = (page: PageName | undefined): PageType => (page === undefined ? 'not found' : kindNamed(page).budget);
 
 /** Whether a page needs the server (a session, a token, server actions). */
 const isServerOnly = (route: Route): boolean => kindOf(route).serverOnly;
