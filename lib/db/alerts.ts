@@ -4,6 +4,7 @@ import type { Store } from './client';
 import { markMailboxConfirmed } from './mailboxes';
 import { runInTransaction } from './portable';
 import type { AlertEventRow, AlertSubscriptionRow, CatalogueStateRow } from './schema';
+import { pendingJob } from './outbox';
 
 /*
  * The SQL of the alerts (lib/alerts): subscriptions, the catalogue state they were last matched
@@ -92,20 +93,7 @@ export async function queueAlertMail(store: Store, subscriptionId: string, now =
     if (Number(taken.numUpdatedRows) === 0) return undefined;
     await trx
       .insertInto('outbox')
-      .values({
-        id: jobId,
-        request_id: null,
-        payload: JSON.stringify({ subscriptionId }),
-        kind: 'alert-mail',
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: at,
-        locked_until: null,
-        last_error: null,
-        unreachable: 0,
-        delivered_at: null,
-        created_at: at,
-      })
+      .values(pendingJob('alert-mail', at, { id: jobId, payload: JSON.stringify({ subscriptionId }) }))
       .execute();
     await trx.updateTable('alert_subscriptions').set({ last_sent_at: at }).where('id', '=', subscriptionId).execute();
     return jobId;

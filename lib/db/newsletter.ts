@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Store } from './client';
 import { markMailboxConfirmed } from './mailboxes';
 import { lockKeys } from './portable';
 import type { OutboxKind } from './schema';
+import { pendingJob } from './outbox';
 
 /*
  * Newsletter double opt-in. A sign-up is stored with its confirmation link (storeRequest's
@@ -57,22 +57,7 @@ export async function confirmNewsletterSignup(store: Store, tokenHash: string, j
     if (jobs.length > 0) {
       await trx
         .insertInto('outbox')
-        .values(
-          jobs.map((kind) => ({
-            id: randomUUID(),
-            request_id: signup.request_id,
-            payload: null,
-            kind,
-            status: 'pending' as const,
-            attempts: 0,
-            next_attempt_at: at,
-            locked_until: null,
-            last_error: null,
-            unreachable: 0,
-            delivered_at: null,
-            created_at: at,
-          })),
-        )
+        .values(jobs.map((kind) => pendingJob(kind, at, { requestId: signup.request_id })))
         .execute();
     }
     return signup.request_id;

@@ -3,6 +3,27 @@ import type { Store } from './client';
 import type { OutboxKind, OutboxRow } from './schema';
 
 /**
+ * A new job's row, due at `due` (by default at once). Every INSERT into the outbox writes one of
+ * these, so that a job starts with the same state whoever queues it.
+ */
+export function pendingJob(kind: OutboxKind, at: string, job: { id?: string; requestId?: string; payload?: string | null; due?: string } = {}): OutboxRow {
+  return {
+    id: job.id ?? randomUUID(),
+    request_id: job.requestId ?? null,
+    payload: job.payload ?? null,
+    kind,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: job.due ?? at,
+    locked_until: null,
+    last_error: null,
+    unreachable: 0,
+    delivered_at: null,
+    created_at: at,
+  };
+}
+
+/**
  * Queues a job that is no request's delivery, with its own payload. One INSERT whatever the
  * payload says, so that the caller's work (and time) tells nothing about it.
  */
@@ -11,20 +32,7 @@ export async function enqueueJob(store: Store, kind: OutboxKind, payload: Record
   const at = now.toISOString();
   await store.db
     .insertInto('outbox')
-    .values({
-      id,
-      request_id: null,
-      payload: JSON.stringify(payload),
-      kind,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: at,
-      locked_until: null,
-      last_error: null,
-      unreachable: 0,
-      delivered_at: null,
-      created_at: at,
-    })
+    .values(pendingJob(kind, at, { id, payload: JSON.stringify(payload) }))
     .execute();
   return id;
 }

@@ -9,6 +9,7 @@ import { confirmableJobs, documentRequestWritten, mailboxLock, mailNotSentSchema
 import { documentLinkTtlDays } from './retention';
 import type { Database, OutboxKind, RequestConfirmationRow, RequestRow } from './schema';
 import { deleteUploadContents } from './uploads';
+import { pendingJob } from './outbox';
 
 /*
  * Requests posted without JavaScript wait for their address (issue 35): the picture and the spoken
@@ -170,22 +171,7 @@ async function queueDeliveries(store: Store, trx: Transaction<Database>, row: Re
   if (jobs.length === 0) return;
   await trx
     .insertInto('outbox')
-    .values(
-      jobs.map((kind) => ({
-        id: randomUUID(),
-        request_id: row.request_id,
-        payload: kind === 'agency-mail' && note ? JSON.stringify({ notSent: note }) : null,
-        kind,
-        status: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: at,
-        locked_until: null,
-        last_error: null,
-        unreachable: 0,
-        delivered_at: null,
-        created_at: at,
-      })),
-    )
+    .values(jobs.map((kind) => pendingJob(kind, at, { requestId: row.request_id, payload: kind === 'agency-mail' && note ? JSON.stringify({ notSent: note }) : null })))
     .execute();
 }
 

@@ -7,6 +7,7 @@ import { mailboxConfirmed } from './mailboxes';
 import type { ConfirmationPlan } from './request-confirmations';
 import { documentLinkTtlDays } from './retention';
 import type { Database, OutboxKind, RequestRow, UploadRow } from './schema';
+import { pendingJob } from './outbox';
 
 export type NewUpload = Omit<UploadRow, 'id' | 'request_id'>;
 
@@ -223,20 +224,13 @@ export async function storeRequest(store: Store, request: NewRequest, guards: St
       await trx
         .insertInto('outbox')
         .values(
-          jobs.map((kind) => ({
-            id: randomUUID(),
-            request_id: id,
-            payload: kind === 'agency-mail' && checked.notSent ? JSON.stringify({ notSent: checked.notSent }) : null,
-            kind,
-            status: 'pending' as const,
-            attempts: 0,
-            next_attempt_at: kind === 'alert-confirm' || kind === 'request-confirm' || kind === 'newsletter-confirm' ? (checked.confirmationDue ?? createdAt) : createdAt,
-            locked_until: null,
-            last_error: null,
-            unreachable: 0,
-            delivered_at: null,
-            created_at: createdAt,
-          })),
+          jobs.map((kind) =>
+            pendingJob(kind, createdAt, {
+              requestId: id,
+              payload: kind === 'agency-mail' && checked.notSent ? JSON.stringify({ notSent: checked.notSent }) : null,
+              due: kind === 'alert-confirm' || kind === 'request-confirm' || kind === 'newsletter-confirm' ? (checked.confirmationDue ?? createdAt) : createdAt,
+            }),
+          ),
         )
         .execute();
     }
