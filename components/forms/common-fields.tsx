@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { formDefinitions } from '@/lib/form-kinds/table';
+import { formKinds } from '@/lib/form-kinds/table';
 import { contactDevices, contactTimeSlots, titles } from '@/lib/form-kinds/fields';
 import { CaptchaField } from './captcha-field';
 import { Checkbox, ChoiceGroup, Fieldset, TextField } from './fields';
@@ -71,7 +71,7 @@ export function FormEnd() {
   return (
     <div className={styles.grid}>
       <PrivacyField />
-      {formDefinitions[form].captcha ? <CaptchaField /> : null}
+      {formKinds[form].definition.captcha ? <CaptchaField /> : null}
     </div>
   );
 }

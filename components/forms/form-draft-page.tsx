@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import type { Language } from '@/lib/config';
-import { formDefinitions } from '@/lib/form-kinds/table';
+import { formKinds } from '@/lib/form-kinds/table';
 import { readDraft } from '@/lib/forms/draft';
 import { currentSlots } from '@/lib/forms/slots-route';
 import { FormDraftProvider, type FormDraftView } from './form-draft';
@@ -13,7 +13,7 @@ import styles from './forms.module.css';
 async function draftView(draftId: string | undefined): Promise<FormDraftView | undefined> {
   const jar = await cookies();
   const draft = readDraft((name) => jar.get(name)?.value, draftId);
-  if (!draft || !formDefinitions[draft.form].booksSlot || draft.about === undefined) return draft;
+  if (!draft || !formKinds[draft.form].definition.booksSlot || draft.about === undefined) return draft;
   try {
     return { ...draft, slots: await currentSlots(draft.about) };
   } catch {

@@ -8,7 +8,7 @@ import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-ho
 import { serverUrl } from '@/lib/config/deployment';
 import { draftAnchor, formEndpoint } from '@/lib/form-kinds/definitions';
 import { altchaField, honeypotField } from '@/lib/forms/field-names';
-import { formDefinitions, formSchemas, type FormName } from '@/lib/form-kinds/table';
+import { formKinds, type FormName } from '@/lib/form-kinds/table';
 import { isMessageKey } from '@/lib/i18n/message-keys';
 import { FormEnd } from './common-fields';
 import { RequestFormSettings } from './form-context';
@@ -26,7 +26,7 @@ type Status =
 
 /** The form's zod schema; the spam check is the ALTCHA widget's, outside react-hook-form. */
 function resolverFor(form: FormName): Resolver<FieldValues> {
-  return zodResolver(formSchemas[form] as never) as unknown as Resolver<FieldValues>;
+  return zodResolver(formKinds[form].schema as never) as unknown as Resolver<FieldValues>;
 }
 
 /**
@@ -90,7 +90,7 @@ function draftStatus(draft: FormDraftView, form: FormName, t: ReturnType<typeof 
   const message = isMessageKey(statuses, key) ? t(`status.${key}`) : t('status.apiError');
   const count = Object.keys(draft.errors).length || undefined;
   // What a draft never keeps must be given again: say so where the form has it.
-  const reenterFile = formDefinitions[form].upload !== undefined;
+  const reenterFile = formKinds[form].definition.upload !== undefined;
   return { kind: 'error', message, count, draft: { reenterFile, reachUs: draft.status === 'apiError' } };
 }
 
@@ -123,7 +123,7 @@ export type RequestFormProps = {
 export function RequestForm({ form, language, privacyHref, hidden = {}, defaultValues, submitLabel, disabledMessage, agency, idPrefix = form, intro, onRefused, children }: RequestFormProps) {
   const t = useTranslations('forms');
   const { status: statuses } = useMessages().forms;
-  const definition = formDefinitions[form];
+  const definition = formKinds[form].definition;
   const action = serverUrl(formEndpoint(form));
   const unavailable = disabledMessage ?? (action === undefined ? t('ui.unavailable') : undefined);
   const draft = useFormDraft(form, aboutOf(hidden));

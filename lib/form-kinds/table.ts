@@ -1,4 +1,4 @@
-import type { FormDefinition, FormKind } from './definitions';
+import type { FormKind } from './definitions';
 import { contactAppointment } from './kinds/contact-appointment';
 import { contactConstruction } from './kinds/contact-construction';
 import { contactDemand } from './kinds/contact-demand';
@@ -37,16 +37,13 @@ const forms = {
   'rental-application': rentalApplication,
 } as const satisfies Record<string, FormKind>;
 
-type Forms = typeof forms;
-export type FormName = keyof Forms;
-export const formNames = Object.keys(forms) as FormName[];
+export type FormName = keyof typeof forms;
 
 export function isFormName(value: string): value is FormName {
   return Object.hasOwn(forms, value);
 }
 
-/** Each form's schema, with its own type (the fields a test or the handler reads). */
-export const formSchemas = Object.fromEntries(formNames.map((form) => [form, forms[form].schema])) as { [F in FormName]: Forms[F]['schema'] };
+export const formNames: readonly FormName[] = Object.keys(forms).filter(isFormName);
 
-/** Each form's definition: what the pipeline and the page read (tests change an entry to see each rule at work). */
-export const formDefinitions: Record<FormName, FormDefinition> = Object.fromEntries(formNames.map((form) => [form, forms[form].definition])) as Record<FormName, FormDefinition>;
+/** Each form's schema and definition, as the pipeline and the pages read them (tests replace an entry to see each rule at work). */
+export const formKinds: Record<FormName, FormKind> = forms;

@@ -12,7 +12,7 @@ import { captchaTtlMs } from '../db/retention';
 import { captchaCookie, captchaPng, newCaptcha, openCaptcha, sealCaptcha } from './captcha';
 import { captchaWav } from './captcha-audio';
 import { formEndpoint } from '../form-kinds/definitions';
-import { formDefinitions, isFormName, type FormName } from '../form-kinds/table';
+import { formKinds, isFormName, type FormName } from '../form-kinds/table';
 
 /*
  * GET /api/captcha/{form}/?lang=…: the small page a form without JavaScript frames, showing a fresh
@@ -28,7 +28,7 @@ function languageOf(request: Request): Language {
   return getEnabledLanguages().find((candidate) => candidate === requested) ?? getDefaultLanguage();
 }
 
-const captchaForm = (form: string): form is FormName => isFormName(form) && formDefinitions[form].captcha === true;
+const captchaForm = (form: string): form is FormName => isFormName(form) && formKinds[form].definition.captcha === true;
 
 export async function captchaResponse(request: Request, form: string): Promise<Response> {
   if (!captchaForm(form)) return new Response('Not found', { status: 404 });

@@ -42,7 +42,7 @@ import { readBody, type BodyFields, type ParsedBody } from './read-body';
 import { errorPage } from './error-page';
 import { PlainPost } from './plain-post';
 import { requestConfirmation } from './request-link';
-import { formDefinitions, formSchemas, isFormName, type FormName } from '../form-kinds/table';
+import { formKinds, isFormName, type FormName } from '../form-kinds/table';
 import { checkUpload, discardUploads, saveUpload } from './uploads';
 import { brusselsNow } from './slots';
 
@@ -173,7 +173,7 @@ export async function handleFormRequest(form: FormName, request: Request): Promi
   // Until the body (and its lang field) is read: the page the form was on, else the browser's language.
   const context: Context = {
     form,
-    definition: formDefinitions[form],
+    definition: formKinds[form].definition,
     request,
     html,
     backHref,
@@ -311,7 +311,7 @@ async function answerRequest(context: Context): Promise<Reply> {
 
 /** The form's zod schema, and the shape of the captcha answer where the form asks for one. */
 function validate({ form, definition, language }: Context, fields: BodyFields): Step<Payload> {
-  const result = formSchemas[form].safeParse(fields);
+  const result = formKinds[form].schema.safeParse(fields);
   // A browser with JavaScript sends the solved proof-of-work challenge; a plain post the picture's answer.
   const answerNeeded = definition.captcha && textOf(fields[altchaField]) === undefined;
   const answer = answerNeeded ? captchaAnswer.safeParse(fields.captcha) : undefined;

@@ -5,7 +5,7 @@ import { allowedOrigins } from '../security/origin';
 import { draftAnchor } from '../form-kinds/definitions';
 import { draftCookieNames, draftCookieValues, draftTtlSeconds, keptValues, newDraftId, type FormDraft } from './draft';
 import { draftParam } from './draft-id';
-import { formDefinitions, formSchemas, type FormName } from '../form-kinds/table';
+import { formKinds, type FormName } from '../form-kinds/table';
 
 /*
  * The answers to a form posted without JavaScript. A failure sends the visitor back (303) to the
@@ -29,7 +29,7 @@ function pageWithForm(form: FormName): Route | undefined {
 
 /** A route the form can be on, from what the post said: the listing, the project, the page. */
 function fallbackRoute(form: FormName, fields: Readonly<Record<string, unknown>>): Route {
-  const about = formDefinitions[form].about;
+  const about = formKinds[form].definition.about;
   const id = Number(fields.propertyId ?? fields.projectId);
   if (about === 'property' && Number.isInteger(id) && id > 0) return { page: 'property', id };
   if (about === 'project' && Number.isInteger(id) && id > 0) return { page: 'project', id };
@@ -83,7 +83,7 @@ export class PlainPost {
       id: newDraftId(),
       form: this.form,
       about: Number.isInteger(about) && about > 0 ? about : undefined,
-      values: keptValues(this.fields, Object.keys(formSchemas[this.form].shape)),
+      values: keptValues(this.fields, Object.keys(formKinds[this.form].schema.shape)),
       errors: Object.fromEntries(Object.entries(body.fieldErrors ?? {}).map(([field, error]) => [field, error.code])),
       status: body.error,
     };

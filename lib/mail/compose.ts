@@ -5,7 +5,7 @@ import type { MailNotSent, StoredRequest } from '../db';
 import { documentLinkTtlDays } from '../db/retention';
 import { documentLinkExpiry, signedDocumentPath } from '../documents/signed-link';
 import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice } from '../format';
-import { formDefinitions, isFormName } from '../form-kinds/table';
+import { formKinds, isFormName } from '../form-kinds/table';
 import { href } from '../pages';
 import { isMessageKey } from '../i18n/message-keys';
 import { referenceMessages, translatorFor } from '../i18n/messages';
@@ -243,7 +243,7 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
   const site = getSite();
   const subject = subjectOf(request, language);
   const form = isFormName(request.form) ? request.form : undefined;
-  const definition = form ? formDefinitions[form] : undefined;
+  const definition = form ? formKinds[form].definition : undefined;
   const next = form ? translatorFor(language, 'thankYou')(`forms.${form}`) : '';
   const sendsDocuments = definition?.sendsDocuments === true;
   const documents = sendsDocuments ? documentLinks(request, language) : [];

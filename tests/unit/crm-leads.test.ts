@@ -23,7 +23,7 @@ delete process.env.TRUST_PROXY_HOPS;
 const { setStore } = await import('@/lib/db');
 const { confirmAlertSubscription, confirmNewsletterSignup } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
-const { formDefinitions } = await import('@/lib/form-kinds/table');
+const { formKinds } = await import('@/lib/form-kinds/table');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
 const { requestChannels } = await import('@/lib/mail/crm-lead');
 const { deliveryByRequest, leadLines } = await import('@/lib/leads/report');
@@ -34,7 +34,7 @@ const { alertConfirmationToken } = await import('@/lib/alerts/token');
 const { confirmationToken } = await import('@/lib/newsletter/token');
 
 type Store = Awaited<ReturnType<(typeof testDatabases)[number]['open']>>;
-type FormName = keyof typeof formDefinitions;
+type FormName = keyof typeof formKinds;
 
 const origin = 'http://localhost:3100';
 let crm: OmnicasaDouble;
@@ -139,7 +139,7 @@ function formsAndCalls(email: (form: string) => string): { form: FormName; entri
 }
 
 async function post(form: FormName, language: string, entries: Entries, client = '198.51.100.7'): Promise<Response> {
-  const definition = formDefinitions[form];
+  const definition = formKinds[form].definition;
   const all: Entries = [['lang', language], ...(definition.captcha ? ([['altcha', await altchaSolution(form)]] satisfies Entries) : []), ...entries];
   const headers = { origin, host: 'localhost:3100', accept: 'application/json', 'x-forwarded-for': client };
   // The job application's CV is required: its post is multipart, as the browser's.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 process.env.SITE_SECRET = 'unit-test-secret';
 const { draftCookieName, draftCookieValues, keptValues, readDraft } = await import('@/lib/forms/draft');
-const { formSchemas } = await import('@/lib/form-kinds/table');
+const { formKinds } = await import('@/lib/form-kinds/table');
 
 /*
  * The draft of a form posted without JavaScript: what the visitor typed comes back to the page
@@ -17,7 +17,7 @@ describe('a form draft', () => {
   it('gives back what was typed, and only the form’s own fields: no password, captcha or stray field', () => {
     const values = keptValues(
       { title: 'ms', firstName: 'Marie', types: ['1', '3'], password: 'secret words', passwordConfirm: 'secret words', captcha: 'AB12C', fax: '', injected: 'x', privacy: 'on' },
-      Object.keys(formSchemas['demand-register'].shape),
+      Object.keys(formKinds['demand-register'].schema.shape),
     );
     expect(values).toEqual({ title: 'ms', firstName: 'Marie', types: ['1', '3'], privacy: 'on' });
   });

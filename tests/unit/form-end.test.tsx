@@ -5,7 +5,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InformationForm, NewsletterForm, WithFormTexts } from '@/components/forms/request-forms';
-import { formDefinitions, formNames } from '@/lib/form-kinds/table';
+import { formKinds, formNames } from '@/lib/form-kinds/table';
 
 /*
  * A form shows the captcha its definition asks for (lib/forms/definitions.ts), the one the route
@@ -15,12 +15,12 @@ import { formDefinitions, formNames } from '@/lib/form-kinds/table';
 // The widget's own script needs a real browser (workers, Web Crypto): the e2e tests run it.
 vi.mock('altcha', () => ({}));
 
-const newsletter = formDefinitions['sign-newsletter'];
+const newsletter = formKinds['sign-newsletter'].definition;
 const common = { language: 'fr', privacyHref: '/fr/' };
 
 afterEach(() => {
   cleanup();
-  formDefinitions['sign-newsletter'] = newsletter;
+  formKinds['sign-newsletter'].definition = newsletter;
   vi.unstubAllGlobals();
 });
 
@@ -40,7 +40,7 @@ describe('the captcha of a form', () => {
     vi.stubGlobal('$altcha', { i18n: { get: () => ({}), set: () => undefined } });
     expect(hasCaptcha(<InformationForm common={common} propertyId={4000001} />)).toBe(true);
     expect(hasCaptcha(<NewsletterForm common={common} />)).toBe(false);
-    formDefinitions['sign-newsletter'] = { ...newsletter, captcha: true };
+    formKinds['sign-newsletter'].definition = { ...newsletter, captcha: true };
     expect(hasCaptcha(<NewsletterForm common={common} />)).toBe(true);
   });
 });

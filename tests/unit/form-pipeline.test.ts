@@ -17,13 +17,13 @@ delete process.env.SMTP_URL;
 const { setStore, listRequests } = await import('@/lib/db');
 const { closeOpenedStores, runSql, testDatabases } = await import('./test-stores');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
-const { formDefinitions } = await import('@/lib/form-kinds/table');
+const { formKinds } = await import('@/lib/form-kinds/table');
 const { getAppointmentSlots, getProperties } = await import('@/lib/catalogue');
 const { brusselsNow } = await import('@/lib/forms/slots');
 const { default: fr } = await import('@/messages/fr.json');
 
 type FormName = Parameters<typeof handleFormRequest>[0];
-type FormDefinition = (typeof formDefinitions)[FormName];
+type FormDefinition = (typeof formKinds)[FormName]['definition'];
 
 let store: Store;
 const origin = 'http://localhost:3100';
@@ -32,8 +32,8 @@ const visitor = { title: 'ms', firstName: 'Marie', lastName: 'Dubois', email: 'm
 const saved = new Map<FormName, FormDefinition>();
 /** This form's definition says otherwise until the end of the test. */
 function define(form: FormName, change: Partial<FormDefinition>) {
-  if (!saved.has(form)) saved.set(form, formDefinitions[form]);
-  formDefinitions[form] = { ...formDefinitions[form], ...change };
+  if (!saved.has(form)) saved.set(form, formKinds[form].definition);
+  formKinds[form] = { ...formKinds[form], definition: { ...formKinds[form].definition, ...change } };
 }
 
 /**
@@ -79,7 +79,7 @@ describe.each(testDatabases)('on $name', (database) => {
   });
 
   afterEach(() => {
-    for (const [form, definition] of saved) formDefinitions[form] = definition;
+    for (const [form, definition] of saved) formKinds[form] = { ...formKinds[form], definition };
     saved.clear();
   });
 
@@ -90,7 +90,7 @@ describe.each(testDatabases)('on $name', (database) => {
 
   describe('the captcha named by the definition', () => {
     it('is not asked of a form whose definition has none', async () => {
-      expect(formDefinitions['sign-newsletter'].captcha).toBe(false);
+      expect(formKinds['sign-newsletter'].definition.captcha).toBe(false);
       expect((await send('sign-newsletter', { email: 'lecteur@example.be', privacy: true }, { captcha: false })).status).toBe(201);
       define('contact-me', { captcha: false });
       expect((await send('contact-me', { ...visitor, propertyId: listingOf('sale') }, { captcha: false })).status).toBe(201);

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { supportedLanguages } from '@/lib/config';
 import { brusselsToday, requiredDate } from '@/lib/form-kinds/fields';
 import { captchaAnswer } from '@/lib/form-kinds/fields';
-import { formNames, formSchemas, type FormName } from '@/lib/form-kinds/table';
+import { formNames, formKinds, type FormName } from '@/lib/form-kinds/table';
 
 /*
  * Every rule of every form schema: a valid example passes, and each broken field gives the message
@@ -70,7 +70,7 @@ const valid: Record<FormName, Input> = {
   'rental-application': { propertyId: 4000002, ...contact, adults: '2', moveDate: daysAhead(60) },
 };
 
-const schemaOf = (form: FormName): z.ZodType => formSchemas[form];
+const schemaOf = (form: FormName): z.ZodType => formKinds[form].schema;
 
 function issuesOf(form: FormName, input: Input): Issue[] {
   const result = schemaOf(form).safeParse(input);
@@ -302,7 +302,7 @@ describe('form schemas', () => {
       'Line one\nline two',
       '',
     ]) {
-      expect(formSchemas['send-to-friend'].safeParse({ ...valid['send-to-friend'], remark }).success, remark).toBe(true);
+      expect(formKinds['send-to-friend'].schema.safeParse({ ...valid['send-to-friend'], remark }).success, remark).toBe(true);
     }
   });
 
@@ -331,11 +331,11 @@ describe('form schemas', () => {
 
 describe('what a plain HTML form sends', () => {
   it('counts a checkbox sent as "on" (or "true") as ticked, and an absent one as not', () => {
-    expect(formSchemas['contact-me'].parse({ ...valid['contact-me'], newsletter: 'on' }).newsletter).toBe(true);
-    expect(formSchemas['contact-me'].parse({ ...valid['contact-me'], newsletter: 'true' }).newsletter).toBe(true);
-    expect(formSchemas['contact-me'].parse({ ...valid['contact-me'], newsletter: true }).newsletter).toBe(true);
-    expect(formSchemas['contact-me'].parse(without(valid['contact-me'], 'newsletter')).newsletter).toBe(false);
-    expect(formSchemas['contact-me'].parse({ ...valid['contact-me'], newsletter: 'off' }).newsletter).toBe(false);
+    expect(formKinds['contact-me'].schema.parse({ ...valid['contact-me'], newsletter: 'on' }).newsletter).toBe(true);
+    expect(formKinds['contact-me'].schema.parse({ ...valid['contact-me'], newsletter: 'true' }).newsletter).toBe(true);
+    expect(formKinds['contact-me'].schema.parse({ ...valid['contact-me'], newsletter: true }).newsletter).toBe(true);
+    expect(formKinds['contact-me'].schema.parse(without(valid['contact-me'], 'newsletter')).newsletter).toBe(false);
+    expect(formKinds['contact-me'].schema.parse({ ...valid['contact-me'], newsletter: 'off' }).newsletter).toBe(false);
   });
 
   it('accepts the privacy consent ticked in a plain form, and still refuses it unticked', () => {
@@ -346,50 +346,50 @@ describe('what a plain HTML form sends', () => {
   });
 
   it('turns a single value of a checkbox group into a one-item list', () => {
-    expect(formSchemas['contact-me'].parse({ ...valid['contact-me'], contactSlots: '13-16' }).contactSlots).toEqual(['13-16']);
-    expect(formSchemas['contact-me'].parse(without(valid['contact-me'], 'contactSlots')).contactSlots).toEqual([]);
-    const register = formSchemas['demand-register'].parse({ ...valid['demand-register'], types: '3', zones: 'Mons|7000' });
+    expect(formKinds['contact-me'].schema.parse({ ...valid['contact-me'], contactSlots: '13-16' }).contactSlots).toEqual(['13-16']);
+    expect(formKinds['contact-me'].schema.parse(without(valid['contact-me'], 'contactSlots')).contactSlots).toEqual([]);
+    const register = formKinds['demand-register'].schema.parse({ ...valid['demand-register'], types: '3', zones: 'Mons|7000' });
     expect(register.types).toEqual(['3']);
     expect(register.zones).toEqual(['Mons|7000']);
   });
 
   it('reads numbers typed with dots or spaces as thousands separators', () => {
-    const register = formSchemas['demand-register'].parse({ ...valid['demand-register'], priceMin: '250.000', priceMax: '250 000', budget: '1.250.000' });
+    const register = formKinds['demand-register'].schema.parse({ ...valid['demand-register'], priceMin: '250.000', priceMax: '250 000', budget: '1.250.000' });
     expect(register.priceMin).toBe(250000);
     expect(register.priceMax).toBe(250000);
     expect(register.budget).toBe(1250000);
-    expect(formSchemas['purchase-offer'].parse({ ...valid['purchase-offer'], amount: '250.000' }).amount).toBe(250000);
-    expect(formSchemas['purchase-offer'].parse({ ...valid['purchase-offer'], amount: ' 250 000 ' }).amount).toBe(250000);
-    expect(formSchemas['rental-application'].parse({ ...valid['rental-application'], adults: '2', income1: '2 400' }).income1).toBe(2400);
+    expect(formKinds['purchase-offer'].schema.parse({ ...valid['purchase-offer'], amount: '250.000' }).amount).toBe(250000);
+    expect(formKinds['purchase-offer'].schema.parse({ ...valid['purchase-offer'], amount: ' 250 000 ' }).amount).toBe(250000);
+    expect(formKinds['rental-application'].schema.parse({ ...valid['rental-application'], adults: '2', income1: '2 400' }).income1).toBe(2400);
   });
 
   it('treats an empty optional number as not given', () => {
-    const register = formSchemas['demand-register'].parse({ ...valid['demand-register'], priceMin: '', priceMax: '', minRooms: '', budget: '' });
+    const register = formKinds['demand-register'].schema.parse({ ...valid['demand-register'], priceMin: '', priceMax: '', minRooms: '', budget: '' });
     expect(register.priceMin).toBeUndefined();
     expect(register.priceMax).toBeUndefined();
     expect(register.minRooms).toBeUndefined();
     expect(register.budget).toBeUndefined();
-    expect(formSchemas['rental-application'].parse({ ...valid['rental-application'], kids: '' }).kids).toBeUndefined();
+    expect(formKinds['rental-application'].schema.parse({ ...valid['rental-application'], kids: '' }).kids).toBeUndefined();
   });
 
   it('trims the text the visitor typed', () => {
-    const values = formSchemas['contact-me'].parse({ ...valid['contact-me'], firstName: '  Marie ', lastName: '\tDubois\n', email: ' marie.dubois@example.be ', remark: '  Hello  ' });
+    const values = formKinds['contact-me'].schema.parse({ ...valid['contact-me'], firstName: '  Marie ', lastName: '\tDubois\n', email: ' marie.dubois@example.be ', remark: '  Hello  ' });
     expect(values.firstName).toBe('Marie');
     expect(values.lastName).toBe('Dubois');
     expect(values.email).toBe('marie.dubois@example.be');
     expect(values.remark).toBe('Hello');
-    expect(formSchemas['contact-demand'].parse({ ...valid['contact-demand'], zip: ' 7000 ', city: ' Mons ' })).toMatchObject({ zip: '7000', city: 'Mons' });
+    expect(formKinds['contact-demand'].schema.parse({ ...valid['contact-demand'], zip: ' 7000 ', city: ' Mons ' })).toMatchObject({ zip: '7000', city: 'Mons' });
   });
 
   it('reads the listing id of a hidden field as a number', () => {
-    expect(formSchemas['contact-me'].parse({ ...valid['contact-me'], propertyId: '4000001' }).propertyId).toBe(4000001);
-    expect(formSchemas['contact-construction'].parse({ ...valid['contact-construction'], projectId: '5000001' }).projectId).toBe(5000001);
-    expect(formSchemas['contact-appointment'].parse({ ...valid['contact-appointment'], slotId: '42' }).slotId).toBe(42);
-    expect(formSchemas['contact-appointment'].parse({ ...valid['contact-appointment'], slotId: '' }).slotId).toBeUndefined();
+    expect(formKinds['contact-me'].schema.parse({ ...valid['contact-me'], propertyId: '4000001' }).propertyId).toBe(4000001);
+    expect(formKinds['contact-construction'].schema.parse({ ...valid['contact-construction'], projectId: '5000001' }).projectId).toBe(5000001);
+    expect(formKinds['contact-appointment'].schema.parse({ ...valid['contact-appointment'], slotId: '42' }).slotId).toBe(42);
+    expect(formKinds['contact-appointment'].schema.parse({ ...valid['contact-appointment'], slotId: '' }).slotId).toBeUndefined();
   });
 
   it('gives optional text an empty string when it is not sent', () => {
-    const values = formSchemas['contact-me'].parse(valid['contact-me']);
+    const values = formKinds['contact-me'].schema.parse(valid['contact-me']);
     expect(values.street).toBe('');
     expect(values.city).toBe('');
   });
@@ -519,14 +519,14 @@ describe('error messages', () => {
 
 describe('cross-field rules show together with the other errors', () => {
   it('a search alert reports the price range while required fields are still empty', () => {
-    const result = formSchemas['demand-register'].safeParse({ priceMin: '300000', priceMax: '100000' });
+    const result = formKinds['demand-register'].schema.safeParse({ priceMin: '300000', priceMax: '100000' });
     expect(result.success).toBe(false);
     const issues = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
     expect(issues).toEqual(expect.arrayContaining(['priceMax:priceRange', 'goal:goalRequired', 'firstName:firstNameRequired']));
   });
 
   it('an offer reports an end date before its start date while required fields are still empty', () => {
-    const result = formSchemas['purchase-offer'].safeParse({ startDate: '2027-02-01', endDate: '2027-01-01' });
+    const result = formKinds['purchase-offer'].schema.safeParse({ startDate: '2027-02-01', endDate: '2027-01-01' });
     const issues = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
     expect(issues).toEqual(expect.arrayContaining(['endDate:endDateInvalid', 'amount:amountRequired']));
   });
@@ -535,7 +535,7 @@ describe('cross-field rules show together with the other errors', () => {
 describe('checkbox groups with nothing ticked', () => {
   it('report their own message whether they arrive absent, empty or as false', () => {
     for (const nothing of [undefined, false, '', []]) {
-      const result = formSchemas['demand-register'].safeParse({ types: nothing, zones: nothing });
+      const result = formKinds['demand-register'].schema.safeParse({ types: nothing, zones: nothing });
       const issues = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
       expect(issues).toEqual(expect.arrayContaining(['types:typeRequired', 'zones:zoneRequired']));
     }

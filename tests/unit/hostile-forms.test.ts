@@ -63,7 +63,7 @@ const { closeOpenedStores, runSql, testDatabases } = await import('./test-stores
 const { formRoute, handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { captchaCookie, sealCaptcha } = await import('@/lib/forms/captcha');
 const { readBody } = await import('@/lib/forms/read-body');
-const { formDefinitions, formNames, formSchemas } = await import('@/lib/form-kinds/table');
+const { formKinds, formNames } = await import('@/lib/form-kinds/table');
 const { getAppointmentSlots, getProjects, getProperties } = await import('@/lib/catalogue');
 const { brusselsNow } = await import('@/lib/forms/slots');
 
@@ -141,7 +141,7 @@ function buildValidEntries(form: FormName): Entries {
   const sale = availableListing('sale');
   const rent = availableListing('rent');
   const project = getProjects('fr')[0]?.id ?? 1;
-  const common: Entries = formDefinitions[form].captcha
+  const common: Entries = formKinds[form].definition.captcha
     ? [
         ['lang', 'fr'],
         ['captcha', sentAnswer],
@@ -215,7 +215,7 @@ function buildValidEntries(form: FormName): Entries {
 }
 
 const validFile = (form: FormName): FilePart | undefined => {
-  const upload = formDefinitions[form].upload;
+  const upload = formKinds[form].definition.upload;
   if (!upload) return undefined;
   return upload.accept === 'image'
     ? { field: upload.field, fileName: 'photo.png', contentType: 'image/png', bytes: tinyPng }
@@ -415,7 +415,7 @@ function requestOf(form: FormName, body: Built, headers: Record<string, string>,
 /** One random case of a form, from its own seed so that it can be replayed alone. */
 function randomCase(form: FormName, seed: number): HostileCase {
   const random = seededRandom(seed);
-  const definition = formDefinitions[form];
+  const definition = formKinds[form].definition;
   const upload = definition.upload;
   const entries = validEntries(form);
   const labels: string[] = [];
@@ -493,7 +493,7 @@ let pixelBomb: Uint8Array<ArrayBuffer> | undefined;
 const bomb = () => (pixelBomb ??= pngOfSize(6_000, 6_000));
 
 function fixedCases(form: FormName): HostileCase[] {
-  const definition = formDefinitions[form];
+  const definition = formKinds[form].definition;
   const upload = definition.upload;
   const cases: HostileCase[] = [];
   const json = { 'content-type': 'application/json', accept: 'application/json' };
@@ -591,16 +591,16 @@ function fixedCases(form: FormName): HostileCase[] {
 
 /** The newsletter has no captcha: a payload its schema accepts would be a real sign-up, not a hostile one. */
 async function acceptable(form: FormName, request: Request): Promise<boolean> {
-  if (formDefinitions[form].captcha) return false;
-  const parsed = await readBody(request, { withFiles: formDefinitions[form].upload !== undefined });
+  if (formKinds[form].definition.captcha) return false;
+  const parsed = await readBody(request, { withFiles: formKinds[form].definition.upload !== undefined });
   if (!parsed.ok) return false;
   const fax = parsed.fields.fax;
-  return !(typeof fax === 'string' && fax !== '') && formSchemas[form].safeParse(parsed.fields).success;
+  return !(typeof fax === 'string' && fax !== '') && formKinds[form].schema.safeParse(parsed.fields).success;
 }
 
 /** Whether the server sees the honeypot filled (a mutation may fill it too, or a `__proto__` key). */
 async function filledHoneypot(form: FormName, request: Request): Promise<boolean> {
-  const parsed = await readBody(request, { withFiles: formDefinitions[form].upload !== undefined });
+  const parsed = await readBody(request, { withFiles: formKinds[form].definition.upload !== undefined });
   const fax = parsed.ok ? parsed.fields.fax : undefined;
   return typeof fax === 'string' && fax !== '';
 }
@@ -759,7 +759,7 @@ describe.each(testDatabases)('on $name', (database) => {
   describe('the fixtures', () => {
     it('are valid in every field: each form refuses its base payload for the captcha (or the newsletter tick) alone', async () => {
       for (const form of formNames) {
-        const definition = formDefinitions[form];
+        const definition = formKinds[form].definition;
         const file = validFile(form);
         const valid = validEntries(form);
         const entries: Entries = definition.captcha ? valid : valid.filter(([key]) => key !== 'privacy');
@@ -780,7 +780,7 @@ describe.each(testDatabases)('on $name', (database) => {
 
   describe('the captcha', () => {
     it('refuses every cookie this suite sends with a complete payload: missing, forged, badly encoded, expired, of another form, tampered', async () => {
-      for (const form of formNames.filter((name) => formDefinitions[name].captcha && !formDefinitions[name].upload)) {
+      for (const form of formNames.filter((name) => formKinds[name].definition.captcha && !formKinds[name].definition.upload)) {
         for (const variant of cookieVariants(form)) {
           const cookie = variant.cookie();
           const request = new Request(`${origin}/api/forms/${form}/`, {
@@ -811,7 +811,7 @@ describe.each(testDatabases)('on $name', (database) => {
         };
         const repeated = await post(sharedBodies.repeatedNames, 'application/x-www-form-urlencoded');
         const parts = await post(sharedBodies.manyParts, 'multipart/form-data; boundary=manyparts');
-        expect({ form, repeated: repeated.status, parts: parts.status }).toEqual({ form, repeated: 413, parts: formDefinitions[form].upload ? 413 : 400 });
+        expect({ form, repeated: repeated.status, parts: parts.status }).toEqual({ form, repeated: 413, parts: formKinds[form].definition.upload ? 413 : 400 });
         // Generous for a loaded machine; the issue measured 0.5 s and 26 s.
         expect(repeated.cpuMs).toBeLessThan(250);
         expect(parts.cpuMs).toBeLessThan(250);
@@ -820,7 +820,7 @@ describe.each(testDatabases)('on $name', (database) => {
     });
 
     it('refuses a well-formed multipart post on the forms without an upload (400)', async () => {
-      for (const form of formNames.filter((name) => !formDefinitions[name].upload)) {
+      for (const form of formNames.filter((name) => !formKinds[name].definition.upload)) {
         const body = multipartBody(validEntries(form), [], { boundary: 'plain' });
         const response = await handleFormRequest(
           form,

@@ -21,7 +21,7 @@ delete process.env.MAIL_TO;
 
 const { setStore } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
-const { formDefinitions } = await import('@/lib/form-kinds/table');
+const { formKinds } = await import('@/lib/form-kinds/table');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
 const { getProjects, getProperties } = await import('@/lib/catalogue');
 const { getAgencyLanguage, getSite } = await import('@/lib/config');
@@ -127,7 +127,7 @@ const search = (email: string): Entries => [
  * accepts once (a post without JavaScript waits for a mailed link: no-js-confirm.test.ts).
  */
 async function post(form: string, entries: Entries, client = '198.51.100.1'): Promise<Response> {
-  const definition = formDefinitions[form as CopyForm];
+  const definition = formKinds[form as CopyForm].definition;
   const all: Entries = [['lang', 'nl'], ...(definition.captcha ? ([['altcha', await altchaSolution(form)]] satisfies Entries) : []), ...entries];
   const headers: Record<string, string> = { origin, host: 'localhost:3100', accept: 'application/json', 'x-forwarded-for': client };
   const upload = definition.upload;

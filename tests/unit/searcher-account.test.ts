@@ -22,7 +22,7 @@ process.env.FORM_RATE_LIMIT = '1000';
 const { closeStore, openStore, setStore, setSearcherPassword, getSearcherPasswordHash } = await import('@/lib/db');
 const { migrations } = await import('@/lib/db/migrations');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
-const { formNames, formSchemas } = await import('@/lib/form-kinds/table');
+const { formNames, formKinds } = await import('@/lib/form-kinds/table');
 const { captchaCookie, newCaptcha, sealCaptcha } = await import('@/lib/forms/captcha');
 const linkRoutes = await import('@/lib/alerts/link-routes');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
@@ -232,15 +232,15 @@ describe.each(testDatabases)('on $name', (database) => {
     const valid = { title: 'mr', firstName: 'Luc', lastName: 'Peeters', email: 'luc@example.be', phone: '0475 11 11 11', privacy: true, goal: 'sale', types: ['1'], postcodes: '7000' };
 
     it('asks for no password', () => {
-      expect(formSchemas['demand-register'].safeParse(valid).success).toBe(true);
-      const posted = formSchemas['demand-register'].safeParse({ ...valid, password: 'x', passwordConfirm: 'y' });
+      expect(formKinds['demand-register'].schema.safeParse(valid).success).toBe(true);
+      const posted = formKinds['demand-register'].schema.safeParse({ ...valid, password: 'x', passwordConfirm: 'y' });
       expect(posted.success && Object.keys(posted.data)).not.toContain('password');
     });
 
     it('of no form has a password field', () => {
       for (const form of formNames)
         expect(
-          Object.keys(formSchemas[form].shape).filter((field) => /password/i.test(field)),
+          Object.keys(formKinds[form].schema.shape).filter((field) => /password/i.test(field)),
           form,
         ).toEqual([]);
     });

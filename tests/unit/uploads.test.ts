@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxUploadBytes, type UploadRule } from '@/lib/form-kinds/definitions';
-import { formDefinitions } from '@/lib/form-kinds/table';
+import { formKinds } from '@/lib/form-kinds/table';
 import { checkUpload, discardUploads, saveUpload, type CheckedUpload } from '@/lib/forms/uploads';
 
 /*
@@ -16,8 +16,8 @@ const requireRule = (rule: UploadRule | undefined): UploadRule => {
   if (!rule) throw new Error('the form has no upload rule');
   return rule;
 };
-const documentRule = requireRule(formDefinitions['job-application'].upload);
-const imageRule = requireRule(formDefinitions.testimonial.upload);
+const documentRule = requireRule(formKinds['job-application'].definition.upload);
+const imageRule = requireRule(formKinds.testimonial.definition.upload);
 
 const minimalPdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',

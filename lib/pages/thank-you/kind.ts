@@ -1,5 +1,5 @@
 import { confirmsByMail } from '../../form-kinds/definitions';
-import { formDefinitions, formNames, type FormName } from '../../form-kinds/table';
+import { formKinds, formNames, type FormName } from '../../form-kinds/table';
 import { byMailSlugs, systemSlugs } from '../../i18n/slugs';
 import { join, type PageKind } from '../kind';
 
@@ -7,7 +7,7 @@ import { join, type PageKind } from '../kind';
 export type ThankYouRoute = { page: 'thank-you'; form: FormName; byMail?: true };
 
 /** Every form of the form table ends on a thank-you page (spec §2); those confirmed by mail on a second one. */
-const byMail = (form: FormName) => confirmsByMail(formDefinitions[form]);
+const byMail = (form: FormName) => confirmsByMail(formKinds[form].definition);
 
 /** The page a form without JavaScript lands on once its request is stored, one per form (two for those confirmed by mail). */
 export const thankYouPage: PageKind<ThankYouRoute> = {
