@@ -23,6 +23,8 @@ export type Fault =
   /** A write refused for one of its fields: Success:false, Code 500, a message naming the field; nothing stored. */
   | { kind: 'refuseField'; field: string }
   | { kind: 'http'; status: 500 | 503 }
+  /** The connection is closed with no answer, as a host closes a kept-alive socket just as it is reused (a write is not stored). */
+  | { kind: 'dropped' }
   /** fw4's error fixture, word for word. */
   | { kind: 'error600' }
   | { kind: 'wrongCredentials' }
@@ -459,6 +461,11 @@ export class OmnicasaDouble {
     call.fault = fault?.kind;
     if (fault?.kind === 'timeout') {
       this.hold(response);
+      return;
+    }
+    if (fault?.kind === 'dropped') {
+      call.success = false;
+      response.socket?.destroy();
       return;
     }
     if (fault?.kind === 'http') {

@@ -179,6 +179,19 @@ describe.each(testDatabases)('catalogue pull on $name', (database) => {
       expect((await recentCatalogueRuns(store, 1))[0]?.cursor_before).toBe(good?.cursor_after);
     });
 
+    it('a read whose connection closes with no answer is asked once more at once: one dropped answer does not fail the pull', async () => {
+      published(await pull());
+      crm.changeProperty(crm.propertyIds()[0] ?? 0, { Price: 123_456 });
+      crm.setFault('GetPropertyList', { kind: 'dropped' }, { times: 1 });
+      const result = published(await pull());
+      expect(result.counts.changed).toBeGreaterThanOrEqual(1);
+      expect(crm.calls.filter((call) => call.endpoint === 'GetPropertyList' && call.fault === 'dropped')).toHaveLength(1);
+      // Twice in a row is the CRM being away: the run fails and the next one resumes.
+      crm.setFault('GetPropertyList', { kind: 'dropped' }, { times: 2 });
+      const failed = await pull();
+      expect(failed.status === 'failed' ? failed.error : failed.status).toContain('could not be reached');
+    });
+
     it('a call that never answers times out (fake clock)', async () => {
       published(await pull());
       const before = files();

@@ -367,6 +367,17 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(crm.writes('ContactOnMe')).toHaveLength(2);
     });
 
+    it('a write whose connection closes with no answer is not asked again at once (the CRM may have stored it): the outbox sends it later, once', async () => {
+      crm.setFault('ContactOnMe', { kind: 'dropped' }, { times: 1 });
+      const id = await contact();
+      await flush();
+      expect(crm.writes('ContactOnMe').map((call) => call.fault)).toEqual(['dropped']);
+      expect((await crmJobs())[0]).toMatchObject({ status: 'pending', attempts: 1 });
+      await flush(later(90));
+      expect(crm.writes('ContactOnMe').map(requestIdIn)).toEqual([id, id]);
+      expect((await crmJobs())[0]?.status).toBe('delivered');
+    });
+
     it('a CRM that answers 503 or cannot be reached: the request waits and goes once it is back', async () => {
       crm.setFault('ContactOnMe', { kind: 'http', status: 503 }, { times: 2 });
       const id = await contact();

@@ -130,20 +130,28 @@ export class OmnicasaClient {
     return `${base}${endpoint}Json?json=${encodeURIComponent(JSON.stringify(json))}`;
   }
 
-  /** The answer's JSON body, bounded in time and size. */
-  private async body(endpoint: string, params: Params): Promise<unknown> {
+  /**
+   * The answer's JSON body, bounded in time and size. A read whose connection closes with no answer
+   * is asked once more at once: it is most often a kept-alive socket the host closed just as it was
+   * reused, and one lost answer would fail a whole pull. A write is not: the CRM may have stored it,
+   * and the outbox's later retry carries the site's request id for staff to spot a duplicate.
+   */
+  private async body(endpoint: string, params: Params, kind: 'read' | 'write'): Promise<unknown> {
     const url = this.url(endpoint, params);
     const bytes = await withDeadline(
       this.timeoutMs,
       async (signal) => {
-        let response: Response;
-        try {
-          response = await fetch(url, { signal, headers: { accept: 'application/json' }, redirect: 'error' });
-        } catch (error) {
-          if (signal.aborted) throw error;
-          // The cause's code (ECONNREFUSED, ENOTFOUND…) says enough; its message could quote the URL.
-          const cause = error instanceof Error && error.cause instanceof Error && 'code' in error.cause ? String(error.cause.code) : 'no answer';
-          throw new OmnicasaError('network', endpoint, `the CRM could not be reached (${cause})`);
+        let response: Response | undefined;
+        for (let attempt = 1; !response; attempt += 1) {
+          try {
+            response = await fetch(url, { signal, headers: { accept: 'application/json' }, redirect: 'error' });
+          } catch (error) {
+            if (signal.aborted) throw error;
+            if (kind === 'read' && attempt < 2) continue;
+            // The cause's code (ECONNREFUSED, ENOTFOUND…) says enough; its message could quote the URL.
+            const cause = error instanceof Error && error.cause instanceof Error && 'code' in error.cause ? String(error.cause.code) : 'no answer';
+            throw new OmnicasaError('network', endpoint, `the CRM could not be reached (${cause})`);
+          }
         }
         if (!response.ok) {
           await response.body?.cancel();
@@ -160,9 +168,18 @@ export class OmnicasaClient {
     }
   }
 
-  /** The Value of one call; Success:false is an OmnicasaError with the CRM's Code and Message. */
-  async call(endpoint: string, params: Params = {}): Promise<unknown> {
-    const body = await this.body(endpoint, params);
+  /** The Value of one read; Success:false is an OmnicasaError with the CRM's Code and Message. */
+  call(endpoint: string, params: Params = {}): Promise<unknown> {
+    return this.valueOf(endpoint, params, 'read');
+  }
+
+  /** The Value of one write (a lead, a search profile, an unsubscribe): sent once, never asked again here. */
+  write(endpoint: string, params: Params = {}): Promise<unknown> {
+    return this.valueOf(endpoint, params, 'write');
+  }
+
+  private async valueOf(endpoint: string, params: Params, kind: 'read' | 'write'): Promise<unknown> {
+    const body = await this.body(endpoint, params, kind);
     const result = typeof body === 'object' && body !== null && `${endpoint}JsonResult` in body ? Reflect.get(body, `${endpoint}JsonResult`) : body;
     const envelope = envelopeSchema.safeParse(result);
     if (!envelope.success) throw new OmnicasaError('invalid', endpoint, 'the answer has no Success/Value envelope');
@@ -224,7 +241,7 @@ export class OmnicasaClient {
 
   /** GetDeletedPropertyIDs / GetDeletedProjectIDs: a bare array, inside Value, or as the whole body (fw4 takes all three). */
   async deletedIds(endpoint: 'GetDeletedPropertyIDs' | 'GetDeletedProjectIDs'): Promise<number[]> {
-    const body = await this.body(endpoint, {});
+    const body = await this.body(endpoint, {}, 'read');
     const result = typeof body === 'object' && body !== null && !Array.isArray(body) && `${endpoint}JsonResult` in body ? Reflect.get(body, `${endpoint}JsonResult`) : body;
     let list: unknown = result;
     if (!Array.isArray(result)) {

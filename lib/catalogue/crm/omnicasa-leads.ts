@@ -155,7 +155,7 @@ export class OmnicasaLeads {
     const { endpoint, params } = leadCall(lead);
     let value: unknown;
     try {
-      value = await this.client.call(endpoint, params);
+      value = await this.client.write(endpoint, params);
     } catch (error) {
       if (!(error instanceof OmnicasaError)) throw error;
       if (error.kind !== 'crm') return { status: 'retry', endpoint, reason: error.message };
