@@ -1,11 +1,14 @@
 /*
- * npm run bench:outbox -- [--requests 300]
+ * npm run bench:outbox -- [--requests 300] [--fault-requests 200]
  *
  * The outbox's throughput to the CRM beside its mail throughput (issue 38): the same number of
  * stored contact requests delivered once as the agency's e-mail to an SMTP server on loopback, once
  * as Omnicasa calls to the loopback double (tests/crm-double), each phase alone, by the outbox
  * worker as the server runs it (OUTBOX_CONCURRENCY sends at a time). Prints jobs per second and the
- * ratio CRM / mail, measured in the same run. Touches nothing but a temporary database; stops by itself.
+ * ratio CRM / mail, measured in the same run. Then the faults (outbox-faults.ts): kill -9 of a worker
+ * during sends, a CRM that hangs, a CRM down for an hour and lost answers, each with
+ * --fault-requests requests (0: none), as a table of what the CRM received per request. Touches
+ * nothing but a temporary folder; stops by itself.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,27 +16,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { getProperties } from '../../lib/catalogue';
-import { closeStore, openStore, setStore, storeRequest, type OutboxKind, type Store } from '../../lib/db';
+import { closeStore, openStore, setStore, type OutboxKind, type Store } from '../../lib/db';
 import { deliverDueJobs } from '../../lib/mail/outbox-worker';
 import { OmnicasaDouble } from '../../tests/crm-double/omnicasa-double';
+import { queueContactRequests, runFaultBench } from './outbox-faults';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '300' } } });
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '300' }, 'fault-requests': { type: 'string', default: '200' } } });
 const count = Math.max(1, Math.min(5_000, Number(values.requests) || 300));
+const faultCount = Math.max(0, Math.min(5_000, Number(values['fault-requests']) || 0));
 
-async function queue(store: Store, kind: OutboxKind, propertyId: number): Promise<void> {
-  for (let index = 0; index < count; index += 1) {
-    const email = `bench-${kind}-${index}@example.be`;
-    await storeRequest(store, {
-      form: 'contact-me',
-      lang: 'nl',
-      propertyId,
-      email,
-      name: 'Bench Visitor',
-      payload: { propertyId, title: 'ms', firstName: 'Bench', lastName: 'Visitor', email, phone: '0475 12 34 56', remark: 'Is het nog beschikbaar?', privacy: true },
-      jobs: [kind],
-    });
-  }
-}
+const queue = (store: Store, kind: OutboxKind, propertyId: number) => queueContactRequests(store, kind, propertyId, count);
 
 /** Delivers every due job; the rounds repeat until the outbox is empty (a round claims one at a time). */
 async function drain(): Promise<{ seconds: number; delivered: number }> {
@@ -87,6 +79,7 @@ async function main(): Promise<void> {
     console.log(`  Omnicasa calls to the double          ${leads.delivered} delivered (${calls} ContactOnMe stored) in ${leads.seconds.toFixed(1)} s: ${rate(leads).toFixed(1)} jobs/s`);
     console.log(`  CRM / mail: ${(rate(leads) / rate(mail)).toFixed(2)}×`);
     if (mail.delivered !== count || leads.delivered !== count || calls !== count) process.exitCode = 1;
+    if (faultCount > 0 && !(await runFaultBench(folder, propertyId, faultCount))) process.exitCode = 1;
   } finally {
     setStore(undefined);
     await closeStore(store);
