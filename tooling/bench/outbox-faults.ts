@@ -17,7 +17,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { openSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { closeStore, openStore, setStore, storeRequest, type OutboxKind, type Store } from '../../lib/db';
 import { deliverDueJobs, outboxLeaseMs } from '../../lib/mail/outbox-worker';
@@ -228,11 +228,12 @@ async function crmDownAnHour(bench: Bench, stepSeconds: number): Promise<Row> {
     const at = (seconds: number) => new Date(start + seconds * 1000);
     const realStarted = performance.now();
     for (let seconds = 0; seconds < 3600; seconds += stepSeconds) await deliverDueJobs({ now: at(seconds) });
-    const jobs = await store.db.selectFrom('outbox').select(['status', 'attempts', 'last_error']).execute();
+    const jobs = await store.db.selectFrom('outbox').select(['status', 'attempts', 'last_error', 'next_attempt_at']).execute();
     const attempts = jobs.reduce((sum, job) => sum + job.attempts, 0);
     const deliveredWhileDown = jobs.filter((job) => job.status === 'delivered').length;
     const refused = jobs.filter((job) => job.status === 'refused').length;
     const reason = jobs.find((job) => job.last_error)?.last_error ?? '';
+    const nextAttempt = jobs.reduce((latest, job) => (job.next_attempt_at > latest ? job.next_attempt_at : latest), '');
     crm = await OmnicasaDouble.start({ port });
     let back = 3600;
     for (; back < 3600 + 24 * 3600 && !(await allDelivered(store)); back += stepSeconds) await deliverDueJobs({ now: at(back) });
@@ -241,7 +242,7 @@ async function crmDownAnHour(bench: Bench, stepSeconds: number): Promise<Row> {
       scenario: 'a CRM down for an hour',
       ...(await tally(store, crm)),
       drain: `${((back - 3600) / 60).toFixed(1)} min (simulated) after it is back`,
-      note: `the hour is simulated by the worker's clock (deliverDueJobs' now, a round every ${stepSeconds} s), not waited (${realSeconds.toFixed(1)} s real): ${attempts} connection attempts refused in the hour, ${deliveredWhileDown} delivered, ${refused} refused ("${reason.slice(0, 60)}")`,
+      note: `the hour is simulated by the worker's clock (deliverDueJobs' now, a round every ${stepSeconds} s), not waited (${realSeconds.toFixed(1)} s real): ${attempts} connection attempts in the hour (one job asked at its backoff, the others postponed with it), ${deliveredWhileDown} delivered, ${refused} refused, the reason kept: "${reason}"; the next attempt was due ${((Date.parse(nextAttempt) - at(3600).getTime()) / 60_000).toFixed(1)} min after the CRM was back`,
     };
   } finally {
     console.warn = warn;
@@ -301,7 +302,16 @@ export async function runFaultBench(folder: string, propertyId: number, count: n
   delete process.env.SMTP_URL;
   const saved = { SMTP_TIMEOUT_MS: process.env.SMTP_TIMEOUT_MS, OUTBOX_LEASE_MARGIN_MS: process.env.OUTBOX_LEASE_MARGIN_MS };
   Object.assign(process.env, { SMTP_TIMEOUT_MS: bench.env.SMTP_TIMEOUT_MS, OUTBOX_LEASE_MARGIN_MS: bench.env.OUTBOX_LEASE_MARGIN_MS });
-  const rows = [await killDuringSends(bench), await crmHangs(bench, 10_000), await lostAnswers(bench, 5)];
+  let rows: Row[];
+  try {
+    rows = [await killDuringSends(bench), await crmHangs(bench, 10_000), await lostAnswers(bench, 5)];
+  } catch (error) {
+    // The folder goes with the bench: what the workers said is shown before.
+    for (const name of readdirSync(folder).filter((file) => file.endsWith('.log'))) {
+      console.error(`--- ${name} (last lines)\n${readFileSync(path.join(folder, name), 'utf8').split('\n').slice(-20).join('\n')}`);
+    }
+    throw error;
+  }
   for (const [name, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
