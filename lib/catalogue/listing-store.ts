@@ -41,6 +41,19 @@ export type ListingStore = {
 
 const keyOf = (id: number, language: CatalogueLanguage) => `${id}/${language}`;
 
+/** A store without its cache of full listings: what one thread hands another (structured clone). */
+export type StoreParts = Omit<ListingStore, 'recent' | 'bytes'> & { bytes: Uint8Array };
+
+export function storeParts(store: ListingStore): StoreParts {
+  const { recent: _recent, ...parts } = store;
+  return parts;
+}
+
+/** The store again from its parts (a clone makes the Buffer a plain Uint8Array: viewed again as one, not copied). */
+export function storeFromParts(parts: StoreParts): ListingStore {
+  return { ...parts, bytes: Buffer.from(parts.bytes.buffer, parts.bytes.byteOffset, parts.bytes.byteLength), recent: new BoundedCache(recentLimit) };
+}
+
 /** Appends buffers into one, growing it by doubling: one allocation holds every record. */
 function arena() {
   let buffer = Buffer.allocUnsafe(1024 * 1024);

@@ -216,7 +216,8 @@ declare global {
 /** The site config's marquee table, whose option marquees the listing store needs. */
 type MarqueeTable = Parameters<typeof optionMarqueesOf>[0];
 
-function keptOf(snapshot: CatalogueSnapshot, marquees: MarqueeTable): KeptCatalogue {
+/** A checked snapshot as a process keeps it: its listings in their store (the snapshot's array emptied). */
+export function keptCatalogueOf(snapshot: CatalogueSnapshot, marquees: MarqueeTable): KeptCatalogue {
   const { properties, ...files } = snapshot;
   return { ...files, listings: storeListings(properties, optionMarqueesOf(marquees)) };
 }
@@ -229,16 +230,16 @@ function keptOf(snapshot: CatalogueSnapshot, marquees: MarqueeTable): KeptCatalo
  * of records at 5,000 listings) is garbage as soon as the check returns.
  */
 export function keepCatalogue(snapshot: CatalogueSnapshot, marquees: MarqueeTable): void {
-  globalThis.agencyCatalogue ??= keptOf(snapshot, marquees);
+  globalThis.agencyCatalogue ??= keptCatalogueOf(snapshot, marquees);
 }
 
 /**
- * Serves another version from now on (the live reload, lib/server/catalogue-reload.ts): the
- * snapshot every bundle of the process reads, and the folder its documents come from. The caches
+ * Serves another version from now on (the live reload, lib/server/catalogue-reload.ts): the kept
+ * catalogue every bundle of the process reads, and the folder its documents come from. The caches
  * keyed by the kept catalogue (index.ts, list-page.ts, the proxy's shared answers) renew with it.
  */
-export function replaceCatalogue(snapshot: CatalogueSnapshot, marquees: MarqueeTable, dir: string): void {
-  globalThis.agencyCatalogue = keptOf(snapshot, marquees);
+export function serveCatalogue(kept: KeptCatalogue, dir: string): void {
+  globalThis.agencyCatalogue = kept;
   pinCatalogueDir(dir);
 }
 
@@ -254,7 +255,7 @@ export function loadCatalogue(): KeptCatalogue {
   if (!result.ok) throw new DataValidationError(result.issues);
   // The option marquees are the site config's: read here, when the pages need the catalogue, not
   // in readCatalogue, which reports a bad config instead of failing on it.
-  const kept = keptOf(result.snapshot, getSite().marquees);
+  const kept = keptCatalogueOf(result.snapshot, getSite().marquees);
   globalThis.agencyCatalogue = kept;
   return kept;
 }

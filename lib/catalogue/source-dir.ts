@@ -56,7 +56,7 @@ export function pinCatalogueFolder(env: NodeJS.ProcessEnv = process.env): Catalo
   return folder;
 }
 
-/** A reloaded version becomes the process's folder (lib/catalogue/load.ts replaceCatalogue). */
+/** A reloaded version becomes the process's folder (lib/catalogue/load.ts serveCatalogue). */
 export function pinCatalogueDir(dir: string, env: NodeJS.ProcessEnv = process.env): void {
   env[pinnedVariable] = dir;
 }

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { changesBetween, currentVersion, isVersionName } from '../catalogue/crm/catalogue-folder';
-import { replaceCatalogue, type CatalogueSnapshot } from '../catalogue/load';
+import { serveCatalogue } from '../catalogue/load';
 import { pulledCataloguesDir } from '../catalogue/source-dir';
-import type { DataIssue } from '../data-file';
+import type { ReadVersion } from './catalogue-version';
 import { catalogueRouteUrls, stalePaths, type StalePath } from '../pages/changed-paths';
 import { processToken, processTokenHeader } from '../security/process-token';
 import { ownUrl } from '../security/shared-answers';
@@ -20,16 +20,13 @@ import { ownUrl } from '../security/shared-answers';
 
 type Log = Pick<Console, 'log' | 'error'>;
 
-/** What a reload reads: the snapshot and the option marquees it is kept with, or what refuses it. */
-type ServableCatalogue = { ok: true; snapshot: CatalogueSnapshot; marquees: Parameters<typeof replaceCatalogue>[1] } | { ok: false; issues: DataIssue[] };
-
 export type FollowerOptions = {
   /** var/catalogue. */
   varDir?: string;
   /** The version the newest published run names (lib/db newestPublishedVersion). */
   newestPublished?: () => Promise<string | undefined>;
-  /** Reads and checks a version's folder (lib/data-check readServableCatalogue). */
-  read: (dir: string) => ServableCatalogue;
+  /** Reads, checks and stores a version's folder (catalogue-version.ts: off the serving thread in the server). */
+  read: (dir: string) => ReadVersion | Promise<ReadVersion>;
   /** Makes the paths stale in this process's Next.js caches; by default a POST to its own route. */
   revalidate?: (paths: StalePath[]) => Promise<void>;
   /** Renders the stale URLs once; by default this process's own requests for them. */
@@ -133,11 +130,11 @@ export function createCatalogueFollower(options: FollowerOptions): CatalogueFoll
   const reload = async (target: string): Promise<void> => {
     const started = now();
     let version = target;
-    let result = options.read(path.join(varDir, version));
+    let result = await options.read(path.join(varDir, version));
     // Published again while this one was read: the newest is what to serve.
     for (let latest = await newest(); newer(latest, version) && latest !== undefined; latest = await newest()) {
       version = latest;
-      result = options.read(path.join(varDir, version));
+      result = await options.read(path.join(varDir, version));
     }
     if (!result.ok) {
       refused = version;
@@ -150,7 +147,7 @@ export function createCatalogueFollower(options: FollowerOptions): CatalogueFoll
     const changes = changesBetween(varDir, served, version);
     // The old URLs come from the old snapshot: a slug names the town and type, which may change.
     const before = stalePaths(changes);
-    replaceCatalogue(result.snapshot, result.marquees, path.join(varDir, version));
+    serveCatalogue(result.catalogue, path.join(varDir, version));
     served = version;
     const byPath = new Map([...before, ...stalePaths(changes)].map((entry) => ['path' in entry ? `path ${entry.path}` : `tag ${entry.tag}`, entry]));
     const paths = [...byPath.values()];

@@ -32,13 +32,13 @@ export async function startServer(): Promise<void> {
   const { runAlerts, startAlerts } = await import('../alerts/run');
   const { startCataloguePulls } = await import('../catalogue/crm/schedule');
   const { startCatalogueFollower } = await import('./catalogue-reload');
-  const { readServableCatalogue } = await import('../data-check');
+  const { readVersionOffThread } = await import('./catalogue-version');
   recordSocketAddresses();
   boundRequestTimes();
   await getStore();
   const follower = startCatalogueFollower({
     newestPublished: async () => newestPublishedVersion(await getStore()),
-    read: readServableCatalogue,
+    read: (dir) => readVersionOffThread(dir),
     alerts: async () => {
       const plan = await runAlerts(await getStore());
       if (plan.events.length > 0 || plan.queued.length > 0) console.log(`[alerts] ${plan.events.length} event(s), ${plan.queued.length} mail(s) queued`);

@@ -7,8 +7,8 @@ import { getListing } from '@/lib/catalogue';
 import { catalogueFolder } from '@/lib/catalogue/source-dir';
 import { href } from '@/lib/pages';
 import { checkPath } from '@/lib/pages/check-path';
-import { replaceCatalogue } from '@/lib/catalogue/load';
-import { readServableCatalogue } from '@/lib/data-check';
+import { serveCatalogue } from '@/lib/catalogue/load';
+import { readVersionHere } from '@/lib/server/catalogue-version';
 import { createCatalogueFollower, reloadInterval, startCatalogueFollower, type FollowerOptions } from '@/lib/server/catalogue-reload';
 import type { StalePath } from '@/lib/pages/changed-paths';
 
@@ -48,9 +48,9 @@ const priceOf = (id: number) => {
 };
 
 function serve(dir: string) {
-  const read = readServableCatalogue(dir);
+  const read = readVersionHere(dir);
   if (!read.ok) throw new Error(read.issues.map((issue) => issue.message).join('; '));
-  replaceCatalogue(read.snapshot, read.marquees, dir);
+  serveCatalogue(read.catalogue, dir);
 }
 
 function follower(overrides: Partial<FollowerOptions> = {}) {
@@ -58,7 +58,7 @@ function follower(overrides: Partial<FollowerOptions> = {}) {
   const rendered: string[][] = [];
   const log = { log: vi.fn<(line: string) => void>(), error: vi.fn<(line: string) => void>() };
   const alerts = vi.fn(() => Promise.resolve());
-  const read = vi.fn(readServableCatalogue);
+  const read = vi.fn(readVersionHere);
   const made = createCatalogueFollower({
     varDir,
     read,
@@ -228,7 +228,7 @@ describe('the catalogue reload', () => {
       // Version c is published while b is being read.
       if (first) point(versions.c);
       first = false;
-      return readServableCatalogue(dir);
+      return readVersionHere(dir);
     });
     const { made, revalidated, alerts } = follower({ read });
     await Promise.all([made.check(), made.check()]);
@@ -252,7 +252,7 @@ describe('the catalogue reload', () => {
   it('polls every CATALOGUE_RELOAD_MS with the CRM configured, and not at all without it', async () => {
     vi.useFakeTimers();
     const timers = globalThis as typeof globalThis & { __catalogueReloadTimer?: NodeJS.Timeout };
-    const read = vi.fn(readServableCatalogue);
+    const read = vi.fn(readVersionHere);
     const options = { varDir, read, revalidate: () => Promise.resolve(), render: () => Promise.resolve(), log: { log: vi.fn(), error: vi.fn() } };
     expect(startCatalogueFollower({ ...options, env: { NODE_ENV: 'test', CATALOGUE_RELOAD_MS: '2000' } })).toBeUndefined();
     const started = startCatalogueFollower({ ...options, env: { NODE_ENV: 'test', OMNICASA_URL: 'http://127.0.0.1:9/', CATALOGUE_RELOAD_MS: '2000' } });

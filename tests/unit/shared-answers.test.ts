@@ -59,7 +59,7 @@ describe('answers kept by the proxy', () => {
     try {
       await sharedAnswer('/fr/a-louer/?city=Mons%7C7000');
       expect(keptAnswer('/fr/a-louer/?city=Mons%7C7000')).toBeDefined();
-      // The reload swaps the catalogue object (lib/catalogue/load.ts replaceCatalogue).
+      // The reload swaps the catalogue object (lib/catalogue/load.ts serveCatalogue).
       globalThis.agencyCatalogue = { ...served };
       expect(keptAnswer('/fr/a-louer/?city=Mons%7C7000')).toBeUndefined();
       const before = renders.get('/fr/a-louer/') ?? 0;
