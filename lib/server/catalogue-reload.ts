@@ -163,7 +163,7 @@ export function createCatalogueFollower(options: FollowerOptions): CatalogueFoll
     } catch (error) {
       log.error(`[catalogue] the alerts over version ${version} failed; their hourly run tries again: ${errorText(error)}`);
     }
-    log.log(`[catalogue] serving version ${version}: read and checked in ${swapped - started} ms, ${paths.length} paths revalidated and rendered in ${now() - swapped} ms`);
+    log.log(`[catalogue] serving version ${version}: read and checked on ${result.thread} in ${swapped - started} ms, ${paths.length} paths revalidated and rendered in ${now() - swapped} ms`);
   };
 
   const check = () => {

@@ -15,7 +15,8 @@ import { readServableCatalogue } from '../data-check';
  * where the pulls do not run either) or when the thread cannot start, it is read here.
  */
 
-export type ReadVersion = { ok: true; catalogue: KeptCatalogue } | { ok: false; issues: DataIssue[] };
+/** `thread`: where it was read, for the server's log line. */
+export type ReadVersion = { ok: true; catalogue: KeptCatalogue; thread: 'its own thread' | 'the serving thread' } | { ok: false; issues: DataIssue[] };
 
 /** What the thread posts: the kept catalogue with its store in parts. */
 type Posted = { ok: true; catalogue: Omit<KeptCatalogue, 'listings'> & { listings: StoreParts } } | { ok: false; issues: DataIssue[] };
@@ -23,7 +24,7 @@ type Posted = { ok: true; catalogue: Omit<KeptCatalogue, 'listings'> & { listing
 /** A version read on the calling thread. */
 export function readVersionHere(dir: string): ReadVersion {
   const read = readServableCatalogue(dir);
-  return read.ok ? { ok: true, catalogue: keptCatalogueOf(read.snapshot, read.marquees) } : read;
+  return read.ok ? { ok: true, catalogue: keptCatalogueOf(read.snapshot, read.marquees), thread: 'the serving thread' } : read;
 }
 
 /** The thread's side (lib/server/catalogue-version-thread.ts): the version read, in a form a structured clone keeps. */
@@ -88,7 +89,7 @@ export function readVersionOffThread(dir: string, options: OffThreadOptions = {}
         if (!isPosted(message)) return reject(new Error('the reading thread answered something else than a version'));
         if (!message.ok) return resolve(message);
         const { listings, ...files } = message.catalogue;
-        resolve({ ok: true, catalogue: { ...files, listings: storeFromParts(listings) } });
+        resolve({ ok: true, catalogue: { ...files, listings: storeFromParts(listings) }, thread: 'its own thread' });
       }),
     );
     worker.once('error', (error) => finish(() => reject(error)));

@@ -40,6 +40,7 @@ describe('a catalogue version read off the serving thread', () => {
     const there = served(read);
     const here = served(readVersionHere(bundled));
     expect(turns).toBeGreaterThan(0);
+    expect(read.ok && read.thread).toBe('its own thread');
     expect(there.listings.summaries).toEqual(here.listings.summaries);
     expect([...there.listings.byKey.keys()]).toEqual([...here.listings.byKey.keys()]);
     expect(Buffer.isBuffer(there.listings.bytes)).toBe(true);
@@ -61,6 +62,7 @@ describe('a catalogue version read off the serving thread', () => {
     const { read, turns } = await withTurns(() => readVersionOffThread(bundled, { root: empty }));
     expect(served(read).listings.summaries.length).toBeGreaterThan(0);
     expect(turns).toBe(0);
+    expect(read.ok && read.thread).toBe('the serving thread');
   });
 
   it('fails, leaving the site as it is, when the thread takes too long (fake clock)', async () => {
