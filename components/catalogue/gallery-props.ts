@@ -19,6 +19,7 @@ function imageAttributes(src: string, width: number, height: number, sizes: stri
 export async function galleryProps(items: readonly Picture[], title: string, language: Language): Promise<{ pictures: GalleryPicture[]; labels: GalleryLabels }> {
   const t = await getTranslations({ locale: language, namespace: 'property' });
   const { previousPhoto: previous, nextPhoto: next, ...photos } = islandTexts(language, 'property', ['photos', 'thumbnails', 'previousPhoto', 'nextPhoto']);
+  const { carousel, stage, ...gallery } = islandTexts(language, 'gallery', ['fullScreen', 'closeFullScreen', 'carousel', 'stage']);
   return {
     pictures: items.map((picture, index) => {
       const src = pictureSrc(picture.url);
@@ -33,6 +34,6 @@ export async function galleryProps(items: readonly Picture[], title: string, lan
         full: imageAttributes(src, picture.width, picture.height, '100vw'),
       };
     }),
-    labels: { ...photos, previous, next, ...islandTexts(language, 'gallery', ['fullScreen', 'closeFullScreen']) },
+    labels: { ...photos, previous, next, ...gallery, stage: { role: 'region', 'aria-roledescription': carousel, 'aria-label': stage } },
   };
 }

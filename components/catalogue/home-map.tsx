@@ -36,17 +36,20 @@ function TownDrawing({ data, label }: { data: HomeMapData; label: string }) {
  */
 export async function HomeMap({ data, language }: { data: HomeMapData; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'homeMap' });
-  const drawing = <TownDrawing data={data} label={t('drawingLabel')} />;
   const { tiles } = data;
+  const drawing = tiles.kind === 'none' ? null : <TownDrawing data={data} label={t('drawingLabel')} />;
   return (
     <section aria-labelledby="home-map-title" className={styles.section}>
       <h2 id="home-map-title">{t('title')}</h2>
       <p className={styles.intro}>{t('intro', { towns: data.towns.length })}</p>
-      <div className={styles.layout}>
-        <div className={styles.visual}>
-          {tiles.kind === 'none' ? (
-            <div className={styles.drawingFrame}>{drawing}</div>
-          ) : (
+      {/*
+       * Without a tile source there is no map: a drawing of an outline with dots was no map to read
+       * (issue 39), and the list names every town with its links. With tiles, the drawing stands in
+       * until the first tiles are in.
+       */}
+      <div className={tiles.kind === 'none' ? undefined : styles.layout}>
+        {tiles.kind === 'none' ? null : (
+          <div className={styles.visual}>
             <LazyHomeMapTiles
               tiles={tiles}
               properties={data.properties}
@@ -60,8 +63,8 @@ export async function HomeMap({ data, language }: { data: HomeMapData; language:
             >
               {drawing}
             </LazyHomeMapTiles>
-          )}
-        </div>
+          </div>
+        )}
         <ul className={styles.towns}>
           {data.towns.map((town) => (
             <li key={`${town.name}|${town.zip}`}>

@@ -29,6 +29,9 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
   const labels = listLabels(language);
 
   const { tiles, markerColour } = getSite().map;
+  // Without a tile source a map would be an outline with dots, no streets and no towns (issue 39):
+  // the list is not offered one; its town filter is the way to a place.
+  const map = tiles.kind === 'none' ? undefined : { tiles, markerColour };
   if (isStaticExport()) {
     const whole = getWholeList(language, goal);
     return (
@@ -44,7 +47,7 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
             items={whole.items}
             cards={await cardsOf(whole.listings)}
             choices={whole.choices}
-            map={{ tiles, markerColour }}
+            map={map}
             pinsUrl={savedListingsUrl(language, true)}
           />
         </IslandIntl>
@@ -58,17 +61,7 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
     <>
       {title}
       <IslandIntl language={language} namespaces={['listMap']}>
-        <LazyServerListingBrowser
-          goal={goal}
-          path={path}
-          language={language}
-          labels={labels}
-          params={page.params}
-          result={page.result}
-          cards={await cardsOf(page.listings)}
-          form={form}
-          map={{ tiles, markerColour }}
-        />
+        <LazyServerListingBrowser goal={goal} path={path} language={language} labels={labels} params={page.params} result={page.result} cards={await cardsOf(page.listings)} form={form} map={map} />
       </IslandIntl>
     </>
   );

@@ -3,7 +3,7 @@ import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getProjects, type ProjectView } from '@/lib/catalogue';
 import type { Language } from '@/lib/config';
-import { formatEuro, townLine } from '@/lib/format';
+import { formatEuro, formatNumber, townLine } from '@/lib/format';
 import { href } from '@/lib/pages';
 import { CatalogueCard } from './catalogue-card';
 import { DescriptionSection } from './description-section';
@@ -52,6 +52,7 @@ export async function ProjectDetail({ project, language }: { project: ProjectVie
   const property = await getTranslations({ locale: language, namespace: 'property' });
   const forms = await getTranslations({ locale: language, namespace: 'forms.names' });
   const facts = await getTranslations({ locale: language, namespace: 'facts.values' });
+  const place = `${project.street ? `${project.street.street}, ` : ''}${townLine(project.town)}`;
   const floorText = (floor: number | undefined) => (floor === undefined ? '' : floor === 0 ? facts('groundFloor') : String(floor));
   return (
     <article>
@@ -59,10 +60,7 @@ export async function ProjectDetail({ project, language }: { project: ProjectVie
         <SiteLink href={href({ page: 'projects' }, language)}>{t('title')}</SiteLink>
       </p>
       <h1>{project.name}</h1>
-      <p>
-        {project.street ? `${project.street.street}, ` : ''}
-        {townLine(project.town)}
-      </p>
+      <p>{place}</p>
       {project.pictures.length > 0 ? <LazyPropertyGallery {...await galleryProps(project.pictures, project.name, language)} /> : <p className={styles.notice}>{property('noPhoto')}</p>}
       <DescriptionSection id="project-description" heading={property('description')} html={project.description} />
       <section className={styles.section} aria-labelledby="units">
@@ -74,6 +72,8 @@ export async function ProjectDetail({ project, language }: { project: ProjectVie
               <tr>
                 <th scope="col">{t('floor')}</th>
                 <th scope="col">{t('unit')}</th>
+                <th scope="col">{t('bedrooms')}</th>
+                <th scope="col">{t('surface')}</th>
                 <th scope="col">{t('price')}</th>
                 <th scope="col">{t('status')}</th>
               </tr>
@@ -85,6 +85,8 @@ export async function ProjectDetail({ project, language }: { project: ProjectVie
                   <td>
                     <SiteLink href={href({ page: 'property', id: unit.listingId }, language)}>{unit.name}</SiteLink>
                   </td>
+                  <td>{unit.listing?.rooms.bedrooms ?? ''}</td>
+                  <td className={styles.amount}>{unit.listing?.surfaces.living === undefined ? '' : `${formatNumber(unit.listing.surfaces.living)} m²`}</td>
                   <td className={styles.amount}>{unit.price === undefined ? property('priceOnDemand') : formatEuro(unit.price)}</td>
                   <td>{unit.sold ? t('sold') : t('available')}</td>
                 </tr>
@@ -92,6 +94,16 @@ export async function ProjectDetail({ project, language }: { project: ProjectVie
             </tbody>
           </table>
         </div>
+      </section>
+      {/* Its place in words, as a listing's page has it (no map is drawn without a tile source, see lib/map). */}
+      <section className={styles.section} aria-labelledby="project-location">
+        <h2 id="project-location">{property('location')}</h2>
+        <p className={styles.place}>{place}</p>
+        <p>
+          <a href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(place)}`} rel="noopener noreferrer" target="_blank">
+            {property('viewTownOnMap', { town: project.town.name })}
+          </a>
+        </p>
       </section>
       <section className={styles.section} aria-labelledby="project-request">
         <h2 id="project-request">{forms('contact-construction')}</h2>

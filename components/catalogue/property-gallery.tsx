@@ -8,7 +8,9 @@ import styles from './property-gallery.module.css';
 export type GalleryImage = { src: string; srcSet: string | undefined; sizes: string | undefined; width: number; height: number };
 /** `number`: "Photo n of m"; `showLabel`: its thumbnail button's name. */
 export type GalleryPicture = { id: number; alt: string; number: string; showLabel: string; stage: GalleryImage; thumb: GalleryImage; full: GalleryImage };
-export type GalleryLabels = { photos: string; thumbnails: string; previous: string; next: string; fullScreen: string; closeFullScreen: string };
+/** The stage's own attributes, written by the server (gallery-props.ts): a carousel region with a short name, not its slides' labels run together. */
+type StageAttributes = { role: 'region'; 'aria-roledescription': string; 'aria-label': string };
+export type GalleryLabels = { photos: string; thumbnails: string; previous: string; next: string; fullScreen: string; closeFullScreen: string; stage: StageAttributes };
 
 /** One picture as a plain <img>: the attributes are the server's, lazy unless it is the first one shown. */
 export function GalleryImg({ image, alt, eager = false, className }: { image: GalleryImage; alt: string; eager?: boolean; className?: string }) {
@@ -116,6 +118,7 @@ export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture
             onScroll();
           }}
           tabIndex={several ? 0 : undefined}
+          {...(several ? labels.stage : undefined)}
         >
           {pictures.map((picture, index) => (
             <div key={picture.id} className={styles.slide} role="group" aria-label={picture.number}>

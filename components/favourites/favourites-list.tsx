@@ -54,7 +54,7 @@ function SavedCard({
   return (
     <article className={styles.card}>
       <div className={styles.media}>
-        {listing.picture ? <img src={listing.picture} alt="" loading="lazy" decoding="async" /> : null}
+        {listing.picture ? <img src={listing.picture} alt="" loading="lazy" decoding="async" /> : <p className={styles.noPhoto}>{texts.noPhoto}</p>}
         {listing.state !== 'on-offer' ? <span className={styles.ribbon}>{listing.state === 'under-option' ? listing.optionRibbon || texts.underOption : texts[listing.state]}</span> : null}
       </div>
       <div className={styles.body}>

@@ -7,7 +7,7 @@ import { islandTexts } from '@/lib/i18n/island-texts';
  * of them needs a plural.
  */
 export function favouritesTexts(language: Language) {
-  return islandTexts(
+  const favourites = islandTexts(
     language,
     'favourites',
     ['sold', 'rented', 'underOption', 'choose', 'remove', 'empty', 'loading', 'loadFailed', 'compareHint', 'chooseListing', 'removeListing', 'gone', 'compareButton'],
@@ -18,6 +18,8 @@ export function favouritesTexts(language: Language) {
       compareButton: ['count', 'limit'],
     },
   );
+  // A saved listing without a photo says so in the words of the lists' cards.
+  return { ...favourites, ...islandTexts(language, 'property', ['noPhoto']) };
 }
 
 export type FavouritesTexts = ReturnType<typeof favouritesTexts>;

@@ -6,8 +6,8 @@ import { compareRows } from '@/lib/favourites/compare';
 import type { CompareValue } from '@/lib/favourites/compare-rows';
 import { formatEuro, formatNumber, listingPrice } from '@/lib/format';
 import { fullListings } from '../full-listings';
-import { getListMatches, getListPage } from '@/lib/catalogue/list-page';
-import { applyListParams, parseBbox, parseListParams, type ListParams } from '@/lib/catalogue/list-query';
+import { getListPage } from '@/lib/catalogue/list-page';
+import { applyListParams, parseListParams, type ListParams } from '@/lib/catalogue/list-query';
 import { brusselsNow } from '@/lib/forms/slots';
 import { getEnabledLanguages } from '@/lib/config';
 import { href, staticRoutes } from '@/lib/pages';
@@ -158,7 +158,8 @@ test.describe('what the server did, done by the static pages', () => {
     await page.goto(href({ page: 'home' }, 'fr'));
     const map = page.locator('section[aria-labelledby="home-map-title"]');
     await expect(map.getByRole('listitem')).toHaveCount(towns.length);
-    await expect(map.getByRole('img', { name: messages.fr.homeMap.drawingLabel })).toBeVisible();
+    // No tile source: the towns' list, without a drawing (issue 39).
+    await expect(map.locator('svg')).toHaveCount(0);
     const tournai = towns.find((town) => town.Zip === '7500');
     await map.getByRole('link', { name: `${tournai?.Name}: ${tournai?.countRentProperty} à louer`, exact: true }).click();
     await expect(page).toHaveURL(/\/fr\/a-louer\/\?city=Tournai%7C7500$/);
@@ -329,17 +330,17 @@ test('every exported page carries its script policy, the host sends the rest fro
  * the comparison is a page of the copy that reads ?ids= in the browser over the files the export
  * saved per listing, without the API server.
  */
-test.describe('filters with counts, the results map, favourites and the comparison on the copy', () => {
+test.describe('filters with counts, favourites and the comparison on the copy', () => {
   test.describe.configure({ timeout: 120_000 });
 
   const listCases = [
-    { language: 'fr', query: 'min-price=200000', count: (count: number) => `${count} biens`, pinned: (count: number) => `${count} biens sur la carte` },
-    { language: 'nl', query: 'bedrooms=2', count: (count: number) => `${count} panden`, pinned: (count: number) => `${count} panden op de kaart` },
+    { language: 'fr', query: 'min-price=200000', count: (count: number) => `${count} biens` },
+    { language: 'nl', query: 'bedrooms=2', count: (count: number) => `${count} panden` },
   ] as const;
   const number = (value: string) => (value ? Number(value) : undefined);
 
-  for (const { language, query, count, pinned } of listCases) {
-    test(`${language}: the copy counts each filter choice in the browser, and its map pins the filtered list and searches an area`, async ({ page, baseURL }) => {
+  for (const { language, query, count } of listCases) {
+    test(`${language}: the copy counts each filter choice in the browser, and offers no map without a tile source`, async ({ page, baseURL }) => {
       const words = messages[language];
       const outside: string[] = [];
       const pinRequests: string[] = [];
@@ -380,35 +381,9 @@ test.describe('filters with counts, the results map, favourites and the comparis
       }
       expect(disabled).toBeGreaterThan(0);
 
-      // The map: one pin per listing the filters keep, on every page, built without the server's answer.
-      await page.getByRole('button', { name: words.listMap.show }).click();
-      const markers = page.locator('.list-map-marker');
-      await expect(markers).toHaveCount(total);
-      await expect(page.getByRole('status').filter({ hasText: pinned(total) })).toBeVisible();
-      const detailHrefs = new Set(getListMatches(language, 'sale', asked.params).map((listing) => href({ page: 'property', id: listing.id }, language)));
-      await markers.first().focus();
-      await markers.first().press('Enter');
-      const card = page.locator('.leaflet-popup .list-map-card');
-      await expect(card).toBeVisible();
-      const target = (await card.getByRole('link').getAttribute('href')) ?? '';
-      expect(detailHrefs.has(target), target).toBe(true);
-      await expect(card.locator('.list-map-price')).not.toBeEmpty();
-      await page.keyboard.press('Escape');
-
-      // Search this area: the URL carries it, and the list and the pins are the listings inside it.
-      await page.locator('.leaflet-control-zoom-in').click();
-      await page.locator('.leaflet-control-zoom-in').click();
-      await page.getByRole('button', { name: words.listMap.searchArea }).click();
-      await expect(page).toHaveURL(/[?&]bbox=/);
-      const area = parseBbox(new URL(page.url()).searchParams.get('bbox'));
-      if (!area) throw new Error(`the URL carries a valid area: ${page.url()}`);
-      const inside = getListMatches(language, 'sale', asked.params).filter(
-        ({ position }) => position && position.longitude >= area.minLng && position.longitude <= area.maxLng && position.latitude >= area.minLat && position.latitude <= area.maxLat,
-      ).length;
-      expect(inside).toBeGreaterThan(0);
-      expect(inside).toBeLessThan(total);
-      await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${count(inside)}`));
-      await expect(markers).toHaveCount(inside);
+      // No tile source in this build's site: the list offers no map (issue 39: it drew an outline
+      // with dots, no streets and no towns). The island has run (the counts above are its own).
+      await expect(page.getByRole('button', { name: words.listMap.show })).toHaveCount(0);
 
       expect(pinRequests).toEqual([]);
       expect(outside).toEqual([]);

@@ -95,3 +95,27 @@ test('a marker opens by keyboard a popup that links to the listing', async ({ pa
   await expect(popup).toBeVisible();
   await expect(popup.getByRole('link')).toHaveAttribute('href', /^\/de\/zu-verkaufen\/|^\/de\/zu-vermieten\//);
 });
+
+for (const width of [390, 1280]) {
+  test(`when the tiles cannot load, the drawing stays and its town names do not overlap, at ${width} px`, async ({ page }) => {
+    await page.route('**/maps/e2e-test.pmtiles', (route) => route.abort('failed'));
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/de/');
+    await section(page).scrollIntoViewIfNeeded();
+    const drawing = section(page).getByRole('img', { name: messages.homeMap.drawingLabel });
+    await expect(drawing).toBeVisible({ timeout: 20_000 });
+    const names = drawing.locator('text');
+    expect(await names.count()).toBeGreaterThan(3);
+    // Each name's box as drawn, against every other one's (issue 39: the names overlapped).
+    const overlaps = await names.evaluateAll((elements) => {
+      const boxes = elements.map((element) => ({ name: element.textContent ?? '', box: element.getBoundingClientRect() }));
+      return boxes.flatMap((one, index) =>
+        boxes
+          .slice(index + 1)
+          .filter((two) => one.box.left < two.box.right && two.box.left < one.box.right && one.box.top < two.box.bottom && two.box.top < one.box.bottom)
+          .map((two) => `${one.name} / ${two.name}`),
+      );
+    });
+    expect(overlaps).toEqual([]);
+  });
+}

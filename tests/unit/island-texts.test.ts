@@ -28,15 +28,17 @@ function formatted(language: Language, namespace: string, key: string): string {
 /** Each island's texts, by the namespace and key each comes from. */
 async function islands(language: Language): Promise<[string, Record<string, string>][]> {
   const gallery = (await galleryProps([], 'title', language)).labels;
-  const { previous, next, fullScreen, closeFullScreen, ...photos } = gallery;
+  const { previous, next, fullScreen, closeFullScreen, stage, ...photos } = gallery;
+  const { noPhoto, ...favourites } = favouritesTexts(language);
   return [
     ['consent', consentTexts(language)],
-    ['favourites', favouritesTexts(language)],
+    ['favourites', favourites],
+    ['property', { noPhoto }],
     ['portal', authTexts(language)],
     ['list', listLabels(language)],
     ['banner', bannerOwnLabels(language)],
     ['property', { ...photos, previousPhoto: previous, nextPhoto: next }],
-    ['gallery', { fullScreen, closeFullScreen }],
+    ['gallery', { fullScreen, closeFullScreen, carousel: stage['aria-roledescription'], stage: stage['aria-label'] }],
   ];
 }
 

@@ -3,25 +3,24 @@ import { expect, test } from './warm-page';
 import { getListMatches, getListPage } from '@/lib/catalogue/list-page';
 import { parseBbox, parseListParams } from '@/lib/catalogue/list-query';
 import { href } from '@/lib/pages';
-import fr from '@/messages/fr.json';
-import nl from '@/messages/nl.json';
+import de from '@/messages/de.json';
 import { networkQuiet } from './network-quiet';
+import { pmtilesArchive, serveArchive } from './pmtiles-fixture';
 import { storeConsent } from './stored-consent';
 
 /*
- * The map of a list, as the shipped site has it: no tile source, so the map draws the outline of
- * Belgium and Luxembourg under one pin per listing the filters keep (on every page, not only the
- * twelve cards shown), and nothing is asked of another host. A visitor opens it, reads a pin's
- * card, zooms in and searches that area: the URL carries the area and the list counts its pins.
+ * The map of a list where a tile source is configured: the German build's site has a PMTiles
+ * archive (tooling/test/copy-site-with-german.mjs), answered here by the test itself. (Without
+ * one, as the shipped site, the list offers no map: visitor-layout.spec.ts.) The map shows one pin
+ * per listing the filters keep (on every page, not only the twelve cards shown), and nothing is
+ * asked of another host. A visitor opens it, reads a pin's card, zooms in and searches that area:
+ * the URL carries the area and the list counts its pins.
  */
 
 test.describe.configure({ timeout: 90_000 });
 test.beforeEach(async ({ page }) => storeConsent(page));
 
-const cases = [
-  { language: 'fr', messages: fr, query: 'min-price=200000', path: '/fr/a-vendre/', count: (count: number) => `${count} biens` },
-  { language: 'nl', messages: nl, query: 'bedrooms=2', path: '/nl/te-koop/', count: (count: number) => `${count} panden` },
-] as const;
+const cases = [{ language: 'de', messages: de, query: 'min-price=200000', path: '/de/zu-verkaufen/', count: (count: number) => `${count} Objekte` }] as const;
 
 /** Every request that leaves the site is refused and noted. */
 async function guard(page: Page): Promise<string[]> {
@@ -32,6 +31,7 @@ async function guard(page: Page): Promise<string[]> {
     external.push(url.href);
     return route.abort('blockedbyclient');
   });
+  await page.route('**/maps/e2e-test.pmtiles', serveArchive(await pmtilesArchive(14)));
   return external;
 }
 
@@ -57,7 +57,7 @@ for (const { language, messages, query, path, count } of cases) {
     // One pin per listing of the list (all its pages), and the map says how many.
     const markers = page.locator('.list-map-marker');
     await expect(markers).toHaveCount(total);
-    await expect(page.getByRole('status').filter({ hasText: language === 'fr' ? `${total} biens sur la carte` : `${total} panden op de kaart` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `${total} Immobilien auf der Karte` })).toBeVisible();
     // Full width on a phone, at most 60% of the screen's height.
     const box = await page.getByTestId('list-map').boundingBox();
     expect(box?.height ?? 0).toBeLessThanOrEqual(844 * 0.6 + 1);
@@ -107,11 +107,11 @@ test('a shared area link filters the list without JavaScript, and the map button
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const query = 'bbox=4.2,50.7,4.6,51';
-  const expected = getListPage('fr', 'sale', parseListParams(new URLSearchParams(query))).result;
+  const expected = getListPage('de', 'sale', parseListParams(new URLSearchParams(query))).result;
   expect(expected.total).toBeGreaterThan(0);
-  await page.goto(`/fr/a-vendre/?${query}`);
-  await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${expected.total} biens?`));
-  await expect(page.getByRole('button', { name: fr.listMap.show })).toHaveCount(0);
+  await page.goto(`/de/zu-verkaufen/?${query}`);
+  await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${expected.total} Objekte?`));
+  await expect(page.getByRole('button', { name: de.listMap.show })).toHaveCount(0);
   // The filter form keeps the area when it is sent.
   await expect(page.locator('form input[name="bbox"]')).toHaveValue('4.2,50.7,4.6,51');
   await context.close();
@@ -123,14 +123,14 @@ test('the list HTML carries no pins and loads no map library until the map is op
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
   });
-  const html = await (await page.request.get('/nl/te-koop/?bedrooms=2')).text();
+  const html = await (await page.request.get('/de/zu-verkaufen/?bedrooms=2')).text();
   expect(html).not.toContain('list-pins');
   const quiet = networkQuiet(page);
-  await page.goto('/nl/te-koop/?bedrooms=2');
-  await expect(page.getByRole('button', { name: nl.listMap.show })).toBeVisible();
+  await page.goto('/de/zu-verkaufen/?bedrooms=2');
+  await expect(page.getByRole('button', { name: de.listMap.show })).toBeVisible();
   await quiet();
   expect(scripts.some((text) => text.includes('leaflet-container'))).toBe(false);
-  await page.getByRole('button', { name: nl.listMap.show }).click();
+  await page.getByRole('button', { name: de.listMap.show }).click();
   await expect(page.locator('.list-map-marker').first()).toBeAttached();
   expect(scripts.some((text) => text.includes('leaflet-container'))).toBe(true);
 });
