@@ -406,6 +406,31 @@ export class OmnicasaDouble {
     this.touch(this.versionsOf(slot.ObjectID));
   }
 
+  /**
+   * Makes the CRM's owner of a listing the owner with this e-mail (GetRelatedProperties), taking it
+   * from whoever owned it; an e-mail the double does not know becomes a new owner.
+   */
+  setOwnerOf(propertyId: number, email: string): void {
+    this.versionsOf(propertyId);
+    for (const owner of this.state.owners) owner.PropertyIDs = owner.PropertyIDs.filter((id) => id !== propertyId);
+    const owner = this.state.owners.find((candidate) => candidate.Email.toLowerCase() === email.toLowerCase());
+    if (owner) owner.PropertyIDs.push(propertyId);
+    else this.state.owners.push({ ID: Math.max(0, ...this.state.owners.map((candidate) => candidate.ID)) + 1, Email: email, PropertyIDs: [propertyId], History: [] });
+  }
+
+  /** An entry in a listing's agenda (GetCalendarHistories, and GetAppointmentOfStatisticsGraphList for a 'Visit'); the date ISO. */
+  addCalendarEntry(propertyId: number, entry: { Date: string; Type: string; Subject: string; Status: string; VisitorConsent?: boolean }): void {
+    this.versionsOf(propertyId);
+    const owner = this.state.owners.find((candidate) => candidate.PropertyIDs.includes(propertyId));
+    if (!owner) throw new Error(`the double has no owner of ${propertyId}`);
+    let history = owner.History.find((item) => item.PropertyID === propertyId);
+    if (!history) {
+      history = { PropertyID: propertyId, Calendar: [], Communications: [], OnlineMedia: [], Sources: [] };
+      owner.History.push(history);
+    }
+    history.Calendar.push({ ...entry });
+  }
+
   /** Closes every socket, held calls and pictures still streaming included. */
   async close(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
