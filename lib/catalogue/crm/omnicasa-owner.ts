@@ -83,9 +83,14 @@ export class OmnicasaOwnerAgenda {
     );
     const entry: Kept = { until: now + this.cacheMs, value };
     this.kept.set(key, entry);
-    void value.then((agenda) => {
-      if (!agenda) entry.until = Math.min(entry.until, Date.now() + failureCacheMs);
-    });
+    void value.then(
+      (agenda) => {
+        if (!agenda) entry.until = Math.min(entry.until, Date.now() + failureCacheMs);
+      },
+      () => {
+        entry.until = 0;
+      },
+    );
     return value;
   }
 
@@ -95,7 +100,10 @@ export class OmnicasaOwnerAgenda {
       timer = setTimeout(() => resolve(undefined), this.timeoutMs);
     });
     try {
-      return await Promise.race([this.readAll(email), deadline]);
+      const work = this.readAll(email);
+      // Past the deadline the calls still end on their own timeout: their failure is no one's to hear.
+      void work.catch(() => undefined);
+      return await Promise.race([work, deadline]);
     } finally {
       clearTimeout(timer);
     }
