@@ -154,3 +154,9 @@ export async function makeUnreachableJobsDue(store: Store, kinds: readonly Outbo
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Whether the request has a job of this kind still to deliver (not delivered, not refused). */
+export async function hasPendingJob(store: Store, requestId: string, kind: OutboxKind): Promise<boolean> {
+  const row = await store.db.selectFrom('outbox').select('id').where('request_id', '=', requestId).where('kind', '=', kind).where('status', '=', 'pending').executeTakeFirst();
+  return row !== undefined;
+}

@@ -11,6 +11,7 @@ import {
   eventsOfJob,
   getRequest,
   getSubscription,
+  hasPendingJob,
   subscriptionOfRequest,
   pendingSubscriptionsOf,
   recordLinkMailed,
@@ -23,6 +24,7 @@ import {
   postponeDueJobs,
   noticesOfJob,
   releaseJobs,
+  type CrmUnsubscribePayload,
   type MailNotSent,
   type OutboxKind,
   type OutboxRow,
@@ -37,7 +39,7 @@ import { webhookPayload } from './webhook-payload';
 import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
 import { postWebhook, webhookConfigured } from './webhook';
 import { leadSinkFromEnv } from '../catalogue/crm/omnicasa-leads';
-import { crmLeadsConfigured, siteLead } from './crm-lead';
+import { crmLeadsConfigured, crmProfilePassword, siteLead } from './crm-lead';
 
 /*
  * The outbox: deliveries are rows written with their request (or with their own payload),
@@ -95,7 +97,7 @@ function readyKinds(): OutboxKind[] {
   const kinds: OutboxKind[] = [];
   if (mailTransport()) kinds.push(...mailKinds);
   if (webhookConfigured()) kinds.push('webhook');
-  if (crmLeadsConfigured()) kinds.push('crm-lead');
+  if (crmLeadsConfigured()) kinds.push('crm-lead', 'crm-unsubscribe');
   return kinds;
 }
 
@@ -181,6 +183,7 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
   }
   if (job.kind === 'alert-mail') return sendAlertMail(job, store);
   if (job.kind === 'searcher-setup') return sendSearcherSetup(job, store);
+  if (job.kind === 'crm-unsubscribe') return sendProfileUnsubscribe(job, store);
   if (job.kind === 'catalogue-refusals') {
     // The problems as they are now: those corrected since the pull queued the job are not told.
     const mail = catalogueRefusalMail(await noticesOfJob(store, job.id));
@@ -259,6 +262,26 @@ async function sendLead(request: StoredRequest, store: Store): Promise<void> {
   // A search alert unsubscribed before its job ran is no search profile of anyone's any more.
   if (subscription && subscription.status !== 'active') return;
   const outcome = await sink.send(siteLead(request, subscription?.kind === 'search' ? subscription.criteria : undefined));
+  if (outcome.status === 'refused') throw new JobRefused(outcome.reason);
+  if (outcome.status === 'retry') throw new CrmUnavailable(outcome.reason);
+}
+
+const unsubscribePayload: z.ZodType<CrmUnsubscribePayload> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('site'), requestId: z.string(), email: z.string() }),
+  z.object({ kind: z.literal('link'), personIdCrypt: z.string(), demandIdCrypt: z.string() }),
+]);
+
+/**
+ * A search profile unsubscribed in the CRM. Asking twice is harmless (an unsubscribed profile
+ * stays so), so a lost answer is retried like a lead. A site's alert whose registration is still
+ * on its way waits for it: unsubscribing first would find no profile, and the registration would make one.
+ */
+async function sendProfileUnsubscribe(job: OutboxRow, store: Store): Promise<void> {
+  const sink = leadSinkFromEnv();
+  if (!sink) throw new Error('the CRM is no longer configured');
+  const payload = unsubscribePayload.parse(JSON.parse(job.payload ?? 'null'));
+  if (payload.kind === 'site' && (await hasPendingJob(store, payload.requestId, 'crm-lead'))) throw new Error(`the search profile of request ${payload.requestId} is not in the CRM yet`);
+  const outcome = await sink.unsubscribe(payload.kind === 'link' ? payload : { ...payload, password: crmProfilePassword(payload.email) });
   if (outcome.status === 'refused') throw new JobRefused(outcome.reason);
   if (outcome.status === 'retry') throw new CrmUnavailable(outcome.reason);
 }

@@ -481,6 +481,13 @@ export class OmnicasaDouble {
     return { personIdCrypt: crypt('person', demand.PersonId), demandIdCrypt: crypt('demand', demandId) };
   }
 
+  /** An agent's edit of a profile's comment in the CRM. */
+  changeDemandComment(demandId: number, comment: string): void {
+    const demand = this.demandsById.get(demandId);
+    if (!demand) throw new Error(`the double has no demand ${demandId}`);
+    demand.Comment = comment;
+  }
+
   /** An unsubscribe made in the CRM itself (an agent, or Omnicasa's own page). */
   unsubscribeDemand(demandId: number): void {
     const demand = this.demandsById.get(demandId);

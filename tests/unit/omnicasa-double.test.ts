@@ -245,7 +245,7 @@ describe('the Omnicasa double', () => {
       expect(await value(double, 'DemandRegister2', { Email: 'c@example.be', Goal: 0, PriceMax: 500000 })).toBe(true);
       expect((await object(double, 'GetMatchingStatisticOfProperty', { ID: 4000001 })).NumberOfMatchingDemands).toBe(1);
       const [demand] = double.demands('c@example.be');
-      expect(await value(double, 'UnsubscribeDemandPerson', { ID: demand?.PersonId, DemandID: demand?.DemandID })).toBe(true);
+      expect(await value(double, 'UnsubscribeDemandPerson', { ID: demand!.PersonId, DemandID: demand!.DemandID })).toBe(true);
       expect(typeof (await value(double, 'CreateHistory', { ObjectId: 4000001, TypeId: 11, Subject: 'Web' }))).toBe('number');
       const writes = double.writes().slice(callsBefore);
       expect(writes.map((call) => call.endpoint)).toEqual(['ContactOnMe', 'ContactOnMeProject', 'DemandRegister2', 'UnsubscribeDemandPerson', 'CreateHistory']);
