@@ -281,7 +281,7 @@ async function crmUnsubscribesOf(store: Store, rows: readonly Pick<AlertSubscrip
  * queued for it then sends nothing. A follow's request goes with it: it was never the agency's. A
  * search the CRM holds as a profile is unsubscribed there too (an outbox job, in the same transaction).
  */
-export async function deleteSubscription(store: Store, id: string, email?: string, now = new Date()): Promise<boolean> {
+export async function deleteSubscription(store: Store, id: string, email?: string, now = new Date(), options: { crmKnows?: boolean } = {}): Promise<boolean> {
   let query = store.db.selectFrom('alert_subscriptions').select(['kind', 'request_id', 'email']).where('id', '=', id);
   if (email !== undefined) query = query.where('email', '=', email.toLowerCase());
   const row = await query.executeTakeFirst();
@@ -289,7 +289,8 @@ export async function deleteSubscription(store: Store, id: string, email?: strin
   const queries: CompiledQuery[] = [
     store.db.deleteFrom('alert_events').where('subscription_id', '=', id).compile(),
     store.db.deleteFrom('alert_subscriptions').where('id', '=', id).compile(),
-    ...(await crmUnsubscribesOf(store, [row], now)),
+    // `crmKnows`: the CRM ended the profile itself; it need not be told.
+    ...(options.crmKnows ? [] : await crmUnsubscribesOf(store, [row], now)),
   ];
   if (row.kind === 'follow') {
     queries.push(

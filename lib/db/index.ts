@@ -62,7 +62,7 @@ export {
   type SubscriptionChange,
 } from './alerts';
 export { accountFavouritesLimit, mergeSearcherFavourites, searcherFavourites } from './favourites';
-export { claimDueJobs, enqueueJob, hasPendingJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, markRefused, postponeDueJobs, releaseJobs } from './outbox';
+export { claimDueJobs, enqueueJob, hasJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, markRefused, postponeDueJobs, releaseJobs } from './outbox';
 export {
   beginLoginAttempt,
   bookingsAbout,

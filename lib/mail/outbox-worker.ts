@@ -11,7 +11,8 @@ import {
   eventsOfJob,
   getRequest,
   getSubscription,
-  hasPendingJob,
+  hasJob,
+  deleteSubscription,
   subscriptionOfRequest,
   pendingSubscriptionsOf,
   recordLinkMailed,
@@ -148,6 +149,12 @@ async function sendAlertMail(job: OutboxRow, store: Store): Promise<void> {
   const { subscriptionId } = alertMailPayload.parse(JSON.parse(job.payload ?? 'null'));
   const subscription = await getSubscription(store, subscriptionId);
   if (!subscription || subscription.status !== 'active') return;
+  if (subscription.kind === 'search' && (await profileEndedInCrm(store, subscription))) {
+    // Unsubscribed in the CRM itself (an agent, Omnicasa's own page): the site's alert ends too.
+    await deleteSubscription(store, subscription.id, undefined, new Date(), { crmKnows: true });
+    console.log(`[alerts] search ${subscription.id} ended: its profile is unsubscribed in the CRM`);
+    return;
+  }
   const alert = alertMail(subscription, await eventsOfJob(store, job.id));
   if (alert) await sendMail(job, alert.mail, alert.headers);
 }
@@ -266,6 +273,17 @@ async function sendLead(request: StoredRequest, store: Store): Promise<void> {
   if (outcome.status === 'retry') throw new CrmUnavailable(outcome.reason);
 }
 
+/**
+ * Whether the search's profile in the CRM (registered from the site, its crm-lead delivered) is
+ * unsubscribed there. Asked before each of its alert mails, 3 s at most: a CRM that cannot tell
+ * leaves the alert going.
+ */
+async function profileEndedInCrm(store: Store, subscription: { request_id: string; email: string }): Promise<boolean> {
+  const sink = leadSinkFromEnv();
+  if (!sink || !(await hasJob(store, subscription.request_id, 'crm-lead', 'delivered'))) return false;
+  return (await sink.profileUnsubscribed({ requestId: subscription.request_id, email: subscription.email, password: crmProfilePassword(subscription.email) })) === true;
+}
+
 const unsubscribePayload: z.ZodType<CrmUnsubscribePayload> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('site'), requestId: z.string(), email: z.string() }),
   z.object({ kind: z.literal('link'), personIdCrypt: z.string(), demandIdCrypt: z.string() }),
@@ -280,7 +298,7 @@ async function sendProfileUnsubscribe(job: OutboxRow, store: Store): Promise<voi
   const sink = leadSinkFromEnv();
   if (!sink) throw new Error('the CRM is no longer configured');
   const payload = unsubscribePayload.parse(JSON.parse(job.payload ?? 'null'));
-  if (payload.kind === 'site' && (await hasPendingJob(store, payload.requestId, 'crm-lead'))) throw new Error(`the search profile of request ${payload.requestId} is not in the CRM yet`);
+  if (payload.kind === 'site' && (await hasJob(store, payload.requestId, 'crm-lead', 'pending'))) throw new Error(`the search profile of request ${payload.requestId} is not in the CRM yet`);
   const outcome = await sink.unsubscribe(payload.kind === 'link' ? payload : { ...payload, password: crmProfilePassword(payload.email) });
   if (outcome.status === 'refused') throw new JobRefused(outcome.reason);
   if (outcome.status === 'retry') throw new CrmUnavailable(outcome.reason);

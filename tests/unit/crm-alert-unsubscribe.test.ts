@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { OmnicasaDouble } from '../crm-double/omnicasa-double';
 import { altchaSolution } from './altcha-solution';
 import { jsonBody, type Entries } from './hostile-payloads';
+import { useSmtpSink } from './smtp-sink';
 import { closeOpenedStores, testDatabases } from './test-stores';
 
 /*
@@ -21,7 +22,7 @@ delete process.env.SMTP_URL;
 delete process.env.WEBHOOK_URL;
 delete process.env.TRUST_PROXY_HOPS;
 
-const { setStore, confirmAlertSubscription } = await import('@/lib/db');
+const { setStore, confirmAlertSubscription, enqueueJob } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { formDefinitions } = await import('@/lib/form-kinds/table');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
@@ -264,6 +265,30 @@ describe.each(testDatabases)('on $name', (database) => {
       const link = crm.demandLink(profile.DemandID);
       expect((await pressCrmButton({ person: link.personIdCrypt, demand: link.demandIdCrypt }, 'https://evil.example')).status).toBe(403);
       expect(await subscriptions()).toHaveLength(1);
+    });
+  });
+
+  describe('an unsubscribe made in the CRM itself', () => {
+    const smtp = useSmtpSink('https://www.immo-hainaut.example');
+
+    it("ends the site's alert at its next mail, which is not sent; a subscribed profile's alert goes on", async () => {
+      const ended = await registered('agent-ended@example.be');
+      const kept = await registered('kept@example.be');
+      crm.unsubscribeDemand(ended.profile.DemandID);
+      smtp.received = [];
+      await enqueueJob(store, 'alert-mail', { subscriptionId: ended.subscriptionId });
+      await enqueueJob(store, 'alert-mail', { subscriptionId: kept.subscriptionId });
+      await flush();
+      expect((await subscriptions()).map((row) => row.id)).toEqual([kept.subscriptionId]);
+      expect(smtp.received.filter((mail) => mail.to.includes('agent-ended@example.be'))).toHaveLength(0);
+      // The CRM knew: it is not told again.
+      expect(await unsubscribeJobs()).toHaveLength(0);
+      expect(
+        crm.calls
+          .filter((call) => call.endpoint === 'GetDemandList')
+          .map((call) => call.params.text('Email'))
+          .sort(),
+      ).toEqual(['agent-ended@example.be', 'kept@example.be']);
     });
   });
 });

@@ -197,12 +197,30 @@ export class OmnicasaLeads {
     const endpoint = 'UnsubscribeDemandPerson';
     return this.refusalOf(endpoint, async () => {
       if (target.kind === 'link') return this.client.call(endpoint, { PersonIDEncrypt: target.personIdCrypt, DemandIDEncrypt: target.demandIdCrypt });
-      const rows = await this.client.all('GetDemandList', { Email: target.email, Password: target.password });
-      const reference = `Site request ${target.requestId}`;
-      const demand = rows.flatMap((row) => demandRowSchema.safeParse(row).data ?? []).find((row) => (row.Comment ?? '').includes(reference));
+      const demand = await this.siteProfile(this.client, target);
       if (!demand || demand.IsUnsubscribed === true || demand.IsDeleted === true) return true;
       return this.client.call(endpoint, { ID: demand.PersonId, DemandID: demand.DemandID });
     });
+  }
+
+  /**
+   * Whether the CRM holds the site's profile of this request as unsubscribed (or deleted): an
+   * unsubscribe made in the CRM itself, not through the site's link. Undefined when it cannot tell
+   * (no answer in 3 s, the login refused, no such profile): the site's alert then goes on.
+   */
+  async profileUnsubscribed(target: Omit<Extract<ProfileUnsubscribe, { kind: 'site' }>, 'kind'>): Promise<boolean | undefined> {
+    const demand = await this.siteProfile(this.agendaClient, target).catch((error: unknown) => {
+      if (error instanceof OmnicasaError) return undefined;
+      throw error;
+    });
+    return demand ? demand.IsUnsubscribed === true || demand.IsDeleted === true : undefined;
+  }
+
+  /** The profile the site registered for a request, among the person's demands (GetDemandList with its login). */
+  private async siteProfile(client: OmnicasaClient, target: { requestId: string; email: string; password: string }) {
+    const rows = await client.all('GetDemandList', { Email: target.email, Password: target.password });
+    const reference = `Site request ${target.requestId}`;
+    return rows.flatMap((row) => demandRowSchema.safeParse(row).data ?? []).find((row) => (row.Comment ?? '').includes(reference));
   }
 
   async send(lead: SiteLead): Promise<LeadOutcome> {
