@@ -54,9 +54,8 @@ async function OwnerBar({ owner, language }: { owner: Owner; language: Language 
 }
 
 /** Said when the agency's agenda did not answer: the figures shown are the last ones the site holds. */
-async function AgendaNote({ source, language }: { source: AgendaSource; language: Language }) {
+function AgendaNote({ source, t }: { source: AgendaSource; t: T }) {
   if (source !== 'unavailable') return null;
-  const t = await getTranslations({ locale: language, namespace: 'portal' });
   return (
     <p className={styles.privacy} role="status" data-testid="agenda-unavailable">
       {t('agendaUnavailable')}
@@ -73,7 +72,7 @@ export async function PortalHome({ owner, listings, source, language }: { owner:
       <OwnerBar owner={owner} language={language} />
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
-      <AgendaNote source={source} language={language} />
+      <AgendaNote source={source} t={t} />
       {listings.length === 0 ? <p>{t('noListings')}</p> : null}
       <ul className={styles.listings}>
         {listings.map(({ property, totalVisits }) => (
@@ -174,7 +173,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         {t('reference', { id: property.id })} · <span className={styles.status}>{statusOf(property, t)}</span> ·{' '}
         <SiteLink href={href({ page: 'property', id: property.id }, language)}>{t('viewListing')}</SiteLink>
       </p>
-      <AgendaNote source={report.source} language={language} />
+      <AgendaNote source={report.source} t={t} />
       <p data-testid="matching-searches">{searcher('matchCount', { count: report.matchingSearches })}</p>
 
       <section aria-labelledby="visits" className={styles.section}>

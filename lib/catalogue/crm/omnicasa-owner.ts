@@ -18,7 +18,7 @@ import { siteDateOfCrm } from './omnicasa-records';
  */
 
 /** The snapshot's calendar event, the form the site's consent and kind rules read (crm-history.ts). */
-export type AgendaEvent = Owner['History'][number]['Calendar'][number];
+type AgendaEvent = Owner['History'][number]['Calendar'][number];
 
 export type OwnerAgenda = {
   /** The listings the CRM names this owner's. */
@@ -56,7 +56,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 
 type Kept = { until: number; value: Promise<OwnerAgenda | undefined> };
 
-export class OmnicasaOwnerAgenda {
+class OmnicasaOwnerAgenda {
   private readonly client: OmnicasaClient;
   private readonly kept = new Map<string, Kept>();
 
