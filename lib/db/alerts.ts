@@ -237,7 +237,8 @@ function crmUnsubscribeJob(store: Store, payload: CrmUnsubscribePayload, now: Da
     .insertInto('outbox')
     .values({
       id,
-      request_id: null,
+      // A search's request stays when the search ends: the job is listed with it (npm run leads).
+      request_id: payload.kind === 'site' && payload.requestKept ? payload.requestId : null,
       payload: JSON.stringify(payload),
       kind: 'crm-unsubscribe',
       status: 'pending',
@@ -258,7 +259,7 @@ function crmUnsubscribeJob(store: Store, payload: CrmUnsubscribePayload, now: Da
  * job still waiting reads the search when it is sent: gone, the request reaches the CRM as a plain
  * contact (lib/mail/outbox-worker sendLead), and no profile is made to unsubscribe.
  */
-async function crmUnsubscribesOf(store: Store, rows: readonly Pick<AlertSubscriptionRow, 'kind' | 'request_id' | 'email'>[], now: Date): Promise<CompiledQuery[]> {
+async function crmUnsubscribesOf(store: Store, rows: readonly Pick<AlertSubscriptionRow, 'kind' | 'request_id' | 'email'>[], now: Date, requestKept: boolean): Promise<CompiledQuery[]> {
   const searches = rows.filter((row) => row.kind === 'search');
   if (searches.length === 0) return [];
   const sent = await store.db
@@ -273,7 +274,7 @@ async function crmUnsubscribesOf(store: Store, rows: readonly Pick<AlertSubscrip
     )
     .execute();
   const told = new Set(sent.map((row) => row.request_id));
-  return searches.filter((row) => told.has(row.request_id)).map((row) => crmUnsubscribeJob(store, { kind: 'site', requestId: row.request_id, email: row.email }, now));
+  return searches.filter((row) => told.has(row.request_id)).map((row) => crmUnsubscribeJob(store, { kind: 'site', requestId: row.request_id, email: row.email, requestKept }, now));
 }
 
 /**
@@ -290,7 +291,7 @@ export async function deleteSubscription(store: Store, id: string, email?: strin
     store.db.deleteFrom('alert_events').where('subscription_id', '=', id).compile(),
     store.db.deleteFrom('alert_subscriptions').where('id', '=', id).compile(),
     // `crmKnows`: the CRM ended the profile itself; it need not be told.
-    ...(options.crmKnows ? [] : await crmUnsubscribesOf(store, [row], now)),
+    ...(options.crmKnows ? [] : await crmUnsubscribesOf(store, [row], now, true)),
   ];
   if (row.kind === 'follow') {
     queries.push(
@@ -406,7 +407,7 @@ export async function deleteSearcherAccount(store: Store, email: string, now = n
   const ids = rows.map((row) => row.id);
   const requests = rows.map((row) => row.request_id);
   // Read before the request's jobs are deleted below: the profiles the CRM holds are unsubscribed there.
-  const queries: CompiledQuery[] = await crmUnsubscribesOf(store, rows, now);
+  const queries: CompiledQuery[] = await crmUnsubscribesOf(store, rows, now, false);
   if (rows.length > 0) {
     queries.push(
       store.db.deleteFrom('alert_events').where('subscription_id', 'in', ids).compile(),

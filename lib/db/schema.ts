@@ -85,9 +85,9 @@ export type OutboxKind =
 
 /**
  * 'site': an alert deleted on the site, whose request's profile the CRM holds (found again by the
- * request id); 'link': the encrypted ids of the CRM's own alert mail's unsubscribe link.
+ * request id; `requestKept`: the request stays, and the job is listed with it); 'link': the encrypted ids of the CRM's own alert mail's unsubscribe link.
  */
-export type CrmUnsubscribePayload = { kind: 'site'; requestId: string; email: string } | { kind: 'link'; personIdCrypt: string; demandIdCrypt: string };
+export type CrmUnsubscribePayload = { kind: 'site'; requestId: string; email: string; requestKept?: boolean } | { kind: 'link'; personIdCrypt: string; demandIdCrypt: string };
 /** 'refused': the receiver answered no to the job itself (a CRM refusing a field); it is not tried again, and staff see why. */
 type OutboxStatus = 'pending' | 'delivered' | 'refused';
 

@@ -285,7 +285,7 @@ async function profileEndedInCrm(store: Store, subscription: { request_id: strin
 }
 
 const unsubscribePayload: z.ZodType<CrmUnsubscribePayload> = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('site'), requestId: z.string(), email: z.string() }),
+  z.object({ kind: z.literal('site'), requestId: z.string(), email: z.string(), requestKept: z.boolean().optional() }),
   z.object({ kind: z.literal('link'), personIdCrypt: z.string(), demandIdCrypt: z.string() }),
 ]);
 

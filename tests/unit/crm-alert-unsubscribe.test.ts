@@ -154,7 +154,7 @@ describe.each(testDatabases)('on $name', (database) => {
     });
 
     it("whose demand login the CRM no longer takes is refused after three tries, shown to staff with the CRM's words", async () => {
-      const { subscriptionId } = await registered('changed@example.be');
+      const { subscriptionId, requestId } = await registered('changed@example.be');
       // The person registered again elsewhere with a password of their own.
       expect((await fetch(crm.url('DemandRegister2', { Email: 'changed@example.be', Password: 'their own', Goal: 1 }))).ok).toBe(true);
       await unsubscribeOnSite(subscriptionId);
@@ -163,6 +163,10 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(job?.status).toBe('refused');
       expect(job?.last_error).toContain('Invalid Email or Password');
       expect(unsubscribes()).toHaveLength(0);
+      // npm run leads -- --pending lists it with its request.
+      const { deliveryByRequest } = await import('@/lib/leads/report');
+      const delivery = deliveryByRequest(await store.db.selectFrom('outbox').selectAll().execute()).get(requestId);
+      expect(delivery?.refused).toEqual([expect.stringMatching(/^crm-unsubscribe: Omnicasa GetDemandList: the CRM refused the call \(Code 600: Invalid Email or Password\)$/)]);
     });
 
     it("of a searcher's whole account unsubscribes its profiles too", async () => {
