@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { SiteLink } from '@/components/ui/site-link';
 import { getSite, type Language } from '@/lib/config';
-import { alertAccountEndpoint, alertConfirmEndpoint, alertUnsubscribeEndpoint } from '@/lib/alerts/endpoints';
+import { alertAccountEndpoint, alertConfirmEndpoint, alertCrmUnsubscribeEndpoint, alertUnsubscribeEndpoint } from '@/lib/alerts/endpoints';
+import type { CrmLinkState } from '@/lib/alerts/crm-link';
 import type { AlertLinkState } from '@/lib/db';
 import type { AlertLinkSubject, UnsubscribeState } from '@/lib/alerts/link-routes';
 import { alertConfirmationTtlDays } from '@/lib/alerts/token';
@@ -117,6 +118,45 @@ export async function AlertLinkPage({ action, state, subject, token, language, a
     <div className={styles.narrow}>
       <h1>{t('invalidTitle')}</h1>
       <p>{t('invalidText', { days: alertConfirmationTtlDays })}</p>
+      {home}
+    </div>
+  );
+}
+
+/**
+ * The page of the unsubscribe link of the CRM's own alert mail: the button posts the link's ids
+ * (a plain form, without JavaScript too); ids that name nothing, or a CRM that does not answer,
+ * get a page that says so, and nothing changes.
+ */
+export async function CrmLinkPage({ state, person, demand, language }: { state: CrmLinkState; person: string | undefined; demand: string | undefined; language: Language }) {
+  const t = await getTranslations({ locale: language, namespace: 'alerts.page' });
+  const home = <SiteLink href={href({ page: 'home' }, language)}>{t('backHome')}</SiteLink>;
+  if (state === 'subscribed' && person && demand) {
+    return (
+      <div className={styles.narrow}>
+        <h1>{t('unsubscribeTitle')}</h1>
+        <p>{t('unsubscribeText')}</p>
+        <form method="post" action={alertCrmUnsubscribeEndpoint} className={styles.form} data-form="alert-crm-unsubscribe">
+          <input type="hidden" name="person" value={person} />
+          <input type="hidden" name="demand" value={demand} />
+          <input type="hidden" name="lang" value={language} />
+          <button type="submit" className={styles.button}>
+            {t('unsubscribeButton')}
+          </button>
+        </form>
+      </div>
+    );
+  }
+  const [title, text] =
+    state === 'unsubscribed'
+      ? (['unsubscribedTitle', 'unsubscribedText'] as const)
+      : state === 'unavailable'
+        ? (['crmUnavailableTitle', 'crmUnavailableText'] as const)
+        : (['crmInvalidTitle', 'crmInvalidText'] as const);
+  return (
+    <div className={styles.narrow}>
+      <h1>{t(title)}</h1>
+      <p>{t(text)}</p>
       {home}
     </div>
   );

@@ -8,7 +8,7 @@ import type { Language } from '@/lib/config';
 import { formatDate, formatPhone, phoneHref } from '@/lib/format';
 import { href } from '@/lib/pages';
 import { pictureSrc } from '@/lib/media/picture-src';
-import type { ListingReport } from '@/lib/stats/portal-report';
+import type { AgendaSource, ListingReport } from '@/lib/stats/portal-report';
 import { VisitsChart } from './visits-chart';
 import styles from './owner.module.css';
 
@@ -53,8 +53,18 @@ async function OwnerBar({ owner, language }: { owner: Owner; language: Language 
   );
 }
 
+/** Said when the agency's agenda did not answer: the figures shown are the last ones the site holds. */
+function AgendaNote({ source, t }: { source: AgendaSource; t: T }) {
+  if (source !== 'unavailable') return null;
+  return (
+    <p className={styles.privacy} role="status" data-testid="agenda-unavailable">
+      {t('agendaUnavailable')}
+    </p>
+  );
+}
+
 /** The owner's listings, each with its picture, status and visits. */
-export async function PortalHome({ owner, listings, language }: { owner: Owner; listings: { property: Listing; totalVisits: number }[]; language: Language }) {
+export async function PortalHome({ owner, listings, source, language }: { owner: Owner; listings: { property: Listing; totalVisits: number }[]; source: AgendaSource; language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'portal' });
   const format = await getTranslations({ locale: language, namespace: 'format' });
   return (
@@ -62,6 +72,7 @@ export async function PortalHome({ owner, listings, language }: { owner: Owner; 
       <OwnerBar owner={owner} language={language} />
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
+      <AgendaNote source={source} t={t} />
       {listings.length === 0 ? <p>{t('noListings')}</p> : null}
       <ul className={styles.listings}>
         {listings.map(({ property, totalVisits }) => (
@@ -162,6 +173,7 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         {t('reference', { id: property.id })} · <span className={styles.status}>{statusOf(property, t)}</span> ·{' '}
         <SiteLink href={href({ page: 'property', id: property.id }, language)}>{t('viewListing')}</SiteLink>
       </p>
+      <AgendaNote source={report.source} t={t} />
       <p data-testid="matching-searches">{searcher('matchCount', { count: report.matchingSearches })}</p>
 
       <section aria-labelledby="visits" className={styles.section}>
@@ -192,6 +204,16 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
           t(`statuses.${entry.status}`),
         ])}
       />
+
+      {report.viewingsByMonth ? (
+        <ReportTable
+          id="viewings"
+          title={t('viewingsTitle')}
+          empty={t('nothingYet')}
+          columns={[t('month'), t('count')]}
+          rows={report.viewingsByMonth.map((period) => [<time key="month" dateTime={period.month}>{`${period.month.slice(5, 7)}-${period.month.slice(0, 4)}`}</time>, period.count])}
+        />
+      ) : null}
 
       <ReportTable
         id="communications"

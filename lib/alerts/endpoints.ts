@@ -4,3 +4,5 @@ export const alertConfirmEndpoint = '/api/alerts/confirm/';
 export const alertAccountEndpoint = '/api/alerts/account/';
 /** Also where a mail program's one-click unsubscribe posts (RFC 8058), the token in the query. */
 export const alertUnsubscribeEndpoint = '/api/alerts/unsubscribe/';
+/** Where the page of the CRM's own alert mail's unsubscribe link posts its button (lib/alerts/crm-link). */
+export const alertCrmUnsubscribeEndpoint = '/api/alerts/crm-unsubscribe/';

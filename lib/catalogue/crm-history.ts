@@ -14,6 +14,8 @@ export type CalendarKind = 'valuation' | 'photoShoot' | 'visit' | 'openHouse' | 
 export type CommunicationKind = 'email' | 'phone' | 'letter' | 'other';
 export type HistoryStatus = 'planned' | 'confirmed' | 'done' | 'cancelled' | 'sent' | 'received' | 'other';
 
+type CalendarEvent = Owner['History'][number]['Calendar'][number];
+
 /** Free text is undefined where it is withheld. */
 export type CrmCalendarEntry = { date: string; kind: CalendarKind; status: HistoryStatus; subject: string | undefined };
 export type CrmCommunication = { date: string; kind: CommunicationKind; status: HistoryStatus; contact: string | undefined; subject: string | undefined; comment: string | undefined };
@@ -67,12 +69,18 @@ const kindsWithoutVisitors: ReadonlySet<CalendarKind> = new Set(['valuation', 'p
  * The listing's CRM history for its owner. `staffNames` are the agency's people: a communication
  * with one of them is between the agency and the owner; any other contact may be a visitor.
  */
-export function crmHistory(owner: Owner, propertyId: number, staffNames: readonly string[]): { calendar: CrmCalendarEntry[]; communications: CrmCommunication[] } {
+export function crmHistory(
+  owner: Owner,
+  propertyId: number,
+  staffNames: readonly string[],
+  /** The CRM's agenda read live (crm/omnicasa-owner.ts), in place of the snapshot's calendar. */
+  agenda?: readonly CalendarEvent[],
+): { calendar: CrmCalendarEntry[]; communications: CrmCommunication[] } {
   const history = owner.History.find((entry) => entry.PropertyID === propertyId);
   const staff = new Set(staffNames.map(normal));
   const isStaff = (name: string) => staff.has(normal(name));
   return {
-    calendar: (history?.Calendar ?? []).map((event) => {
+    calendar: (agenda ?? history?.Calendar ?? []).map((event) => {
       const kind = calendarKind(event.Type);
       const shareable = kindsWithoutVisitors.has(kind) || event.VisitorConsent === true;
       return { date: event.Date, kind, status: historyStatus(event.Status), subject: shareable ? event.Subject : undefined };

@@ -3,7 +3,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import type { Store } from './client';
 import { markMailboxConfirmed } from './mailboxes';
 import { runInTransaction } from './portable';
-import type { AlertEventRow, AlertSubscriptionRow, CatalogueStateRow } from './schema';
+import type { AlertEventRow, AlertSubscriptionRow, CatalogueStateRow, CrmUnsubscribePayload } from './schema';
 import { pendingJob } from './outbox';
 
 /*
@@ -218,16 +218,62 @@ export async function pendingSubscriptionsOf(store: Store, emailKey: string, now
     .execute();
 }
 
+/** The outbox job that unsubscribes a search profile in the CRM, as an INSERT for a transaction. */
+function crmUnsubscribeJob(store: Store, payload: CrmUnsubscribePayload, now: Date, id: string = randomUUID()): CompiledQuery {
+  const at = now.toISOString();
+  return store.db
+    .insertInto('outbox')
+    .values(
+      pendingJob('crm-unsubscribe', at, {
+        id,
+        // A search's request stays when the search ends: the job is listed with it (npm run leads).
+        requestId: payload.kind === 'site' && payload.requestKept ? payload.requestId : undefined,
+        payload: JSON.stringify(payload),
+      }),
+    )
+    .compile();
+}
+
+/**
+ * The CRM unsubscribes that ending these searches needs: one per search whose request went to the
+ * CRM as a search profile (its crm-lead job delivered), or is being sent now (leased). A crm-lead
+ * job still waiting reads the search when it is sent: gone, the request reaches the CRM as a plain
+ * contact (lib/mail/outbox-worker sendLead), and no profile is made to unsubscribe.
+ */
+async function crmUnsubscribesOf(store: Store, rows: readonly Pick<AlertSubscriptionRow, 'kind' | 'request_id' | 'email'>[], now: Date, requestKept: boolean): Promise<CompiledQuery[]> {
+  const searches = rows.filter((row) => row.kind === 'search');
+  if (searches.length === 0) return [];
+  const sent = await store.db
+    .selectFrom('outbox')
+    .select('request_id')
+    .where('kind', '=', 'crm-lead')
+    .where((eb) => eb.or([eb('status', '=', 'delivered'), eb.and([eb('status', '=', 'pending'), eb('locked_until', '>', now.toISOString())])]))
+    .where(
+      'request_id',
+      'in',
+      searches.map((row) => row.request_id),
+    )
+    .execute();
+  const told = new Set(sent.map((row) => row.request_id));
+  return searches.filter((row) => told.has(row.request_id)).map((row) => crmUnsubscribeJob(store, { kind: 'site', requestId: row.request_id, email: row.email, requestKept }, now));
+}
+
 /**
  * Deletes a subscription (of this address, when given) and everything told to it; a mail still
- * queued for it then sends nothing. A follow's request goes with it: it was never the agency's.
+ * queued for it then sends nothing. A follow's request goes with it: it was never the agency's. A
+ * search the CRM holds as a profile is unsubscribed there too (an outbox job, in the same transaction).
  */
-export async function deleteSubscription(store: Store, id: string, email?: string): Promise<boolean> {
-  let query = store.db.selectFrom('alert_subscriptions').select(['kind', 'request_id']).where('id', '=', id);
+export async function deleteSubscription(store: Store, id: string, email?: string, now = new Date(), options: { crmKnows?: boolean } = {}): Promise<boolean> {
+  let query = store.db.selectFrom('alert_subscriptions').select(['kind', 'request_id', 'email']).where('id', '=', id);
   if (email !== undefined) query = query.where('email', '=', email.toLowerCase());
   const row = await query.executeTakeFirst();
   if (!row) return false;
-  const queries: CompiledQuery[] = [store.db.deleteFrom('alert_events').where('subscription_id', '=', id).compile(), store.db.deleteFrom('alert_subscriptions').where('id', '=', id).compile()];
+  const queries: CompiledQuery[] = [
+    store.db.deleteFrom('alert_events').where('subscription_id', '=', id).compile(),
+    store.db.deleteFrom('alert_subscriptions').where('id', '=', id).compile(),
+    // `crmKnows`: the CRM ended the profile itself; it need not be told.
+    ...(options.crmKnows ? [] : await crmUnsubscribesOf(store, [row], now, true)),
+  ];
   if (row.kind === 'follow') {
     queries.push(
       store.db.deleteFrom('outbox').where('request_id', '=', row.request_id).compile(),
@@ -236,6 +282,30 @@ export async function deleteSubscription(store: Store, id: string, email?: strin
   }
   const [, deleted] = await runInTransaction(store.db, queries);
   return deleted === 1;
+}
+
+/**
+ * An unsubscribe link of the CRM's own alert mail was used: the site's searches it names end (with
+ * what was told to them), and the CRM is told through the outbox, once, in the same transaction.
+ * No search of the site's may match (a profile the agency made itself): the CRM is told all the same.
+ */
+export async function endSearchesFromCrmLink(
+  store: Store,
+  subscriptionIds: readonly string[],
+  link: { personIdCrypt: string; demandIdCrypt: string },
+  now = new Date(),
+): Promise<{ ended: number; jobId: string }> {
+  const queries: CompiledQuery[] = [];
+  if (subscriptionIds.length > 0) {
+    queries.push(
+      store.db.deleteFrom('alert_events').where('subscription_id', 'in', subscriptionIds).compile(),
+      store.db.deleteFrom('alert_subscriptions').where('id', 'in', subscriptionIds).where('kind', '=', 'search').compile(),
+    );
+  }
+  const jobId = randomUUID();
+  queries.push(crmUnsubscribeJob(store, { kind: 'link', ...link }, now, jobId));
+  const affected = await runInTransaction(store.db, queries);
+  return { ended: subscriptionIds.length > 0 ? (affected[1] ?? 0) : 0, jobId };
 }
 
 export type SubscriptionSummary = AlertSubscriptionRow & { told: number; waiting: number };
@@ -312,12 +382,13 @@ export async function updateSubscription(store: Store, id: string, email: string
  * every search and follow of the address with what was told to them, and the requests they came
  * from with those requests' jobs.
  */
-export async function deleteSearcherAccount(store: Store, email: string): Promise<void> {
+export async function deleteSearcherAccount(store: Store, email: string, now = new Date()): Promise<void> {
   const address = email.toLowerCase();
-  const rows = await store.db.selectFrom('alert_subscriptions').select(['id', 'request_id']).where('email', '=', address).execute();
+  const rows = await store.db.selectFrom('alert_subscriptions').select(['id', 'request_id', 'kind', 'email']).where('email', '=', address).execute();
   const ids = rows.map((row) => row.id);
   const requests = rows.map((row) => row.request_id);
-  const queries: CompiledQuery[] = [];
+  // Read before the request's jobs are deleted below: the profiles the CRM holds are unsubscribed there.
+  const queries: CompiledQuery[] = await crmUnsubscribesOf(store, rows, now, false);
   if (rows.length > 0) {
     queries.push(
       store.db.deleteFrom('alert_events').where('subscription_id', 'in', ids).compile(),

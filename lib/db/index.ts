@@ -33,7 +33,7 @@ export {
   type SlotLookup,
 } from './request-confirmations';
 export { confirmNewsletterSignup, newsletterSignupEmail, newsletterSignupState, type SignupState } from './newsletter';
-export type { AlertEventRow, AlertSubscriptionRow, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
+export type { AlertEventRow, AlertSubscriptionRow, CrmUnsubscribePayload, OutboxKind, OutboxRow, OwnerResetPayload, RequestRow } from './schema';
 export {
   activeSubscriptions,
   alertLinkState,
@@ -41,6 +41,7 @@ export {
   recordLinkMailed,
   deleteSearcherAccount,
   deleteSubscription,
+  endSearchesFromCrmLink,
   getSearcherPasswordHash,
   setSearcherPassword,
   subscriptionsOf,
@@ -61,7 +62,7 @@ export {
   type SubscriptionChange,
 } from './alerts';
 export { accountFavouritesLimit, mergeSearcherFavourites, searcherFavourites } from './favourites';
-export { claimDueJobs, enqueueJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, markRefused, postponeDueJobs, releaseJobs } from './outbox';
+export { claimDueJobs, enqueueJob, hasJob, hasUnreachableJobs, makeUnreachableJobsDue, markDelivered, markFailed, markRefused, postponeDueJobs, releaseJobs } from './outbox';
 export {
   beginLoginAttempt,
   bookingsAbout,

@@ -162,3 +162,9 @@ export async function makeUnreachableJobsDue(store: Store, kinds: readonly Outbo
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Whether the request has a job of this kind in this state ('pending': still to deliver). */
+export async function hasJob(store: Store, requestId: string, kind: OutboxKind, status: 'pending' | 'delivered'): Promise<boolean> {
+  const row = await store.db.selectFrom('outbox').select('id').where('request_id', '=', requestId).where('kind', '=', kind).where('status', '=', status).executeTakeFirst();
+  return row !== undefined;
+}

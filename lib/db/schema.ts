@@ -79,7 +79,15 @@ export type OutboxKind =
   /** Refused CRM records for the agency: the notices that name the job (catalogue_notices.job_id), payload {}. */
   | 'catalogue-refusals'
   /** The request as a call to the agency's CRM (lib/mail/crm-lead); a confirmed search alert's becomes a search profile. */
-  | 'crm-lead';
+  | 'crm-lead'
+  /** A search profile ended on the site, or by the CRM's own mail link, unsubscribed in the CRM; payload CrmUnsubscribePayload. */
+  | 'crm-unsubscribe';
+
+/**
+ * 'site': an alert deleted on the site, whose request's profile the CRM holds (found again by the
+ * request id; `requestKept`: the request stays, and the job is listed with it); 'link': the encrypted ids of the CRM's own alert mail's unsubscribe link.
+ */
+export type CrmUnsubscribePayload = { kind: 'site'; requestId: string; email: string; requestKept?: boolean } | { kind: 'link'; personIdCrypt: string; demandIdCrypt: string };
 /** 'refused': the receiver answered no to the job itself (a CRM refusing a field); it is not tried again, and staff see why. */
 type OutboxStatus = 'pending' | 'delivered' | 'refused';
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { getType, type CatalogueLanguage } from '../catalogue';
 import { leadSinkFromEnv, type SiteLead } from '../catalogue/crm/omnicasa-leads';
 import { getAgencyLanguage, isSupportedLanguage } from '../config';
@@ -5,6 +6,7 @@ import type { OutboxKind, StoredRequest } from '../db';
 import { parseCriteria } from '../alerts/criteria';
 import { translatorFor } from '../i18n/messages';
 import { formTitle, requestLines, slotText } from './compose';
+import { deriveKey } from '../security/secret';
 import { webhookConfigured } from './webhook';
 
 /*
@@ -23,6 +25,15 @@ export function requestChannels(): OutboxKind[] {
   if (webhookConfigured()) kinds.push('webhook');
   if (crmLeadsConfigured()) kinds.push('crm-lead');
   return kinds;
+}
+
+/**
+ * The CRM's demand login of an address (DemandRegister2's Password, GetDemandList's): the only way
+ * the API leaves the site to find a profile it registered, since DemandRegister2 answers only true.
+ * Derived from the site's secret, so nothing is stored and no one can guess it from the address.
+ */
+export function crmProfilePassword(email: string): string {
+  return createHmac('sha256', deriveKey('crm-demand-login')).update(email.trim().toLowerCase()).digest('base64url').slice(0, 24);
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
@@ -68,6 +79,7 @@ export function siteLead(request: StoredRequest, criteria?: string | null): Site
       minRooms: search.minRooms,
       minBathrooms: search.minBathrooms,
       minParkings: search.minParkings,
+      password: crmProfilePassword(text(payload.email) ?? request.email ?? ''),
     },
   };
 }

@@ -11,6 +11,8 @@ import {
   eventsOfJob,
   getRequest,
   getSubscription,
+  hasJob,
+  deleteSubscription,
   subscriptionOfRequest,
   pendingSubscriptionsOf,
   recordLinkMailed,
@@ -23,6 +25,7 @@ import {
   postponeDueJobs,
   noticesOfJob,
   releaseJobs,
+  type CrmUnsubscribePayload,
   type MailNotSent,
   type OutboxKind,
   type OutboxRow,
@@ -37,7 +40,7 @@ import { webhookPayload } from './webhook-payload';
 import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
 import { postWebhook, webhookConfigured } from './webhook';
 import { leadSinkFromEnv } from '../catalogue/crm/omnicasa-leads';
-import { crmLeadsConfigured, siteLead } from './crm-lead';
+import { crmLeadsConfigured, crmProfilePassword, siteLead } from './crm-lead';
 
 /*
  * The outbox: deliveries are rows written with their request (or with their own payload),
@@ -95,7 +98,7 @@ function readyKinds(): OutboxKind[] {
   const kinds: OutboxKind[] = [];
   if (mailTransport()) kinds.push(...mailKinds);
   if (webhookConfigured()) kinds.push('webhook');
-  if (crmLeadsConfigured()) kinds.push('crm-lead');
+  if (crmLeadsConfigured()) kinds.push('crm-lead', 'crm-unsubscribe');
   return kinds;
 }
 
@@ -146,6 +149,12 @@ async function sendAlertMail(job: OutboxRow, store: Store): Promise<void> {
   const { subscriptionId } = alertMailPayload.parse(JSON.parse(job.payload ?? 'null'));
   const subscription = await getSubscription(store, subscriptionId);
   if (!subscription || subscription.status !== 'active') return;
+  if (subscription.kind === 'search' && (await profileEndedInCrm(store, subscription))) {
+    // Unsubscribed in the CRM itself (an agent, Omnicasa's own page): the site's alert ends too.
+    await deleteSubscription(store, subscription.id, undefined, new Date(), { crmKnows: true });
+    console.log(`[alerts] search ${subscription.id} ended: its profile is unsubscribed in the CRM`);
+    return;
+  }
   const alert = alertMail(subscription, await eventsOfJob(store, job.id));
   if (alert) await sendMail(job, alert.mail, alert.headers);
 }
@@ -181,6 +190,7 @@ async function send(job: OutboxRow, store: Store): Promise<void> {
   }
   if (job.kind === 'alert-mail') return sendAlertMail(job, store);
   if (job.kind === 'searcher-setup') return sendSearcherSetup(job, store);
+  if (job.kind === 'crm-unsubscribe') return sendProfileUnsubscribe(job, store);
   if (job.kind === 'catalogue-refusals') {
     // The problems as they are now: those corrected since the pull queued the job are not told.
     const mail = catalogueRefusalMail(await noticesOfJob(store, job.id));
@@ -259,6 +269,37 @@ async function sendLead(request: StoredRequest, store: Store): Promise<void> {
   // A search alert unsubscribed before its job ran is no search profile of anyone's any more.
   if (subscription && subscription.status !== 'active') return;
   const outcome = await sink.send(siteLead(request, subscription?.kind === 'search' ? subscription.criteria : undefined));
+  if (outcome.status === 'refused') throw new JobRefused(outcome.reason);
+  if (outcome.status === 'retry') throw new CrmUnavailable(outcome.reason);
+}
+
+/**
+ * Whether the search's profile in the CRM (registered from the site, its crm-lead delivered) is
+ * unsubscribed there. Asked before each of its alert mails, 3 s at most: a CRM that cannot tell
+ * leaves the alert going.
+ */
+async function profileEndedInCrm(store: Store, subscription: { request_id: string; email: string }): Promise<boolean> {
+  const sink = leadSinkFromEnv();
+  if (!sink || !(await hasJob(store, subscription.request_id, 'crm-lead', 'delivered'))) return false;
+  return (await sink.profileUnsubscribed({ requestId: subscription.request_id, email: subscription.email, password: crmProfilePassword(subscription.email) })) === true;
+}
+
+const unsubscribePayload: z.ZodType<CrmUnsubscribePayload> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('site'), requestId: z.string(), email: z.string(), requestKept: z.boolean().optional() }),
+  z.object({ kind: z.literal('link'), personIdCrypt: z.string(), demandIdCrypt: z.string() }),
+]);
+
+/**
+ * A search profile unsubscribed in the CRM. Asking twice is harmless (an unsubscribed profile
+ * stays so), so a lost answer is retried like a lead. A site's alert whose registration is still
+ * on its way waits for it: unsubscribing first would find no profile, and the registration would make one.
+ */
+async function sendProfileUnsubscribe(job: OutboxRow, store: Store): Promise<void> {
+  const sink = leadSinkFromEnv();
+  if (!sink) throw new Error('the CRM is no longer configured');
+  const payload = unsubscribePayload.parse(JSON.parse(job.payload ?? 'null'));
+  if (payload.kind === 'site' && (await hasJob(store, payload.requestId, 'crm-lead', 'pending'))) throw new Error(`the search profile of request ${payload.requestId} is not in the CRM yet`);
+  const outcome = await sink.unsubscribe(payload.kind === 'link' ? payload : { ...payload, password: crmProfilePassword(payload.email) });
   if (outcome.status === 'refused') throw new JobRefused(outcome.reason);
   if (outcome.status === 'retry') throw new CrmUnavailable(outcome.reason);
 }

@@ -5,6 +5,7 @@ import { isFormName, type FormName } from '../form-kinds/table';
 import { brusselsDay } from '../db/retention';
 import { summariseVisits, type VisitSummary } from './visits';
 import { countMatchingSearches } from '../alerts/matching';
+import { ownerAgendaOf, type OwnerAgenda } from '../catalogue/crm/omnicasa-owner';
 
 /*
  * What the owner portal shows about a listing: the site's own counts, requests and bookings,
@@ -14,7 +15,24 @@ import { countMatchingSearches } from '../alerts/matching';
  * site's own requests and bookings the owner learns the kind, date, status and counts, never a
  * name or a message. A visitor who agreed to more is recorded so in the agency's CRM, whose
  * entries then carry the details (lib/catalogue/crm-history.ts).
+ *
+ * With Omnicasa configured, which listings are the owner's, their calendar, their viewings per
+ * month and the search profiles they match come from the agency's agenda (read live, a few seconds
+ * at most, kept a few minutes per owner); the site's own counts stay the visits of the page. When
+ * the CRM fails or is slow, the snapshot's figures are shown with a note saying so.
  */
+
+/** Where the agency's figures come from: the embedded snapshot (no CRM), the CRM, or the snapshot because the CRM did not answer. */
+export type AgendaSource = 'snapshot' | 'crm' | 'unavailable';
+
+async function agendaOf(owner: Owner): Promise<{ source: AgendaSource; agenda: OwnerAgenda | undefined }> {
+  const read = await ownerAgendaOf(owner.Email);
+  if (!read.configured) return { source: 'snapshot', agenda: undefined };
+  return read.agenda ? { source: 'crm', agenda: read.agenda } : { source: 'unavailable', agenda: undefined };
+}
+
+/** The owner's listings: the CRM's, when it answered; the snapshot's otherwise. */
+const propertyIdsOf = (owner: Owner, agenda: OwnerAgenda | undefined): number[] => agenda?.propertyIds ?? owner.PropertyIDs;
 
 /** Free text is undefined where it is withheld (or, for the site's own entries, never given). */
 type CalendarEntry = { date: string; subject: string | undefined; status: HistoryStatus } & ({ fromSite: false; kind: CalendarKind } | { fromSite: true; kind: 'site-booking' });
@@ -30,21 +48,30 @@ export type ListingReport = {
   onlineMedia: { name: string; url: string; since: string }[];
   sources: { name: string; count: number; fromSite: boolean }[];
   manager: TeamMember | undefined;
-  /** Active search alerts this listing answers (lib/alerts): a count, no one's details. */
+  /** Active search alerts this listing answers (lib/alerts, or the CRM's search profiles): a count, no one's details. */
   matchingSearches: number;
+  /** Viewings per month in the agency's agenda, newest first; undefined without the CRM's answer. */
+  viewingsByMonth: { month: string; count: number }[] | undefined;
+  source: AgendaSource;
 };
 
 /** The owner's listings in a language, with their total visits, for the portal's first page. */
-export async function ownerListings(owner: Owner, language: Language): Promise<{ property: Listing; totalVisits: number }[]> {
-  const totals = await visitTotals(await getStore(), owner.PropertyIDs);
-  return owner.PropertyIDs.map((id) => getProperty(id, language))
+export async function ownerListings(owner: Owner, language: Language): Promise<{ listings: { property: Listing; totalVisits: number }[]; source: AgendaSource }> {
+  const { source, agenda } = await agendaOf(owner);
+  const ids = propertyIdsOf(owner, agenda);
+  const totals = await visitTotals(await getStore(), ids);
+  const listings = ids
+    .map((id) => getProperty(id, language))
     .filter((property) => property !== undefined)
     .map((property) => ({ property, totalVisits: totals.get(property.id) ?? 0 }));
+  return { listings, source };
 }
 
 export async function listingReport(owner: Owner, propertyId: number, language: Language): Promise<ListingReport | undefined> {
+  const { source, agenda } = await agendaOf(owner);
   // The data layer's own check: another owner's listing does not exist for this owner.
-  if (!owner.PropertyIDs.includes(propertyId)) return undefined;
+  if (!propertyIdsOf(owner, agenda).includes(propertyId)) return undefined;
+  const live = agenda?.listings.get(propertyId);
   const property = getProperty(propertyId, language);
   if (!property) return undefined;
   const store = await getStore();
@@ -56,6 +83,7 @@ export async function listingReport(owner: Owner, propertyId: number, language: 
     owner,
     propertyId,
     team.map((member) => member.name),
+    live?.calendar,
   );
   const requests = await requestsAbout(store, propertyId);
   const bookings = await bookingsAbout(store, propertyId);
@@ -92,6 +120,9 @@ export async function listingReport(owner: Owner, propertyId: number, language: 
       ...(requests.length > 0 ? [{ name: 'website', count: requests.length, fromSite: true }] : []),
     ],
     manager: team.find((member) => member.email.toLowerCase() === property.manager.email.toLowerCase()),
-    matchingSearches: await countMatchingSearches(store, property),
+    // The site's alerts are the CRM's search profiles too (DemandRegister2): the CRM's count holds them.
+    matchingSearches: live?.matchingSearches ?? (await countMatchingSearches(store, property)),
+    viewingsByMonth: live?.viewingsByMonth,
+    source,
   };
 }

@@ -138,6 +138,39 @@ function numberField(record: JsonObject, name: string): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
+/** A person with search profiles, as DemandRegister2 made them. */
+interface DemandPerson {
+  ID: number;
+  Email: string;
+  Password: string | undefined;
+  Name: string | undefined;
+  FirstName: string | undefined;
+}
+
+/** One search profile; Zip is the comma-joined Zips it was registered with. */
+export interface Demand {
+  DemandID: number;
+  PersonId: number;
+  Goal: number | null;
+  PriceMin: number | null;
+  PriceMax: number | null;
+  Zip: string;
+  Comment: string;
+  IsUnsubscribed: boolean;
+}
+
+/**
+ * The encrypted ids of the CRM's mail links (GetDemandPerson IDCrypt / DemandIDCrypt): opaque text
+ * with the characters base64 brings (+, /, =), so that a site that does not encode them breaks here too.
+ */
+const crypt = (kind: 'person' | 'demand', id: number) => Buffer.from(`omnicasa-double:${kind}:${id}:${(id * 7919) % 10007}`).toString('base64');
+const uncrypt = (kind: 'person' | 'demand', value: string | undefined): number | undefined => {
+  if (!value) return undefined;
+  const match = /^omnicasa-double:(person|demand):(\d+):(\d+)$/.exec(Buffer.from(value, 'base64').toString('utf8'));
+  const id = Number(match?.[2]);
+  return match && match[1] === kind && crypt(kind, id) === value ? id : undefined;
+};
+
 export class OmnicasaDouble {
   readonly calls: CallRecord[] = [];
   /** Every picture asked for, by its path under /pictures/, in order. */
@@ -153,6 +186,9 @@ export class OmnicasaDouble {
   private readonly heldWaiters: { count: number; resolve: () => void }[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private nextId = 9_000_000;
+  /** Search profiles (DemandRegister2), with their persons: what GetDemandPerson, GetDemandList and UnsubscribeDemandPerson read. */
+  private readonly demandPersons: DemandPerson[] = [];
+  private readonly demandsById = new Map<number, Demand>();
   private pictureVersion = 0;
   private origin = '';
   private readonly clock: () => Date;
@@ -406,6 +442,59 @@ export class OmnicasaDouble {
     if (!slot) throw new Error(`the double has no slot ${id}`);
     slot.Booked = slot.Capacity;
     this.touch(this.versionsOf(slot.ObjectID));
+  }
+
+  /**
+   * Makes the CRM's owner of a listing the owner with this e-mail (GetRelatedProperties), taking it
+   * from whoever owned it; an e-mail the double does not know becomes a new owner.
+   */
+  setOwnerOf(propertyId: number, email: string): void {
+    this.versionsOf(propertyId);
+    for (const owner of this.state.owners) owner.PropertyIDs = owner.PropertyIDs.filter((id) => id !== propertyId);
+    const owner = this.state.owners.find((candidate) => candidate.Email.toLowerCase() === email.toLowerCase());
+    if (owner) owner.PropertyIDs.push(propertyId);
+    else this.state.owners.push({ ID: Math.max(0, ...this.state.owners.map((candidate) => candidate.ID)) + 1, Email: email, PropertyIDs: [propertyId], History: [] });
+  }
+
+  /** An entry in a listing's agenda (GetCalendarHistories, and GetAppointmentOfStatisticsGraphList for a 'Visit'); the date ISO. */
+  addCalendarEntry(propertyId: number, entry: { Date: string; Type: string; Subject: string; Status: string; VisitorConsent?: boolean }): void {
+    this.versionsOf(propertyId);
+    const owner = this.state.owners.find((candidate) => candidate.PropertyIDs.includes(propertyId));
+    if (!owner) throw new Error(`the double has no owner of ${propertyId}`);
+    let history = owner.History.find((item) => item.PropertyID === propertyId);
+    if (!history) {
+      history = { PropertyID: propertyId, Calendar: [], Communications: [], OnlineMedia: [], Sources: [] };
+      owner.History.push(history);
+    }
+    history.Calendar.push({ ...entry });
+  }
+
+  /** The search profiles the double holds (DemandRegister2), unsubscribed ones included; copies. */
+  demands(email?: string): (Demand & { Email: string })[] {
+    return this.demandPersons
+      .filter((person) => email === undefined || person.Email.toLowerCase() === email.toLowerCase())
+      .flatMap((person) => [...this.demandsById.values()].filter((demand) => demand.PersonId === person.ID).map((demand) => ({ ...demand, Email: person.Email })));
+  }
+
+  /** The encrypted ids the CRM's own alert mail puts in its unsubscribe link, for one profile. */
+  demandLink(demandId: number): { personIdCrypt: string; demandIdCrypt: string } {
+    const demand = this.demandsById.get(demandId);
+    if (!demand) throw new Error(`the double has no demand ${demandId}`);
+    return { personIdCrypt: crypt('person', demand.PersonId), demandIdCrypt: crypt('demand', demandId) };
+  }
+
+  /** An agent's edit of a profile's comment in the CRM. */
+  changeDemandComment(demandId: number, comment: string): void {
+    const demand = this.demandsById.get(demandId);
+    if (!demand) throw new Error(`the double has no demand ${demandId}`);
+    demand.Comment = comment;
+  }
+
+  /** An unsubscribe made in the CRM itself (an agent, or Omnicasa's own page). */
+  unsubscribeDemand(demandId: number): void {
+    const demand = this.demandsById.get(demandId);
+    if (!demand) throw new Error(`the double has no demand ${demandId}`);
+    demand.IsUnsubscribed = true;
   }
 
   /** Closes every socket, held calls and pictures still streaming included. */
@@ -717,6 +806,44 @@ export class OmnicasaDouble {
     return slot;
   }
 
+  private registerDemand(params: CrmParams): void {
+    const email = params.text('Email');
+    if (!email) throw new CrmError(600, 'Email is required');
+    let person = this.demandPersons.find((candidate) => candidate.Email.toLowerCase() === email.toLowerCase());
+    if (!person) {
+      person = { ID: this.nextId++, Email: email, Password: undefined, Name: undefined, FirstName: undefined };
+      this.demandPersons.push(person);
+    }
+    // DemandRegister2 creates or updates the person: a password given is the person's from then on.
+    person.Password = params.text('Password') ?? person.Password;
+    person.Name = params.text('Name') ?? person.Name;
+    person.FirstName = params.text('FirstName') ?? person.FirstName;
+    const number = (name: string) => {
+      const value = params.get(name);
+      return typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null;
+    };
+    const id = this.nextId++;
+    this.demandsById.set(id, {
+      DemandID: id,
+      PersonId: person.ID,
+      Goal: params.int('Goal') ?? null,
+      PriceMin: number('PriceMin'),
+      PriceMax: number('PriceMax'),
+      Zip: (params.list('Zips') ?? []).join(','),
+      Comment: params.text('Comment') ?? '',
+      IsUnsubscribed: false,
+    });
+  }
+
+  /** The profile of a call: by ID and DemandID, or by the mail link's encrypted pair (`crypt` names the fields). */
+  private demandOf(params: CrmParams, crypted: { person: string; demand: string }): { person: DemandPerson; demand: Demand } | undefined {
+    const personId = params.int('ID') ?? uncrypt('person', params.text(crypted.person));
+    const demandId = params.int('DemandID') ?? uncrypt('demand', params.text(crypted.demand));
+    const demand = demandId === undefined ? undefined : this.demandsById.get(demandId);
+    const person = this.demandPersons.find((candidate) => candidate.ID === personId);
+    return demand && person && demand.PersonId === person.ID ? { person, demand } : undefined;
+  }
+
   private readonly handlers: Record<string, (params: CrmParams) => Json> = {
     ValidateCustomer: () => true,
     GetPropertyList: (params) => this.page(this.propertyRows(params), params, (versions) => this.view(versions, params)),
@@ -838,19 +965,33 @@ export class OmnicasaDouble {
       }
       return this.simpleList([...counts].sort(([a], [b]) => a.localeCompare(b)).map(([month, count]) => ({ Date: month, Count: count })));
     },
-    // { ID, NumberOfMatchingDemands }: the demands registered here (DemandRegister2) whose goal and budget fit.
+    // { ID, NumberOfMatchingDemands }: the subscribed demands registered here (DemandRegister2) whose goal and budget fit.
     GetMatchingStatisticOfProperty: (params) => {
       const id = params.int('ID');
       const record = this.state.properties.get(id ?? 0)?.get('nl');
       if (!record) return null;
       const price = numberField(record, 'Price') ?? 0;
-      const matching = this.writes('DemandRegister2').filter((call) => {
-        if (!call.success) return false;
-        const goal = call.params.int('Goal');
-        const max = call.params.get('PriceMax');
-        return (goal === undefined || goal === record.Goal) && (typeof max !== 'number' || max >= price);
-      });
+      const matching = [...this.demandsById.values()].filter(
+        (demand) => !demand.IsUnsubscribed && (demand.Goal === null || demand.Goal === record.Goal) && (demand.PriceMax === null || demand.PriceMax >= price),
+      );
       return { ID: id ?? null, NumberOfMatchingDemands: matching.length };
+    },
+    // Shape never observed (doc §7): the person's fields and the one demand asked for, under Demand;
+    // null for ids that name nothing (a forged or mistyped link). IsUnsubscribed, a request field in
+    // fw4, is taken as a filter's flag and ignored; the answer carries the state itself.
+    GetDemandPerson: (params) => {
+      const found = this.demandOf(params, { person: 'IDCrypt', demand: 'DemandIDCrypt' });
+      if (!found) return null;
+      const { person, demand } = found;
+      return { ID: person.ID, Email: person.Email, Name: person.Name ?? null, FirstName: person.FirstName ?? null, IsUnsubscribed: demand.IsUnsubscribed, Demand: { ...demand } };
+    },
+    // The demands of a person who logs in with Email and Password (doc §2.6), as SaveChangedDemandList's entries name their fields.
+    GetDemandList: (params) => {
+      const email = params.text('Email')?.toLowerCase();
+      const person = this.demandPersons.find((candidate) => candidate.Email.toLowerCase() === email);
+      if (!person || person.Password === undefined || person.Password !== params.text('Password')) throw new CrmError(600, 'Invalid Email or Password');
+      const rows = [...this.demandsById.values()].filter((demand) => demand.PersonId === person.ID).map((demand): JsonObject => ({ ...demand, IsDeleted: false }));
+      return this.page(rows, params, same);
     },
     ContactOnMe: (params) => {
       const appointment = params.int('AppointmentID');
@@ -858,8 +999,17 @@ export class OmnicasaDouble {
       return true;
     },
     ContactOnMeProject: () => true,
-    DemandRegister2: () => true,
-    UnsubscribeDemandPerson: () => true,
+    DemandRegister2: (params) => {
+      this.registerDemand(params);
+      return true;
+    },
+    // Unsubscribing twice answers true again: the state asked for holds.
+    UnsubscribeDemandPerson: (params) => {
+      const found = this.demandOf(params, { person: 'PersonIDEncrypt', demand: 'DemandIDEncrypt' });
+      if (!found) throw new CrmError(600, 'Demand not found');
+      found.demand.IsUnsubscribed = true;
+      return true;
+    },
     AddPersonToAppointment: (params) => {
       this.book(params.int('AppointmentID') ?? 0, undefined);
       return this.nextId++;

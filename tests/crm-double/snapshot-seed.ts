@@ -146,6 +146,6 @@ export function crmState(records: SiteRecords, origin: string): CrmState {
       ]),
     ),
     documents,
-    owners: (records.owners ?? []).map((owner) => ({ ID: owner.ID, Email: owner.Email, PropertyIDs: owner.PropertyIDs, History: owner.History })),
+    owners: (records.owners ?? []).map((owner) => ({ ID: owner.ID, Email: owner.Email, PropertyIDs: [...owner.PropertyIDs], History: structuredClone(owner.History) })),
   };
 }

@@ -243,14 +243,38 @@ describe('the Omnicasa double', () => {
       expect(await value(double, 'ContactOnMe', { ObjectID: 4000001, Email: 'a@example.be', Content: 'Hello [request 12]' })).toBe(true);
       expect(await value(double, 'ContactOnMeProject', { ProjectIDs: '5000001', Email: 'b@example.be' })).toBe(true);
       expect(await value(double, 'DemandRegister2', { Email: 'c@example.be', Goal: 0, PriceMax: 500000 })).toBe(true);
-      expect(await value(double, 'UnsubscribeDemandPerson', { ID: 5 })).toBe(true);
+      expect((await object(double, 'GetMatchingStatisticOfProperty', { ID: 4000001 })).NumberOfMatchingDemands).toBe(1);
+      const [demand] = double.demands('c@example.be');
+      expect(await value(double, 'UnsubscribeDemandPerson', { ID: demand!.PersonId, DemandID: demand!.DemandID })).toBe(true);
       expect(typeof (await value(double, 'CreateHistory', { ObjectId: 4000001, TypeId: 11, Subject: 'Web' }))).toBe('number');
       const writes = double.writes().slice(callsBefore);
       expect(writes.map((call) => call.endpoint)).toEqual(['ContactOnMe', 'ContactOnMeProject', 'DemandRegister2', 'UnsubscribeDemandPerson', 'CreateHistory']);
       expect(writes[0]?.params.get('content')).toBe('Hello [request 12]');
       expect(writes[0]?.time).toMatch(crmDate);
       expect(writes.every((call) => call.success === true)).toBe(true);
-      expect((await object(double, 'GetMatchingStatisticOfProperty', { ID: 4000001 })).NumberOfMatchingDemands).toBe(1);
+      // An unsubscribed profile matches nothing any more.
+      expect((await object(double, 'GetMatchingStatisticOfProperty', { ID: 4000001 })).NumberOfMatchingDemands).toBe(0);
+    });
+
+    it("keeps search profiles: read by the mail link's encrypted ids or by the person's login, unsubscribed by either", async () => {
+      expect(await value(double, 'DemandRegister2', { Email: 'e@example.be', Password: 'pw-e', Goal: 1, Zips: '7000,7011', PriceMax: 900, Comment: 'Site request r-1' })).toBe(true);
+      const [demand] = double.demands('e@example.be');
+      const link = double.demandLink(demand!.DemandID);
+      expect(link.personIdCrypt).not.toBe(String(demand!.PersonId));
+      const person = await object(double, 'GetDemandPerson', { IDCrypt: link.personIdCrypt, DemandIDCrypt: link.demandIdCrypt });
+      expect(person).toMatchObject({ Email: 'e@example.be', IsUnsubscribed: false, Demand: { DemandID: demand!.DemandID, Goal: 1, Zip: '7000,7011', PriceMax: 900, Comment: 'Site request r-1' } });
+      // A forged pair names nothing; unsubscribing it is refused.
+      expect(await value(double, 'GetDemandPerson', { IDCrypt: link.personIdCrypt, DemandIDCrypt: `${link.demandIdCrypt}x` })).toBeNull();
+      expect((await result(double, 'UnsubscribeDemandPerson', { PersonIDEncrypt: 'forged', DemandIDEncrypt: link.demandIdCrypt })).Success).toBe(false);
+      // The login of DemandRegister2's password lists the person's demands; another password is refused.
+      expect((await result(double, 'GetDemandList', { Email: 'e@example.be', Password: 'wrong' })).Success).toBe(false);
+      expect((await object(double, 'GetDemandList', { Email: 'e@example.be', Password: 'pw-e' })).Items).toEqual([
+        expect.objectContaining({ DemandID: demand!.DemandID, PersonId: demand!.PersonId, IsUnsubscribed: false }),
+      ]);
+      expect(await value(double, 'UnsubscribeDemandPerson', { PersonIDEncrypt: link.personIdCrypt, DemandIDEncrypt: link.demandIdCrypt })).toBe(true);
+      expect(await value(double, 'UnsubscribeDemandPerson', { PersonIDEncrypt: link.personIdCrypt, DemandIDEncrypt: link.demandIdCrypt })).toBe(true);
+      expect(double.demands('e@example.be')[0]?.IsUnsubscribed).toBe(true);
+      expect(await object(double, 'GetDemandPerson', { ID: demand!.PersonId, DemandID: demand!.DemandID })).toMatchObject({ IsUnsubscribed: true });
     });
 
     it('books a slot through ContactOnMe or AddPersonToAppointment, and refuses a full one', async () => {

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
-import { AlertLinkPage } from '@/components/alerts/alert-link-page';
+import { AlertLinkPage, CrmLinkPage } from '@/components/alerts/alert-link-page';
 import { PageFrame } from '@/components/layout/page-frame';
+import { crmLinkState } from '@/lib/alerts/crm-link';
 import { alertLinkAccountOffer, alertLinkStates, alertLinkSubject } from '@/lib/alerts/link-routes';
 import { requireLanguage } from '@/lib/i18n';
 import { routeMetadata } from '@/lib/pages/metadata';
@@ -24,6 +25,18 @@ export default async function AlertLink({ params, searchParams }: Props) {
   const language = requireLanguage(lang);
   const query = await searchParams;
   const token = typeof query.token === 'string' ? query.token : undefined;
+  if (query.action === 'crm-unsubscribe') {
+    const person = typeof query.person === 'string' ? query.person : undefined;
+    const demand = typeof query.demand === 'string' ? query.demand : undefined;
+    const done = query.done === '1';
+    // Back from the button: honoured, whatever the CRM says before the outbox told it.
+    const state = done ? 'unsubscribed' : await crmLinkState(person, demand);
+    return (
+      <PageFrame language={language} route={{ page: 'alert-link', action: 'crm-unsubscribe', person, demand, done }}>
+        <CrmLinkPage state={state} person={person} demand={demand} language={language} />
+      </PageFrame>
+    );
+  }
   const action = query.action === 'unsubscribe' ? 'unsubscribe' : query.action === 'confirm' ? 'confirm' : undefined;
   const account = query.account === 'sent' ? 'sent' : undefined;
   const [state, subject, offer] = await Promise.all([alertLinkStates(action, token), alertLinkSubject(action, token, language), alertLinkAccountOffer(action, token)]);

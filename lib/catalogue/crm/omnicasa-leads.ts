@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { catalogueLanguages, type CatalogueLanguage } from '../schemas';
 import { slotOf } from './map-records';
 import { listOf, OmnicasaClient, OmnicasaError, type ClientOptions } from './omnicasa-client';
@@ -31,7 +32,18 @@ export type SiteLead = {
   /** The visitor asked for the agency's mailings (a confirmed newsletter sign-up, a ticked box). */
   mailings?: boolean;
   /** A search alert: its criteria, as the site stores them (lib/alerts/criteria). */
-  search?: { goal: 'sale' | 'rent'; zips: string[]; typeNames: string[]; priceMin?: number; priceMax?: number; minRooms?: number; minBathrooms?: number; minParkings?: number };
+  search?: {
+    goal: 'sale' | 'rent';
+    zips: string[];
+    typeNames: string[];
+    priceMin?: number;
+    priceMax?: number;
+    minRooms?: number;
+    minBathrooms?: number;
+    minParkings?: number;
+    /** The person's demand login in the CRM (DemandRegister2's Password): how the site finds the profile again to unsubscribe it. */
+    password: string;
+  };
 };
 
 /**
@@ -100,6 +112,7 @@ function leadCall(lead: SiteLead): { endpoint: 'ContactOnMe' | 'ContactOnMeProje
         // tree, which the site does not read: the agent reads the types here.
         Comment: clipped(`${wanted}${lead.content}`, reference),
         IsAlwaysCreatedDemand: true,
+        Password: search.password,
       },
     };
   }
@@ -141,6 +154,75 @@ export class OmnicasaLeads {
     return slots;
   }
 
+  /**
+   * The search profile an unsubscribe link of the CRM's own alert mail names by its encrypted ids
+   * (GetDemandPerson IDCrypt, DemandIDCrypt): 'unknown' when they name nothing (a forged or cut
+   * link), 'unavailable' when the CRM does not answer in 3 s.
+   */
+  async demandOfLink(link: DemandLink): Promise<CrmDemand | 'unknown' | 'unavailable'> {
+    let value: unknown;
+    try {
+      value = await this.agendaClient.call('GetDemandPerson', { IDCrypt: link.personIdCrypt, DemandIDCrypt: link.demandIdCrypt });
+    } catch (error) {
+      if (!(error instanceof OmnicasaError)) throw error;
+      // The API's one code (600) means anything: a refusal of these ids is read as ids that name nothing.
+      return error.kind === 'crm' ? 'unknown' : 'unavailable';
+    }
+    const parsed = demandPersonSchema.safeParse(value);
+    if (!parsed.success) return 'unknown';
+    const person = parsed.data;
+    const demand = person.Demand ?? person.Demands?.[0] ?? person;
+    const reference = /Site request ([0-9a-f-]{36})/i.exec(demand.Comment ?? '')?.[1];
+    return {
+      email: person.Email,
+      goal: demand.Goal === 1 ? 'rent' : demand.Goal === 0 ? 'sale' : undefined,
+      zips: String(demand.Zip ?? demand.Zips ?? '')
+        .split(',')
+        .map((zip) => zip.trim())
+        .filter(Boolean),
+      priceMin: demand.PriceMin ?? undefined,
+      priceMax: demand.PriceMax ?? undefined,
+      siteRequestId: reference,
+      unsubscribed: (demand.IsUnsubscribed ?? person.IsUnsubscribed) === true,
+    };
+  }
+
+  /**
+   * Unsubscribes a search profile in the CRM (UnsubscribeDemandPerson): by the encrypted ids of the
+   * CRM's mail link, or, for an alert ended on the site, the profile the site registered, found
+   * among the person's demands (GetDemandList with the login DemandRegister2 gave it) by the site's
+   * request id in its comment. No such profile (it was never made, or was deleted in the CRM): nothing to do.
+   */
+  async unsubscribe(target: ProfileUnsubscribe): Promise<LeadOutcome> {
+    const endpoint = 'UnsubscribeDemandPerson';
+    return this.refusalOf(endpoint, async () => {
+      if (target.kind === 'link') return this.client.write(endpoint, { PersonIDEncrypt: target.personIdCrypt, DemandIDEncrypt: target.demandIdCrypt });
+      const demand = await this.siteProfile(this.client, target);
+      if (!demand || demand.IsUnsubscribed === true || demand.IsDeleted === true) return true;
+      return this.client.write(endpoint, { ID: demand.PersonId, DemandID: demand.DemandID });
+    });
+  }
+
+  /**
+   * Whether the CRM holds the site's profile of this request as unsubscribed (or deleted): an
+   * unsubscribe made in the CRM itself, not through the site's link. Undefined when it cannot tell
+   * (no answer in 3 s, the login refused, no such profile): the site's alert then goes on.
+   */
+  async profileUnsubscribed(target: Omit<Extract<ProfileUnsubscribe, { kind: 'site' }>, 'kind'>): Promise<boolean | undefined> {
+    const demand = await this.siteProfile(this.agendaClient, target).catch((error: unknown) => {
+      if (error instanceof OmnicasaError) return undefined;
+      throw error;
+    });
+    return demand ? demand.IsUnsubscribed === true || demand.IsDeleted === true : undefined;
+  }
+
+  /** The profile the site registered for a request, among the person's demands (GetDemandList with its login). */
+  private async siteProfile(client: OmnicasaClient, target: { requestId: string; email: string; password: string }) {
+    const rows = await client.all('GetDemandList', { Email: target.email, Password: target.password });
+    const reference = `Site request ${target.requestId}`;
+    return rows.flatMap((row) => demandRowSchema.safeParse(row).data ?? []).find((row) => (row.Comment ?? '').includes(reference));
+  }
+
   async send(lead: SiteLead): Promise<LeadOutcome> {
     const outcome = await this.sendOnce(lead);
     // The agency filled the viewing time in its agenda after the site booked it: the request
@@ -151,11 +233,16 @@ export class OmnicasaLeads {
     return outcome;
   }
 
-  private async sendOnce(lead: SiteLead): Promise<LeadOutcome> {
+  private sendOnce(lead: SiteLead): Promise<LeadOutcome> {
     const { endpoint, params } = leadCall(lead);
+    return this.refusalOf(endpoint, () => this.client.write(endpoint, params));
+  }
+
+  /** The outcome of a write: 'sent' on a yes, 'retry' when the CRM may not have it, 'refused' when it said no to this call. */
+  private async refusalOf(endpoint: string, write: () => Promise<unknown>): Promise<LeadOutcome> {
     let value: unknown;
     try {
-      value = await this.client.write(endpoint, params);
+      value = await write();
     } catch (error) {
       if (!(error instanceof OmnicasaError)) throw error;
       if (error.kind !== 'crm') return { status: 'retry', endpoint, reason: error.message };
@@ -185,6 +272,33 @@ export function leadSinkFromEnv(env: NodeJS.ProcessEnv = process.env): OmnicasaL
 /** A lead is one small call: an answer slower than this is an outage, and the job waits for the next attempt. */
 const leadTimeoutMs = 20_000;
 const agendaTimeoutMs = 3_000;
+
+/** The encrypted ids an unsubscribe link of the CRM's own alert mail carries (GetDemandPerson IDCrypt, DemandIDCrypt). */
+export type DemandLink = { personIdCrypt: string; demandIdCrypt: string };
+
+export type ProfileUnsubscribe = ({ kind: 'link' } & DemandLink) | { kind: 'site'; requestId: string; email: string; password: string };
+
+/** A search profile as the site compares it with its alerts. */
+export type CrmDemand = { email: string; goal: 'sale' | 'rent' | undefined; zips: string[]; priceMin?: number; priceMax?: number; siteRequestId: string | undefined; unsubscribed: boolean };
+
+/*
+ * GetDemandPerson and GetDemandList answers were never observed (omnicasa-api.md §7): the demand's
+ * fields are those SaveChangedDemandList's entries carry (DemandID, PersonId, Goal, PriceMin,
+ * PriceMax, Zip, Comment, IsDeleted), beside the person's, or under Demand / Demands.
+ */
+const optionalAmount = z.coerce.number().nullish();
+const demandFields = {
+  Goal: z.coerce.number().int().nullish(),
+  PriceMin: optionalAmount,
+  PriceMax: optionalAmount,
+  Zip: z.union([z.string(), z.number()]).nullish(),
+  Zips: z.union([z.string(), z.number()]).nullish(),
+  Comment: z.string().nullish(),
+  IsUnsubscribed: z.boolean().nullish(),
+};
+const demandSchema = z.looseObject(demandFields);
+const demandPersonSchema = z.looseObject({ ...demandFields, Email: z.email(), Demand: demandSchema.nullish(), Demands: z.array(demandSchema).nullish() });
+const demandRowSchema = z.looseObject({ ...demandFields, DemandID: z.coerce.number().int().positive(), PersonId: z.coerce.number().int().positive(), IsDeleted: z.boolean().nullish() });
 
 /** A viewing time as the CRM's agenda has it now, in the site's terms. */
 export type AgendaSlot = { id: number; start: string; end: string; capacity: number; booked: number };

@@ -2,11 +2,15 @@ import { systemSlugs } from '../../i18n/slugs';
 import { alertLinkPath } from '../internal-paths';
 import { join, type PageKind } from '../kind';
 
-export type AlertLinkAction = 'confirm' | 'unsubscribe';
-/** `account: 'sent'`: the page comes back from asking for an account, and says the link is on its way. */
-export type AlertLinkRoute = { page: 'alert-link'; action?: AlertLinkAction; token?: string; account?: 'sent' };
+/** 'crm-unsubscribe': the unsubscribe link of the CRM's own alert mail, the profile's encrypted ids in `person` and `demand` (lib/alerts/crm-link). */
+export type AlertLinkAction = 'confirm' | 'unsubscribe' | 'crm-unsubscribe';
+/**
+ * `account: 'sent'`: the page comes back from asking for an account, and says the link is on its
+ * way. `done`: the page comes back from a CRM link's button, which was honoured.
+ */
+export type AlertLinkRoute = { page: 'alert-link'; action?: AlertLinkAction; token?: string; account?: 'sent'; person?: string; demand?: string; done?: boolean };
 
-const actionOf = (value: string | null): AlertLinkAction | undefined => (value === 'confirm' || value === 'unsubscribe' ? value : undefined);
+const actionOf = (value: string | null): AlertLinkAction | undefined => (value === 'confirm' || value === 'unsubscribe' || value === 'crm-unsubscribe' ? value : undefined);
 
 /**
  * The page an alert mail's links open (lib/alerts): confirm a search or a follow, or unsubscribe.
@@ -19,14 +23,25 @@ export const alertLinkPage: PageKind<AlertLinkRoute> = {
     if (route.action) params.set('action', route.action);
     if (route.token) params.set('token', route.token);
     if (route.account) params.set('account', route.account);
+    if (route.person) params.set('person', route.person);
+    if (route.demand) params.set('demand', route.demand);
+    if (route.done) params.set('done', '1');
     const query = params.toString();
     return join(language, [systemSlugs['alert-link'][language]]) + (query ? `?${query}` : '');
   },
   match: (segments, params, language) =>
     segments.length === 1 && segments[0] === systemSlugs['alert-link'][language]
-      ? { page: 'alert-link', action: actionOf(params.get('action')), token: params.get('token') ?? undefined, account: params.get('account') === 'sent' ? 'sent' : undefined }
+      ? {
+          page: 'alert-link',
+          action: actionOf(params.get('action')),
+          token: params.get('token') ?? undefined,
+          account: params.get('account') === 'sent' ? 'sent' : undefined,
+          person: params.get('person') ?? undefined,
+          demand: params.get('demand') ?? undefined,
+          done: params.get('done') === '1' || undefined,
+        }
       : undefined,
-  queryKeys: ['action', 'token', 'account'],
+  queryKeys: ['action', 'token', 'account', 'person', 'demand', 'done'],
   routes: () => [],
   serverOnly: true,
   renderedAt: (_route, language, search) => `${alertLinkPath(language)}${search}`,

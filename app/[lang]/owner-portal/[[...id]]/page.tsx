@@ -40,7 +40,7 @@ export default async function OwnerPortal({ params }: Props) {
   if (listing === undefined) {
     return (
       <PageFrame language={language} route={{ page: 'portal' }}>
-        <PortalHome owner={owner} listings={await ownerListings(owner, language)} language={language} />
+        <PortalHome owner={owner} {...await ownerListings(owner, language)} language={language} />
       </PageFrame>
     );
   }

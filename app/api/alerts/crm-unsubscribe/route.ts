@@ -1,0 +1,3 @@
+import { crmUnsubscribeRequest } from '@/lib/alerts/crm-link';
+
+export const POST = crmUnsubscribeRequest;
