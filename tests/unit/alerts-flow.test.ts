@@ -181,7 +181,7 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(searchMail?.body).toContain(card?.town.name ?? 'no town');
       expect(searchMail?.body).toContain(fr.alerts.yourSearch);
       // The manage link opens the searcher's space (the space sends a visitor who is not signed in to the login).
-      expect(searchMail?.body).toContain(`${fr.alerts.manage}: ${siteUrl}/fr/login/mes-recherches/`);
+      expect(searchMail?.body).toContain(`${fr.alerts.manage}\u00a0: ${siteUrl}/fr/login/mes-recherches/`);
       expect(searchMail?.raw).toMatch(/List-Unsubscribe: <https:\/\/www\.immo-hainaut\.example\/api\/alerts\/unsubscribe\/\?token=/);
       expect(searchMail?.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
       expect(searchMail?.raw).toContain('text/html');
