@@ -50,3 +50,6 @@ export const formSchemas = Object.fromEntries(formNames.map((form) => [form, for
 
 /** Each form's definition: what the pipeline and the page read (tests change an entry to see each rule at work). */
 export const formDefinitions: Record<FormName, FormDefinition> = Object.fromEntries(formNames.map((form) => [form, forms[form].definition])) as Record<FormName, FormDefinition>;
+
+/** The label of a form's consent box: the newsletter's speaks of sending the newsletter, not of answering a request. */
+export const consentField = (form: FormName) => (form === 'sign-newsletter' ? 'privacyNewsletter' : 'privacy');

@@ -1,7 +1,7 @@
 import type { Messages } from 'next-intl';
 import { supportedLanguages } from '../config/schemas';
 import { allMessages } from '../i18n/messages';
-import { formDefinitions, formNames, formSchemas, type FormName } from '../form-kinds/table';
+import { consentField, formDefinitions, formNames, formSchemas, type FormName } from '../form-kinds/table';
 
 type FormMessages = Messages['forms'];
 type FormIslandTexts = { forms: Pick<FormMessages, 'legends' | 'options' | 'errors' | 'status' | 'ui' | 'captcha' | 'altcha'> & { intro: Record<string, string>; fields: Record<string, string> } };
@@ -27,7 +27,10 @@ export function formIslandTexts(locale: string, forms: readonly FormName[] = for
   const kept = forms === formNames ? everyForm.get(language) : undefined;
   if (kept) return kept;
   const messages: FormMessages = allMessages[language].forms;
-  const fields = new Set([...shellFields, ...forms.flatMap((form) => [...Object.keys(formSchemas[form].shape), ...(formDefinitions[form].upload ? [formDefinitions[form].upload.field] : [])])]);
+  const fields = new Set([
+    ...shellFields,
+    ...forms.flatMap((form) => [...Object.keys(formSchemas[form].shape), consentField(form), ...(formDefinitions[form].upload ? [formDefinitions[form].upload.field] : [])]),
+  ]);
   const { legends, options, errors, status, ui, captcha, altcha } = messages;
   const texts = { forms: { legends, options, errors, status, ui, captcha, altcha, intro: pick(messages.intro, new Set(forms)), fields: pick(messages.fields, fields) } };
   if (forms === formNames) everyForm.set(language, texts);
