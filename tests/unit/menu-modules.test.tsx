@@ -182,6 +182,21 @@ describe('single-view', () => {
     expect(within(module).getAllByRole('heading', { level: 3 }).length).toBeGreaterThan(1);
   });
 
+  it('never repeats the page title as the heading of its module (issue 39, item 27: "Liens utiles" was an h1 and an h2)', async () => {
+    const { MenuPage } = await import('@/components/content/menu-page');
+    const entry = getMenuEntry('useful-links');
+    if (!entry) throw new Error('useful-links is in the menu');
+    for (const language of ['fr', 'nl', 'en', 'de'] as const) {
+      const { container } = render(<>{await resolveServer(MenuPage({ entry, language }))}</>);
+      const headings = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => heading.textContent?.trim());
+      expect(headings[0], language).toBe(entry.params.title[language]);
+      expect(new Set(headings).size, `${language}: ${headings.join(' | ')}`).toBe(headings.length);
+      // The article's own sections still come right below the page's h1.
+      expect(container.querySelectorAll('section[data-module="useful-links-article"] h2').length, language).toBeGreaterThan(1);
+      cleanup();
+    }
+  });
+
   it('never lets a script, an event handler or a javascript: link through', async () => {
     const { container } = await renderModules([fixture({ view: 'single-view', relations: { type: 'article', id: hostileArticle.id } })]);
     const module = section(container, 'fixture');
