@@ -125,7 +125,7 @@ describe.each(testDatabases)('on $name', (database) => {
     // Several scrypt hashes and checks: slow on a busy machine, so the test gets room.
     it('mail each confirmed subscriber its news once, in its language, and nobody else', { timeout: 120_000 }, async () => {
       expect((await searchAlert('chercheur@example.be', 'fr')).status).toBe(201);
-      expect((await follow('follower@example.com', 'en', dropped.id)).headers.get('location')).toBe('/en/thank-you/follow-listing/');
+      expect((await follow('follower@example.com', 'en', dropped.id)).headers.get('location')).toBe(`/en/thank-you/follow-listing/?listing=${dropped.id}`);
       expect((await follow('unconfirmed@example.com', 'en', dropped.id)).status).toBe(303);
       await flush();
 

@@ -66,3 +66,11 @@ describe('issue 39 item 27', () => {
     expect(await answer('/fr/je-cherche/')).toMatchObject({ status: 200 });
   });
 });
+
+describe('a thank-you page with its summary (issue 39 item 15)', () => {
+  it('is rendered per request from the ids in its query, any other spelling sent to the canonical one', async () => {
+    expect(await answer('/fr/merci/contact-appointment/?listing=4000001&slot=7')).toMatchObject({ status: 200, rewrite: '/fr/thank-you-summary/?form=contact-appointment&listing=4000001&slot=7' });
+    expect(await answer('/fr/merci/contact-appointment/?slot=7&listing=4000001&utm_source=x')).toMatchObject({ status: 308, location: '/fr/merci/contact-appointment/?listing=4000001&slot=7' });
+    expect((await answer('/fr/merci/contact-appointment/')).rewrite).toBeUndefined();
+  });
+});
