@@ -2,7 +2,7 @@ import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import { getEnabledLanguages, getDefaultLanguage, isSupportedLanguage, type Language } from './lib/config';
 import { detectLanguage } from './lib/i18n/detect';
-import { legacyRedirect } from './lib/links/legacy';
+import { legacyAnswer } from './lib/links/legacy';
 import { languageCookie, routing } from './lib/i18n/routing';
 import { checkPath } from './lib/pages/check-path';
 import { getListing } from './lib/catalogue';
@@ -238,8 +238,21 @@ async function route(request: NextRequest): Promise<NextResponse> {
     });
   }
 
-  const legacy = legacyRedirect(pathname, search, language);
-  if (legacy) return redirectTo(legacy, 308);
+  // An upper-case language prefix (/EN/for-sale/, /Nl): the same path under the lower-case one
+  // (spec §2, the first two characters are the language), put right in one hop where the rest of
+  // the path is another spelling of a page too.
+  const lower = first.toLowerCase();
+  if (lower !== first && isSupportedLanguage(lower)) {
+    const path = `/${lower}${pathname.slice(pathname.indexOf(first) + first.length) || '/'}`;
+    const check = enabled.includes(lower) ? checkPath(path, search) : undefined;
+    return redirectTo(`${check?.kind === 'redirect' ? check.to : path}${search}`, 308);
+  }
+
+  const legacy = legacyAnswer(pathname, search, language);
+  if (legacy?.kind === 'redirect') return redirectTo(legacy.to, 308);
+  if (legacy?.kind === 'not-found') {
+    return servePage(request, legacy.render, (headers) => NextResponse.rewrite(new URL(legacy.render, request.url), { status: 404, request: headers && { headers } }));
+  }
 
   // A path outside any language (a probe for /wp-login.php, an old bookmark): the same path under
   // the visitor's language, where it is a page or a localised 404.

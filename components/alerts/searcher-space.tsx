@@ -69,7 +69,7 @@ export async function SearcherSpace({ email, subscriptions, favourites, notice, 
         <h2 id="searcher-account">{t('deleteAccount')}</h2>
         <p>{t('deleteAccountText')}</p>
         <form action={deleteSearcherAccountAction.bind(null, language)}>
-          <button type="submit" className={styles.button}>
+          <button type="submit" className={styles.dangerButton}>
             {t('deleteAccount')}
           </button>
         </form>
@@ -85,12 +85,12 @@ async function ItemActions({ subscription, language }: { subscription: AlertSubs
     <div className={styles.actions}>
       <span>{paused ? t('paused') : t('active')}</span>
       <form action={(paused ? resumeSubscriptionAction : pauseSubscriptionAction).bind(null, language, subscription.id)}>
-        <button type="submit" className={styles.button}>
+        <button type="submit" className={styles.secondaryButton}>
           {paused ? t('resume') : t('pause')}
         </button>
       </form>
       <form action={deleteSubscriptionAction.bind(null, language, subscription.id)}>
-        <button type="submit" className={styles.button}>
+        <button type="submit" className={styles.dangerButton}>
           {t('delete')}
         </button>
       </form>

@@ -29,7 +29,7 @@ export async function ProjectsPage({ language }: { language: Language }) {
             <li key={project.id}>
               <CatalogueCard
                 picture={project.picture}
-                alt={photo('photoOf', { title: project.name, town: project.town.name })}
+                alt={photo('pictureAlt', { title: project.name, town: project.town.name })}
                 loading={index < 2 ? 'eager' : 'lazy'}
                 heading="h2"
                 title={project.name}

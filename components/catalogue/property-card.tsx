@@ -38,7 +38,7 @@ export async function PropertyCard({ property, language, eager = false, highPrio
   return (
     <CatalogueCard
       picture={property.picture}
-      alt={t('list.photoOf', { title: property.type.name, town: property.town.name })}
+      alt={t('list.pictureAlt', { title: property.type.name, town: property.town.name })}
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager && highPriority ? 'high' : 'auto'}
       noPhoto={t('property.noPhoto')}

@@ -12,9 +12,8 @@ type Translator = Awaited<ReturnType<typeof getTranslations<'purchaseCosts'>>>;
 
 /** The pages the rules come from, each marked with its own language where it is not the page's. */
 function Sources({ view, t, language }: { view: SaleCostsView; t: Translator; language: Language }) {
-  const { rules, region } = view;
+  const { rules, region, sources } = view;
   const duties = rules.registrationDuties[region];
-  const sources = [...duties.sources, ...rules.notary.sources, ...rules.mortgage.sources];
   return (
     <div className={styles.sources}>
       <h3>{t('sources')}</h3>

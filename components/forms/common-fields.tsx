@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { formKinds } from '@/lib/form-kinds/table';
+import { consentField, formKinds } from '@/lib/form-kinds/table';
 import { contactDevices, contactTimeSlots, titles } from '@/lib/form-kinds/fields';
 import { CaptchaField } from './captcha-field';
 import { Checkbox, ChoiceGroup, Fieldset, TextField } from './fields';
@@ -10,12 +10,12 @@ import styles from './forms.module.css';
 
 function PrivacyField() {
   const t = useTranslations('forms.fields');
-  const { privacyHref } = useRequestFormSettings();
+  const { privacyHref, form } = useRequestFormSettings();
   return (
     <Checkbox
       name="privacy"
       required
-      label={t.rich('privacy', {
+      label={t.rich(consentField(form), {
         link: (chunks) => (
           <a href={privacyHref} target="_blank" rel="noopener">
             {chunks}

@@ -7,30 +7,33 @@ import { authTexts } from './auth-texts';
 import { LazyForgotPasswordForm, LazyLoginForm, LazySetPasswordForm } from './auth-forms-lazy';
 import styles from './owner.module.css';
 
-/** A page of the portal's door: its title, a line of help, the form, then any link. */
-function DoorPage({ title, intro, form, children }: { title: string; intro: string; form: ReactNode; children?: ReactNode }) {
+/** A page of the portal's door: its title, its lines of help, the form, then any link. */
+function DoorPage({ title, intro, form, children }: { title: string; intro: string | readonly string[]; form: ReactNode; children?: ReactNode }) {
   return (
     <div className={styles.narrow}>
       <h1>{title}</h1>
-      <p>{intro}</p>
+      {(typeof intro === 'string' ? [intro] : intro).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
       {form}
       {children}
     </div>
   );
 }
 
-/** The owner portal's door: e-mail and password, and the way to a forgotten password. */
+/**
+ * The door of the owners' portal and of the searchers' space: e-mail and password, and the way to
+ * a forgotten password. Its help speaks to both before the form, since both sign in here.
+ */
 export async function LoginPage({ language }: { language: Language }) {
   const t = await getTranslations({ locale: language, namespace: 'login' });
   const searcher = await getTranslations({ locale: language, namespace: 'searcher' });
   return (
     <DoorPage
       title={t('title')}
-      intro={t('intro')}
+      intro={[t('intro'), searcher('loginHint')]}
       form={<LazyLoginForm texts={authTexts(language)} action={loginAction.bind(null, language)} forgotHref={href({ page: 'forgot-password' }, language)} />}
-    >
-      <p>{searcher('loginHint')}</p>
-    </DoorPage>
+    />
   );
 }
 

@@ -169,6 +169,18 @@ export async function PortalListing({ owner, report, language }: { owner: Owner;
         <SiteLink href={href({ page: 'portal' }, language)}>{t('backToList')}</SiteLink>
       </p>
       <h1>{property.title}</h1>
+      {/* The listing as its visitors see it first; the title above names it. */}
+      {property.picture ? (
+        <SiteImage
+          className={styles.listingPhoto}
+          src={pictureSrc(property.picture.url)}
+          alt=""
+          width={property.picture.width}
+          height={property.picture.height}
+          sizes="(max-width: 766px) 100vw, 480px"
+          data-testid="listing-photo"
+        />
+      ) : null}
       <p>
         {t('reference', { id: property.id })} · <span className={styles.status}>{statusOf(property, t)}</span> ·{' '}
         <SiteLink href={href({ page: 'property', id: property.id }, language)}>{t('viewListing')}</SiteLink>

@@ -2,6 +2,7 @@ import { SiteLink } from '@/components/ui/site-link';
 import { getTranslations } from 'next-intl/server';
 import { getTotals } from '@/lib/catalogue';
 import { getSite, localise, type Language } from '@/lib/config';
+import { fillPlaceholders } from '@/lib/config/placeholders';
 import { href } from '@/lib/pages';
 import { SearchForm } from './search-form';
 import styles from './home-search.module.css';
@@ -11,7 +12,7 @@ export async function HomeSearch({ language }: { language: Language }) {
   const t = await getTranslations({ locale: language });
   const { homeSearch, siteInfo } = getSite();
   const totals = getTotals(language);
-  const withTotals = (text: string) => text.replaceAll('FOR_SALE_TOTAL', String(totals.sale)).replaceAll('FOR_RENT_TOTAL', String(totals.rent));
+  const withTotals = (text: string) => fillPlaceholders(text, { FOR_SALE_TOTAL: String(totals.sale), FOR_RENT_TOTAL: String(totals.rent) });
   const showCount = homeSearch.showSearchCount && homeSearch.showCountProperty;
   const buttons = [
     { page: 'for-sale' as const, label: t('search.forSale'), count: totals.sale },

@@ -5,6 +5,7 @@ import { firstSegmentSystemPages, internalSegments, systemSlugs } from '../i18n/
 import { duplicateIssues, type DataIssue } from '../data-file';
 import { contactModuleForms, isContactModuleForm } from './contact-module';
 import { menuParentLoops } from './menu-tree';
+import { homeSearchPlaceholders, unknownPlaceholders } from './placeholders';
 import { supportedLanguages, type Article, type Language, type Localised, type MenuEntry, type Site, type TeamMember } from './schemas';
 
 /*
@@ -269,7 +270,23 @@ export function relationIssues(files: SiteFiles): DataIssue[] {
     ),
     ...menuIssues(files),
     ...articleIssues(files),
+    ...placeholderIssues(site),
   ];
+}
+
+/** A placeholder the home search does not replace (a misspelt FOR_SALE_TOTAL) would be shown to visitors as typed. */
+function placeholderIssues(site: Site): DataIssue[] {
+  const known = homeSearchPlaceholders.join(' and ');
+  return (['description', 'secondDescription'] as const).flatMap((name) => {
+    const { text } = site.homeSearch[name];
+    const versions = typeof text === 'string' ? [['', text] as const] : Object.entries(text).map(([language, value]) => [`.${language}`, value] as const);
+    return versions.flatMap(([suffix, value]) => {
+      const unknown = unknownPlaceholders(value, homeSearchPlaceholders);
+      if (unknown.length === 0) return [];
+      const tokens = unknown.map((token) => `"${token}"`).join(', ');
+      return [{ file: file('site.json'), field: `homeSearch.${name}.text${suffix}`, message: `unknown placeholder ${tokens}: this text knows ${known}, each replaced by a count of listings` }];
+    });
+  });
 }
 
 /* ---------------------------------------------------------------------------------------------- */

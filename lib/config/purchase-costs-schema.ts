@@ -33,6 +33,12 @@ const source = z.strictObject({
   url: z.url({ protocol: /^https$/, error: 'expected the https address of the official page, such as https://www.vlaanderen.be/…' }).max(500),
   // A page in Dutch cited on a French page is read out (and typeset) as Dutch.
   language: z.enum(['nl', 'fr', 'de', 'en'], { error: 'expected the language the page is written in: nl, fr, de or en' }).describe('The language the cited page is written in.'),
+  // A page of one region's administration (the Flemish tax office) is cited on that region's listings only.
+  regions: z
+    .array(z.enum(['flanders', 'wallonia', 'brussels'], { error: 'expected flanders, wallonia or brussels' }))
+    .min(1, 'name at least one region, or leave regions out for a page that holds for the whole country')
+    .optional()
+    .describe('The regions whose listings cite this page; left out, the page holds for the whole country.'),
 });
 
 /** A rule for a buyer who will live in the home: a rate, and optionally an abatement on the base (Brussels) or a fixed reduction of the duty (Flanders, modest homes). */

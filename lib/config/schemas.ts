@@ -290,6 +290,8 @@ export const siteSchema = z
       /** Where pictures of the legacy hosts are served from now: a host name, or empty for none. */
       cdnHost: checked((value) => (value === '' ? undefined : hostNameProblem(value))),
       legacyImageHosts: z.array(hostName),
+      /** French: the name starts with a mute h and takes "d’" (d’Habitat Conseil). Left out: "d’" only before a vowel (lib/i18n/french). */
+      frenchMuteH: z.boolean().optional(),
       /** The office on a map: the comparison of listings gives each one's distance from it. Absent: no distance row. */
       location: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).optional(),
     }),

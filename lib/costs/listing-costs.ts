@@ -19,7 +19,16 @@ export type SaleCostsView = {
   rules: PurchaseCostRules;
   /** The default situation, computed on the server: the buyer's sole own home, no loan. */
   initial: PurchaseCosts;
+  /** The pages the rules come from: the region's own, and those that hold for the whole country. */
+  sources: CostSource[];
 };
+
+type CostSource = PurchaseCostRules['notary']['sources'][number];
+
+/** The sources of the rules for a listing in `region`: a page of another region's administration is left out. */
+function costSources(rules: PurchaseCostRules, region: CostRegion): CostSource[] {
+  return [...rules.registrationDuties[region].sources, ...rules.notary.sources, ...rules.mortgage.sources].filter((source) => source.regions === undefined || source.regions.includes(region));
+}
 
 export type RentCostsView = { kind: 'rent'; rent: number; costs: RentalCosts; rules: PurchaseCostRules };
 
@@ -49,5 +58,6 @@ export function listingCostsView(listing: Listing): SaleCostsView | RentCostsVie
     startingFrom: listing.price.kind === 'starting-from',
     rules,
     initial: purchaseCosts({ price: amount, region: listing.region, situation: 'own-home', vat }, rules),
+    sources: costSources(rules, listing.region),
   };
 }

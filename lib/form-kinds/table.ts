@@ -47,3 +47,6 @@ export const formNames: readonly FormName[] = Object.keys(forms).filter(isFormNa
 
 /** Each form's schema and definition, as the pipeline and the pages read them (tests replace an entry to see each rule at work). */
 export const formKinds: Record<FormName, FormKind> = forms;
+
+/** The label of a form's consent box: the newsletter's speaks of sending the newsletter, not of answering a request. */
+export const consentField = (form: FormName) => (form === 'sign-newsletter' ? 'privacyNewsletter' : 'privacy');

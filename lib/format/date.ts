@@ -28,6 +28,14 @@ function daysInMonth(year: number, month: number): number {
  * where the agency reads it: { date: "dd-mm-yyyy", time: "hh:mm" }, summer time included.
  */
 export function brusselsDateTime(iso: string): { date: string; time: string } {
-  const local = new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Brussels', hour12: false });
+  const local = brusselsClock(iso);
   return { date: formatDate(local.slice(0, 10)), time: local.slice(11, 16) };
+}
+
+/**
+ * An instant as the CRM writes its own dates, a Brussels clock time without a zone
+ * ("2026-07-15T09:30:00.000Z" → "2026-07-15T11:30:00"), so the two sort and show alike.
+ */
+export function brusselsClock(iso: string): string {
+  return new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Brussels', hour12: false }).replace(' ', 'T');
 }

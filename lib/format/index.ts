@@ -1,5 +1,5 @@
 export { townLine } from './address';
-export { brusselsDateTime, formatDate } from './date';
+export { brusselsClock, brusselsDateTime, formatDate } from './date';
 export { cleanDescription, htmlToText, textTeaser } from './description';
 export { formatPhone, phoneHref } from './phone';
 export { formatNumber } from './number';

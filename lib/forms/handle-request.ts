@@ -237,7 +237,8 @@ async function answerRequest(context: Context): Promise<Reply> {
    */
   const plainPost = confirmsByMail(definition) && textOf(fields[altchaField]) === undefined;
   // A plain post from an exported copy of the site (ALLOWED_ORIGINS) lands on that copy's page.
-  const thankYouOf = (byMail: boolean) => `${allowedOtherOrigin(request) ?? ''}${href({ page: 'thank-you', form, byMail: byMail || undefined }, language)}`;
+  const thankYouOf = (byMail: boolean, about: { listing?: number; project?: number; slot?: number } = {}) =>
+    `${allowedOtherOrigin(request) ?? ''}${href({ page: 'thank-you', form, byMail: byMail || undefined, ...about }, language)}`;
   // A bot that filled the invisible field is told "thank you" and nothing is kept.
   if (textOf(fields[honeypotField])) return { status: 200, body: { ok: true, id: 'ignored', redirect: thankYouOf(plainPost) } };
 
@@ -268,7 +269,8 @@ async function answerRequest(context: Context): Promise<Reply> {
   // (perhaps a stranger's, typed by someone else) first gets one, as after a plain post. A mailbox
   // that refused our mail gets neither, and the agency is told (storeRequest's documents guard).
   const byMail = plainPost || (definition.sendsDocuments === true && (await mailboxStanding(store, addressKey(textOf(values.email) ?? ''))) === 'unknown');
-  const thankYou = thankYouOf(byMail);
+  // The thank-you page sums the request up from ids alone: the listing or project, the viewing time.
+  const thankYou = thankYouOf(byMail, { listing: propertyId, project: projectId, slot: booking?.slotId });
 
   const requestId = randomUUID();
   const uploads: NewUpload[] = upload.upload ? [await saveUpload(upload.upload)] : [];

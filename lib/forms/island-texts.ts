@@ -1,7 +1,7 @@
 import type { Messages } from 'next-intl';
 import { supportedLanguages } from '../config/schemas';
 import { allMessages } from '../i18n/messages';
-import { formKinds, formNames, type FormName } from '../form-kinds/table';
+import { consentField, formKinds, formNames, type FormName } from '../form-kinds/table';
 
 type FormMessages = Messages['forms'];
 type FormIslandTexts = { forms: Pick<FormMessages, 'legends' | 'options' | 'errors' | 'status' | 'ui' | 'captcha' | 'altcha'> & { intro: Record<string, string>; fields: Record<string, string> } };
@@ -29,7 +29,7 @@ export function formIslandTexts(locale: string, forms: readonly FormName[] = for
   const messages: FormMessages = allMessages[language].forms;
   const fields = new Set([
     ...shellFields,
-    ...forms.flatMap((form) => [...Object.keys(formKinds[form].schema.shape), ...(formKinds[form].definition.upload ? [formKinds[form].definition.upload.field] : [])]),
+    ...forms.flatMap((form) => [...Object.keys(formKinds[form].schema.shape), consentField(form), ...(formKinds[form].definition.upload ? [formKinds[form].definition.upload.field] : [])]),
   ]);
   const { legends, options, errors, status, ui, captcha, altcha } = messages;
   const texts = { forms: { legends, options, errors, status, ui, captcha, altcha, intro: pick(messages.intro, new Set(forms)), fields: pick(messages.fields, fields) } };

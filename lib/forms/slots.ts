@@ -1,8 +1,9 @@
 import type { AppointmentSlot } from '../catalogue';
+import { brusselsClock } from '../format';
 
 /** The wall-clock time in Brussels as "yyyy-mm-ddThh:mm:ss", the form of the snapshot's slot times. */
 export function brusselsNow(now = new Date()): string {
-  return now.toLocaleString('sv-SE', { timeZone: 'Europe/Brussels', hour12: false }).replace(' ', 'T');
+  return brusselsClock(now.toISOString());
 }
 
 export type SlotAvailability = { id: number; start: string; end: string; remaining: number };

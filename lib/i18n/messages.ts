@@ -12,7 +12,7 @@ import nl from '../../messages/nl.json';
 export const allMessages = { nl, fr, en, de } as const satisfies Record<Language, unknown>;
 type Messages = typeof en;
 
-export function translatorFor<N extends 'errors' | 'forms' | 'mail' | 'thankYou' | 'portal' | 'property' | 'leads' | 'documents' | 'alerts'>(language: Language, namespace: N) {
+export function translatorFor<N extends 'errors' | 'format' | 'forms' | 'mail' | 'thankYou' | 'portal' | 'property' | 'leads' | 'documents' | 'alerts'>(language: Language, namespace: N) {
   // Each language has the English shape (the message-parity test holds them to it).
   const messages: Messages = allMessages[language];
   return createTranslator({ locale: language, messages, namespace });

@@ -62,6 +62,7 @@ export const internalSegments = {
   'form-draft': 'form sent back for correction',
   'alert-link': 'confirm or unsubscribe an alert',
   'request-confirmation': 'confirm a request sent without JavaScript',
+  'thank-you-summary': 'a thank-you page that sums up its request',
   'searcher-space': "a searcher's searches and followed listings",
   'compare-listings': 'the comparison of listings',
   'compare-listings-export': 'the comparison of listings drawn in the browser (static export only)',

@@ -12,7 +12,7 @@ import { translatorFor } from '../i18n/messages';
 import { imageUrl } from '../media/image-url';
 import { pictureSrc } from '../media/picture-src';
 import { href } from '../pages';
-import { escape, refusable, render, signed, type Mail } from './compose';
+import { escape, labelled, refusable, render, signed, type Mail } from './compose';
 import { agencyAddress, siteOrigin } from './transport';
 
 /*
@@ -46,8 +46,8 @@ export function alertConfirmMail(subscription: AlertSubscriptionRow, waiting = 0
     ...(waiting > 0 ? [t('confirmAlsoWaiting', { count: waiting })] : []),
   ];
   const lines = criteria ? criteriaLines(criteria, language) : [];
-  const body = render([...paragraphs], lines, undefined);
-  const closing = render([t('confirmAction', { days: alertConfirmationTtlDays }), t('confirmIgnore', { days: alertConfirmationTtlDays })], [], { label: t('confirmLink'), url: link });
+  const body = render(language, [...paragraphs], lines, undefined);
+  const closing = render(language, [t('confirmAction', { days: alertConfirmationTtlDays }), t('confirmIgnore', { days: alertConfirmationTtlDays })], [], { label: t('confirmLink'), url: link });
   return {
     to: subscription.email,
     replyTo: agencyAddress(),
@@ -92,9 +92,12 @@ function changeText(item: AlertItem, language: Language): string | undefined {
 function cardText(item: AlertItem, language: Language, price: string): string {
   const t = translatorFor(language, 'alerts');
   const change = changeText(item, language);
-  return [`${item.card.typeName} – ${item.card.zip} ${item.card.town}`, price, ...(change ? [change] : []), ...(item.event === 'removed' ? [] : [`${t('view')}: ${absolute(item.card.path)}`])].join(
-    '\n',
-  );
+  return [
+    `${item.card.typeName} – ${item.card.zip} ${item.card.town}`,
+    price,
+    ...(change ? [change] : []),
+    ...(item.event === 'removed' ? [] : [labelled(t('view'), absolute(item.card.path), language)]),
+  ].join('\n');
 }
 
 function cardHtml(item: AlertItem, language: Language, price: string): string {
@@ -135,9 +138,9 @@ export function alertMail(subscription: AlertSubscriptionRow, events: readonly A
   const unsubscribe = siteOrigin() + href({ page: 'alert-link', action: 'unsubscribe', token: unsubscribeToken(subscription.id) }, language);
   // The space sends a visitor who is not signed in to the login page, which brings them back to it.
   const manage = siteOrigin() + href({ page: 'searcher' }, language);
-  const intro = t(search ? 'searchIntro' : 'followIntro');
-  const criteriaPart = criteria ? render([t('yourSearch')], criteriaLines(criteria, language)) : { text: '', html: '' };
-  const footer = render([t('manageText')], [], undefined);
+  const intro = search ? t('searchIntro', { count: items.length }) : t('followIntro');
+  const criteriaPart = criteria ? render(language, [t('yourSearch')], criteriaLines(criteria, language)) : { text: '', html: '' };
+  const footer = render(language, [t('manageText')], [], undefined);
   const links = [
     { label: t('manage'), url: manage },
     { label: t('unsubscribe'), url: unsubscribe },
@@ -148,7 +151,7 @@ export function alertMail(subscription: AlertSubscriptionRow, events: readonly A
     ...items.map((item) => cardText(item, language, priceOf(item))),
     criteriaPart.text,
     footer.text,
-    links.map((link) => `${link.label}: ${link.url}`).join('\n'),
+    links.map((link) => labelled(link.label, link.url, language)).join('\n'),
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -179,7 +182,7 @@ export function searcherSetupMail(subscription: AlertSubscriptionRow, token: str
   const t = translatorFor(language, 'alerts');
   const agency = getSite().siteInfo.name;
   const link = `${siteOrigin()}${href({ page: 'set-password' }, language)}?token=${encodeURIComponent(token)}`;
-  const body = render([translatorFor(language, 'mail')('greetingAnonymous'), t('setupText')], [], { label: t('setupLink'), url: link });
+  const body = render(language, [translatorFor(language, 'mail')('greetingAnonymous'), t('setupText')], [], { label: t('setupLink'), url: link });
   return { to: subscription.email, subject: t('setupSubject', { agency }), ...signed(body, language) };
 }
 
@@ -188,6 +191,6 @@ export function searcherResetMail(email: string, token: string, language: Langua
   const t = translatorFor(language, 'alerts');
   const agency = getSite().siteInfo.name;
   const link = `${siteOrigin()}${href({ page: 'set-password' }, language)}?token=${encodeURIComponent(token)}`;
-  const body = render([translatorFor(language, 'mail')('greetingAnonymous'), t('resetText')], [], { label: t('resetLink'), url: link });
+  const body = render(language, [translatorFor(language, 'mail')('greetingAnonymous'), t('resetText')], [], { label: t('resetLink'), url: link });
   return { to: email, subject: translatorFor(language, 'mail')('resetSubject', { agency }), ...signed(body, language) };
 }

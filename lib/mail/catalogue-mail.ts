@@ -28,5 +28,5 @@ export function catalogueRefusalMail(stored: readonly string[]): Mail | undefine
     t('catalogueRefusedKept'),
     t('catalogueRefusedFix'),
   ];
-  return { to: agencyAddress(), subject: t('catalogueRefusedSubject', { count: lines.length }), ...render(paragraphs, []) };
+  return { to: agencyAddress(), subject: t('catalogueRefusedSubject', { count: lines.length }), ...render(getAgencyLanguage(), paragraphs, []) };
 }

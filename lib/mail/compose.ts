@@ -8,6 +8,7 @@ import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice 
 import { formKinds, isFormName } from '../form-kinds/table';
 import { href } from '../pages';
 import { isMessageKey } from '../i18n/message-keys';
+import { frenchOf } from '../i18n/french';
 import { referenceMessages, translatorFor } from '../i18n/messages';
 import { imageUrl } from '../media/image-url';
 import { pictureSrc } from '../media/picture-src';
@@ -33,6 +34,14 @@ const hiddenFields = new Set(['passwordHash', 'privacy', 'propertyId', 'projectI
 
 /** Answers in euros, written as the reader's locale writes money. */
 const moneyFields = new Set(['amount', 'priceMin', 'priceMax', 'budget', 'income1', 'income2']);
+/** The unit a form's label names ("Prix maximum (€)"): the mail writes it with the amount, once. */
+const unitInLabel = /\s*\(€[^)]*\)\s*$/u;
+
+/**
+ * contact-demand (a valuation): the property's type and address, which the form asks beside the
+ * visitor's contact details; the mail labels them as the property's and lists them after the contact.
+ */
+const valuationFields = ['propertyType', 'street', 'houseNumber', 'box', 'zip', 'city'];
 
 /*
  * An offer can be made by two buyers. Buyer B's answers are the fields named personB…; when a
@@ -81,14 +90,16 @@ export function requestLines(request: StoredRequest, language: Language): Reques
   );
   const buyerOf = (field: string): 'A' | 'B' | undefined =>
     buyerBFields.size === 0 ? undefined : personBPrefix.test(field) ? 'B' : personFields.has(field) || buyerBFields.has(field) ? 'A' : undefined;
-  const lines: (RequestLine & { buyer?: 'A' | 'B' })[] = [];
+  const lines: (RequestLine & { buyer?: 'A' | 'B'; valuation?: boolean })[] = [];
   for (const [field, value] of Object.entries(payload)) {
     if (hiddenFields.has(field) || value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0)) continue;
     const buyer = buyerOf(field);
     // Buyer B's answers are read like buyer A's: personBTitle is a title, personBBirthDate a date.
     const kind = buyer === 'B' ? personBBase(field) : field;
-    const own = labelOf(field) ?? labelOf(kind) ?? field;
-    const label = buyer ? mail('buyerField', { field: own, buyer }) : own;
+    const named = labelOf(field) ?? labelOf(kind) ?? field;
+    const own = moneyFields.has(kind) && typeof value === 'number' ? named.replace(unitInLabel, '') : named;
+    const valuation = request.form === 'contact-demand' && valuationFields.includes(field);
+    const label = buyer ? mail('buyerField', { field: own, buyer }) : valuation ? mail('valuationField', { field: own }) : own;
     let text: string;
     if (typeof value === 'boolean') text = t('options.yes');
     else if (kind === 'title' || kind === 'contactDevice' || kind === 'goal') text = option(kind, value);
@@ -101,14 +112,16 @@ export function requestLines(request: StoredRequest, language: Language): Reques
     else if (/date$/i.test(kind) && typeof value === 'string') text = formatDate(value);
     else if (Array.isArray(value)) text = value.join(', ');
     else text = String(value);
-    lines.push({ field, label, value: text, buyer });
+    lines.push({ field, label, value: text, buyer, valuation });
   }
   for (const upload of request.uploads) lines.push({ field: upload.field, label: labelOf(upload.field) ?? upload.field, value: `${upload.file_name} (${Math.ceil(upload.size / 1024)} kB)` });
-  // Buyer A, then buyer B, then the offer itself: each person's answers together.
-  const rank = (line: { buyer?: 'A' | 'B' }) => (line.buyer === 'A' ? 0 : line.buyer === 'B' ? 1 : 2);
+  // Buyer A, then buyer B, then the offer itself: each person's answers together; the property
+  // to value after the visitor's own answers, in the order of an address.
+  const rank = (line: { buyer?: 'A' | 'B'; valuation?: boolean }) => (line.buyer === 'A' ? 0 : line.buyer === 'B' ? 1 : line.valuation ? 3 : 2);
+  const order = (line: { field: string; valuation?: boolean }, index: number) => (line.valuation ? valuationFields.indexOf(line.field) : index);
   return lines
     .map((line, index) => ({ line, index }))
-    .sort((a, b) => rank(a.line) - rank(b.line) || a.index - b.index)
+    .sort((a, b) => rank(a.line) - rank(b.line) || order(a.line, a.index) - order(b.line, b.index))
     .map(({ line: { field, label, value } }) => ({ field, label, value }));
 }
 
@@ -156,12 +169,20 @@ function documentLinks(request: StoredRequest, language: Language): Link[] {
 /** A paragraph, or a list of links (one "label: address" line each in the text part). */
 export type Block = string | { links: Link[] };
 
-export function render(paragraphs: readonly Block[], lines: readonly Line[], link?: Link): { text: string; html: string } {
+/**
+ * "label: value" as `language` writes it, as the pages do (messages format.label): French puts a
+ * no-break space before the colon.
+ */
+export function labelled(label: string, value: string, language: Language): string {
+  return `${translatorFor(language, 'format')('label', { label })} ${value}`;
+}
+
+export function render(language: Language, paragraphs: readonly Block[], lines: readonly Line[], link?: Link): { text: string; html: string } {
   const blocks = paragraphs.filter((block) => (typeof block === 'string' ? block !== '' : block.links.length > 0));
   const text = [
-    blocks.map((block) => (typeof block === 'string' ? block : block.links.map((item) => `${item.label}: ${item.url}`).join('\n'))).join('\n\n'),
-    lines.map((line) => `${line.label}: ${line.value}`).join('\n'),
-    ...(link ? [`${link.label}: ${link.url}`] : []),
+    blocks.map((block) => (typeof block === 'string' ? block : block.links.map((item) => labelled(item.label, item.url, language)).join('\n'))).join('\n\n'),
+    lines.map((line) => labelled(line.label, line.value, language)).join('\n'),
+    ...(link ? [labelled(link.label, link.url, language)] : []),
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -200,11 +221,11 @@ export function agencyMail(request: StoredRequest, attachments: readonly Attachm
   const intro = [
     t('agencyIntro', { form: formTitle(request.form, language), date: received.date, time: received.time }),
     t('visitorLanguage', { language: translatorFor(language, 'forms')(`languages.${visitorLanguage}`) }),
-    ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
+    ...(subject ? [`${labelled(subject.reference, subject.title, language)}`] : []),
     ...(request.source ? [t('sentFrom', { page: absolute(request.source) })] : []),
     ...(notSent ? [notSent.mail === 'slot' ? t('notSentSlotGone') : t(notSentKeys[notSent.mail][notSent.reason])] : []),
   ];
-  const body = render(intro, lines, subject ? { label: t('viewListing'), url: subject.link } : undefined);
+  const body = render(language, intro, lines, subject ? { label: t('viewListing'), url: subject.link } : undefined);
   return {
     to: agencyAddress(),
     cc: subject?.managerEmail && subject.managerEmail !== agencyAddress() ? subject.managerEmail : undefined,
@@ -255,13 +276,15 @@ export function visitorMail(request: StoredRequest): Mail | undefined {
     t('received', { form: formTitle(request.form, language) }),
     t('receivedAt', { date: received.date, time: received.time }),
     next,
-    ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
+    ...(subject ? [`${labelled(subject.reference, subject.title, language)}`] : []),
     ...(slot ? [t('slotBooked', { slot })] : []),
     ...(sendsDocuments && subject ? (documents.length > 0 ? [t('documentsIntro', { days: documentLinkTtlDays }), { links: documents }] : [t('documentsFollow')]) : []),
     t('answersNotRepeated'),
   ];
-  const body = render(paragraphs, [], subject ? { label: t('viewListing'), url: subject.link } : undefined);
-  return { to: request.email, replyTo: agencyAddress(), subject: t('visitorSubject', { agency: site.siteInfo.name }), ...signed(refusable(body, request.email, language), language) };
+  const body = render(language, paragraphs, [], subject ? { label: t('viewListing'), url: subject.link } : undefined);
+  const names = { form: formTitle(request.form, language), agency: site.siteInfo.name, deAgency: frenchOfAgency() };
+  const title = subject ? t('visitorSubjectListing', { ...names, listing: `${subject.title} (${subject.reference})` }) : t('visitorSubject', names);
+  return { to: request.email, replyTo: agencyAddress(), subject: title, ...signed(refusable(body, request.email, language), language) };
 }
 
 /** Every mail to a visitor or a friend ends with the link to refuse any more (lib/mail/refusal-route). */
@@ -269,9 +292,15 @@ export function refusable(body: { text: string; html: string }, to: string, lang
   const t = translatorFor(language, 'mail');
   const url = refusalUrl(to, language);
   return {
-    text: `${body.text}\n\n${t('refusalIntro')}\n${t('refusalLink')}: ${url}`,
+    text: `${body.text}\n\n${t('refusalIntro')}\n${labelled(t('refusalLink'), url, language)}`,
     html: `${body.html}\n<p>${escape(t('refusalIntro'))}<br><a href="${escape(url)}">${escape(t('refusalLink'))}</a></p>`,
   };
+}
+
+/** "de" and the agency's name in French, elided where French elides it (d’Immo Hainaut); the other languages leave it unused. */
+function frenchOfAgency(): string {
+  const { siteInfo } = getSite();
+  return frenchOf(siteInfo.name, siteInfo.frenchMuteH);
 }
 
 /** The agency's name, address and contact details under a mail to a visitor. */
@@ -292,11 +321,16 @@ export function newsletterConfirmMail(request: StoredRequest): Mail | undefined 
   const t = translatorFor(language, 'mail');
   const agency = getSite().siteInfo.name;
   const link = siteOrigin() + href({ page: 'newsletter-confirm', token: confirmationToken(request.id) }, language);
-  const body = render([t('greetingAnonymous'), t('newsletterIntro', { agency }), t('newsletterConfirm', { days: confirmationTtlDays }), t('newsletterIgnore')], [], {
-    label: t('newsletterLink'),
-    url: link,
-  });
-  return { to: request.email, replyTo: agencyAddress(), subject: t('newsletterSubject', { agency }), ...signed(refusable(body, request.email, language), language) };
+  const body = render(
+    language,
+    [t('greetingAnonymous'), t('newsletterIntro', { agency, deAgency: frenchOfAgency() }), t('newsletterConfirm', { days: confirmationTtlDays }), t('newsletterIgnore')],
+    [],
+    {
+      label: t('newsletterLink'),
+      url: link,
+    },
+  );
+  return { to: request.email, replyTo: agencyAddress(), subject: t('newsletterSubject', { agency, deAgency: frenchOfAgency() }), ...signed(refusable(body, request.email, language), language) };
 }
 
 /**
@@ -316,13 +350,13 @@ export function requestConfirmMail(request: StoredRequest, waiting: number): Mai
   const paragraphs: Block[] = [
     t('greetingAnonymous'),
     t('requestConfirmIntro', { agency, form: formTitle(request.form, language), date: received.date, time: received.time }),
-    ...(subject ? [`${subject.reference}: ${subject.title}`] : []),
+    ...(subject ? [`${labelled(subject.reference, subject.title, language)}`] : []),
     ...(waiting > 0 ? [t('requestConfirmAlsoWaiting', { count: waiting })] : []),
     t('requestConfirmAction', { days: requestLinkTtlDays }),
     t('requestConfirmIgnore', { days: requestLinkTtlDays }),
   ];
-  const body = render(paragraphs, [], { label: t('requestConfirmLink'), url: link });
-  return { to: request.email, replyTo: agencyAddress(), subject: t('requestConfirmSubject', { agency }), ...signed(refusable(body, request.email, language), language) };
+  const body = render(language, paragraphs, [], { label: t('requestConfirmLink'), url: link });
+  return { to: request.email, replyTo: agencyAddress(), subject: t('requestConfirmSubject', { agency, deAgency: frenchOfAgency() }), ...signed(refusable(body, request.email, language), language) };
 }
 
 /** Width of the listing's picture in the friend's mail; one the image route makes. */
@@ -344,15 +378,15 @@ export function friendMail(request: StoredRequest): Mail | undefined {
   const agency = getSite().siteInfo.name;
   const tProperty = translatorFor(language, 'property');
   const price = t('friendPrice', { price: listingPrice(property.price, (word, values) => tProperty(word, values)) });
-  const footer = t('friendFooter', { agency });
-  const listing = `${subject.reference}: ${subject.title}`;
+  const footer = t('friendFooter', { agency, deAgency: frenchOfAgency() });
+  const listing = `${labelled(subject.reference, subject.title, language)}`;
   const view = t('viewListing');
-  const text = [t('friendIntro', { agency }), `${listing}\n${price}`, `${view}: ${subject.link}`, footer].join('\n\n');
+  const text = [t('friendIntro', { agency, deAgency: frenchOfAgency() }), `${listing}\n${price}`, labelled(view, subject.link, language), footer].join('\n\n');
 
   const { picture } = property;
   const pictureUrl = picture ? imageUrl(pictureSrc(picture.url), { width: friendPictureWidth, format: 'png' }) : undefined;
   const html = [
-    `<p>${escape(t('friendIntro', { agency }))}</p>`,
+    `<p>${escape(t('friendIntro', { agency, deAgency: frenchOfAgency() }))}</p>`,
     picture && pictureUrl
       ? `<p><a href="${escape(subject.link)}"><img src="${escape(pictureUrl.startsWith('/') ? siteOrigin() + pictureUrl : pictureUrl)}" alt="${escape(subject.title)}" width="${friendPictureWidth}" height="${Math.round((friendPictureWidth * picture.height) / picture.width)}" style="max-width:100%;height:auto"></a></p>`
       : '',
@@ -362,7 +396,7 @@ export function friendMail(request: StoredRequest): Mail | undefined {
   ]
     .filter(Boolean)
     .join('\n');
-  return { to: payload.friendEmail, replyTo: agencyAddress(), subject: t('friendSubject', { agency }), ...refusable({ text, html }, payload.friendEmail, language) };
+  return { to: payload.friendEmail, replyTo: agencyAddress(), subject: t('friendSubject', { agency, deAgency: frenchOfAgency() }), ...refusable({ text, html }, payload.friendEmail, language) };
 }
 
 /** An owner's one-time link to choose a new password, in `language`. */

@@ -144,7 +144,9 @@ export type ResolvedPath = { language: Language; route: Route };
 
 /** Reads a site URL path (with or without trailing slash) back into its language and route. */
 export function resolvePath(pathname: string, search = ''): ResolvedPath | undefined {
-  const [language, ...segments] = pathSegments(pathname);
+  // A typographic apostrophe (i’m-looking-for, as a word processor or a phone's keyboard writes it)
+  // reads as the plain one of the slugs; checkPath then redirects to the page's own spelling.
+  const [language, ...segments] = pathSegments(pathname).map((segment) => segment.replace(/[\u2018\u2019\u02bc]/g, "'"));
   if (!isSupportedLanguage(language)) return undefined;
   const params = new URLSearchParams(search);
   for (const candidate of kinds()) {

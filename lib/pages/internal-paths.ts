@@ -38,6 +38,14 @@ export const formDraftPath = (language: Language, pagePath: string, search: stri
   return `/${language}/form-draft/?${params.toString()}`;
 };
 
+/** A thank-you page with the request's summary, rendered per request (app/[lang]/thank-you-summary): the page's route in its query. */
+export const thankYouSummaryPath = (language: Language, route: { form: string; byMail?: true; listing?: number; project?: number; slot?: number }) => {
+  const params = new URLSearchParams({ form: route.form });
+  if (route.byMail) params.set('by-mail', '1');
+  for (const key of ['listing', 'project', 'slot'] as const) if (route[key] !== undefined) params.set(key, String(route[key]));
+  return `/${language}/thank-you-summary/?${params.toString()}`;
+};
+
 /** The server-rendered list for requests with a query (app/[lang]/list-results). */
 export const listResultsPath = (language: Language, page: 'for-sale' | 'for-rent') => `/${language}/list-results/${page === 'for-sale' ? 'sale' : 'rent'}/`;
 

@@ -1,4 +1,4 @@
-import type { MessageKeys, Messages, NestedKeyOf } from 'next-intl';
+import type { MessageKeys, Messages, NestedKeyOf, TranslationValues } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { Thing } from 'schema-dts';
 import type { Language } from '../config';
@@ -6,7 +6,7 @@ import type { PageTexts } from '../seo';
 import type { Route } from './index';
 
 /** A translator over every message of a language (keys checked against messages/en.json); next-intl's `t` is one. */
-export type Translate = (key: MessageKeys<Messages, NestedKeyOf<Messages>>) => string;
+export type Translate = (key: MessageKeys<Messages, NestedKeyOf<Messages>>, values?: TranslationValues) => string;
 
 /** A step of a page's breadcrumb trail below the home page. */
 export type Crumb = { name: string; route: Route };

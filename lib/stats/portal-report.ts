@@ -3,6 +3,7 @@ import { getTeam, type Language, type TeamMember } from '../config';
 import { bookingsAbout, getStore, requestsAbout, visitCounts, visitTotals } from '../db';
 import { isFormName, type FormName } from '../form-kinds/table';
 import { brusselsDay } from '../db/retention';
+import { brusselsClock } from '../format';
 import { summariseVisits, type VisitSummary } from './visits';
 import { countMatchingSearches } from '../alerts/matching';
 import { ownerAgendaOf, type OwnerAgenda } from '../catalogue/crm/omnicasa-owner';
@@ -92,7 +93,7 @@ export async function listingReport(owner: Owner, propertyId: number, language: 
   const calendar: CalendarEntry[] = [
     ...crm.calendar.map((event) => ({ ...event, fromSite: false as const })),
     ...bookings.map((booking) => ({
-      date: slots.get(Number(booking.slot_id))?.Start ?? booking.created_at,
+      date: slots.get(Number(booking.slot_id))?.Start ?? brusselsClock(booking.created_at),
       kind: 'site-booking' as const,
       subject: undefined,
       status: historyStatus(booking.status),
@@ -104,7 +105,7 @@ export async function listingReport(owner: Owner, propertyId: number, language: 
     ...crm.communications.map((item) => ({ ...item, fromSite: false as const })),
     ...requests.flatMap((request) =>
       isFormName(request.form)
-        ? [{ date: request.created_at, kind: request.form, contact: undefined, subject: undefined, comment: undefined, status: 'received' as const, fromSite: true as const }]
+        ? [{ date: brusselsClock(request.created_at), kind: request.form, contact: undefined, subject: undefined, comment: undefined, status: 'received' as const, fromSite: true as const }]
         : [],
     ),
   ].sort((a, b) => b.date.localeCompare(a.date));

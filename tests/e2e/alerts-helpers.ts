@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { href } from '@/lib/pages';
-import { answerCaptchaByAudio, messages, sitePort, type TestLanguage } from './forms-helpers';
+import { answerCaptchaByAudio, messages, sitePort, thankYouUrl, type TestLanguage } from './forms-helpers';
 import type { ReceivedMail } from './mailbox';
 
 /*
@@ -35,7 +35,7 @@ export async function follow(page: Page, language: TestLanguage, id: number, ema
   await form.locator('[name="email"]').fill(email);
   await form.locator('[name="privacy"]').check();
   await form.locator('button[type="submit"]').click();
-  await page.waitForURL(`**${href({ page: 'thank-you', form: 'follow-listing' }, language)}`);
+  await page.waitForURL(thankYouUrl('follow-listing', language));
   await expect(page.locator('main')).toContainText(messages[language].thankYou.forms['follow-listing']);
 }
 
@@ -54,5 +54,5 @@ export async function registerSearch(page: Page, language: TestLanguage, email: 
   await form.locator('[name="privacy"]').check();
   await answerCaptchaByAudio(form, language);
   await form.locator('button[type="submit"]').click();
-  await page.waitForURL(`**${href({ page: 'thank-you', form: 'demand-register' }, language)}`);
+  await page.waitForURL(thankYouUrl('demand-register', language));
 }

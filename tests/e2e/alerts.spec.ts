@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './warm-page';
 import { unsubscribeToken } from '@/lib/alerts/token';
 import { getSite, isSupportedLanguage, localise } from '@/lib/config';
@@ -197,7 +197,8 @@ test('a second snapshot mails each confirmed subscriber its news once, in its la
     const removedMail = await nextMail(removedFollower);
     const optionMail = await nextMail(optionFollower);
     expect(searchMail?.subject).toContain('1 nieuw pand');
-    expect(searchMail?.text).toContain(messages.nl.alerts.searchIntro);
+    // One new listing: the intro's singular (an ICU plural, issue 39 item 16).
+    expect(searchMail?.text).toContain('Een nieuw pand past bij uw zoekopdracht:');
     expect(searchMail?.text).toContain(`/nl/te-koop/`);
     expect(searchMail?.text).toContain(String(freshId));
     expect(searchMail?.headers['list-unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/api\/alerts\/unsubscribe\/\?token=/);
@@ -292,7 +293,16 @@ for (const language of ['fr'] as const) {
       }
       // Sign in at the login page, with the password chosen through the mailed link.
       await page.goto(href({ page: 'login' }, language));
-      await expect(page.locator('main')).toContainText(t.loginHint);
+      // The door speaks to owners and searchers alike, before its form (issue 39 item 22).
+      const help = await page
+        .locator('main p')
+        .evaluateAll((paragraphs) =>
+          paragraphs
+            .filter((paragraph) => paragraph.compareDocumentPosition(document.querySelector('form[data-form="owner-login"]') ?? paragraph) & Node.DOCUMENT_POSITION_FOLLOWING)
+            .map((paragraph) => paragraph.textContent ?? ''),
+        );
+      expect(help).toContain(t.loginHint);
+      expect(help).toContain(messages[language].login.intro);
       const login = page.locator('form[data-form="owner-login"]');
       await login.locator('[name="email"]').fill(email);
       await login.locator('[name="password"]').fill(password);
@@ -305,6 +315,19 @@ for (const language of ['fr'] as const) {
       await expect(search.locator('h3')).toHaveText(t.searchNumber.replace('{number}', '1'));
       await expect(search).toContainText(template?.Zip ?? '');
       await expect(followed).toHaveCount(1);
+      // Issue 39 item 22: pause is a secondary action and delete a destructive one; neither is the
+      // primary's filled button (save), nor do they look alike.
+      const looks = (button: Locator) =>
+        button.evaluate((element) => ({ fill: getComputedStyle(element).backgroundColor, ink: getComputedStyle(element).color, edge: getComputedStyle(element).borderTopColor }));
+      const pause = await looks(search.getByRole('button', { name: t.pause }));
+      const remove = await looks(search.getByRole('button', { name: t.delete }));
+      const primary = await looks(search.locator('button[type="submit"]', { hasText: t.save }));
+      expect(pause).not.toEqual(remove);
+      expect(pause.fill).not.toBe(primary.fill);
+      expect(remove.fill).not.toBe(primary.fill);
+      const [red = 0, green = 0, blue = 0] = (remove.ink.match(/\d+/g) ?? []).map(Number);
+      expect(red).toBeGreaterThan(green + 80);
+      expect(red).toBeGreaterThan(blue + 80);
 
       // Pause, then change the frequency and the postcodes.
       await search.getByRole('button', { name: t.pause }).click();

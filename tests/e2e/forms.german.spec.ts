@@ -23,7 +23,7 @@ test('the contact form works in German, with German errors', async ({ page }) =>
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({ form: 'site-contact', lang: 'de' });
   const [mail] = await waitForMails(visitor.email);
-  expect(mail?.subject).toBe(de.mail.visitorSubject.replace('{agency}', 'Immo Hainaut'));
+  expect(mail?.subject).toBe(de.mail.visitorSubject.replace('{form}', de.forms.names['site-contact']).replace('{agency}', 'Immo Hainaut'));
 });
 
 test('a client that sends one form too often is slowed down (429, in German)', async ({ request }) => {

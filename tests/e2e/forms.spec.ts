@@ -17,6 +17,7 @@ import {
   requestsFor,
   expectSpamCheckSolved,
   submitAndExpectThanks,
+  thankYouUrl,
   uniqueEmail,
   type TestLanguage,
   type Visitor,
@@ -105,7 +106,9 @@ for (const language of languages) {
         expect(mail.text).toContain(String(visitListing.id));
         expect(mail.text).toContain(`/${visitListing.id}/`);
         const [confirmation] = await waitForMails(visitor.email);
-        expect(confirmation?.subject).toBe(t.mail.visitorSubject.replace('{agency}', 'Immo Hainaut'));
+        // Its subject names the form and the listing (issue 39 item 16).
+        expect(confirmation?.subject).toContain(t.forms.names['contact-appointment']);
+        expect(confirmation?.subject).toContain(String(visitListing.id));
         // The copy repeats nothing the visitor typed (issue 35) and ends with the refusal link, whose
         // page's button works in a browser (its policy lets it post).
         expect(confirmation?.text).not.toContain(visitor.lastName);
@@ -141,7 +144,7 @@ for (const language of languages) {
         await acceptPrivacy(form);
         await expectSpamCheckSolved(form);
         await form.locator('button[type="submit"]').click();
-        await page.waitForURL(`**${href({ page: 'thank-you', form: 'request-documents', byMail: true }, language)}`);
+        await page.waitForURL(thankYouUrl('request-documents', language, true));
         await expect(page.locator('main')).toContainText(t.thankYou.byMailDocuments);
         const documentsRequest = (await requestsFor(visitor.email)).find((request) => request.form === 'request-documents');
         expect(documentsRequest, 'the documents request is kept, waiting').toBeDefined();

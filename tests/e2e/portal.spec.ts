@@ -94,6 +94,12 @@ test("invite, set a password, see my listings and their visits, not another owne
     .toBe(before + 1);
   expect(Number(await page.getByTestId('visitsTotal').textContent())).toBeGreaterThanOrEqual(before + 1);
   await expect(page.locator('figure').getByText(t.chartTitle, { exact: false })).toBeVisible();
+  // Issue 39 item 27: the listing's photo, and a chart caption that names its period once.
+  const photo = page.getByTestId('listing-photo');
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  const caption = (await page.locator('figure figcaption').first().textContent()) ?? '';
+  expect(caption.match(/30/g) ?? []).toHaveLength(1);
   await expect(page.getByRole('heading', { name: t.managerTitle })).toBeVisible();
   await expect(page.getByRole('heading', { name: t.communicationsTitle })).toBeVisible();
 

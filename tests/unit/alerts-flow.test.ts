@@ -125,7 +125,7 @@ describe.each(testDatabases)('on $name', (database) => {
     // Several scrypt hashes and checks: slow on a busy machine, so the test gets room.
     it('mail each confirmed subscriber its news once, in its language, and nobody else', { timeout: 120_000 }, async () => {
       expect((await searchAlert('chercheur@example.be', 'fr')).status).toBe(201);
-      expect((await follow('follower@example.com', 'en', dropped.id)).headers.get('location')).toBe('/en/thank-you/follow-listing/');
+      expect((await follow('follower@example.com', 'en', dropped.id)).headers.get('location')).toBe(`/en/thank-you/follow-listing/?listing=${dropped.id}`);
       expect((await follow('unconfirmed@example.com', 'en', dropped.id)).status).toBe(303);
       await flush();
 
@@ -181,7 +181,7 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(searchMail?.body).toContain(card?.town.name ?? 'no town');
       expect(searchMail?.body).toContain(fr.alerts.yourSearch);
       // The manage link opens the searcher's space (the space sends a visitor who is not signed in to the login).
-      expect(searchMail?.body).toContain(`${fr.alerts.manage}: ${siteUrl}/fr/login/mes-recherches/`);
+      expect(searchMail?.body).toContain(`${fr.alerts.manage}\u00a0: ${siteUrl}/fr/login/mes-recherches/`);
       expect(searchMail?.raw).toMatch(/List-Unsubscribe: <https:\/\/www\.immo-hainaut\.example\/api\/alerts\/unsubscribe\/\?token=/);
       expect(searchMail?.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
       expect(searchMail?.raw).toContain('text/html');

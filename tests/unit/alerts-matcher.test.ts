@@ -223,6 +223,8 @@ describe.each(testDatabases)('alerts over two snapshots on $name', (database) =>
       expect(backMail?.text).toContain(fr.alerts.events.back);
       expect(backMail?.text).not.toContain(fr.alerts.events.option);
       expect((await mailOf('search'))?.text).toContain(arriving.town.name);
+      // One listing: the intro speaks of one (issue 39 item 16, an ICU plural).
+      expect((await mailOf('search'))?.text).toContain('Een nieuw pand past bij uw zoekopdracht:');
       // The German follower's daily digest keeps "back on the market" for the next day.
       expect(given.mails.find((mail) => mail.subscriptionId === 'follow-de')).toMatchObject({ events: 1, due: false });
       expect((await mailOf('follow-de', 'on-offer'))?.text).toContain(de.alerts.events.back);

@@ -92,6 +92,22 @@ describe('data validation', () => {
     expect(message).toMatch(/data\/site\/menu\.json › record #\d+ \(id demand-register\) › field params\.path\.en: contains a typographic apostrophe \(U\+2019\)/);
   });
 
+  it('refuses a placeholder the home search does not know, naming the file, the field and the tokens it knows', () => {
+    const dirs = brokenCopy('site', 'site.json', (site) => {
+      site.homeSearch.description.text.fr = 'FOR_SALE_TOTL biens à vendre et FOR_RENT_TOTAL à louer';
+      site.homeSearch.secondDescription.text = 'Plus de NEW_LISTINGS_COUNT nouveautés';
+    });
+    const text = messageFor(dirs);
+    expect(text).toMatch(/site\.json.*homeSearch\.description\.text\.fr.*FOR_SALE_TOTL.*FOR_SALE_TOTAL.*FOR_RENT_TOTAL/);
+    expect(text).toMatch(/site\.json.*homeSearch\.secondDescription\.text.*NEW_LISTINGS_COUNT/);
+    expect(text).not.toMatch(/FOR_RENT_TOTAL[^,]*unknown/);
+  });
+
+  it('leaves out of the page a placeholder that got past the check, never showing it raw', async () => {
+    const { fillPlaceholders } = await import('@/lib/config/placeholders');
+    expect(fillPlaceholders('FOR_SALE_TOTAL biens à vendre et FOR_RENT_TOTL à louer', { FOR_SALE_TOTAL: '12', FOR_RENT_TOTAL: '7' })).toBe('12 biens à vendre et à louer');
+  });
+
   it('refuses a default language that is not enabled', () => {
     const dirs = brokenCopy('site', 'site.json', (site) => {
       site.languageDefault = 'de';

@@ -44,3 +44,31 @@ describe('the captcha of a form', () => {
     expect(hasCaptcha(<NewsletterForm common={common} />)).toBe(true);
   });
 });
+
+describe('the consent line of a form', () => {
+  // Issue 39 item 24: the newsletter's consent spoke of "answering my request".
+  const consent = (form: ReactNode, language: 'nl' | 'fr' | 'en' | 'de') => {
+    const { container } = render(
+      <IslandMessages locale={language} messages={formIslandTexts(language, formNames) ?? {}}>
+        <WithFormTexts>{form}</WithFormTexts>
+      </IslandMessages>,
+    );
+    const text = container.querySelector('input[name="privacy"]')?.closest('label')?.textContent ?? container.querySelector('input[name="privacy"]')?.parentElement?.textContent ?? '';
+    cleanup();
+    return text;
+  };
+
+  it.each([
+    ['nl', /aanvraag/i, /nieuwsbrief/i],
+    ['fr', /demande/i, /lettre d.information/i],
+    ['en', /request/i, /newsletter/i],
+    ['de', /Anfrage/i, /Newsletter/i],
+  ] as const)('speaks of the newsletter on the newsletter form, of the request elsewhere (%s)', (language, request, newsletterWord) => {
+    vi.stubGlobal('$altcha', { i18n: { get: () => ({}), set: () => undefined } });
+    const settings = { language, privacyHref: `/${language}/` };
+    const signUp = consent(<NewsletterForm common={settings} />, language);
+    expect(signUp).toMatch(newsletterWord);
+    expect(signUp).not.toMatch(request);
+    expect(consent(<InformationForm common={settings} propertyId={4000001} />, language)).toMatch(request);
+  });
+});

@@ -104,7 +104,7 @@ describe.each(testDatabases)('on $name', (database) => {
       const response = await send('contact-me', { ...visitor, propertyId: 4000001, remark: 'Est-il encore disponible ?' });
       expect(response.status).toBe(201);
       const body = (await response.json()) as { ok: boolean; id: string; redirect: string };
-      expect(body).toMatchObject({ ok: true, redirect: '/fr/merci/contact-me/' });
+      expect(body).toMatchObject({ ok: true, redirect: '/fr/merci/contact-me/?listing=4000001' });
       const [stored] = await listRequests(store);
       expect(stored).toMatchObject({ form: 'contact-me', lang: 'fr', property_id: 4000001, email: 'marie.dubois@example.be', name: 'Marie Dubois' });
       expect(JSON.parse(stored?.payload ?? '{}')).toMatchObject({ remark: 'Est-il encore disponible ?', phone: '0475 12 34 56' });
@@ -368,6 +368,13 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(await count()).toBe(places);
     });
 
+    it('lands on a thank-you page that names the listing and the booked time (issue 39 item 15)', async () => {
+      const slot = futureSlot();
+      const response = await send('contact-appointment', { ...visitor, propertyId: slot.PropertyID, slotId: String(slot.ID) });
+      expect(response.status).toBe(201);
+      expect(((await response.json()) as { redirect: string }).redirect).toBe(`/fr/merci/contact-appointment/?listing=${slot.PropertyID}&slot=${slot.ID}`);
+    });
+
     it('refuses a slot of another listing or in the past', async () => {
       const slot = futureSlot();
       expect((await send('contact-appointment', { ...visitor, propertyId: slot.PropertyID === 4000001 ? 4000002 : 4000001, slotId: slot.ID })).status).toBe(422);
@@ -518,7 +525,7 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(response.status).toBe(201);
       expect(response.headers.get('access-control-allow-origin')).toBe(copy);
       // Passed by the picture's answer, it waits for the link mailed to the visitor: the copy's page says so.
-      expect(((await response.json()) as { redirect: string }).redirect).toBe(`${copy}/fr/merci/contact-me/confirmer-par-mail/`);
+      expect(((await response.json()) as { redirect: string }).redirect).toBe(`${copy}/fr/merci/contact-me/confirmer-par-mail/?listing=4000001`);
       expect(await count()).toBe(1);
     });
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArticlePage } from '@/components/content/article-page';
 import { MenuModules, moduleClassNames, visibleModules } from '@/components/content/modules/menu-modules';
 import { getTotals } from '@/lib/catalogue';
-import { getArticles, getMenuEntry, getTeam, type Article, type Language, type Module } from '@/lib/config';
+import { getArticles, getMenuEntry, getTeam, localise, type Article, type Language, type Module } from '@/lib/config';
 
 /*
  * getTranslations needs a Next.js request; the mock answers with the real messages of the locale
@@ -141,6 +141,24 @@ describe('card-view', () => {
     }
   });
 
+  it('names a card\'s photo by the type and the town, with no article to get wrong (issue 39, item 27: "Photo de Surface commerciale")', async () => {
+    for (const [language, joiner] of [
+      ['fr', ' à '],
+      ['nl', ' in '],
+      ['en', ' in '],
+      ['de', ' in '],
+    ] as const) {
+      const { container } = await renderModules([fixture({ relations: { type: 'property-list', id: 'sale' }, maxItems: 4 })], language);
+      const alts = [...section(container, 'fixture').querySelectorAll('article img')].map((image) => image.getAttribute('alt') ?? '');
+      expect(alts.length, language).toBeGreaterThan(0);
+      for (const alt of alts) {
+        expect(alt, language).toContain(joiner);
+        expect(alt, language).not.toMatch(/^(Photo|Foto)\b/);
+      }
+      cleanup();
+    }
+  });
+
   it('a property-list of the home page shows 4 for-sale listings linking to their detail pages', async () => {
     const { container } = await renderModules([menuModule('home', 'home-sale')], 'fr');
     const links = within(section(container, 'home-sale')).getAllByRole('link');
@@ -180,6 +198,21 @@ describe('single-view', () => {
     expect(external).toContain('https://www.notaris.be');
     // The body's h2 sits below the module's h2.
     expect(within(module).getAllByRole('heading', { level: 3 }).length).toBeGreaterThan(1);
+  });
+
+  it('never repeats the page title as the heading of its module (issue 39, item 27: "Liens utiles" was an h1 and an h2)', async () => {
+    const { MenuPage } = await import('@/components/content/menu-page');
+    const entry = getMenuEntry('useful-links');
+    if (!entry) throw new Error('useful-links is in the menu');
+    for (const language of ['fr', 'nl', 'en', 'de'] as const) {
+      const { container } = render(<>{await resolveServer(MenuPage({ entry, language }))}</>);
+      const headings = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => heading.textContent?.trim());
+      expect(headings[0], language).toBe(localise(entry.params.title, language));
+      expect(new Set(headings).size, `${language}: ${headings.join(' | ')}`).toBe(headings.length);
+      // The article's own sections still come right below the page's h1.
+      expect(container.querySelectorAll('section[data-module="useful-links-article"] h2').length, language).toBeGreaterThan(1);
+      cleanup();
+    }
   });
 
   it('never lets a script, an event handler or a javascript: link through', async () => {

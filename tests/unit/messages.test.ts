@@ -36,7 +36,8 @@ describe('messages', () => {
   });
 
   it('uses the same ICU arguments in every language', () => {
-    const argumentsOf = (text: string) => [...text.matchAll(/\{(\w+)[,}]/g)].map((match) => match[1]).sort();
+    // French writes "de {agency}" as {deAgency}, elided before a vowel (d’Immo Hainaut): the same argument.
+    const argumentsOf = (text: string) => [...text.matchAll(/\{(\w+)[,}]/g)].map((match) => (match[1] === 'deAgency' ? 'agency' : match[1])).sort();
     const mismatches = union.filter((key) => {
       const reference = JSON.stringify(argumentsOf(String(valueAt(all.en!, key))));
       return supportedLanguages.some((language) => JSON.stringify(argumentsOf(String(valueAt(all[language]!, key)))) !== reference);

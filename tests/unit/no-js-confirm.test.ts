@@ -146,7 +146,7 @@ describe.each(testDatabases)('a post without JavaScript, on $name', (database) =
   it('reaches neither the agency, nor the webhook, nor the leads before its address confirms; the link then delivers it once', async () => {
     const response = await plainPost('contact-me', [['propertyId', String(saleId())], ...person('jan@example.be'), ['remark', 'Nog vrij?'], ['contactDevice', 'email']]);
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/nl/bedankt/contact-me/bevestig-per-mail/');
+    expect(response.headers.get('location')).toBe(`/nl/bedankt/contact-me/bevestig-per-mail/?listing=${saleId()}`);
     await flush();
     expect(toAgency(), "the agency's mailbox before confirmation").toHaveLength(0);
     expect(hooks, 'webhook posts before confirmation').toHaveLength(0);

@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getOwners, type Owner } from '@/lib/catalogue';
 import { consumeOwnerToken, createOwnerToken, createSession, pruneExpired, recordVisit, sessionEmail, setStore, visitCounts, type Store } from '@/lib/db';
 import { closeOpenedStores, testDatabases } from './test-stores';
@@ -138,6 +138,25 @@ describe.each(testDatabases)('on $name', (database) => {
       expect(report?.sources.find((source) => source.fromSite)?.count).toBe(slot ? 4 : 3);
       const shown = JSON.stringify(report);
       for (const secret of ['An Visitor', 'Is the roof new?', 'Cas Sender', 'darling', 'Dirk Bidder', 'Bo Visitor', '@example.be']) expect(shown).not.toContain(secret);
+    });
+  });
+
+  describe("the site's own requests in the portal", () => {
+    // The CRM writes Brussels clock times; the site stores UTC instants: the portal shows both on the Brussels clock.
+    it.each([
+      ['winter', '2026-01-15T09:30:00.000Z', '2026-01-15T10:30:00'],
+      ['summer', '2026-07-15T09:30:00.000Z', '2026-07-15T11:30:00'],
+    ])('are dated on the Brussels clock in %s', async (_season, instant, brussels) => {
+      const { storeRequest } = await import('@/lib/db');
+      const propertyId = owner!.PropertyIDs[0]!;
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(instant) });
+      try {
+        await storeRequest(store, { form: 'contact-me', lang: 'nl', propertyId, email: 'a@example.be', name: 'An Visitor', payload: {}, jobs: [] });
+      } finally {
+        vi.useRealTimers();
+      }
+      const report = await listingReport(owner!, propertyId, 'nl');
+      expect(report?.communications.filter((item) => item.fromSite).map((item) => item.date)).toContain(brussels);
     });
   });
 

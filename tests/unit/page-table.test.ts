@@ -64,6 +64,42 @@ describe('the page table', () => {
   });
 });
 
+describe('page titles (issue 39, item 19)', () => {
+  const titleOf = async (language: 'nl' | 'fr' | 'en' | 'de', route: Route) => {
+    const metadata = await routeMetadata(language, route);
+    const title = metadata.title;
+    return typeof title === 'string' ? title : title !== null && typeof title === 'object' && 'absolute' in title ? String(title.absolute) : '';
+  };
+
+  it("name a filtered list's filters, so that two lists are told apart", async () => {
+    const plain = await titleOf('nl', { page: 'for-sale' });
+    const filtered = await titleOf('nl', { page: 'for-sale', query: { city: 'Mons|7000', maxPrice: 300000 } });
+    expect(filtered).not.toBe(plain);
+    expect(filtered).toContain('Bergen');
+    expect(filtered).toMatch(/300\.000/);
+    const typed = await titleOf('fr', { page: 'for-rent', query: { type: 1, bedrooms: 2, page: 2 } });
+    expect(typed).not.toBe(await titleOf('fr', { page: 'for-rent' }));
+    expect(typed).toMatch(/2/);
+    for (const language of ['nl', 'fr', 'en', 'de'] as const) {
+      expect(await titleOf(language, { page: 'for-sale', query: { minPrice: 100000 } }), language).not.toBe(await titleOf(language, { page: 'for-sale' }));
+    }
+  });
+
+  it('tell a rental, a sale and a sold listing of the same kind apart', async () => {
+    const { getProperties } = await import('@/lib/catalogue');
+    const listings = getProperties('nl');
+    const rental = listings.find((listing) => listing.goal === 'rent' && listing.state === 'on-offer');
+    const sold = listings.find((listing) => listing.state === 'sold' && (rental === undefined || listing.type.webId === rental.type.webId)) ?? listings.find((listing) => listing.state === 'sold');
+    const onSale = listings.find((listing) => listing.goal === 'sale' && listing.state === 'on-offer');
+    if (!rental || !sold || !onSale) throw new Error('the demo catalogue has a rental, a sale and a sold listing');
+    expect(await titleOf('nl', { page: 'property', id: rental.id })).toContain('te huur');
+    expect(await titleOf('nl', { page: 'property', id: sold.id })).toContain('verkocht');
+    expect(await titleOf('nl', { page: 'property', id: onSale.id })).toContain('te koop');
+    expect(await titleOf('fr', { page: 'property', id: sold.id })).toContain('vendu');
+    expect(await titleOf('en', { page: 'property', id: rental.id })).toContain('for rent');
+  });
+});
+
 /** Every .ts and .tsx file under a folder. */
 function sources(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {

@@ -174,6 +174,28 @@ describe('which listings show costs', () => {
   });
 });
 
+describe("a listing's sources", () => {
+  // Issue 39 item 26: a Walloon listing cited the Flemish tax office's page on the mortgage duty.
+  const hosts = (id: number) => {
+    const view = listingCostsView(getListing(id));
+    return view?.kind === 'sale' ? view.sources.map((source) => new URL(source.url).hostname) : [];
+  };
+  const flemish = (host: string) => host.endsWith('vlaanderen.be');
+  const brussels = (host: string) => host.endsWith('.brussels');
+
+  it('are the pages of its own region and of the whole country only', () => {
+    const wallonia = hosts(4000001);
+    expect(wallonia).toContain('notaire.be');
+    expect(wallonia.filter((host) => flemish(host) || brussels(host))).toEqual([]);
+    expect(hosts(4000055).filter(flemish)).toEqual([]);
+    expect(hosts(4000055)).toContain('fiscalite.brussels');
+    const flanders = hosts(4000056);
+    expect(flanders).toContain('belastingen.vlaanderen.be');
+    expect(flanders.filter(brussels)).toEqual([]);
+    expect(flanders).not.toContain('www.nisaba.be');
+  });
+});
+
 function getListing(id: number) {
   const listing = getProperty(id, 'en');
   if (!listing) throw new Error(`listing ${id} is not in the snapshot`);

@@ -68,12 +68,16 @@ const htmlId = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '-');
  * The published modules of a menu page on a 12-column grid: each spans col.sm, col.md and col.lg
  * columns on mobile, tablet and desktop (the --col-sm/md/lg variables).
  */
-export async function MenuModules({ modules, language }: { modules: Module[]; language: Language }) {
+export async function MenuModules({ modules, language, pageTitle }: { modules: Module[]; language: Language; pageTitle?: string }) {
   const visible = visibleModules(modules);
   const firstContact = visible.find((module) => module.relations.type === 'contact');
+  const repeatsPage = (title: string) => pageTitle !== undefined && title.toLocaleLowerCase(language) === pageTitle.trim().toLocaleLowerCase(language);
   const sections = visible.map((module) => {
     const level = headingLevels[module.titleSize];
-    const title = localise(module.title, language).trim();
+    // A module titled as its page (the single article of "Liens utiles") is not headed a second
+    // time: its content then sits right below the page's h1.
+    const configured = localise(module.title, language).trim();
+    const title = repeatsPage(configured) ? '' : configured;
     const description = localise(module.description, language).trim();
     // Items inside a titled module sit one level below its title; without a title, at its level.
     const content = moduleViews[module.relations.type](module, language, title ? childLevel(level) : level);

@@ -15,7 +15,8 @@ export const testimonial = {
   definition: {
     captcha: true,
     about: 'agency',
-    visitorMail: false,
+    // The author hears that it arrived and that it is read before it is published (issue 39).
+    visitorMail: true,
     upload: { field: 'image', required: false, accept: 'image', maxBytes: maxUploadBytes },
   },
 } satisfies FormKind;

@@ -1,10 +1,12 @@
 import { hasListQuery, listQueryKeys, listQueryString, parseListParams, type ListParams } from '../../catalogue/list-query';
 import { cityQueryIn, getType } from '../../catalogue';
+import { parseCityQuery } from '../../catalogue/list-query';
+import { formatEuroFor } from '../../format';
 import { canonicalListQuery } from '../../catalogue/list-page';
 import type { Language } from '../../config';
 import { systemSlugs } from '../../i18n/slugs';
 import { listResultsPath } from '../internal-paths';
-import { join, type PageKind } from '../kind';
+import { join, type PageKind, type Translate } from '../kind';
 
 /** A list's filters, sort and page, as its query string carries them. */
 type ListQuery = Partial<ListParams>;
@@ -34,6 +36,30 @@ function withoutDefaults({ city, type, bbox, minPrice, maxPrice, bedrooms, surfa
   return query;
 }
 
+/**
+ * A list's title with the filters its query has ("Panden te koop: Huis, Bergen, max. € 300.000"),
+ * so that a filtered list and the plain one (and two filtered lists) are told apart in a tab, a
+ * bookmark or a search result.
+ */
+function listTitle(base: string, goal: 'sale' | 'rent', query: ListQuery | undefined, language: Language, t: Translate): string {
+  if (!query) return base;
+  const money = (value: number) => formatEuroFor(value, language);
+  const town = query.city === undefined ? undefined : parseCityQuery(cityQueryIn(query.city, language) ?? '')?.name;
+  const filters = [
+    query.type === undefined ? undefined : getType(query.type, language)?.Name,
+    town,
+    query.minPrice === undefined ? undefined : t('list.titleFrom', { price: money(query.minPrice) }),
+    query.maxPrice === undefined ? undefined : t('list.titleUpTo', { price: money(query.maxPrice) }),
+    query.bedrooms === undefined ? undefined : t('list.titleBedrooms', { count: query.bedrooms }),
+    query.surface === undefined ? undefined : t('list.surfaceAtLeast', { surface: query.surface }),
+    query.epc === undefined ? undefined : `${t('list.epc')} ${t('list.epcAtMost', { label: query.epc })}`,
+    query.bbox === undefined ? undefined : t('list.titleMapArea'),
+    query.status === 'references' ? t(goal === 'sale' ? 'list.titleSold' : 'list.titleRented') : undefined,
+    query.page === undefined || query.page <= 1 ? undefined : t('list.page', { page: query.page }),
+  ].filter((part): part is string => part !== undefined && part !== '');
+  return filters.length === 0 ? base : t('list.filteredTitle', { list: base, filters: filters.join(', ') });
+}
+
 /** The list of one goal: prerendered plain, rendered per request with a query (filters and paging without JavaScript). */
 function listPage<P extends 'for-sale' | 'for-rent'>(page: P): PageKind<ListRoute<P>> {
   const title = page === 'for-sale' ? 'forSale' : 'forRent';
@@ -54,7 +80,7 @@ function listPage<P extends 'for-sale' | 'for-rent'>(page: P): PageKind<ListRout
     // default written out or another order would each keep a copy of a page already kept.
     sharedAnswer: (route, language, search) => (route.query?.type === undefined || getType(route.query.type, language) !== undefined ? search === queryString(route.query, language) : false),
     crumbs: (_route, _language, t) => [{ name: t(`nav.${title}`), route: { page } }],
-    metadata: (_route, _language, t) => ({ title: t(`list.${title}Title`), description: t(`list.${title}Description`) }),
+    metadata: (route, language, t) => ({ title: listTitle(t(`list.${title}Title`), goal, route.query, language, t), description: t(`list.${title}Description`) }),
   };
 }
 

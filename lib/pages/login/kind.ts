@@ -20,7 +20,7 @@ export const loginPage: PageKind<LoginRoute> = {
   serverOnly: true,
   indexable: () => false,
   crumbs: (route, _language, t) => [{ name: t('login.title'), route }],
-  metadata: (_route, _language, t) => ({ title: t('login.title'), description: t('login.intro') }),
+  metadata: (_route, _language, t) => ({ title: t('login.title'), description: t('login.description') }),
 };
 
 function passwordPage<R extends ForgotPasswordRoute | SetPasswordRoute>(self: R, title: 'forgotTitle' | 'setTitle', intro: 'forgotIntro' | 'setIntro', view: () => Promise<View<R>>): PageKind<R> {

@@ -44,7 +44,9 @@ export const propertyPage: PageKind<PropertyRoute> = {
   metadata: (route, language, t) => {
     const property = getListing(route.id, language);
     if (!property) return { title: t('property.notFoundTitle') };
-    return { title: property.title, description: textTeaser(property.teaserText, 160), image: socialImage(property.picture) };
+    // The state in the title: a rental, a sale and a sold reference of the same kind in the same town are told apart.
+    const state = property.state === 'sold' ? 'titleSold' : property.state === 'rented' ? 'titleRented' : property.goal === 'rent' ? 'titleRent' : 'titleSale';
+    return { title: t(`property.${state}`, { title: property.title }), description: textTeaser(property.teaserText, 160), image: socialImage(property.picture) };
   },
   jsonLd: (route, language, link) => {
     const property = getProperty(route.id, language);

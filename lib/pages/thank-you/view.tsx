@@ -2,4 +2,4 @@ import { ThankYouPage } from '@/components/content/thank-you-page';
 import type { View } from '../kind';
 import type { ThankYouRoute } from './kind';
 
-export const ThankYouView: View<ThankYouRoute> = ({ route, language }) => <ThankYouPage form={route.form} byMail={route.byMail === true} language={language} />;
+export const ThankYouView: View<ThankYouRoute> = ({ route, language }) => <ThankYouPage route={route} language={language} />;
