@@ -1,4 +1,4 @@
-import { getCities, getProperties, getTypes, type CatalogueLanguage } from '../catalogue';
+import { getCities, getProperties, getTypes, townChoices, type CatalogueLanguage } from '../catalogue';
 import { textTeaser, townLine } from '../format';
 import { href } from '../pages';
 import { pictureSrc } from '../media/picture-src';
@@ -32,6 +32,9 @@ export function buildSearchIndex(language: CatalogueLanguage): SearchIndex {
       picture === undefined ? -1 : positionIn(pictures, seen.pictures, patternOf(picture, property.id)),
     ];
   });
+  // A town's names in the other languages, so that "mons" finds Bergen on the Dutch home (issue 39).
+  const names = new Map(townChoices(language).map((town) => [town.value, town.names]));
+  const otherNames = (value: string, own: string) => (names.get(value) ?? []).filter((name) => name !== own).join(' ') || undefined;
   return {
     types: getTypes(language).map((type) => ({
       id: type.WebID,
@@ -43,6 +46,7 @@ export function buildSearchIndex(language: CatalogueLanguage): SearchIndex {
       name: city.Name,
       zip: city.Zip,
       searchName: city.SearchName,
+      names: otherNames(`${city.Name}|${city.Zip}`, city.SearchName),
       sale: { count: city.countSaleProperty, href: list('for-sale', { city: `${city.Name}|${city.Zip}` }) },
       rent: { count: city.countRentProperty, href: list('for-rent', { city: `${city.Name}|${city.Zip}` }) },
     })),
