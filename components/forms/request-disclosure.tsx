@@ -16,7 +16,8 @@ export function RequestDisclosure({ id, title, form, about, children }: { id: st
   return (
     <details className={styles.request} open={draft ? true : undefined}>
       <summary>{title}</summary>
-      <div id={id} className={styles.requestBody}>
+      {/* Focusable by script only: a link to the form moves the focus here, not to <body>. */}
+      <div id={id} tabIndex={-1} className={styles.requestBody}>
         {children}
       </div>
     </details>

@@ -58,7 +58,7 @@ export function prepareIndex(index: SearchIndex): PreparedIndex {
  * The entries the whole text finds, else those any of its words finds, in the index's order:
  * "Bergen appartement" is a town and a type, while "La Louvière" stays one town's name.
  */
-function matchWords<T>(items: readonly T[], keys: (keyof T & string)[], text: string, match: TextMatcher): readonly T[] {
+function matchWords<T>(items: readonly T[], keys: (keyof T & string)[], text: string, match: TextMatcher): T[] {
   const whole = match(items, keys, text);
   const words = text.split(/\s+/).filter((word) => word.length > 1);
   if (whole.length > 0 || words.length < 2) return whole;

@@ -101,3 +101,16 @@ describe('matching over the index', () => {
     expect(searchIndex(prepareIndex(index), twoWords.name, fuse).cities.map((city) => city.name)).toEqual([twoWords.name]);
   });
 });
+
+describe('the search without JavaScript (issue 39: Enter in the home field goes to a page)', () => {
+  it('sends an ID to its listing, a town and a type to their list, and anything else to the list of what is for sale', async () => {
+    const { searchTarget } = await import('@/lib/search');
+    const listing = getProperties('nl')[0]!;
+    expect(searchTarget('nl', String(listing.id))).toMatch(new RegExp(`/${listing.id}/$`));
+    expect(searchTarget('nl', 'mons')).toBe('/nl/te-koop/?city=Bergen%7C7000');
+    expect(searchTarget('nl', 'Bergen appartement')).toBe('/nl/te-koop/?city=Bergen%7C7000&type=3');
+    expect(searchTarget('nl', 'appartement')).toBe('/nl/te-koop/?type=3');
+    expect(searchTarget('nl', 'zzzz')).toBe('/nl/te-koop/');
+    expect(searchTarget('nl', '')).toBe('/nl/te-koop/');
+  });
+});
