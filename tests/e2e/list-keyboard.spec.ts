@@ -74,10 +74,7 @@ test.describe('on a phone', () => {
       const summary = page.locator('summary').filter({ hasText: messages.list.filtersButton.replace('{count}', '0') });
       await expect(summary).toBeVisible();
       await expect(page.locator('select[name="city"]')).toBeHidden();
-      const firstCard = page
-        .locator('main li a[href*="/"]')
-        .filter({ has: page.locator('img') })
-        .first();
+      const firstCard = page.locator('main article').first();
       const top = await firstCard.evaluate((element) => element.getBoundingClientRect().top);
       expect(top).toBeLessThan(844 - 100);
       // Two filters in the URL: the disclosure counts them.
@@ -124,6 +121,6 @@ for (const { language } of languages) {
     for (const option of options) expect(option.text).toMatch(new RegExp(`^${formatEuro(option.value).replace(/[.€]/g, '\\$&')} \\(\\d+\\)$`));
     const { listings } = getListPage(language, 'sale', parseListParams(new URLSearchParams()));
     const priced = listings.flatMap((listing) => (listing.price.kind === 'amount' ? [{ id: listing.id, amount: listing.price.amount }] : []))[0]!;
-    await expect(page.locator(`main li:has(a[href*="/${priced.id}/"])`).first()).toContainText(formatEuro(priced.amount));
+    await expect(page.locator(`main article:has(a[href*="/${priced.id}/"])`)).toContainText(formatEuro(priced.amount));
   });
 }
