@@ -9,6 +9,9 @@ import { isSavedListingsIndex, type SavedListingsIndex } from '@/lib/favourites/
 import { exportListPins } from '@/lib/map/export-pins';
 import { withIslandIntl } from '@/components/islands/with-island-intl';
 import type { ListMapConfig, PinSource } from './list-map';
+import { followInLanguageLinks } from '@/components/islands/language-links';
+import { listQueryString } from '@/lib/catalogue/list-params';
+import { ListStatuses } from './list-statuses';
 import { ListingControls, type Shared } from './listing-browser';
 
 /*
@@ -69,8 +72,11 @@ function ExportListingBrowserView({
     window.history.pushState(null, '', `${shared.path}${query}`);
     setParams(canonical(parseListParams(new URLSearchParams(query))));
   };
+  // No server draws the header again here: the language switcher's links follow the filters.
+  useEffect(() => followInLanguageLinks(listQueryString(params)), [params]);
   const form = listForm(t, shared.goal, params, choices, counts, result);
-  return <ListingControls {...shared} params={params} result={result} form={form} busy={false} go={go} map={map} pinSource={pinSource} />;
+  const statuses = <ListStatuses path={shared.path} params={params} statuses={form.statuses} label={shared.labels.statuses} />;
+  return <ListingControls {...shared} params={params} result={result} form={form} busy={false} go={go} map={map} pinSource={pinSource} statuses={statuses} />;
 }
 
 export const ExportListingBrowser = withIslandIntl(ExportListingBrowserView);

@@ -6,27 +6,7 @@ export function listLabels(language: Language) {
   return islandTexts(
     language,
     'list',
-    [
-      'statuses',
-      'filters',
-      'town',
-      'type',
-      'minPrice',
-      'maxPrice',
-      'bedrooms',
-      'surface',
-      'epc',
-      'sort',
-      'sortNewest',
-      'sortPriceAsc',
-      'sortPriceDesc',
-      'apply',
-      'reset',
-      'pagination',
-      'previous',
-      'next',
-      'page',
-    ],
+    ['statuses', 'filters', 'town', 'type', 'minPrice', 'maxPrice', 'bedrooms', 'surface', 'epc', 'sort', 'apply', 'reset', 'pagination', 'previous', 'next', 'page'],
     { page: ['page'] },
   );
 }

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { useEffect, useOptimistic, useTransition, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useOptimistic, useTransition, type FormEvent, type ReactNode } from 'react';
 import {
   bboxText,
   epcLetters,
@@ -10,20 +10,18 @@ import {
   isPriceFacet,
   listQueryString,
   listSorts,
-  listStatuses,
   parseListParams,
   priceLabel,
   type ListFacet,
   type ListParams,
   type ListResult,
   type ListSort,
-  type ListStatus,
 } from '@/lib/catalogue/list-params';
 import type { Goal } from '@/lib/catalogue';
+import { formatEuro } from '@/lib/format/price';
 import type { FacetOption, ListForm } from '@/lib/catalogue/list-form';
 import type { ListLabels } from './list-labels';
 import { rememberListQuery } from '@/lib/catalogue/list-return';
-import { followInLanguageLinks } from '@/components/islands/language-links';
 import { ListingResults } from './listing-results';
 import type { ListMapConfig, PinSource } from './list-map';
 import { useHydrated } from '@/components/ui/use-hydrated';
@@ -35,25 +33,29 @@ import styles from './listing-browser.module.css';
  */
 const ListMap = dynamic(() => import('./list-map').then((module) => module.ListMap));
 
-const sortKeys = { newest: 'sortNewest', 'price-asc': 'sortPriceAsc', 'price-desc': 'sortPriceDesc' } as const satisfies Record<ListSort, keyof ListLabels>;
+const sortOf = (value: string): ListSort => listSorts.find((sort) => sort === value) ?? 'newest';
 
-const sortOf = (value: FormDataEntryValue | null): ListSort => listSorts.find((sort) => sort === value) ?? 'newest';
+/** What finds a control again in the page a change brings: a select's name, a link's address. */
+const keyOf = (element: Element | null) => element?.getAttribute('name') ?? element?.getAttribute('href');
 
-/** The filters of a submitted form, read as the server reads a query (bounds and unknown values dropped). */
-function formParams(form: FormData): Partial<ListParams> {
-  const query = new URLSearchParams();
-  for (const [name, value] of form) if (typeof value === 'string' && value !== '') query.set(name, value);
-  const { city, type, minPrice, maxPrice, bedrooms, surface, epc } = parseListParams(query);
-  return { city, type, minPrice, maxPrice, bedrooms, surface, epc, sort: sortOf(form.get('sort')) };
-}
+/*
+ * The control whose use asked for the page being drawn. The list with a query is another route
+ * than the plain list (proxy.ts), so a new island draws it and the focus fell to <body>, 22 Tab
+ * stops before the filters (issue 39, WCAG 2.4.3): the new island gives it back. Module state, as
+ * it outlives the island it was set in.
+ */
+let refocus: string | null | undefined;
+const remember = (key: string | null | undefined) => {
+  refocus = key;
+};
 
 const epcOf = (value: string) => epcLetters.find((letter) => letter === value);
 
 /** A select's value read as a bound: empty is none. */
 const boundOf = (value: string) => (value === '' ? undefined : Number(value));
 
-/** The filters' selects in their order: the facet, its query name, its label, and the params a choice asks for. */
-const filterSelects: [ListFacet, string, keyof ListLabels, (value: string) => Partial<ListParams>][] = [
+/** The filters' selects in their order, the sort last: the facet, its query name, its label, and the params a choice asks for. */
+const filterSelects: [ListFacet | 'sort', string, keyof ListLabels, (value: string) => Partial<ListParams>][] = [
   ['city', 'city', 'town', (value) => ({ city: value || undefined })],
   ['type', 'type', 'type', (value) => ({ type: Number(value) || undefined })],
   ['minPrice', 'min-price', 'minPrice', (value) => ({ minPrice: boundOf(value) })],
@@ -61,14 +63,13 @@ const filterSelects: [ListFacet, string, keyof ListLabels, (value: string) => Pa
   ['bedrooms', 'bedrooms', 'bedrooms', (value) => ({ bedrooms: boundOf(value) })],
   ['surface', 'surface', 'surface', (value) => ({ surface: boundOf(value) })],
   ['epc', 'epc', 'epc', (value) => ({ epc: epcOf(value) })],
+  ['sort', 'sort', 'sort', (value) => ({ sort: sortOf(value) })],
 ];
 
 export type Shared = {
   goal: Goal;
   /** The list's own path (/nl/te-koop/): the page may be served from an internal route. */
   path: string;
-  /** The page's language, for the amounts of the price choices. */
-  language: string;
   /** The fixed texts, formatted on the server. */
   labels: ListLabels;
   /** The cards by listing id: the page's own on the server build, every listing's on the static export. */
@@ -82,7 +83,14 @@ export type Shared = {
  * ships no message formatter. In the browser a change asks the server for the new page through the
  * router (no full reload); the static export has no server, so there the island filters every card itself.
  */
-export function ServerListingBrowser({ params, result, form, map, ...shared }: Shared & { params: ListParams; result: ListResult; form: ListForm; map?: ListMapConfig }) {
+export function ServerListingBrowser({
+  params,
+  result,
+  form,
+  map,
+  statuses,
+  ...shared
+}: Shared & { params: ListParams; result: ListResult; form: ListForm; map?: ListMapConfig; statuses: ReactNode }) {
   const router = useRouter();
   const [busy, startTransition] = useTransition();
   // The choice shows at once; the cards follow when the server's page arrives.
@@ -92,7 +100,7 @@ export function ServerListingBrowser({ params, result, form, map, ...shared }: S
       showChoice(parseListParams(new URLSearchParams(query)));
       router.push(`${shared.path}${query}`, { scroll: false });
     });
-  return <ListingControls {...shared} params={shown} result={result} form={form} busy={busy} go={go} map={map} />;
+  return <ListingControls {...shared} params={shown} result={result} form={form} busy={busy} go={go} map={map} statuses={statuses} />;
 }
 
 /**
@@ -129,20 +137,19 @@ function CountedSelect({
 }
 
 /** A filter's choices with their values: a price's are the steps of the params they were counted for. */
-function choicesOf(facet: ListFacet, options: readonly FacetOption[], form: ListForm, goal: Goal, euros: Intl.NumberFormat) {
+function choicesOf(facet: ListFacet, options: readonly FacetOption[], form: ListForm, goal: Goal) {
   if (!isPriceFacet(facet)) return options.map((option) => ({ ...option, value: option.value ?? '' }));
   const steps = figureChoices(goal, form.built)[facet];
   return options.map((option, index) => {
     if (index === 0) return { ...option, value: '' };
     const step = steps[index - 1] ?? 0;
-    return { ...option, value: String(step), text: option.text.replace(priceLabel, euros.format(step)) };
+    return { ...option, value: String(step), text: option.text.replace(priceLabel, formatEuro(step)) };
   });
 }
 
 export function ListingControls({
   goal,
   path,
-  language,
   labels,
   cards,
   params,
@@ -152,73 +159,71 @@ export function ListingControls({
   go,
   map,
   pinSource,
-}: Shared & { params: ListParams; result: ListResult; form: ListForm; busy: boolean; go: (query: string) => void; map?: ListMapConfig; pinSource?: PinSource }) {
-  const euros = new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-  const choices = (facet: ListFacet) => choicesOf(facet, form.facets[facet], form, goal, euros);
+  statuses,
+}: Shared & {
+  params: ListParams;
+  result: ListResult;
+  form: ListForm;
+  busy: boolean;
+  go: (query: string) => void;
+  map?: ListMapConfig;
+  pinSource?: PinSource;
+  /** What is on offer and the references (list-statuses.tsx), drawn where the list's texts are. */
+  statuses: ReactNode;
+}) {
+  // The site's one price format (lib/format), as on the cards and in the calculator (issue 39).
+  const choices = (facet: ListFacet) => choicesOf(facet, form.facets[facet], form, goal);
   // A choice made before hydration would be lost: the filters say when they answer.
   const hydrated = useHydrated();
 
-  // The language switcher and the detail pages' "back to the list" link follow the filters.
-  useEffect(() => {
-    const query = listQueryString(params);
-    rememberListQuery(goal, query);
-    followInLanguageLinks(query);
-  }, [goal, params]);
+  // The detail pages' "back to the list" link follows the filters. (The language switcher's links
+  // come with each page the server draws; the static export's island updates them itself.)
+  useEffect(() => rememberListQuery(goal, listQueryString(params)), [goal, params]);
 
-  const navigate = (next: Partial<ListParams>) => go(listQueryString({ ...params, ...next, page: 1 }));
-  // Without JavaScript the form is a plain GET to the same page; with it, the page changes in place.
+  useEffect(() => {
+    const key = refocus;
+    remember(undefined);
+    for (const element of document.querySelectorAll<HTMLElement>('main [name],main [href]'))
+      if (key && keyOf(element) === key) {
+        // On a phone the filters are in a disclosure, closed in the new island.
+        element.closest('details')?.setAttribute('open', '');
+        return element.focus();
+      }
+  }, [result]);
+  const move = (query: string, key = keyOf(document.activeElement)) => {
+    remember(key);
+    go(query);
+  };
+
+  const navigate = (next: Partial<ListParams>) => move(listQueryString({ ...params, ...next, page: 1 }));
+  // Without JavaScript the form is a plain GET to the same page; with it every select applies its
+  // choice when it changes, so the button asks for the first page of what the form shows.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(formParams(new FormData(event.currentTarget)));
+    navigate({});
   };
   const filtered = [params.city, params.bbox, params.type, params.minPrice, params.maxPrice, params.bedrooms, params.surface, params.epc].some((value) => value !== undefined);
 
-  // Plain links, so that crawlers and visitors without JavaScript reach the references too.
-  const statusHref = (status: ListStatus) => `${path}${listQueryString({ status, sort: params.sort, page: 1 })}`;
-  const showStatus = (status: ListStatus) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    go(listQueryString({ status, sort: params.sort, page: 1 }));
-  };
-
   return (
     <>
-      <nav aria-label={labels.statuses} className={styles.statuses}>
-        <ul>
-          {listStatuses
-            .filter((status) => status === 'on-offer' || status === params.status || !form.statuses[status].empty)
-            .map((status) => (
-              <li key={status}>
-                <a className={styles.status} href={statusHref(status)} onClick={showStatus(status)} aria-current={params.status === status ? 'page' : undefined}>
-                  {form.statuses[status].text}
-                </a>
-              </li>
-            ))}
-        </ul>
-      </nav>
-      <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={labels.filters} data-ready={hydrated || undefined}>
-        {params.status === 'references' ? <input type="hidden" name="status" value={params.status} /> : null}
-        {params.bbox ? <input type="hidden" name="bbox" value={bboxText(params.bbox)} /> : null}
-        {filterSelects.map(([facet, name, label, chosen]) => (
-          <CountedSelect key={name} label={labels[label]} name={name} value={params[facet]} options={choices(facet)} onChoose={(value) => navigate(chosen(value))} />
-        ))}
-        <label>
-          <span>{labels.sort}</span>
-          <select name="sort" value={params.sort} onChange={(event) => navigate({ sort: sortOf(event.target.value) })}>
-            {listSorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {labels[sortKeys[sort]]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit">{labels.apply}</button>
-        {filtered ? (
-          <button type="button" className={styles.reset} onClick={() => go(listQueryString({ status: params.status }))}>
-            {labels.reset}
-          </button>
-        ) : null}
-      </form>
+      {statuses}
+      {/* On a phone the filters wait behind one "Filters (n)" button, so the first listing is on the first screen; open from a tablet's width (CSS). */}
+      <details className={styles.disclosure}>
+        <summary>{form.filtersButton}</summary>
+        <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={labels.filters} data-ready={hydrated || undefined}>
+          {params.status === 'references' ? <input type="hidden" name="status" value={params.status} /> : null}
+          {params.bbox ? <input type="hidden" name="bbox" value={bboxText(params.bbox)} /> : null}
+          {filterSelects.map(([facet, name, label, chosen]) => (
+            <CountedSelect key={name} label={labels[label]} name={name} value={params[facet]} options={facet === 'sort' ? form.sorts : choices(facet)} onChoose={(value) => navigate(chosen(value))} />
+          ))}
+          <button type="submit">{labels.apply}</button>
+          {filtered ? (
+            <button type="button" className={styles.reset} onClick={() => move(listQueryString({ status: params.status }), 'city')}>
+              {labels.reset}
+            </button>
+          ) : null}
+        </form>
+      </details>
       {map && hydrated ? (
         <ListMap
           {...map}
@@ -229,7 +234,7 @@ export function ListingControls({
           pinSource={pinSource}
         />
       ) : null}
-      <ListingResults path={path} result={result} params={params} cards={cards} summary={form.summary} labels={labels} busy={busy} onPage={(query) => go(query)} />
+      <ListingResults path={path} result={result} params={params} cards={cards} summary={form.summary} labels={labels} busy={busy} onPage={move} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { IslandIntl } from '@/components/islands/island-intl';
 import { href } from '@/lib/pages';
 import { listLabels } from './list-labels';
 import { LazyExportListingBrowser, LazyServerListingBrowser } from './listing-browser-lazy';
+import { ListStatuses } from './list-statuses';
 import { PropertyCard } from './property-card';
 
 /*
@@ -24,7 +25,9 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
   const path = href({ page: goal === 'sale' ? 'for-sale' : 'for-rent' }, language);
   // The first cards are on screen at load: eager, and the first one, the page's largest picture, fetched first.
   const cardsOf = async (listings: readonly ListingSummary[]) =>
-    Object.fromEntries(await Promise.all(listings.map(async (property, index) => [property.id, await PropertyCard({ property, language, eager: index < 2, highPriority: index === 0 })] as const)));
+    Object.fromEntries(
+      await Promise.all(listings.map(async (property, index) => [property.id, await PropertyCard({ property, language, heading: 'h2', eager: index < 2, highPriority: index === 0 })] as const)),
+    );
   const title = <h1>{goal === 'sale' ? t('forSaleTitle') : t('forRentTitle')}</h1>;
   const labels = listLabels(language);
 
@@ -41,7 +44,6 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
           <LazyExportListingBrowser
             goal={goal}
             path={path}
-            language={language}
             labels={labels}
             initialParams={params}
             items={whole.items}
@@ -61,7 +63,17 @@ export async function ListingsPage({ goal, language, params = parseListParams(ne
     <>
       {title}
       <IslandIntl language={language} namespaces={['listMap']}>
-        <LazyServerListingBrowser goal={goal} path={path} language={language} labels={labels} params={page.params} result={page.result} cards={await cardsOf(page.listings)} form={form} map={map} />
+        <LazyServerListingBrowser
+          goal={goal}
+          path={path}
+          labels={labels}
+          params={page.params}
+          result={page.result}
+          cards={await cardsOf(page.listings)}
+          form={form}
+          map={map}
+          statuses={<ListStatuses path={path} params={page.params} statuses={form.statuses} label={labels.statuses} />}
+        />
       </IslandIntl>
     </>
   );

@@ -23,10 +23,12 @@ type PropertyCardProps = {
    * would otherwise share the bandwidth with it. Defaults to `eager`.
    */
   highPriority?: boolean;
+  /** A list's cards are h2 under its h1 (axe heading-order, issue 39); elsewhere under a section's h2. */
+  heading?: 'h2' | 'h3';
 };
 
 /** A listing in a list: picture, ribbon, type, town, price, the 250-character teaser (spec §9) and key figures, linking to its page. */
-export async function PropertyCard({ property, language, eager = false, highPriority = eager }: PropertyCardProps) {
+export async function PropertyCard({ property, language, eager = false, highPriority = eager, heading = 'h3' }: PropertyCardProps) {
   const t = await getTranslations({ locale: language });
   const surface = keySurface(property);
   // A sold or rented reference says so, whatever ribbon the CRM left on it.
@@ -43,7 +45,7 @@ export async function PropertyCard({ property, language, eager = false, highPrio
       fetchPriority={eager && highPriority ? 'high' : 'auto'}
       noPhoto={t('property.noPhoto')}
       ribbon={ribbonText}
-      heading="h3"
+      heading={heading}
       title={property.type.name}
       href={href({ page: 'property', id: property.id }, language)}
       town={townLine(property.town)}

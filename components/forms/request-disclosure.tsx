@@ -16,7 +16,10 @@ export function RequestDisclosure({ id, title, form, about, children }: { id: st
   return (
     <details className={styles.request} open={draft ? true : undefined}>
       <summary>{title}</summary>
-      <div id={id} className={styles.requestBody}>
+      <div className={styles.requestBody}>
+        {/* The link's target, focusable by script only: a link to the form moves the focus to its
+            top (not to <body>, and not to the middle of a form taller than the screen). */}
+        <span id={id} tabIndex={-1} className={styles.requestAnchor} />
         {children}
       </div>
     </details>

@@ -14,7 +14,10 @@ export function PageFrame({ language, route, children }: { language: Language; r
     <>
       <PageJsonLd route={route} language={language} />
       <SiteHeader language={language} alternates={links} isHome={route?.page === 'home'} />
-      <main id="main">{children}</main>
+      {/* Focusable by script only: the skip link moves the focus into it rather than leaving it on <body>. */}
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
     </>
   );
 }

@@ -10,8 +10,9 @@ import { scrollThresholds, throttle } from '@/lib/device';
  * keeps the full header's height meanwhile, so nothing below moves when it changes. On the home
  * page with changeOnScroll it lies over the banner, transparent at the top.
  *
- * Without JavaScript the header simply scrolls away with the page. Anchor targets keep clear of the
- * compact bar through the page's scroll-padding (globals.css).
+ * Without JavaScript the header simply scrolls away with the page. Anchor targets and focused
+ * controls keep clear of the fixed bar through the page's scroll-padding, which follows its height
+ * (--header-height, globals.css).
  */
 export function ScrollHeader({ className, slotClassName, overlay, children }: { className?: string; slotClassName?: string; overlay: boolean; children: ReactNode }) {
   const [scrolled, setScrolled] = useState(false);
@@ -23,7 +24,13 @@ export function ScrollHeader({ className, slotClassName, overlay, children }: { 
     if (!element) return;
     // Only the header in the flow gives its full height; the fixed one is the compact bar.
     const measure = () => {
-      if (element.dataset.scrolled !== 'true') setFullHeight(element.offsetHeight);
+      const height = element.offsetHeight;
+      if (element.dataset.scrolled !== 'true') setFullHeight(height);
+      // The header's real height is the page's scroll padding: a focused control or an anchor target
+      // never lands under the fixed bar (WCAG 2.4.11; globals.css keeps a default without
+      // JavaScript). In the flow at the top of the page it is the full header, more than needed,
+      // until the first scroll makes it the compact bar and measures it again.
+      document.documentElement.style.setProperty('--header-height', `${height}px`);
     };
     measure();
     const observer = new ResizeObserver(measure);

@@ -31,6 +31,7 @@ export function SearchBox({ baseId, label, buttonLabel, placeholder, open, input
         <input
           ref={inputRef}
           id={`${baseId}-input`}
+          name="q"
           type="search"
           role="combobox"
           autoComplete="off"

@@ -45,7 +45,12 @@ export function SearchField({ indexUrl, texts }: { indexUrl: string; texts: Sear
     // Read in the render that replaces the field, not when the panel's code arrived: a key pressed
     // in between is in the field's value and would otherwise be lost with the field.
     const field = input.current;
-    takeOver.current ??= { text: field?.value ?? '', focused: field !== null && document.activeElement === field, open: arrived.open };
+    takeOver.current ??= {
+      text: field?.value ?? '',
+      focused: field !== null && document.activeElement === field,
+      open: arrived.open,
+      buttonFocused: field?.nextElementSibling === document.activeElement,
+    };
     // eslint-disable-next-line react-hooks/refs -- read in this render on purpose (above); the ref is written once, so no later render differs
     return <arrived.Panel indexUrl={indexUrl} takeOver={takeOver.current} />;
   }

@@ -108,7 +108,7 @@ const ResultGroups = memo(function ResultGroups({ results, active, baseId }: { r
 });
 
 /** What the light field (search-field.tsx) hands over: the text typed so far, whether the field had the focus, and whether the panel is wanted open. */
-export type TakeOver = { text: string; focused: boolean; open: boolean };
+export type TakeOver = { text: string; focused: boolean; open: boolean; buttonFocused?: boolean };
 
 /**
  * The search: an ARIA combobox whose panel lists matching types, towns and listings. Texts: the
@@ -162,6 +162,8 @@ function SearchPanelView({ indexUrl, takeOver }: { indexUrl: string; takeOver: T
   // commit that draws the panel, before the browser handles another event: a key pressed after the
   // old field left the page and before a later effect ran went nowhere.
   useLayoutEffect(() => {
+    // A visitor who tabbed on to the search button keeps the focus there, not on <body> (issue 39).
+    if (takeOver.buttonFocused) input.current?.parentElement?.querySelector('button')?.focus();
     if (takeOver.focused) {
       input.current?.focus();
       input.current?.setSelectionRange(takeOver.text.length, takeOver.text.length);

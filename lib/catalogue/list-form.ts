@@ -1,6 +1,6 @@
 import type { useTranslations } from 'next-intl';
 import type { StatusChoices } from './list-page';
-import { epcLetters, figureChoices, priceLabel, type ListFacet, type ListParams, type ListResult, type ListStatus } from './list-params';
+import { epcLetters, figureChoices, listSorts, priceLabel, type ListFacet, type ListParams, type ListResult, type ListSort, type ListStatus } from './list-params';
 import type { ChoiceCounts } from './list-query';
 
 /*
@@ -30,7 +30,13 @@ export type ListForm = {
   facets: Record<ListFacet, FacetOption[]>;
   statuses: Record<ListStatus, { text: string; empty?: true }>;
   summary: string;
+  /** "Filters (2)": the phone's button that opens the filters, with how many are set. */
+  filtersButton: string;
+  /** The sort's choices, drawn by the island as the filters' selects are. */
+  sorts: { value: string; text: string }[];
 };
+
+const sortKeys = { newest: 'sortNewest', 'price-asc': 'sortPriceAsc', 'price-desc': 'sortPriceDesc' } as const satisfies Record<ListSort, string>;
 
 export function listForm(t: ListTranslator, goal: 'sale' | 'rent', built: ListParams, choices: StatusChoices, counts: ChoiceCounts, result: ListResult): ListForm {
   const { towns, types } = choices[built.status];
@@ -62,5 +68,7 @@ export function listForm(t: ListTranslator, goal: 'sale' | 'rent', built: ListPa
   const status = (of: ListStatus) => ({ text: statusText(of, choices[of].count), ...emptyIf(choices[of].count) });
   const statuses = { 'on-offer': status('on-offer'), references: status('references') } satisfies Record<ListStatus, unknown>;
   const summary = result.total === 0 ? t('noResults') : `${t('count', { count: result.total })} · ${t('pageOf', { page: result.page, pages: result.pages })}`;
-  return { built, facets, statuses, summary };
+  const active = [built.city, built.bbox, built.type, built.minPrice, built.maxPrice, built.bedrooms, built.surface, built.epc].filter((value) => value !== undefined).length;
+  const sorts = listSorts.map((sort) => ({ value: sort, text: t(sortKeys[sort]) }));
+  return { built, facets, statuses, summary, filtersButton: t('filtersButton', { count: active }), sorts };
 }

@@ -9,7 +9,8 @@
 
 type SearchGoalLink = { count: number; href: string };
 export type SearchType = { id: string; name: string; sale: SearchGoalLink; rent: SearchGoalLink };
-export type SearchCity = { name: string; zip: string; searchName: string; sale: SearchGoalLink; rent: SearchGoalLink };
+/** `names`: the town's accent-free names in the other languages ("mons" for Bergen), when it has any. */
+export type SearchCity = { name: string; zip: string; searchName: string; names?: string; sale: SearchGoalLink; rent: SearchGoalLink };
 /** A listing as the panel shows it. */
 export type SearchProperty = { id: string; text: string; town: string; picture: string | null; href: string };
 /** ID, text, then positions in `towns`, `links` and `pictures` (-1: no picture). */
@@ -54,13 +55,25 @@ export function prepareIndex(index: SearchIndex): PreparedIndex {
 }
 
 /**
- * A town by name, postcode or accent-free name; a type by name; a listing by its exact ID, as any
- * token of the text (spec §5). An empty text lists everything, within the limit.
+ * The entries the whole text finds, else those any of its words finds, in the index's order:
+ * "Bergen appartement" is a town and a type, while "La Louvière" stays one town's name.
+ */
+function matchWords<T>(items: readonly T[], keys: (keyof T & string)[], text: string, match: TextMatcher): T[] {
+  const whole = match(items, keys, text);
+  const words = text.split(/\s+/).filter((word) => word.length > 1);
+  if (whole.length > 0 || words.length < 2) return whole;
+  const found = new Set(words.flatMap((word) => match(items, keys, word)));
+  return items.filter((item) => found.has(item));
+}
+
+/**
+ * A town by name, postcode or accent-free name, in any language; a type by name; a listing by its
+ * exact ID, as any token of the text (spec §5). An empty text lists everything, within the limit.
  */
 export function searchIndex({ index, byId }: PreparedIndex, query: string, match: TextMatcher): SearchResults {
   const text = query.trim();
-  const types = text ? match(index.types, ['name'], text) : index.types;
-  const cities = text ? match(index.cities, ['name', 'zip', 'searchName'], text) : index.cities;
+  const types = text ? matchWords(index.types, ['name'], text, match) : index.types;
+  const cities = text ? matchWords(index.cities, ['name', 'zip', 'searchName', 'names'], text, match) : index.cities;
   const rows = text
     ? [...new Set(text.split(/\s+/).filter((token) => /^\d+$/.test(token)))].flatMap((token) => {
         const row = byId.get(token);

@@ -51,3 +51,15 @@ export async function contrastViolations(page: Page, selector: string): Promise<
   }, selector);
   return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${JSON.stringify(node.target)}`));
 }
+
+/** Chosen axe rules alone, whatever their impact (axe calls heading-order and landmark-unique moderate). */
+export async function ruleViolations(page: Page, rules: readonly string[]): Promise<string[]> {
+  await atRest(page);
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (values) => {
+    const axe = (window as unknown as { axe: { run: (context?: unknown, options?: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'rule', values }, resultTypes: ['violations'] });
+    return result.violations;
+  }, rules);
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${JSON.stringify(node.target)}`));
+}

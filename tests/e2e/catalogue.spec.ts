@@ -93,7 +93,7 @@ test.describe('lists', () => {
       const all = getProperties(language, { goal: 'sale', availability: 'on-offer' }).length;
       expect(expected.length).toBeGreaterThan(1);
       expect(expected.length).toBeLessThan(all);
-      const shownIds = () => page.locator('main article h3 a').evaluateAll((links) => links.map((link) => Number(link.getAttribute('href')?.match(/\/(\d+)\/$/)?.[1])));
+      const shownIds = () => page.locator('main article h2 a').evaluateAll((links) => links.map((link) => Number(link.getAttribute('href')?.match(/\/(\d+)\/$/)?.[1])));
       await page.goto(`${text.path}?${figureQuery}`);
       await expect(page.locator('main p[aria-live]')).toHaveText(new RegExp(`^${text.count(expected.length)}`));
       const shown = await shownIds();

@@ -11,6 +11,7 @@ import { listLabels } from '@/components/catalogue/list-labels';
 import { listForm } from '@/lib/catalogue/list-form';
 import { applyListParams, parseListParams, receivedChoiceCounts } from '@/lib/catalogue/list-query';
 import en from '@/messages/en.json';
+import { ListStatuses } from '@/components/catalogue/list-statuses';
 
 const push = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
@@ -41,7 +42,16 @@ function renderList(query: string, build: 'server' | 'export' = 'server') {
     // The server's island formats nothing itself: no message provider above it.
     const form = listForm(t, 'rent', page.params, page.choices, receivedChoiceCounts(page.counts, 'rent', page.params), page.result);
     return render(
-      <ServerListingBrowser goal="rent" path="/en/for-rent/" language="en" labels={listLabels('en')} params={page.params} result={page.result} cards={cardsOf(page.result.ids)} form={form} />,
+      <ServerListingBrowser
+        goal="rent"
+        path="/en/for-rent/"
+        labels={listLabels('en')}
+        params={page.params}
+        result={page.result}
+        cards={cardsOf(page.result.ids)}
+        form={form}
+        statuses={<ListStatuses path="/en/for-rent/" params={page.params} statuses={form.statuses} label="statuses" />}
+      />,
     );
   }
   return render(
@@ -49,7 +59,6 @@ function renderList(query: string, build: 'server' | 'export' = 'server') {
       <ExportListingBrowser
         goal="rent"
         path="/en/for-rent/"
-        language="en"
         labels={listLabels('en')}
         initialParams={params}
         items={properties.map(listItemOf)}

@@ -1,3 +1,4 @@
+import Fuse from 'fuse.js';
 import { describe, expect, it } from 'vitest';
 import { getProperties, getTotals } from '@/lib/catalogue';
 import { townLine } from '@/lib/format';
@@ -75,5 +76,41 @@ describe('matching over the index', () => {
     const prepared = prepareIndex(buildSearchIndex('en'));
     expect(searchIndex(prepared, '7000', contains).cities.map((city) => city.name)).toEqual(['Mons']);
     expect(searchIndex(prepared, 'apartment', contains).types.map((type) => type.name)).toEqual(['Apartment']);
+  });
+
+  /** The panel's own matcher (search-panel.tsx): fuse.js at threshold 0. */
+  const fuse: TextMatcher = (items, keys, text) => new Fuse(items, { keys, threshold: 0, ignoreLocation: true, isCaseSensitive: false }).search(text).map((result) => result.item);
+
+  it('finds a town by its name in any language (issue 39: "mons" on the Dutch home finds Bergen)', () => {
+    const dutch = prepareIndex(buildSearchIndex('nl'));
+    expect(searchIndex(dutch, 'mons', fuse).cities.map((city) => city.name)).toEqual(['Bergen']);
+    const french = prepareIndex(buildSearchIndex('fr'));
+    expect(searchIndex(french, 'bergen', fuse).cities.map((city) => city.name)).toEqual(['Mons']);
+  });
+
+  it('finds the town and the type of a two-word query, each by one of its words', () => {
+    const results = searchIndex(prepareIndex(buildSearchIndex('nl')), 'Bergen appartement', fuse);
+    expect(results.cities.map((city) => city.name)).toEqual(['Bergen']);
+    expect(results.types.map((type) => type.name)).toEqual(['Appartement']);
+  });
+
+  it('keeps a town whose name is two words whole rather than each of its words', () => {
+    const index = buildSearchIndex('fr');
+    const twoWords = index.cities.find((city) => city.name.includes(' '));
+    if (!twoWords) return;
+    expect(searchIndex(prepareIndex(index), twoWords.name, fuse).cities.map((city) => city.name)).toEqual([twoWords.name]);
+  });
+});
+
+describe('the search without JavaScript (issue 39: Enter in the home field goes to a page)', () => {
+  it('sends an ID to its listing, a town and a type to their list, and anything else to the list of what is for sale', async () => {
+    const { searchTarget } = await import('@/lib/search');
+    const listing = getProperties('nl')[0]!;
+    expect(searchTarget('nl', String(listing.id))).toMatch(new RegExp(`/${listing.id}/$`));
+    expect(searchTarget('nl', 'mons')).toBe('/nl/te-koop/?city=Bergen%7C7000');
+    expect(searchTarget('nl', 'Bergen appartement')).toBe('/nl/te-koop/?city=Bergen%7C7000&type=3');
+    expect(searchTarget('nl', 'appartement')).toBe('/nl/te-koop/?type=3');
+    expect(searchTarget('nl', 'zzzz')).toBe('/nl/te-koop/');
+    expect(searchTarget('nl', '')).toBe('/nl/te-koop/');
   });
 });

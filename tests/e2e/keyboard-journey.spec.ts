@@ -1,0 +1,121 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './warm-page';
+import { href } from '@/lib/pages';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+import nl from '@/messages/nl.json';
+import { focusUnderHeader } from './focus-checks';
+import { storeConsent } from './stored-consent';
+
+/*
+ * Issue 39's "done when": the buyer's journey by keyboard alone, in nl, fr and en: the home
+ * search, a list, a listing and its gallery, two favourites, their comparison and a visit
+ * request. After every key the focus is on a control (never on <body>, where the next Tab would
+ * start again at the top) and never under the fixed header.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+test.use({ viewport: { width: 1280, height: 800 } });
+test.beforeEach(async ({ page }) => storeConsent(page));
+
+const journeys = [
+  { language: 'nl', messages: nl, town: 'Bergen' },
+  { language: 'fr', messages: fr, town: 'Mons' },
+  { language: 'en', messages: en, town: 'Mons' },
+] as const;
+
+/** What is wrong with the focus now, if anything. */
+async function focusProblem(page: Page, after: string): Promise<string | null> {
+  await page.waitForFunction(() => document.getElementById('top')?.dataset.scrolled === String(window.scrollY > 30));
+  const problem = await focusUnderHeader(page);
+  return problem ? `${after}: ${problem}` : null;
+}
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement, undefined, { timeout: 2_000 }).catch(() => false);
+
+/** Presses Tab (or Shift+Tab, back) until the target has the focus, checking the focus at every stop. */
+async function tabTo(page: Page, target: Locator, problems: string[], what: string, key = 'Tab'): Promise<void> {
+  for (let stop = 0; stop < 300; stop += 1) {
+    if (await isFocused(target)) return;
+    const before = await page.evaluate(() => (document.activeElement?.outerHTML ?? '').slice(0, 70));
+    await page.keyboard.press(key);
+    const problem = await focusProblem(page, `${key} towards ${what}, from ${before}`);
+    if (problem) problems.push(problem);
+  }
+  throw new Error(`Tab never reached ${what}`);
+}
+
+/** A key that acts in the page (no new document): the focus must stay on a control. */
+async function act(page: Page, key: string, problems: string[], what: string): Promise<void> {
+  await page.keyboard.press(key);
+  const problem = await focusProblem(page, what);
+  if (problem) problems.push(problem);
+}
+
+for (const { language, messages, town } of journeys) {
+  test(`the buyer's journey by keyboard, in ${language}`, async ({ page }) => {
+    const problems: string[] = [];
+    await page.goto(href({ page: 'home' }, language));
+
+    // Home: the search finds the town; its first option opens the town's list.
+    const search = page.getByRole('combobox', { name: messages.search.label }).first();
+    await tabTo(page, search, problems, 'the search');
+    await page.keyboard.type(town);
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await act(page, 'ArrowDown', problems, 'ArrowDown in the search');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/city=/);
+
+    // List: save two listings, then open the first.
+    const cards = page.locator('main li:has(article)');
+    await expect(cards.nth(1)).toBeVisible();
+    for (const index of [0, 1]) {
+      const save = cards.nth(index).locator('button[aria-pressed]');
+      await tabTo(page, save, problems, `the save button of card ${index + 1}`);
+      await act(page, 'Enter', problems, `Enter on the save button of card ${index + 1}`);
+      await expect(save).toHaveAttribute('aria-pressed', 'true');
+    }
+    const first = cards.first().getByRole('link').first();
+    // Back up: the first card's link stands before the save buttons.
+    await tabTo(page, first, problems, 'the first card', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/\d+\/$/);
+
+    // Listing: the gallery turns by keyboard, then the visit request opens.
+    const next = page.getByRole('button', { name: messages.property.nextPhoto }).first();
+    if ((await next.count()) > 0 && (await next.isVisible())) {
+      await tabTo(page, next, problems, 'the next photo');
+      await act(page, 'Enter', problems, 'Enter on the next photo');
+    }
+    const visit = page.locator('main nav a[href="#request-visit"]');
+    await tabTo(page, visit, problems, 'the visit request link');
+    await act(page, 'Enter', problems, 'Enter on the visit request link');
+    // The form is drawn when its disclosure opens: the visitor tabs on once it shows.
+    await expect(page.locator('details:has(#request-visit) form').first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    const field = await page.evaluate(() => (document.activeElement?.closest('details:has(#request-visit)') ? 'in the form' : (document.activeElement?.outerHTML ?? '').slice(0, 120)));
+    expect(field, 'the next Tab after the visit request link is in its form').toBe('in the form');
+    const problem = await focusProblem(page, 'Tab into the visit request');
+    if (problem) problems.push(problem);
+
+    // Favourites and their comparison.
+    const favourites = page.locator(`header a[href="${href({ page: 'favourites' }, language)}"]`).first();
+    await tabTo(page, favourites, problems, 'the favourites link', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**${href({ page: 'favourites' }, language)}`);
+    const choices = page.getByRole('checkbox');
+    await expect(choices.nth(1)).toBeVisible();
+    for (const index of [0, 1]) {
+      await tabTo(page, choices.nth(index), problems, `compare choice ${index + 1}`);
+      await act(page, 'Space', problems, `Space on compare choice ${index + 1}`);
+    }
+    const compare = page.locator('main a').filter({ hasText: '(2/4)' });
+    // The comparison link stands above the choices.
+    await tabTo(page, compare, problems, 'the comparison link', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('table')).toBeVisible();
+    await tabTo(page, page.locator('main table a').first(), problems, 'a listing of the comparison');
+
+    expect(problems).toEqual([]);
+  });
+}
