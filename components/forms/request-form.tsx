@@ -13,6 +13,7 @@ import { isMessageKey } from '@/lib/i18n/message-keys';
 import { FormEnd } from './common-fields';
 import { RequestFormSettings } from './form-context';
 import { aboutOf, useFormDraft, type FormDraftView } from './form-draft';
+import { keepTypedIdentity, offerTypedIdentity } from './typed-identity';
 import styles from './forms.module.css';
 
 type ServerAnswer = { ok: true; redirect: string } | { ok: false; error: string; message: string; fieldErrors?: Record<string, { code: string; message: string }> };
@@ -232,6 +233,9 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
           encType={definition.upload ? 'multipart/form-data' : undefined}
           noValidate={hydrated}
           onSubmit={(event) => void submit(event)}
+          // WCAG 3.3.7: what was typed in another form on the page is offered here (typed-identity.ts).
+          onFocus={() => offerTypedIdentity(formRef.current, methods)}
+          onChange={(event) => keepTypedIdentity(event.target)}
           data-form={form}
           data-ready={hydrated || undefined}
         >
