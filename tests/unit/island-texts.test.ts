@@ -29,8 +29,15 @@ function formatted(language: Language, namespace: string, key: string): string {
 async function islands(language: Language): Promise<[string, Record<string, string>][]> {
   const gallery = (await galleryProps([], 'title', language)).labels;
   const { previous, next, fullScreen, closeFullScreen, ...photos } = gallery;
+  // The intro and the purposes' descriptions are composed from several texts (tests/unit/consent-texts.test.ts).
+  const { intro, analyticsStorageDescription, adStorageDescription, adUserDataDescription, adPersonalizationDescription, ...consent } = consentTexts(language, {
+    analyticsId: '',
+    adsId: '',
+    tagManagerId: '',
+    socialPixelId: '',
+  });
   return [
-    ['consent', consentTexts(language)],
+    ['consent', consent],
     ['favourites', favouritesTexts(language)],
     ['portal', authTexts(language)],
     ['list', listLabels(language)],
