@@ -11,7 +11,8 @@ import { href, menuEntryHref } from '@/lib/pages';
 import { imageUrl, thumbnailWidth } from '@/lib/media/image-url';
 import styles from './site-footer.module.css';
 
-const legalPages = ['privacy-statement', 'cookie-policy', 'disclaimer'] as const;
+// The accessibility statement is linked from every page's footer (European Accessibility Act).
+const legalPages = ['privacy-statement', 'cookie-policy', 'disclaimer', 'accessibility-statement'] as const;
 
 /**
  * Where the cookie settings link leads without JavaScript: the cookie policy's section on the

@@ -196,6 +196,7 @@ describe('single-view', () => {
     for (const [page, moduleId, heading] of [
       ['privacy-statement', 'privacy-article', 'Data controller'],
       ['cookie-policy', 'cookie-article', 'What the site needs to work'],
+      ['accessibility-statement', 'accessibility-article', 'Conformance status'],
       ['disclaimer', 'disclaimer-article', 'Publisher'],
     ] as const) {
       const { container } = await renderModules([menuModule(page, moduleId)]);
