@@ -12,11 +12,11 @@ export type StorageKind = 'cookie' | 'localStorage' | 'sessionStorage';
 /** The site itself, or one of the tags an agency may configure (data/site/site.json siteInfo). */
 export type Setter = 'site' | 'analytics' | 'ads' | 'tagManager' | 'socialPixel';
 
-/** How long it stays: a fixed time, the tab's life, the browser session or until the visitor clears it. */
+/** How long it stays: a fixed time, the tab's life, or until the visitor clears it. */
 export type Lifetime = { count: number; unit: 'minutes' | 'hours' | 'days' | 'months' | 'years' } | 'tab' | 'untilCleared';
 
 export type StorageEntry = {
-  /** As the browser shows it; `<form>`, `<id>` and `<list>` stand for a part that varies. */
+  /** As the browser shows it; `<form>`, `<id>`, `<list>` and `<n>` stand for a part that varies. */
   name: string;
   kind: StorageKind;
   setBy: Setter;
@@ -27,24 +27,23 @@ export type StorageEntry = {
   lifetime: Lifetime;
 };
 
-export const storageUses = [
-  'language',
-  'consentChoice',
-  'session',
-  'searcherHint',
-  'loginDevice',
-  'formDraft',
-  'captcha',
-  'favourites',
-  'favouritesForgotten',
-  'listQuery',
-  'formIdentity',
-  'analyticsVisitor',
-  'analyticsSession',
-  'adsConversion',
-  'socialBrowser',
-] as const;
-export type StorageUse = (typeof storageUses)[number];
+/** Its key in the messages' cookieTable.uses. */
+type StorageUse =
+  | 'language'
+  | 'consentChoice'
+  | 'session'
+  | 'searcherHint'
+  | 'loginDevice'
+  | 'formDraft'
+  | 'captcha'
+  | 'favourites'
+  | 'favouritesForgotten'
+  | 'listQuery'
+  | 'formIdentity'
+  | 'analyticsVisitor'
+  | 'analyticsSession'
+  | 'adsConversion'
+  | 'socialBrowser';
 
 export const storageTable: readonly StorageEntry[] = [
   // proxy.ts (languageCookie, lib/i18n/routing.ts): one year.

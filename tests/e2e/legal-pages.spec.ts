@@ -35,7 +35,9 @@ for (const language of getEnabledLanguages()) {
   test(`every page's footer links the accessibility statement and the cookie settings in ${language}`, async ({ request }) => {
     test.setTimeout(180_000);
     const failures: string[] = [];
-    for (const url of [...allUrls(language), `/${language}/no-such-page/`]) {
+    const urls = [...allUrls(language), `/${language}/no-such-page/`];
+    expect(urls.length).toBeGreaterThan(50);
+    for (const url of urls) {
       const footer = footerOf(await (await request.get(encodeURI(url), { maxRedirects: 0 })).text());
       if (!footer.includes(`href="${escaped(statementHref)}"`)) failures.push(`${url}: no link to ${statementHref}`);
       if (!footer.includes(`href="${escaped(settingsHref)}"`)) failures.push(`${url}: no cookie settings link to ${settingsHref}`);
