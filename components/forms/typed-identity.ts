@@ -2,8 +2,8 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 /*
  * WCAG 3.3.7 (redundant entry): the name, e-mail and phone a visitor typed in one request form are
- * offered again in the next form they open on the page (a listing's visit, information, documents,
- * offer... forms), filled into its empty fields when they reach into it. Kept for the tab only
+ * offered again in the next request they open on a listing (the visit, information, documents,
+ * offer... forms, each in a disclosure), filled into its empty fields as it opens. Kept for the tab only
  * (session storage, lib/consent/storage-table.ts), so that it also holds after a thank-you page and
  * the way back; without storage, for this page. Without JavaScript the browser offers them instead
  * (the fields' autocomplete tokens).

@@ -22,21 +22,21 @@ test('what was typed in the visit request is offered in the information request,
 
   const information = await openRequest(page, 'request-information');
   await reachForm(information);
-  await information.locator('[name="firstName"]').focus();
   for (const [name, value] of Object.entries(typed)) await expect(information.locator(`[name="${name}"]`)).toHaveValue(value);
   await expect(information.locator('[name="title"][value="ms"]')).toBeChecked();
 
-  // A field the visitor empties in this form stays empty when they come back into it.
+  // A field the visitor empties in this form stays empty when they close and open it again.
   await information.locator('[name="phone"]').fill('');
-  await information.locator('[name="remark"]').focus();
-  await information.locator('[name="firstName"]').focus();
+  await page.locator('details:has(#request-information) summary').click();
+  await openRequest(page, 'request-information');
   await expect(information.locator('[name="phone"]')).toHaveValue('');
+  await expect(information.locator('[name="firstName"]')).toHaveValue(typed.firstName);
 
   // The tab's next listing offers it too, the phone as last typed (emptied).
   await page.goto(href({ page: 'property', id: 4000002 }, 'fr'));
   const documents = await openRequest(page, 'request-documents');
   await reachForm(documents);
-  await documents.locator('[name="email"]').focus();
   await expect(documents.locator('[name="email"]')).toHaveValue(typed.email);
   await expect(documents.locator('[name="lastName"]')).toHaveValue(typed.lastName);
+  await expect(documents.locator('[name="phone"]')).toHaveValue('');
 });
