@@ -39,6 +39,7 @@ export default async function LanguageLayout({ children, params }: Props) {
   const t = await getTranslations('meta');
   const { theme, siteInfo } = getSite();
   const cookiePolicy = getMenuEntry('cookie-policy');
+  const tagIds = { analyticsId: siteInfo.analyticsId, adsId: siteInfo.adsId, tagManagerId: siteInfo.tagManagerId, socialPixelId: siteInfo.socialPixelId };
   const themeVariables = {
     '--colour-primary': theme.primary,
     '--colour-secondary': theme.secondary,
@@ -56,11 +57,7 @@ export default async function LanguageLayout({ children, params }: Props) {
             after the page's content painted a frame later, once the page's scripts had run (it was
             the largest paint of a first visit, at 3 s where the page showed at 1 s). A modal is read
             first anyway, and the skip link stays the first stop when it is closed. */}
-        <ConsentManager
-          ids={{ analyticsId: siteInfo.analyticsId, adsId: siteInfo.adsId, tagManagerId: siteInfo.tagManagerId, socialPixelId: siteInfo.socialPixelId }}
-          policyHref={cookiePolicy && cookiePolicy.status !== 'Draft' ? menuEntryHref(cookiePolicy, language) : undefined}
-          texts={consentTexts(language)}
-        />
+        <ConsentManager ids={tagIds} policyHref={cookiePolicy && cookiePolicy.status !== 'Draft' ? menuEntryHref(cookiePolicy, language) : undefined} texts={consentTexts(language, tagIds)} />
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>

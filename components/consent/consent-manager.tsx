@@ -1,6 +1,5 @@
 'use client';
 
-import type { Messages } from 'next-intl';
 import { SiteLink } from '@/components/ui/site-link';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { dataLayerPush, gtag } from '@/lib/consent/data-layer';
@@ -110,7 +109,7 @@ function startSocialPixel(pixelId: string): void {
 type View = 'main' | 'settings';
 type State = { ready: boolean; stored: StoredConsent | null; open: boolean; required: boolean; view: View; draft: Purposes };
 
-const textKey: Record<Purpose, { label: keyof Messages['consent']; description: keyof Messages['consent'] }> = {
+const textKey: Record<Purpose, { label: keyof ConsentTexts; description: keyof ConsentTexts }> = {
   analytics_storage: { label: 'analyticsStorage', description: 'analyticsStorageDescription' },
   ad_storage: { label: 'adStorage', description: 'adStorageDescription' },
   ad_user_data: { label: 'adUserData', description: 'adUserDataDescription' },
@@ -121,7 +120,31 @@ const textKey: Record<Purpose, { label: keyof Messages['consent']; description: 
 const notContent = new Set(['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE', 'NOSCRIPT']);
 
 /** The dialog's texts, formatted on the server (consent-texts.ts): no message formatter ships with every page for them. */
-export type ConsentTexts = { [K in keyof Messages['consent']]: string };
+export type ConsentTexts = Record<
+  | 'title'
+  | 'intro'
+  | 'policyLink'
+  | 'agreeAll'
+  | 'decline'
+  | 'changeSettings'
+  | 'settingsTitle'
+  | 'settingsIntro'
+  | 'save'
+  | 'close'
+  | 'alwaysOn'
+  | 'essential'
+  | 'essentialDescription'
+  | 'analyticsStorage'
+  | 'analyticsStorageDescription'
+  | 'adStorage'
+  | 'adStorageDescription'
+  | 'adUserData'
+  | 'adUserDataDescription'
+  | 'adPersonalization'
+  | 'adPersonalizationDescription'
+  | 'settingsLink',
+  string
+>;
 
 export type ConsentManagerProps = { ids: TagIds; policyHref?: string; texts: ConsentTexts };
 

@@ -1,13 +1,23 @@
 'use client';
 
 import { openSettingsEvent } from '@/lib/consent';
-import styles from './consent-manager.module.css';
 
-/** Reopens the consent settings (spec §4); a window event keeps this island apart from the dialog's code. */
-export function CookieSettingsLink({ label }: { label: string }) {
+/**
+ * Reopens the consent settings (spec §4, DPA 113/2024: withdrawing as easy as giving); a window
+ * event keeps this island apart from the dialog's code. A link, so that without JavaScript it
+ * leads to the cookie policy's section on the choice (`href`), which says what holds then.
+ */
+export function CookieSettingsLink({ label, href }: { label: string; href: string }) {
   return (
-    <button type="button" className={styles.settingsLink} aria-haspopup="dialog" onClick={() => window.dispatchEvent(new Event(openSettingsEvent))}>
+    <a
+      href={href}
+      aria-haspopup="dialog"
+      onClick={(event) => {
+        event.preventDefault();
+        window.dispatchEvent(new Event(openSettingsEvent));
+      }}
+    >
       {label}
-    </button>
+    </a>
   );
 }

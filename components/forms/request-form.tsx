@@ -13,6 +13,7 @@ import { isMessageKey } from '@/lib/i18n/message-keys';
 import { FormEnd } from './common-fields';
 import { RequestFormSettings } from './form-context';
 import { aboutOf, useFormDraft, type FormDraftView } from './form-draft';
+import { keepTypedIdentity, offerTypedIdentity } from './typed-identity';
 import styles from './forms.module.css';
 
 type ServerAnswer = { ok: true; redirect: string } | { ok: false; error: string; message: string; fieldErrors?: Record<string, { code: string; message: string }> };
@@ -148,6 +149,18 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
   useEffect(() => {
     if (focusRequest) focusFirstError(formRef.current, focusRequest.names);
   }, [focusRequest]);
+  // WCAG 3.3.7: a listing's request (a form in a disclosure) opens with the name, e-mail and phone
+  // typed in another form, in its empty fields; filled as it opens, before the visitor reaches in.
+  useEffect(() => {
+    const disclosure = formRef.current?.closest('details');
+    if (!disclosure) return;
+    const offer = () => {
+      if (disclosure.open) offerTypedIdentity(formRef.current, methods);
+    };
+    offer();
+    disclosure.addEventListener('toggle', offer);
+    return () => disclosure.removeEventListener('toggle', offer);
+  }, [methods]);
 
   const submit = methods.handleSubmit(
     // eslint-disable-next-line react-hooks/refs -- handleSubmit only wraps this callback; it reads the form on submit, never during the render
@@ -232,6 +245,8 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
           encType={definition.upload ? 'multipart/form-data' : undefined}
           noValidate={hydrated}
           onSubmit={(event) => void submit(event)}
+          // WCAG 3.3.7: what is typed here is offered to the next request form (typed-identity.ts).
+          onChange={(event) => keepTypedIdentity(event.target)}
           data-form={form}
           data-ready={hydrated || undefined}
         >

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { columnSpans } from '@/components/ui/grid-style';
 import { CookieSettingsLink } from '@/components/consent/cookie-settings-link';
 import { NewsletterSignup } from '@/components/forms/newsletter-signup';
+import { cookieSettingsAnchor } from '@/lib/consent';
 import { agencyPostalAddress, getMenuEntry, getSite, localise, type Language } from '@/lib/config';
 import { deployedHref } from '@/lib/export/links';
 import { formatPhone, phoneHref } from '@/lib/format';
@@ -10,7 +11,17 @@ import { href, menuEntryHref } from '@/lib/pages';
 import { imageUrl, thumbnailWidth } from '@/lib/media/image-url';
 import styles from './site-footer.module.css';
 
-const legalPages = ['privacy-statement', 'cookie-policy', 'disclaimer'] as const;
+// The accessibility statement is linked from every page's footer (European Accessibility Act).
+const legalPages = ['privacy-statement', 'cookie-policy', 'disclaimer', 'accessibility-statement'] as const;
+
+/**
+ * Where the cookie settings link leads without JavaScript: the cookie policy's section on the
+ * choice, or, with no published policy, the top of the page (with JavaScript it opens the dialog).
+ */
+function cookieSettingsHref(language: Language): string {
+  const policy = getMenuEntry('cookie-policy');
+  return policy && policy.status !== 'Draft' ? `${menuEntryHref(policy, language)}#${cookieSettingsAnchor}` : `#${cookieSettingsAnchor}`;
+}
 
 /**
  * Footer: the configured columns (footer.bottom: title, intro, text, picture, widths), the agency's
@@ -83,7 +94,7 @@ export async function SiteFooter({ language }: { language: Language }) {
             </li>
           )}
           <li>
-            <CookieSettingsLink label={tConsent('settingsLink')} />
+            <CookieSettingsLink label={tConsent('settingsLink')} href={cookieSettingsHref(language)} />
           </li>
         </ul>
         <p className={styles.legal}>

@@ -3,6 +3,7 @@ import { DataValidationError, duplicateIssues, readDataFile, readRecordsFile, re
 import { catalogueFolder, pinCatalogueDir } from './source-dir';
 import { documentIssues } from './documents';
 import { factIssues } from './checks';
+import { flemishAdvertWarnings } from './flemish-advert';
 import { checkPictures, projectWithoutMissingPictures, propertyWithoutMissingPictures } from './pictures';
 import { getSite } from '../config';
 import { optionMarqueesOf } from './listing-view';
@@ -197,7 +198,7 @@ export function readCatalogue(given?: string, options: ReadOptions = {}): Catalo
     properties: snapshot.properties.map((property) => propertyWithoutMissingPictures(property, pictures.missing)),
     projects: snapshot.projects.map((project) => projectWithoutMissingPictures(project, pictures.missing)),
   };
-  return { ok: true, snapshot: shown, warnings: pictures.warnings };
+  return { ok: true, snapshot: shown, warnings: [...pictures.warnings, ...flemishAdvertWarnings(snapshot.properties, file('properties.json'))] };
 }
 
 /**

@@ -122,7 +122,7 @@ const seoMetadataSchema = z.strictObject({
   seoActive: z.boolean(),
 });
 
-const moduleRelationTypes = ['property-list', 'category', 'article', 'contact', 'stats-view'] as const;
+const moduleRelationTypes = ['property-list', 'category', 'article', 'contact', 'stats-view', 'cookie-table'] as const;
 const moduleViews = ['collapse-view', 'card-view', 'ons-team-view', 'single-view'] as const;
 /** The media types of the spec; the empty text means none. */
 const mediaTypes = ['image', 'color', 'gallery', 'none', ''] as const;
@@ -145,7 +145,7 @@ const moduleSchema = z.strictObject({
   colorBackground: z.union([colour, z.literal('')]),
   relations: z.strictObject({
     type: z.enum(moduleRelationTypes),
-    /** For property-list: "sale" or "rent"; for category and article: their id; for contact: the form. */
+    /** For property-list: "sale" or "rent"; for category and article: their id; for contact: the form; for cookie-table: any word ("site"). */
     id: text,
   }),
   /** The spec caps property-list modules at 4 items, 4 per row. */

@@ -32,6 +32,9 @@ const consentWaitForUpdateMs = 500;
 /** The URL parameter that clears the stored consent and asks again (spec §2). */
 const resetParameter = 'setcookies';
 
+/** The cookie policy's section on changing the choice: where the footer's settings link leads without JavaScript. */
+export const cookieSettingsAnchor = 'cookie-settings';
+
 /** Dispatched on window by the footer's settings link; the consent manager opens its settings. */
 export const openSettingsEvent = 'consent:open-settings';
 

@@ -64,3 +64,8 @@ export function islandTexts<N extends Namespace, const K extends readonly TextKe
   if (!isComplete(texts, keys)) throw new Error(`${namespace}: no text for one of ${keys.join(', ')} in ${language}`);
   return texts;
 }
+
+/** One text of `namespace` formatted on the server with the values given, for an island to show as it is. */
+export function islandText<N extends Namespace>(language: Language, namespace: N, key: TextKey<N>, values: Record<string, string> = {}): string {
+  return translatorOf(language, namespace)(key, values);
+}

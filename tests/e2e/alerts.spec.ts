@@ -7,7 +7,7 @@ import { unsubscribeToken } from '@/lib/alerts/token';
 import { getSite, isSupportedLanguage, localise } from '@/lib/config';
 import { href } from '@/lib/pages';
 import { alertLink, follow, registerSearch as registerSearchFor, withoutJavaScript } from './alerts-helpers';
-import { databaseFile, messages, queryCount, sitePort, uniqueEmail, type TestLanguage } from './forms-helpers';
+import { databaseFile, messages, pasteInto, queryCount, sitePort, uniqueEmail, type TestLanguage } from './forms-helpers';
 import { mailsTo, portOpen, waitForMails } from './mailbox';
 import { storeConsent } from './stored-consent';
 
@@ -304,8 +304,9 @@ for (const language of ['fr'] as const) {
       expect(help).toContain(t.loginHint);
       expect(help).toContain(messages[language].login.intro);
       const login = page.locator('form[data-form="owner-login"]');
+      // The searcher's password pasted, as from a password manager (WCAG 3.3.8).
       await login.locator('[name="email"]').fill(email);
-      await login.locator('[name="password"]').fill(password);
+      await pasteInto(login.locator('[name="password"]'), password);
       await login.locator('button[type="submit"]').click();
       await page.waitForURL(`**${href({ page: 'searcher' }, language)}`);
       await expect(page.locator('h1')).toHaveText(t.title);

@@ -178,3 +178,33 @@ test('a preview path shows no dialog and loads no tag', async ({ page }) => {
   expect(outside).toEqual([]);
   expect(await trail(page)).toEqual([consentDefault]);
 });
+
+// Issue 39 item 8: with a tag manager id only, the dialog and the cookie policy name it, and no Meta pixel.
+for (const language of ['en', 'de'] as const) {
+  const t = texts[language];
+  const policy = { en: en.cookieTable, de: de.cookieTable }[language];
+
+  test(`${language}: the dialog and the cookie policy name Google Tag Manager, the configured tag, and no Meta pixel`, async ({ page }) => {
+    await page.goto(`/${language}/`);
+    // Located by role only: its name changes with the view (the title, then the settings title).
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toHaveAccessibleName(t.title);
+    await expect(dialog).toContainText(t.introTags.replace('{services}', t.serviceTagManager));
+    await hydrated(page);
+    await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
+    await expect(dialog).toContainText(t.usedBy.replace('{services}', t.serviceTagManager));
+    expect(await dialog.textContent()).not.toContain('Meta');
+    await dialog.getByRole('button', { name: t.decline, exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto(`/${language}/cookie-policy/`);
+    const table = page.getByRole('table', { name: policy.caption });
+    const names = await table.getByRole('rowheader').allTextContents();
+    expect(names).toEqual(expect.arrayContaining(['NEXT_LOCALE', 'consent', '_ga', '_ga_<id>', '_gcl_au']));
+    expect(names).not.toContain('_fbp');
+    await expect(page.locator('main')).toContainText(policy.tagManagerNote);
+    expect(await page.locator('main').textContent()).not.toContain('Meta');
+    // Declined: nothing asked of another host.
+    expect(outside).toEqual([]);
+  });
+}

@@ -123,6 +123,23 @@ for (const language of languages) {
         if (viewport.width >= 1024) expect(box.width * box.height).toBeLessThan(viewport.width * viewport.height * 0.5);
         expect(await dialog.evaluate((element) => getComputedStyle(element.parentElement ?? element).position)).toBe('fixed');
         for (const name of [t.agreeAll, t.decline, t.changeSettings]) await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible();
+        // DPA 113/2024: refusing on the first layer weighs as much as accepting: the same colours,
+        // weight, size and border and height (their widths follow their words on a wide screen).
+        const looks = (name: string) =>
+          dialog.getByRole('button', { name, exact: true }).evaluate((button) => {
+            const style = getComputedStyle(button);
+            const { height } = button.getBoundingClientRect();
+            return {
+              background: style.backgroundColor,
+              colour: style.color,
+              weight: style.fontWeight,
+              size: style.fontSize,
+              border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+              decoration: style.textDecorationLine,
+              height: Math.round(height),
+            };
+          });
+        expect(await looks(t.decline)).toEqual(await looks(t.agreeAll));
         expect(await storage(page)).toEqual({});
         expect(await consentTrail(page)).toEqual([consentDefault]);
         expect(await seriousViolations(page)).toEqual([]);
@@ -248,7 +265,7 @@ for (const language of languages) {
         const dialog = await openDialog(page, language);
         await dialog.getByRole('button', { name: t.agreeAll, exact: true }).click();
         await expect(dialog).toBeHidden();
-        const link = page.locator('footer').getByRole('button', { name: t.settingsLink, exact: true });
+        const link = page.locator('footer').getByRole('link', { name: t.settingsLink, exact: true });
         await link.click();
         await expect(dialog).toBeVisible();
         await expect(dialog).toHaveAccessibleName(t.settingsTitle);
@@ -347,4 +364,55 @@ test.describe('before the client code runs', () => {
     await expect(noScript.locator('[role="dialog"]')).toBeHidden();
     await context.close();
   });
+});
+
+/*
+ * Issue 39 item 8: the shipped site configures no tag id, so the dialog names neither Google nor
+ * Meta, and the cookie policy lists only the site's own cookies and storage keys (with ids set, the
+ * German build names Google Tag Manager: consent.german.spec.ts; every combination:
+ * tests/unit/consent-texts.test.ts and cookie-table-view.test.tsx).
+ */
+for (const language of languages) {
+  const t = texts[language];
+  const policy = { nl: nl.cookieTable, fr: fr.cookieTable, en: en.cookieTable }[language];
+
+  test(`${language}: with no tag configured the dialog and the cookie policy name no Google or Meta service`, async ({ page }) => {
+    const dialog = await openDialog(page, language);
+    await expect(dialog).toContainText(t.introNoTags);
+    await dialog.getByRole('button', { name: t.changeSettings, exact: true }).click();
+    await expect(dialog).toContainText(t.usedByNone);
+    expect(await dialog.textContent()).not.toMatch(/Google|Meta/);
+  });
+
+  test(`${language}: the cookie policy lists every cookie and storage key of the site, and no tag's`, async ({ page }) => {
+    await storeConsent(page);
+    await page.goto(`/${language}/cookie-policy/`);
+    const table = page.getByRole('table', { name: policy.caption });
+    await expect(table).toBeVisible();
+    const names = await table.getByRole('rowheader').allTextContents();
+    expect(names).toEqual(
+      expect.arrayContaining(['NEXT_LOCALE', 'consent', 'owner_session', 'login_device', 'form-draft', 'captcha-<form>', 'agency.favourites.v1', 'list-query:<list>', 'form-identity']),
+    );
+    expect(names.filter((name) => name.startsWith('_'))).toEqual([]);
+    await expect(page.locator('main')).toContainText(policy.noTags);
+    expect(await page.locator('main').textContent()).not.toMatch(/Google|Meta/);
+  });
+}
+
+test.describe('the cookie settings link without JavaScript', () => {
+  for (const language of languages) {
+    test(`${language}: leads to the cookie policy's section on the choice, which says what holds without JavaScript`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`/${language}/${{ nl: 'te-koop', fr: 'a-vendre', en: 'for-sale' }[language]}/`);
+      await page.locator('footer').getByRole('link', { name: texts[language].settingsLink, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${language}/cookie-policy/#cookie-settings$`));
+      const section = page.locator('#cookie-settings');
+      const policy = { nl: nl.cookieTable, fr: fr.cookieTable, en: en.cookieTable }[language];
+      await expect(section.getByRole('heading', { name: policy.settingsTitle })).toBeVisible();
+      await expect(section).toContainText(policy.noScript);
+      await expect(section).toBeInViewport();
+      await context.close();
+    });
+  }
 });

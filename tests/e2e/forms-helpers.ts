@@ -180,3 +180,16 @@ export async function submitAndExpectThanks(page: Page, form: Locator, language:
   const booked = thankYou === 'contact-appointment' && new URL(page.url()).searchParams.has('slot');
   await expect(page.locator('main')).toContainText(booked ? messages[language].thankYou.appointmentBooked : messages[language].thankYou.forms[thankYou]);
 }
+
+/**
+ * Pastes `text` into a field as a visitor does from a password manager or a note (WCAG 3.3.8): the
+ * clipboard, then Ctrl+V (Cmd+V on a Mac). A page that blocked pasting would leave the field empty.
+ */
+export async function pasteInto(field: Locator, text: string): Promise<void> {
+  const page = field.page();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await field.focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(field).toHaveValue(text);
+}

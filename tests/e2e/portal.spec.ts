@@ -5,7 +5,7 @@ import { getOwners, getProperty } from '@/lib/catalogue';
 import { closeStore, openStore, storeRequest } from '@/lib/db';
 import { href } from '@/lib/pages';
 import { waitForMails } from './mailbox';
-import { databaseFile, messages, sitePort } from './forms-helpers';
+import { databaseFile, messages, pasteInto, sitePort } from './forms-helpers';
 import { storeConsent } from './stored-consent';
 import { ruleViolations, seriousViolations } from './axe';
 
@@ -41,8 +41,9 @@ async function setPassword(page: Page, link: string, password: string) {
 async function logIn(page: Page, language: 'nl' | 'fr' | 'en', email: string, password: string) {
   await page.goto(href({ page: 'login' }, language));
   const form = page.locator('form[data-form="owner-login"]');
-  await form.locator('[name="email"]').fill(email);
-  await form.locator('[name="password"]').fill(password);
+  // Pasted, as from a password manager (WCAG 3.3.8): tests/e2e/login-access.spec.ts.
+  await pasteInto(form.locator('[name="email"]'), email);
+  await pasteInto(form.locator('[name="password"]'), password);
   await form.locator('button[type="submit"]').click();
 }
 

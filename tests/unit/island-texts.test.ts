@@ -30,8 +30,15 @@ async function islands(language: Language): Promise<[string, Record<string, stri
   const gallery = (await galleryProps([], 'title', language)).labels;
   const { previous, next, fullScreen, closeFullScreen, stage, ...photos } = gallery;
   const { noPhoto, ...favourites } = favouritesTexts(language);
+  // The intro and the purposes' descriptions are composed from several texts (tests/unit/consent-texts.test.ts).
+  const { intro, analyticsStorageDescription, adStorageDescription, adUserDataDescription, adPersonalizationDescription, ...consent } = consentTexts(language, {
+    analyticsId: '',
+    adsId: '',
+    tagManagerId: '',
+    socialPixelId: '',
+  });
   return [
-    ['consent', consentTexts(language)],
+    ['consent', consent],
     ['favourites', favourites],
     ['property', { noPhoto }],
     ['portal', authTexts(language)],

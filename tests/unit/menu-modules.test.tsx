@@ -228,7 +228,8 @@ describe('single-view', () => {
   it('shows each legal page in full', async () => {
     for (const [page, moduleId, heading] of [
       ['privacy-statement', 'privacy-article', 'Data controller'],
-      ['cookie-policy', 'cookie-article', 'Essential cookie'],
+      ['cookie-policy', 'cookie-article', 'What the site needs to work'],
+      ['accessibility-statement', 'accessibility-article', 'Conformance status'],
       ['disclaimer', 'disclaimer-article', 'Publisher'],
     ] as const) {
       const { container } = await renderModules([menuModule(page, moduleId)]);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PropertyEnergy } from '@/components/catalogue/property-energy';
 import { PropertyFacts } from '@/components/catalogue/property-facts';
 import { catalogueLanguages, getProperty, getPropertyIds, type Listing } from '@/lib/catalogue';
 import { reshapeListing } from '@/lib/catalogue/listing-view';
@@ -134,6 +135,17 @@ describe('PropertyFacts', () => {
     expect(screen.queryByRole('region', { name: 'Oppervlaktes' })).toBeNull();
     expect(document.querySelectorAll('section')).toHaveLength(1);
     expect(document.querySelectorAll('dl')).toHaveLength(1);
+  });
+
+  // Issue 39: a Flemish advertisement shows the flood scores and the EPC's unique code (lib/catalogue/flemish-advert.ts warns when they are missing).
+  it('shows a Flemish listing’s flood scores and its EPC’s unique code', async () => {
+    await renderFacts(4000056, 'nl');
+    expect(rowsOf('Overstromingsgevoeligheid')).toMatchObject({ 'P-score (perceel)': 'B', 'G-score (gebouw)': 'C', Overstromingsgevaar: 'Middelmatig overstromingsgevaar' });
+    cleanup();
+    render(await PropertyEnergy({ property: listing(4000056, 'nl'), language: 'nl' }));
+    const energy = screen.getByRole('region', { name: 'Energieprestatie' });
+    const term = within(energy).getByText('Certificaatnummer');
+    expect(term.nextElementSibling?.textContent).toBe('20190619-0009581474-RES-1');
   });
 
   it('has no surfaces, flood or legal section for a listing without those fields', async () => {

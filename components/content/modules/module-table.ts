@@ -2,6 +2,7 @@ import type { Module } from '@/lib/config';
 import { articleModule } from './article/article-module';
 import { categoryModule } from './category/category-module';
 import { contactModule } from './contact/contact-module';
+import { cookieTableModule } from './cookie-table/cookie-table-module';
 import type { ModuleView } from './module-view';
 import { propertyListModule } from './property-list/property-list-module';
 import { statsModule } from './stats-view/stats-module';
@@ -17,4 +18,5 @@ export const moduleViews: Record<Module['relations']['type'], ModuleView> = {
   article: articleModule,
   contact: contactModule,
   'stats-view': statsModule,
+  'cookie-table': cookieTableModule,
 };
