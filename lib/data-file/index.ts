@@ -138,7 +138,7 @@ function unknownFieldMessage(name: string, known: readonly string[], present: re
     known.filter((candidate) => !present.includes(candidate) || candidate.toLowerCase() === name.toLowerCase()),
   );
   if (suggestion !== undefined) return `unknown field "${name}": did you mean "${suggestion}"? Field names are written exactly, capitals included.`;
-  const list = known.length > 0 && known.length <= 16 ? ` The fields allowed here are: ${known.join(', ')}.` : '';
+  const list = known.length > 0 && known.length <= 20 ? ` The fields allowed here are: ${known.join(', ')}.` : '';
   return `unknown field "${name}": remove it, or correct its name if it is a typo.${list}`;
 }
 

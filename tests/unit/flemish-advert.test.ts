@@ -12,7 +12,8 @@ import { inspectData } from '@/lib/data-check';
 const catalogue = readCatalogue('data/catalogue');
 if (!catalogue.ok) throw new Error('the shipped catalogue does not read');
 const records = catalogue.snapshot.properties;
-const kortrijk = records.filter((property) => property.ID === 4000056); // Flanders (8500), a house built in 1976
+// Flanders (8500), a house built in 1976; the shipped one has its asbestos inventory, taken away here.
+const kortrijk = records.filter((property) => property.ID === 4000056).map((property) => ({ ...property, AsbestosType: null, AsbestosDate: null }));
 const mons = records.filter((property) => property.ID === 4000001); // Wallonia (7000)
 const file = 'data/catalogue/properties.json';
 const complete = (property: Property): Property => ({ ...property, AsbestosType: 'Geen asbest', AsbestosDate: '2025-03-01' });
@@ -47,11 +48,10 @@ describe('the Flemish advertisement check', () => {
     expect(fields(bare)).toEqual([]);
   });
 
-  it('is among the data check’s warnings, not its errors', () => {
+  it('finds nothing missing in the shipped Flemish listings (the data check runs it among its warnings)', () => {
     const report = inspectData({ catalogueDir: 'data/catalogue' });
     expect(report.errors).toEqual([]);
-    expect(report.warnings.filter((warning) => warning.message.includes('a listing in Flanders')).map((warning) => [warning.record, warning.field])).toEqual([
-      [{ index: 220, label: 'ID 4000056, nl' }, 'AsbestosType'],
-    ]);
+    expect(report.warnings.filter((warning) => warning.message.includes('a listing in Flanders'))).toEqual([]);
+    expect(fields(records)).toEqual([]);
   });
 });
