@@ -134,3 +134,26 @@ test('the list HTML carries no pins and loads no map library until the map is op
   await expect(page.locator('.list-map-marker').first()).toBeAttached();
   expect(scripts.some((text) => text.includes('leaflet-container'))).toBe(true);
 });
+
+// WCAG 2.5.7: the map is usable without dragging (the shipped site, without tiles, offers no map).
+test("the list's map pans by the arrow keys and zooms by its buttons, and its pins are reached by Tab", async ({ page }) => {
+  await guard(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/de/zu-verkaufen/');
+  await page.getByRole('button', { name: de.listMap.show }).click();
+  const map = page.locator('.leaflet-container');
+  await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible();
+  const pane = map.locator('.leaflet-map-pane');
+  const transform = () => pane.evaluate((element) => (element instanceof HTMLElement ? element.style.transform : ''));
+  const before = await transform();
+  await map.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(transform).not.toBe(before);
+  const zoomIn = map.locator('.leaflet-control-zoom-in');
+  await expect(zoomIn).toHaveAttribute('role', 'button');
+  const pin = map.locator('.leaflet-marker-icon').first();
+  const box = await pin.boundingBox();
+  await zoomIn.click();
+  await expect.poll(async () => JSON.stringify(await pin.boundingBox())).not.toBe(JSON.stringify(box));
+  await expect(pin).toHaveAttribute('tabindex', '0');
+});

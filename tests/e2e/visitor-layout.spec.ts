@@ -258,12 +258,12 @@ test.describe("a listing's first screen", () => {
     await expect(place.getByRole('heading', { level: 2 })).toHaveText(messages.en.property.location);
     await expect(place).toContainText(`${project.town.zip} ${project.town.name}`);
     await expect(place.getByRole('link')).toHaveAttribute('href', /openstreetmap\.org/);
-    const headers = page.locator('section[aria-labelledby="units"] thead th');
+    const headers = page.locator('[role="region"][aria-labelledby="units"] thead th');
     await expect(headers).toContainText([messages.en.projects.bedrooms, messages.en.projects.surface]);
     const withBedrooms = project.units.find((unit) => unit.listing?.rooms.bedrooms !== undefined);
     expect(withBedrooms).toBeDefined();
     const row = page
-      .locator('section[aria-labelledby="units"] tbody tr')
+      .locator('[role="region"][aria-labelledby="units"] tbody tr')
       .filter({ hasText: withBedrooms?.name ?? '' })
       .first();
     await expect(row).toContainText(String(withBedrooms?.listing?.rooms.bedrooms));

@@ -157,26 +157,6 @@ test('axe finds no heading-order on the lists nor landmark-unique on the project
 test.describe('without dragging (WCAG 2.5.7)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("the list's map pans by the arrow keys and zooms by its buttons, and its pins are reached by Tab", async ({ page }) => {
-    await page.goto(href({ page: 'for-sale' }, 'en'));
-    await page.getByRole('button', { name: 'Show on a map' }).click();
-    const map = page.locator('.leaflet-container');
-    await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible();
-    const pane = map.locator('.leaflet-map-pane');
-    const transform = () => pane.evaluate((element) => (element as HTMLElement).style.transform);
-    const before = await transform();
-    await map.focus();
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(transform).not.toBe(before);
-    const zoomIn = map.locator('.leaflet-control-zoom-in');
-    await expect(zoomIn).toHaveAttribute('role', 'button');
-    const pin = map.locator('.leaflet-marker-icon').first();
-    const box = await pin.boundingBox();
-    await zoomIn.click();
-    await expect.poll(async () => JSON.stringify(await pin.boundingBox())).not.toBe(JSON.stringify(box));
-    await expect(pin).toHaveAttribute('tabindex', '0');
-  });
-
   test("a listing's gallery turns by its buttons and its thumbnails", async ({ page }) => {
     await page.goto(href({ page: 'property', id: listing.id }, 'en'));
     const current = page.getByRole('list', { name: 'All photos' }).locator('[aria-current="true"]');
