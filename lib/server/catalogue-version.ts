@@ -69,7 +69,10 @@ export function readVersionOffThread(dir: string, options: OffThreadOptions = {}
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = new Worker(path.join(root, 'lib/server/catalogue-version-thread.ts'), { workerData: dir, execArgv: ['--import', loader] });
+      // Not `new Worker(file)`: Turbopack recognises that form and swaps in a worker chunk of its
+      // own, which has no tsx loader and never answers, so under `next start` every reload fell
+      // back to the serving thread. Through Reflect the bundler sees no worker to compile.
+      worker = Reflect.construct(Worker, [path.join(root, 'lib/server/catalogue-version-thread.ts'), { workerData: dir, execArgv: ['--import', loader] }]);
     } catch {
       resolve(readVersionHere(dir));
       return;
@@ -92,7 +95,9 @@ export function readVersionOffThread(dir: string, options: OffThreadOptions = {}
         resolve({ ok: true, catalogue: { ...files, listings: storeFromParts(listings) }, thread: 'its own thread' });
       }),
     );
-    worker.once('error', (error) => finish(() => reject(error)));
-    worker.once('exit', (code) => finish(() => reject(new Error(`the reading thread ended (exit ${code}) without a version`))));
+    // A thread that could not run (its loader missing, a module it cannot load) costs only time:
+    // the version is read here instead, as without tsx. Only a thread that hangs fails the reload.
+    worker.once('error', () => finish(() => resolve(readVersionHere(dir))));
+    worker.once('exit', () => finish(() => resolve(readVersionHere(dir))));
   });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -63,6 +63,21 @@ describe('a catalogue version read off the serving thread', () => {
     expect(served(read).listings.summaries.length).toBeGreaterThan(0);
     expect(turns).toBe(0);
     expect(read.ok && read.thread).toBe('the serving thread');
+  });
+
+  it('is read here when the thread starts but cannot run (its module missing), rather than failing the reload', async () => {
+    // tsx resolves from this root, but the thread's own file is not there: the thread errors at once.
+    const broken = mkdtempSync(path.join(tmpdir(), 'catalogue-version-broken-'));
+    try {
+      writeFileSync(path.join(broken, 'package.json'), '{}');
+      mkdirSync(path.join(broken, 'node_modules'));
+      symlinkSync(path.resolve('node_modules/tsx'), path.join(broken, 'node_modules/tsx'));
+      const read = await readVersionOffThread(bundled, { root: broken });
+      expect(served(read).listings.summaries.length).toBeGreaterThan(0);
+      expect(read.ok && read.thread).toBe('the serving thread');
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
   });
 
   it('fails, leaving the site as it is, when the thread takes too long (fake clock)', async () => {

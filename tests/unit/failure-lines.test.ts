@@ -41,6 +41,12 @@ describe('what a failed step of npm test repeats at the end', () => {
     expect(lines.every((line) => line.length <= 221)).toBe(true);
     expect(failureLines('✓ check:data: 3.5 s\nall good\n')).toEqual([]);
   });
+
+  it("gives a loopback script's failure and the reasons below it", () => {
+    const output = 'building…\ntest:crm-live FAILED: the change on 3710 not within 60 s:\n  3710 sitemap: deleted listing\n  3710 /nl/x/4000011/: answers 200\n';
+    expect(failureLines(output)).toEqual(['test:crm-live FAILED: the change on 3710 not within 60 s:', '3710 sitemap: deleted listing', '3710 /nl/x/4000011/: answers 200']);
+    expect(failureLines('\n2 check(s) failed (logs in var/multi/):\n  one\n  two\n')).toEqual(['2 check(s) failed (logs in var/multi/):', 'one', 'two']);
+  });
 });
 
 describe("what npm test repeats of the browser tests' failures", () => {

@@ -18,7 +18,10 @@ export function failureLines(output: string): string[] {
   // Vitest's FAIL lines name the file and the test; a step without them has its ✗ or × lines, the type check its errors.
   const failing = lines.filter((line) => /^FAIL\b/.test(line));
   const marked = lines.filter((line) => /^[✗×]\s|error TS\d+:/.test(line));
-  return [...new Set([...unhandled, ...failing, ...marked])]
+  // The loopback scripts end with "test:crm-live FAILED: <why>" or "<n> check(s) failed (…):", the
+  // reasons on the lines below.
+  const scripted = lines.flatMap((line, index) => (/^[\w:-]+ FAILED: |^\d+ check\(s\) failed/.test(line) ? lines.slice(index, index + 5) : []));
+  return [...new Set([...unhandled, ...failing, ...marked, ...scripted])]
     .filter((line) => line !== '')
     .slice(0, maxFailureLines)
     .map((line) => (line.length > 220 ? `${line.slice(0, 220)}…` : line));
