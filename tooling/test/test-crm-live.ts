@@ -6,6 +6,9 @@
  * three followers subscribed; then in the double a listing added, a price lowered, one sold, one
  * deleted; a pull; and within 60 s, on BOTH instances, in nl, fr and en: the listing pages (the new
  * one rendered on demand), the lists, the search index and the sitemap, then one mail per follower.
+ * Then the leads (issue 38): a viewing booked and an information request posted to one instance in
+ * each language are one ContactOnMe each in the double, with the visitor's language and the site's
+ * request id; the booked time is taken in the CRM's agenda and has a place fewer on the other one.
  * Last, an invalid record and a CRM outage: the pulls publish nothing, the pages stay as they were
  * and catalogue:status names the record and field, and the failure.
  *
@@ -23,6 +26,7 @@ import { currentVersion } from '../../lib/catalogue/crm/catalogue-folder';
 import { newestPublishedVersion, openStore, type Store } from '../../lib/db';
 import { href } from '../../lib/pages';
 import { OmnicasaDouble } from '../../tests/crm-double/omnicasa-double';
+import { altchaSolution } from '../../tests/unit/altcha-solution';
 import { freshPostgresUrl } from '../../tests/unit/test-stores';
 import { buildSite, getPage as get, listingPageOf as pageOf, pollUntil, startInstance, stopAll, waitReady } from './support/live-site';
 
@@ -46,6 +50,11 @@ const followers = [
   { id: 'follow-sold', email: 'sold@example.com', language: 'fr', propertyId: ids.sold, event: 'status' },
   { id: 'follow-deleted', email: 'deleted@example.com', language: 'en', propertyId: ids.deleted, event: 'removed' },
 ] as const;
+
+const languageIds = { nl: 1, fr: 2, en: 3 } as const;
+// A visitor with JavaScript, as lib/forms posts a request (test-multi.ts posts the same way).
+const visitor = { title: 'ms', firstName: 'Marie', lastName: 'Dubois', phone: '0475 12 34 56', privacy: true };
+type SlotLeft = { id: number; start: string; remaining: number };
 
 const fail = (message: string): never => {
   console.error(`test:crm-live FAILED: ${message}`);
@@ -243,6 +252,8 @@ async function main() {
   if (mail.to.length !== followers.length) fail(`${mail.to.length} mails sent, not ${followers.length}: ${JSON.stringify(mail.to)}`);
   console.log(`test:crm-live: each of the ${followers.length} followers got one mail`);
 
+  await leadsReachTheCrm(double, store, ports);
+
   // A bad record and a bad day: nothing published, nothing changes for visitors, staff told.
   const servedVersion = currentVersion(crmEnv.CATALOGUE_PULL_DIR);
   const unchangedSite = async (what: string) => {
@@ -274,6 +285,96 @@ async function main() {
   await mail.close();
   await double.close();
   process.exit(0);
+}
+
+/** A form posted to an instance as a browser with JavaScript posts it: the stored request's id. */
+async function postForm(port: number, form: string, fields: Record<string, unknown>): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/forms/${form}/`, {
+    method: 'POST',
+    headers: { origin: `http://127.0.0.1:${port}`, accept: 'application/json', 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.38' },
+    body: JSON.stringify({ ...visitor, altcha: await altchaSolution(form), ...fields }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  const id = typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string' ? body.id : undefined;
+  return response.status === 201 && id ? id : fail(`${form} on ${port} answered ${response.status}: ${JSON.stringify(body)}`);
+}
+
+/** A listing's future viewing times with the places left, as the visit form of an instance reads them. */
+async function slotsLeft(port: number, propertyId: number): Promise<SlotLeft[]> {
+  const body: unknown = JSON.parse((await get(port, `/api/slots/${propertyId}/`)).body || '{}');
+  const slots = typeof body === 'object' && body !== null && 'slots' in body && Array.isArray(body.slots) ? body.slots : [];
+  return slots.flatMap((slot: unknown) =>
+    typeof slot === 'object' &&
+    slot !== null &&
+    'id' in slot &&
+    typeof slot.id === 'number' &&
+    'remaining' in slot &&
+    typeof slot.remaining === 'number' &&
+    'start' in slot &&
+    typeof slot.start === 'string'
+      ? [{ id: slot.id, start: slot.start, remaining: slot.remaining }]
+      : [],
+  );
+}
+
+/**
+ * Issue 38 on real servers: each request posted to instance A is one call in the CRM, sent by the
+ * outbox of whichever instance leases it; the viewing time it booked is taken in the CRM's agenda
+ * and the next visitor, on instance B, sees one place fewer.
+ */
+async function leadsReachTheCrm(double: OmnicasaDouble, store: Store, [a = 0, b = 0]: readonly number[]): Promise<void> {
+  process.env.SITE_SECRET = secret;
+  const untouched = new Set<number>(Object.values(ids));
+  let listing: { id: number; slot: SlotLeft } | undefined;
+  for (const id of double.propertyIds()) {
+    if (untouched.has(id) || double.slotsOf(id).length === 0) continue;
+    const slot = (await slotsLeft(b, id)).find((candidate) => candidate.remaining >= languages.length);
+    if (slot) {
+      listing = { id, slot };
+      break;
+    }
+  }
+  if (!listing) return fail(`no listing of the double has a viewing time with ${languages.length} places left`);
+  const bookedBefore = double.slot(listing.slot.id)?.Booked ?? 0;
+  const sent: { id: string; language: (typeof languages)[number]; form: string }[] = [];
+  for (const language of languages) {
+    const email = `lead-${language}@example.be`;
+    const common = { lang: language, email, propertyId: listing.id };
+    sent.push({ id: await postForm(a, 'contact-appointment', { ...common, slotId: String(listing.slot.id), contactSlots: ['13-16'] }), language, form: 'contact-appointment' });
+    sent.push({ id: await postForm(a, 'contact-me', { ...common, remark: 'Est-il encore disponible ?', contactDevice: 'email' }), language, form: 'contact-me' });
+  }
+  const posted = Date.now();
+  const callsOf = (requestId: string) => double.writes().filter((call) => String(call.params.get('Content') ?? '').includes(`Site request ${requestId}`));
+  await within(
+    'the leads in the CRM',
+    async () =>
+      sent.flatMap(({ id, language, form }) => {
+        const calls = callsOf(id);
+        const call = calls[0];
+        if (calls.length !== 1 || !call?.success) return [`${form} ${language} (${id}): ${calls.length} call(s) in the CRM, not one that succeeded`];
+        const wrong = [
+          call.endpoint === 'ContactOnMe' ? '' : `endpoint ${call.endpoint}`,
+          call.params.int('ObjectID') === listing.id ? '' : `ObjectID ${call.params.get('ObjectID')}`,
+          call.params.int('LanguageIdFromParameter') === languageIds[language] ? '' : `language ${call.params.get('LanguageIdFromParameter')}`,
+          call.params.int('SourceId') === 5 ? '' : `source ${call.params.get('SourceId')}`,
+          call.params.get('Email') === `lead-${language}@example.be` ? '' : `e-mail ${call.params.get('Email')}`,
+          form !== 'contact-appointment' || call.params.int('AppointmentID') === listing.slot.id ? '' : `appointment ${call.params.get('AppointmentID')}`,
+        ].filter(Boolean);
+        return wrong.length > 0 ? [`${form} ${language}: ${wrong.join(', ')}`] : [];
+      }),
+    posted,
+  );
+  const bookedAfter = double.slot(listing.slot.id)?.Booked ?? 0;
+  if (bookedAfter !== bookedBefore + languages.length) fail(`the CRM's agenda took ${bookedAfter - bookedBefore} places of viewing time ${listing.slot.id}, not ${languages.length}`);
+  const left = (await slotsLeft(b, listing.id)).find((slot) => slot.id === listing.slot.id)?.remaining ?? 0;
+  if (left !== listing.slot.remaining - languages.length)
+    fail(`instance ${b} offers ${left} places of viewing time ${listing.slot.id} after ${languages.length} bookings on ${a}, not ${listing.slot.remaining - languages.length}`);
+  const jobs = await store.db.selectFrom('outbox').select('status').where('kind', '=', 'crm-lead').execute();
+  if (jobs.length !== sent.length || jobs.some((job) => job.status !== 'delivered')) fail(`crm-lead jobs: ${JSON.stringify(jobs)}, not ${sent.length} delivered`);
+  console.log(
+    `test:crm-live: ${sent.length} requests posted to ${a} in nl, fr and en are one ContactOnMe each in the CRM within ${((Date.now() - posted) / 1000).toFixed(1)} s; viewing time ${listing.slot.id} has ${left} places left on ${b}, ${languages.length} fewer`,
+  );
 }
 
 void main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));
