@@ -3,7 +3,7 @@
 import { useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { flushSync } from 'react-dom';
 import { useNearScreen } from '@/components/ui/use-near-screen';
-import type { FormComponent } from './request-forms';
+import type { FormComponent, TypedBeforeCode } from './request-forms';
 import styles from './forms.module.css';
 
 type Forms = typeof import('./request-forms');
@@ -31,36 +31,6 @@ let loadedForms: Forms | undefined;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const serverForms: Forms | undefined = typeof window === 'undefined' ? require('./request-forms') : undefined;
 
-/** What the visitor did in the server's form before its code came: what they typed and where they are. */
-type Typed = { values: [string, string][]; files: Map<string, FileList>; focused: string | undefined };
-
-function typedIn(wrapper: HTMLElement): Typed {
-  const values: [string, string][] = [];
-  for (const form of wrapper.querySelectorAll('form')) {
-    for (const [name, value] of new FormData(form)) if (typeof value === 'string') values.push([name, value]);
-  }
-  const files = new Map<string, FileList>();
-  for (const input of wrapper.querySelectorAll<HTMLInputElement>('input[type="file"]')) if (input.files?.length) files.set(input.name, input.files);
-  const active = document.activeElement;
-  return { values, files, focused: active instanceof HTMLElement && wrapper.contains(active) && active.id ? active.id : undefined };
-}
-
-/** Puts it back into the form the browser drew, before request-form.tsx adopts the fields' values. */
-function restoreTyped(wrapper: HTMLElement, typed: Typed) {
-  const fields = (name: string) => Array.from(wrapper.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')).filter((field) => field.name === name);
-  for (const name of new Set(typed.values.map(([field]) => field))) {
-    const values = typed.values.filter(([field]) => field === name).map(([, value]) => value);
-    for (const field of fields(name)) {
-      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) field.checked = values.includes(field.value);
-      else if (!(field instanceof HTMLInputElement && (field.type === 'hidden' || field.type === 'file'))) field.value = values[0] ?? '';
-    }
-  }
-  for (const [name, files] of typed.files) {
-    for (const field of fields(name)) if (field instanceof HTMLInputElement && field.type === 'file') field.files = files;
-  }
-  if (typed.focused) document.getElementById(typed.focused)?.focus();
-}
-
 /**
  * One request form of request-forms.tsx by name. In the browser the server's form stays as it is
  * (React leaves the inside of an element with inner HTML alone) until the form comes near the
@@ -70,12 +40,12 @@ function restoreTyped(wrapper: HTMLElement, typed: Typed) {
 export function LazyForm<K extends FormComponent>({ component, props }: { component: K; props: ComponentProps<Forms[K]> }) {
   const wrapper = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(serverForms ?? loadedForms);
-  const typed = useRef<Typed>(undefined);
+  const typed = useRef<TypedBeforeCode>(undefined);
   useNearScreen(wrapper, loaded !== undefined, (element, gone) => {
     void loadForms().then((module) => {
       loadedForms = module;
       if (gone()) return;
-      typed.current = typedIn(element);
+      typed.current = module.typedIn(element);
       // Drawn in this same task: a key typed or a box ticked between reading the server's form
       // and React replacing it would otherwise be lost (a test filling fast lost a field).
       flushSync(() => setLoaded(module));
@@ -83,7 +53,7 @@ export function LazyForm<K extends FormComponent>({ component, props }: { compon
   });
   useLayoutEffect(() => {
     if (!loaded || !wrapper.current || !typed.current) return;
-    restoreTyped(wrapper.current, typed.current);
+    loaded.restoreTyped(wrapper.current, typed.current);
     typed.current = undefined;
   }, [loaded]);
   // display: contents: the wrapper adds no box, the form lays out as if it were not there.

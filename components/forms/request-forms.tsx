@@ -19,6 +19,8 @@ import { JobForm } from './kinds/job-application';
 
 // The forms format their texts with next-intl, whose provider and texts come with them (formByName puts it over each).
 export { loadFormTexts, WithFormTexts } from './form-texts';
+// What the visitor typed in the server's form, taken over when the code is here.
+export { restoreTyped, typedIn, type TypedBeforeCode } from './typed-before-code';
 
 /*
  * The site's forms, each with the fields of spec §3, in its file of kinds/ named as the form is in
@@ -44,7 +46,7 @@ export {
 
 type Forms = typeof import('./request-forms');
 /** The forms lazy-form.tsx draws by name. */
-export type FormComponent = Exclude<keyof Forms, 'WithFormTexts' | 'loadFormTexts' | 'formByName'>;
+export type FormComponent = Exclude<keyof Forms, 'WithFormTexts' | 'loadFormTexts' | 'formByName' | 'typedIn' | 'restoreTyped'>;
 
 /** The forms' components, one line each. */
 const renderers: { [K in FormComponent]: (props: ComponentProps<Forms[K]>) => ReactNode } = {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './warm-page';
+import { getProperties } from '@/lib/catalogue';
 import { href } from '@/lib/pages';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
@@ -52,12 +53,51 @@ async function act(page: Page, key: string, problems: string[], what: string): P
   if (problem) problems.push(problem);
 }
 
+/** The control with the focus, as the drawn form would find it again. */
+const focusedControl = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active?.closest('details:has(#request-visit) form')) return `outside the form: ${(active?.outerHTML ?? '').slice(0, 80)}`;
+    return active instanceof HTMLInputElement ? `${active.type} ${active.name}=${active.value}` : active.tagName;
+  });
+
+for (const { language, messages } of journeys) {
+  test(`a field reached by keyboard before the form's code came keeps the focus once it is drawn, in ${language}`, async ({ page }) => {
+    // The first listing's visit form starts with its viewing times: radios with no id, which the
+    // drawn form lost the focus of (to <body>, the next Tab at the top of the page) when the code
+    // came after the visitor had tabbed in, as on a slow phone and under npm test's load.
+    const listing = getProperties(language, { availability: 'on-offer' })[0]!;
+    await page.goto(href({ page: 'property', id: listing.id }, language));
+    await page.waitForFunction(() => document.getElementById('top')?.dataset.scrolled !== undefined);
+    // The page's own scripts have run (the header's script marks it); what it fetches from now on (the form's code) waits.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('main nav a[href="#request-visit"]').focus();
+    await page.keyboard.press('Enter');
+    const form = page.locator('details:has(#request-visit) form').first();
+    await expect(form).toBeVisible();
+    await expect(form).not.toHaveAttribute('novalidate');
+    await page.keyboard.press('Tab');
+    const before = await focusedControl(page);
+    expect(before).not.toMatch(/^outside/);
+    release();
+    // The drawn form checks its fields itself (novalidate); the server's leaves it to the browser.
+    await expect(form).toHaveAttribute('novalidate', '');
+    expect(await focusedControl(page), messages.forms.names['contact-appointment']).toBe(before);
+  });
+}
+
 for (const { language, messages, town } of journeys) {
   // It found that a scrolled page hid the header's top bar from the keyboard (fixed in
-  // site-header.module.css). It passes alone in nl, fr and en, but under npm test's load the Tab
-  // after the visit request link lands on <body> (the form not drawn yet) and en timed out: fixme
-  // until that race is understood (issue 39), not deleted.
-  test.fixme(`the buyer's journey by keyboard, in ${language}`, async ({ page }) => {
+  // site-header.module.css), and, under load, that the visit form lost the focus of a viewing time
+  // when its code came after the Tab (lazy-form.tsx; the test above holds the code to show it).
+  test(`the buyer's journey by keyboard, in ${language}`, async ({ page }) => {
     const problems: string[] = [];
     await page.goto(href({ page: 'home' }, language));
 
