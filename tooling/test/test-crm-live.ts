@@ -23,7 +23,8 @@ import { SMTPServer } from 'smtp-server';
 import { pullCatalogue } from '../../lib/catalogue/crm/pull';
 import { catalogueConnectorFromEnv } from '../../lib/catalogue/crm/source';
 import { currentVersion } from '../../lib/catalogue/crm/catalogue-folder';
-import { newestPublishedVersion, openStore, type Store } from '../../lib/db';
+import { getOwners } from '../../lib/catalogue';
+import { createSession, newestPublishedVersion, openStore, type Store } from '../../lib/db';
 import { href } from '../../lib/pages';
 import { OmnicasaDouble } from '../../tests/crm-double/omnicasa-double';
 import { altchaSolution } from '../../tests/unit/altcha-solution';
@@ -253,6 +254,7 @@ async function main() {
   console.log(`test:crm-live: each of the ${followers.length} followers got one mail`);
 
   await leadsReachTheCrm(double, store, ports);
+  await portalFromTheCrm(double, store, ports[1] ?? 0);
 
   // A bad record and a bad day: nothing published, nothing changes for visitors, staff told.
   const servedVersion = currentVersion(crmEnv.CATALOGUE_PULL_DIR);
@@ -375,6 +377,46 @@ async function leadsReachTheCrm(double: OmnicasaDouble, store: Store, [a = 0, b 
   console.log(
     `test:crm-live: ${sent.length} requests posted to ${a} in nl, fr and en are one ContactOnMe each in the CRM within ${((Date.now() - posted) / 1000).toFixed(1)} s; viewing time ${listing.slot.id} has ${left} places left on ${b}, ${languages.length} fewer`,
   );
+}
+
+/**
+ * Issue 38 item 4 on a real server: an owner signed in (the session the login leaves) sees the
+ * listings the CRM names theirs, one the CRM gave them included, and the CRM's agenda of a listing,
+ * a viewing's visitor named only with their consent; another owner's listing is not theirs to see.
+ */
+async function portalFromTheCrm(double: OmnicasaDouble, store: Store, port: number): Promise<void> {
+  const untouched = new Set<number>(Object.values(ids));
+  const spare = (listings: readonly number[]) => listings.filter((id) => !untouched.has(id));
+  // One owner gives a listing to another in the CRM and keeps one; the other has one of their own.
+  const other = getOwners().find((candidate) => spare(candidate.PropertyIDs).length >= 2);
+  const owner = getOwners().find((candidate) => candidate !== other && spare(candidate.PropertyIDs).length >= 1);
+  const [given, kept] = spare(other?.PropertyIDs ?? []);
+  const [own] = spare(owner?.PropertyIDs ?? []);
+  if (!owner || !given || !kept || !own) return fail('the catalogue has no two owners with listings to spare');
+  double.setOwnerOf(given, owner.Email);
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  double.addCalendarEntry(own, { Date: `${day}T10:00:00`, Type: 'Visit', Subject: 'Visite avec la famille Maes', Status: 'confirmed', VisitorConsent: true });
+  double.addCalendarEntry(own, { Date: `${day}T14:00:00`, Type: 'Visit', Subject: 'Visite avec M. Martin', Status: 'planned' });
+  const { token } = await createSession(store, owner.Email, 3_600_000);
+  const asOwner = async (url: string) => {
+    const response = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { accept: 'text/html', cookie: `owner_session=${token}` }, redirect: 'manual', signal: AbortSignal.timeout(20_000) });
+    return { status: response.status, body: await response.text() };
+  };
+  const problems: string[] = [];
+  const portalPath = (language: (typeof languages)[number], id?: number) => href(id === undefined ? { page: 'portal' } : { page: 'portal-listing', id }, language);
+  for (const language of languages) {
+    const list = await asOwner(portalPath(language));
+    if (list.status !== 200) problems.push(`${language} portal: ${list.status}`);
+    for (const id of [own, given]) if (!list.body.includes(portalPath(language, id))) problems.push(`${language} portal: no link to listing ${id}`);
+    if (list.body.includes(portalPath(language, kept))) problems.push(`${language} portal: another owner's listing ${kept}`);
+    const report = await asOwner(portalPath(language, own));
+    if (report.status !== 200 || !report.body.includes('famille Maes')) problems.push(`${language} portal of ${own}: no viewing from the CRM's agenda (${report.status})`);
+    if (report.body.includes('M. Martin')) problems.push(`${language} portal of ${own}: names a visitor without their consent`);
+    const theirs = await asOwner(portalPath(language, kept));
+    if (theirs.status === 200) problems.push(`${language} portal of another owner's listing ${kept}: 200`);
+  }
+  if (problems.length > 0) fail(`the owner portal from the CRM:\n  ${problems.join('\n  ')}`);
+  console.log(`test:crm-live: the owner portal on ${port} (nl, fr, en) lists the CRM's listings of the owner (${given} given in the CRM) and its agenda, not another owner's ${kept}`);
 }
 
 void main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));
