@@ -163,7 +163,7 @@ test('a second snapshot mails each confirmed subscriber its news once, in its la
   expect(await queryCount('SELECT COUNT(*) FROM searcher_accounts WHERE email = ?', [searcher])).toBe(0);
 
   // The unsubscribed follower leaves before the deploy, with the one-click post a mail program makes.
-  const client = createClient({ url: `file:${databaseFile()}` });
+  const client = createClient({ url: `file:${databaseFile()}`, timeout: 5000 });
   const row = (await client.execute({ sql: 'SELECT id FROM alert_subscriptions WHERE email = ?', args: [unsubscribed] })).rows[0];
   client.close();
   const oneClick = await fetch(`http://localhost:${sitePort}/api/alerts/unsubscribe/?token=${encodeURIComponent(unsubscribeToken(String(row?.id)))}`, {
@@ -253,7 +253,7 @@ for (const language of ['fr'] as const) {
       // day forward in the outbox instead of waiting one.
       const stillWaiting = () => queryCount("SELECT COUNT(*) FROM alert_subscriptions WHERE email = ? AND status = 'pending'", [email]);
       if ((await stillWaiting()) > 0) {
-        const client = createClient({ url: `file:${databaseFile()}` });
+        const client = createClient({ url: `file:${databaseFile()}`, timeout: 5000 });
         try {
           await client.execute({
             sql: "UPDATE outbox SET next_attempt_at = ? WHERE kind = 'alert-confirm' AND status = 'pending' AND request_id IN (SELECT request_id FROM alert_subscriptions WHERE email = ? AND status = 'pending')",
