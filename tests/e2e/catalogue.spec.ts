@@ -11,6 +11,7 @@ import { href } from '@/lib/pages';
 import type { SearchIndex } from '@/lib/search';
 import { networkQuiet } from './network-quiet';
 import { storeConsent } from './stored-consent';
+import { holdScripts } from './held-scripts';
 
 test.beforeEach(async ({ page }) => storeConsent(page));
 
@@ -592,14 +593,7 @@ test.describe('home search', () => {
   test("what a visitor typed before the page's scripts ran is searched once they run", async ({ page }) => {
     // The scripts (not the styles, which hold the first paint) are held until the text is in the
     // field, as on a slow phone.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto('/en/', { waitUntil: 'commit' });
     const input = page.getByRole('combobox', { name: 'Search properties' });
     const listing = getProperties('en', { availability: 'on-offer' })[0]!;

@@ -7,6 +7,7 @@ import fr from '@/messages/fr.json';
 import nl from '@/messages/nl.json';
 import { focusUnderHeader } from './focus-checks';
 import { storeConsent } from './stored-consent';
+import { holdScripts } from './held-scripts';
 
 /*
  * Issue 39's "done when": the buyer's journey by keyboard alone, in nl, fr and en: the home
@@ -70,14 +71,7 @@ for (const { language, messages } of journeys) {
     await page.goto(href({ page: 'property', id: listing.id }, language));
     await page.waitForFunction(() => document.getElementById('top')?.dataset.scrolled !== undefined);
     // The page's own scripts have run (the header's script marks it); what it fetches from now on (the form's code) waits.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.locator('main nav a[href="#request-visit"]').focus();
     await page.keyboard.press('Enter');
     const form = page.locator('details:has(#request-visit) form').first();
