@@ -115,7 +115,9 @@ async function LanguageSwitcher({ language, alternates, flags }: { language: Lan
               lang={code}
               aria-current={code === language ? 'true' : undefined}
             >
-              {flags ? <img src={`/images/flags/${code}.png`} alt="" width={20} height={15} /> : null}
+              {/* Lazy: React would otherwise preload every flag in the head, ahead of the page's
+                  largest picture, though a phone shows none until its menu is opened. */}
+              {flags ? <img src={`/images/flags/${code}.png`} alt="" width={20} height={15} loading="lazy" /> : null}
               <span className={styles.code} aria-hidden="true">
                 {code.toUpperCase()}
               </span>

@@ -1,14 +1,22 @@
-// node tooling/bench/bench-lighthouse.mjs <chrome-port> <url>...
+// node tooling/bench/bench-lighthouse.mjs <chrome-port> [--cpu4] <url>...
 //
-// Lighthouse mobile (its default form factor and throttling) on each URL in turn, with Debian's
-// Chromium, printing one JSON line per URL: { url, performance, accessibility, bestPractices,
-// seo, lcpMs, cls } or { url, error }. Plain JavaScript run by node, not tsx: Lighthouse sends
-// some of its own functions to the browser as source text, and tsx's transform of them refers to
-// a helper the page does not have. Used by tooling/bench/bench.ts; Chromium is stopped on every exit.
+// Lighthouse mobile on each URL in turn, with Debian's Chromium, printing one JSON line per URL.
+// By default with Lighthouse's own simulated throttling (its score): { url, performance,
+// accessibility, bestPractices, seo, lcpMs, cls }. With --cpu4, a real trace with the CPU slowed
+// four times by DevTools and no network throttling: { url, mainThreadMs, tbtMs, cls, hydratedMs,
+// breakdown },
+// hydratedMs being when React had hydrated the page (window.__NEXT_HYDRATED_AT, which a build
+// made with __NEXT_TEST_MODE=1 sets). { url, error } when a URL fails. Plain JavaScript run by
+// node, not tsx: Lighthouse sends some of its own functions to the browser as source text, and
+// tsx's transform of them refers to a helper the page does not have. Used by the benches under
+// tooling/bench; Chromium is stopped on every exit.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
-const [port, ...urls] = process.argv.slice(2);
+const [port, ...rest] = process.argv.slice(2);
+const cpu4 = rest.includes('--cpu4');
+const urls = rest.filter((argument) => argument !== '--cpu4');
 const chrome = await launch({
   chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   port: Number(port),
@@ -28,33 +36,56 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+const simulated = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+const throttled = {
+  port: chrome.port,
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: ['performance'],
+  throttlingMethod: 'devtools',
+  throttling: { cpuSlowdownMultiplier: 4, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 },
+};
+
+async function run(url, page) {
+  let result;
+  // A loaded machine sometimes loses the trace (NO_NAVSTART): one more try before giving up.
+  for (let attempt = 0; attempt < 2 && !(result && !result.lhr.runtimeError); attempt += 1) {
+    result = await lighthouse(url, cpu4 ? throttled : simulated, undefined, page);
+  }
+  if (!result) throw new Error('no result');
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`);
+  const cls = audits['cumulative-layout-shift']?.numericValue ?? 0;
+  if (cpu4) {
+    const hydratedMs = await page.evaluate(() => (typeof window.__NEXT_HYDRATED_AT === 'number' ? window.__NEXT_HYDRATED_AT : null));
+    // Where the main thread's time went (script evaluation, style and layout, parsing...), for the log.
+    const breakdown = Object.fromEntries((audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]));
+    return { mainThreadMs: audits['mainthread-work-breakdown']?.numericValue ?? 0, tbtMs: audits['total-blocking-time']?.numericValue ?? 0, cls, hydratedMs, breakdown };
+  }
+  const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
+    cls,
+  };
+}
+
 try {
+  const browser = cpu4 ? await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` }) : undefined;
   for (const url of urls) {
+    const page = browser ? await browser.newPage() : undefined;
     try {
-      let result;
-      // A loaded machine sometimes loses the trace (NO_NAVSTART): one more try before giving up.
-      for (let attempt = 0; attempt < 2 && !(result && !result.lhr.runtimeError); attempt += 1) {
-        result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-      }
-      if (!result) throw new Error('no result');
-      const { categories, audits, runtimeError } = result.lhr;
-      if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`);
-      const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
-      console.log(
-        JSON.stringify({
-          url,
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
-          lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
-          cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
-        }),
-      );
+      console.log(JSON.stringify({ url, ...(await run(url, page)) }));
     } catch (error) {
       console.log(JSON.stringify({ url, error: error instanceof Error ? error.message : String(error) }));
+    } finally {
+      await page?.close();
     }
   }
+  await browser?.disconnect();
 } finally {
   stopChrome();
 }

@@ -5,22 +5,23 @@
  * (demo-data/scale-catalogue.ts), each built into its own folder and served by `next start`,
  * and prints one table per catalogue size: first-load JavaScript per page type, HTML sizes, the
  * search index, requests/s against nginx serving the same bytes, server memory, build time and
- * output, and Lighthouse mobile against a bare page served by the same nginx in the same run.
+ * output. What a page costs a phone (Lighthouse, main-thread work) is `npm run bench:phone`.
  * Every figure that has a baseline is printed next to it as a ratio, never against a target:
  * the machine may be shared and the absolute numbers noisy. --quick: 500 listings, 3 s runs.
  *
- * Needs nginx (/usr/sbin/nginx) and Chromium (/usr/bin/chromium) from Debian. Every request goes to
- * 127.0.0.1 (ports 4301-4305) and everything it starts is stopped when it ends, even on failure.
+ * Needs nginx (/usr/sbin/nginx) from Debian. Every request goes to
+ * 127.0.0.1 (ports 4301-4303) and everything it starts is stopped when it ends, even on failure.
  * --reuse-builds keeps the catalogue and builds of an earlier run (var/bench, .next-bench-*).
  */
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { parseDocument } from 'htmlparser2';
+import { exitCode, start, stop, stopEverything, waitFor } from './support/processes';
 
 const { values } = parseArgs({
   options: {
@@ -37,69 +38,10 @@ const connections = 50;
 
 const root = process.cwd();
 const host = '127.0.0.1';
-const ports = { shipped: 4301, scaled: 4302, nginx: 4303, chrome: 4305 };
+const ports = { shipped: 4301, scaled: 4302, nginx: 4303 };
 const work = join(root, 'var/bench');
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const nginxPath = '/usr/sbin/nginx';
 const nextBin = join(root, 'node_modules/next/dist/bin/next');
-
-// ---------------------------------------------------------------------------------------------
-// Processes: every one is started in its own group and stopped at the end, whatever happens.
-
-const running = new Set<ChildProcess>();
-
-function start(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
-  const log = openSync(logFile, 'w');
-  const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ['ignore', log, log] });
-  closeSync(log);
-  running.add(child);
-  child.on('exit', () => running.delete(child));
-  return child;
-}
-
-function stopGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  stopGroup(child);
-  const killer = setTimeout(() => {
-    if (child.pid !== undefined) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
-  }, 5000);
-  await exited;
-  clearTimeout(killer);
-}
-
-function stopEverything(): void {
-  for (const child of running) stopGroup(child);
-}
-process.on('exit', stopEverything);
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
-    stopEverything();
-    process.exit(130);
-  });
-}
-
-function exitCode(child: ChildProcess): Promise<number> {
-  return new Promise((done) => {
-    if (child.exitCode !== null) done(child.exitCode);
-    else child.once('exit', (code) => done(code ?? 1));
-  });
-}
 
 /** The process and its descendants, from /proc (Linux). */
 function processTree(pid: number): number[] {
@@ -234,7 +176,7 @@ async function build(catalogue: Catalogue): Promise<Build> {
   console.log(`Building the ${catalogue.label} catalogue into ${catalogue.distDir} (log: var/bench/build-${catalogue.port}.log)…`);
   const started = performance.now();
   // The type check is the same at every catalogue size; the test command runs it.
-  const child = start(process.execPath, [nextBin, 'build'], { ...serverEnv(catalogue), SKIP_BUILD_TYPE_CHECK: '1' }, join(work, `build-${catalogue.port}.log`));
+  const child = start(process.execPath, [nextBin, 'build'], { cwd: root, env: { ...serverEnv(catalogue), SKIP_BUILD_TYPE_CHECK: '1' }, log: join(work, `build-${catalogue.port}.log`) });
   let peakBytes = 0;
   const sampler = setInterval(() => {
     const bytes = processTree(child.pid ?? 0).reduce((sum, pid) => sum + statusField(pid, 'VmRSS'), 0);
@@ -282,25 +224,11 @@ async function getOk(url: string): Promise<Buffer> {
   return body;
 }
 
-async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${what} stopped (exit ${child.exitCode})`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(30_000) });
-      return;
-    } catch {
-      await new Promise((done) => setTimeout(done, 500));
-    }
-  }
-  throw new Error(`${what} did not answer within ${timeoutMs / 1000} s`);
-}
-
 async function startServer(catalogue: Catalogue): Promise<ChildProcess> {
   rmSync(join(root, `var/bench-${catalogue.port}.db`), { force: true });
   // No -H: the proxy's rewrites call the server back at localhost, which may resolve to ::1.
   // As `npm start` starts it (scripts/start.mjs): the server's memory settings are part of what is measured.
-  const child = start(process.execPath, [join(root, 'scripts/start.mjs'), '-p', String(catalogue.port)], serverEnv(catalogue), join(work, `server-${catalogue.port}.log`));
+  const child = start(process.execPath, [join(root, 'scripts/start.mjs'), '-p', String(catalogue.port)], { cwd: root, env: serverEnv(catalogue), log: join(work, `server-${catalogue.port}.log`) });
   await waitFor(`${siteUrl(catalogue)}/icon.svg`, child, `the ${catalogue.label} server (log: var/bench/server-${catalogue.port}.log)`, 10 * 60_000);
   return child;
 }
@@ -312,11 +240,6 @@ async function startNginx(): Promise<ChildProcess> {
   rmSync(nginxRoot, { recursive: true, force: true });
   mkdirSync(join(nginxRoot, 'temp'), { recursive: true });
   mkdirSync(nginxWww, { recursive: true });
-  // The bare page: what Lighthouse gives a page with nothing to load (the Lighthouse baseline).
-  writeFileSync(
-    join(nginxWww, 'bare.html'),
-    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="A page with nothing to load, the baseline of the bench."></head>\n<body><main><h1>Bare page</h1><p>Nothing else to load.</p></main></body></html>\n',
-  );
   writeFileSync(join(nginxWww, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   const temp = join(nginxRoot, 'temp');
   // One worker: the Next.js server answers on one thread too.
@@ -337,8 +260,8 @@ async function startNginx(): Promise<ChildProcess> {
       '',
     ].join('\n'),
   );
-  const child = start(nginxPath, ['-p', nginxRoot, '-c', join(nginxRoot, 'nginx.conf'), '-e', join(nginxRoot, 'error.log')], process.env, join(work, 'nginx.log'));
-  await waitFor(`http://${host}:${ports.nginx}/bare.html`, child, 'nginx', 30_000);
+  const child = start(nginxPath, ['-p', nginxRoot, '-c', join(nginxRoot, 'nginx.conf'), '-e', join(nginxRoot, 'error.log')], { cwd: root, env: process.env, log: join(work, 'nginx.log') });
+  await waitFor(`http://${host}:${ports.nginx}/robots.txt`, child, 'nginx', 30_000);
   return child;
 }
 
@@ -426,30 +349,6 @@ async function load(url: string): Promise<Load> {
 const rpsText = (run: Load) => `${run.rps.toFixed(run.rps < 10 ? 2 : 0)} req/s (${run.total} in ${seconds} s, alone ${run.aloneMs.toFixed(0)} ms${run.errors > 0 ? `, ${run.errors} errors` : ''})`;
 
 // ---------------------------------------------------------------------------------------------
-// Lighthouse
-
-type Score = { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; cls: number };
-
-const isScore = (value: unknown): value is Score & { url: string } => value !== null && typeof value === 'object' && 'url' in value && 'performance' in value && typeof value.performance === 'number';
-
-/** Lighthouse on each URL in one Chromium (tooling/bench/bench-lighthouse.mjs); a URL without a score maps to its error. */
-async function lighthouseScores(urls: string[], logName: string): Promise<Map<string, Score | string>> {
-  const log = join(work, logName);
-  const child = start(process.execPath, [join(root, 'tooling/bench/bench-lighthouse.mjs'), String(ports.chrome), ...urls], { ...process.env, CHROMIUM_PATH: chromePath }, log);
-  await exitCode(child);
-  const scores = new Map<string, Score | string>();
-  for (const line of readFileSync(log, 'utf8').split('\n')) {
-    if (!line.startsWith('{"url"')) continue;
-    const parsed: unknown = JSON.parse(line);
-    if (isScore(parsed)) scores.set(parsed.url, parsed);
-    else if (parsed !== null && typeof parsed === 'object' && 'url' in parsed && 'error' in parsed) scores.set(String(parsed.url), String(parsed.error));
-  }
-  return scores;
-}
-
-const scoreText = (score: Score) => `${score.performance} / ${score.accessibility} / ${score.bestPractices} / ${score.seo}, LCP ${(score.lcpMs / 1000).toFixed(1)} s, CLS ${score.cls.toFixed(3)}`;
-
-// ---------------------------------------------------------------------------------------------
 // One catalogue size
 
 async function measure(catalogue: Catalogue, built: Build): Promise<Row[]> {
@@ -522,28 +421,6 @@ async function measure(catalogue: Catalogue, built: Build): Promise<Row[]> {
       });
     }
     rows.push({ measure: 'server RSS after the load runs (peak)', site: `${MB(statusField(pid, 'VmRSS'))} (${MB(statusField(pid, 'VmHWM'))})` });
-
-    // Lighthouse: the bare page first, in the same run, as the baseline of each page.
-    console.log(`  ${catalogue.label}: Lighthouse mobile…`);
-    const lighthousePages = ['home', 'list', 'detail', 'menu page (services)'].flatMap((name) => pages.filter((page) => page.name === name));
-    const bareUrl = `${staticBase}/bare.html`;
-    const scores = await lighthouseScores([bareUrl, ...lighthousePages.map((page) => `${base}${page.path}`)], `lighthouse-${catalogue.port}.log`);
-    const bare = scores.get(bareUrl);
-    for (const [name, url] of [['bare page (nginx)', bareUrl], ...lighthousePages.map((page) => [page.name, `${base}${page.path}`])]) {
-      const score = scores.get(url ?? '');
-      if (!isScore(score)) {
-        failures += 1;
-        rows.push({ measure: `Lighthouse ${name}`, site: `failed: ${typeof score === 'string' ? shorten(score) : 'no result'}` });
-        continue;
-      }
-      const points = isScore(bare) && url !== bareUrl ? `${score.performance - bare.performance >= 0 ? '+' : ''}${score.performance - bare.performance} perf points` : '';
-      rows.push({
-        measure: `Lighthouse ${name}: perf / a11y / best pr. / SEO`,
-        site: scoreText(score),
-        baseline: isScore(bare) && url !== bareUrl ? `bare: perf ${bare.performance}` : '',
-        ratio: points,
-      });
-    }
   } finally {
     await stop(server);
   }
@@ -554,7 +431,11 @@ async function generateScaled(count: number, outDir: string): Promise<void> {
   if (values['reuse-builds'] && existsSync(join(outDir, 'properties.json'))) return;
   console.log(`Generating a catalogue of ${count} listings into ${outDir}…`);
   const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
-  const child = start(process.execPath, [tsx, '--tsconfig', 'demo-data/tsconfig.json', 'demo-data/scale-catalogue.ts', String(count), outDir], process.env, join(work, 'scale-catalogue.log'));
+  const child = start(process.execPath, [tsx, '--tsconfig', 'demo-data/tsconfig.json', 'demo-data/scale-catalogue.ts', String(count), outDir], {
+    cwd: root,
+    env: process.env,
+    log: join(work, 'scale-catalogue.log'),
+  });
   const code = await exitCode(child);
   if (code !== 0) throw new Error(`demo-data/scale-catalogue.ts failed (exit ${code}); see var/bench/scale-catalogue.log`);
 }
@@ -567,12 +448,7 @@ function shippedListings(): number {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  for (const [what, path] of [
-    ['nginx', nginxPath],
-    ['Chromium', chromePath],
-  ]) {
-    if (!existsSync(path ?? '')) throw new Error(`${what} is missing (${path}): apt-get install nginx-light chromium`);
-  }
+  if (!existsSync(nginxPath)) throw new Error(`nginx is missing (${nginxPath}): apt-get install nginx-light`);
   mkdirSync(work, { recursive: true });
   const scaledDir = `var/bench/catalogue-${scaledCount}`;
   const catalogues: Catalogue[] = [

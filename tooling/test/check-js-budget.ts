@@ -8,11 +8,11 @@
  * this build loads (Next's own 404, see below). Fails when the heaviest page of a type is over its
  * budget.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { firstLoadScripts, issueCeiling, kBText, overBudget, pageTypeOf, pathOfHtmlFile, rowsByType, type PageLoad } from '../../lib/js-budget/first-load';
-import { resolvePath } from '../../lib/pages';
+import { firstLoadScripts, issueCeiling, kBText, overBudget, rowsByType, type PageLoad } from '../../lib/js-budget/first-load';
+import { prerenderedPages } from './support/prerendered-pages';
 
 const dist = process.argv[2] ?? '.next';
 const pagesDir = join(dist, 'server/app');
@@ -32,22 +32,11 @@ function gzipSize(chunk: string): number {
   return size;
 }
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(path);
-    return entry.name.endsWith('.html') ? [path] : [];
-  });
-}
-
-// The site's pages are under a language; _not-found and _global-error are Next's own fallbacks.
-const loads: PageLoad[] = htmlFiles(pagesDir)
-  .filter((file) => !relative(pagesDir, file).startsWith('_'))
-  .map((file) => {
-    const path = pathOfHtmlFile(relative(pagesDir, file));
-    const scripts = firstLoadScripts(readFileSync(file, 'utf8'));
-    return { type: pageTypeOf(resolvePath(path)?.route.page), path, gzip: scripts.reduce((sum, chunk) => sum + gzipSize(chunk), 0) };
-  });
+const loads: PageLoad[] = prerenderedPages(pagesDir).map(({ file, path, type }) => ({
+  type,
+  path,
+  gzip: firstLoadScripts(readFileSync(file, 'utf8')).reduce((sum, chunk) => sum + gzipSize(chunk), 0),
+}));
 if (loads.length === 0) {
   console.error(`No prerendered page in ${pagesDir}.`);
   process.exit(2);

@@ -7,7 +7,8 @@
  *                they leave a core to the other lane)
  *   builds lane: type check, knip, data check, then the deployments of tests/e2e/deployments.ts,
  *                one build at a time; right after the site's, its first-load JavaScript against
- *                its budgets (tooling/test/check-js-budget.ts) and the multi-instance test
+ *                its budgets (tooling/test/check-js-budget.ts), each page's weight (HTML, inline
+ *                payload, elements: tooling/test/check-page-weight.ts) and the multi-instance test
  *                (tooling/test/test-multi.ts), which serves the site build twice, and the CRM live test
  *                (tooling/test/test-crm-live.ts), which builds once against the Omnicasa double
  *
@@ -169,6 +170,8 @@ const builds: Step[] = [
         build,
         // Issue 16: the site's first-load JavaScript per page type, against the budgets of lib/js-budget.
         { name: 'js budget', command: `npx tsx tooling/test/check-js-budget.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` },
+        // Issue 40: each prerendered page's HTML size, inline payload share and element count, against lib/js-budget/page-weight.ts.
+        { name: 'page weight', command: `npx tsx tooling/test/check-page-weight.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` },
         // Two instances of the site build on one database: it needs only that build.
         ...(fast ? [] : [{ name: 'multi-instance test', command: 'npm run -s test:multi' }]),
         // Issue 36: a pulled change live on two instances within 60 s, with its own CRM build.

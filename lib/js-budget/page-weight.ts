@@ -1,0 +1,66 @@
+import { parseDocument } from 'htmlparser2';
+import type { PageType } from '../pages';
+
+/*
+ * What a prerendered page hands a phone besides its scripts (issue 40), read from a finished
+ * production build by tooling/test/check-page-weight.ts and measured by the phone bench
+ * (tooling/bench/bench-phone.ts): the HTML's size, the share of it that is React's inline payload
+ * (the `self.__next_f.push` scripts, the page a second time as data for hydration) and the number
+ * of elements the browser builds and styles.
+ */
+
+export type PageWeight = { htmlBytes: number; payloadBytes: number; elements: number };
+
+export function pageWeight(html: string): PageWeight {
+  let payloadBytes = 0;
+  let elements = 0;
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    const children = 'children' in node && Array.isArray(node.children) ? node.children : [];
+    if ('name' in node && 'attribs' in node) {
+      elements += 1;
+      if (node.name === 'script') {
+        const text = children.map((child: unknown) => (child !== null && typeof child === 'object' && 'data' in child ? String(child.data) : '')).join('');
+        if (text.includes('self.__next_f.push(')) payloadBytes += Buffer.byteLength(text);
+      }
+    }
+    children.forEach(visit);
+  };
+  visit(parseDocument(html));
+  return { htmlBytes: Buffer.byteLength(html), payloadBytes, elements };
+}
+
+export const payloadShare = (weight: PageWeight) => (weight.htmlBytes > 0 ? weight.payloadBytes / weight.htmlBytes : 0);
+
+export type WeightBudget = { htmlBytes: number; payloadShare: number; elements: number };
+
+const kB = 1000;
+
+/*
+ * Per page type, the heaviest prerendered page may weigh at most this. Set from the build of
+ * 2026-12-03 (rounded up) after the cuts of issue 40, so that what was won does not slip back;
+ * issue 40's aim for the payload is a third of the HTML.
+ */
+const budgets: { [T in PageType]: WeightBudget } = {
+  home: { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
+  list: { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
+  detail: { htmlBytes: 180 * kB, payloadShare: 0.62, elements: 1400 },
+  projects: { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
+  project: { htmlBytes: 180 * kB, payloadShare: 0.62, elements: 1400 },
+  'menu page': { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
+  article: { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
+  'thank-you': { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
+  login: { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
+  'not found': { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
+};
+
+export const weightBudgetOf = (type: PageType): WeightBudget => budgets[type];
+
+/** What of a page's weight is over its type's budget, one phrase per measure; empty when within. */
+export function overWeight(weight: PageWeight, budget: WeightBudget): string[] {
+  const over: string[] = [];
+  if (weight.htmlBytes > budget.htmlBytes) over.push(`HTML ${(weight.htmlBytes / kB).toFixed(1)} kB > ${(budget.htmlBytes / kB).toFixed(0)} kB`);
+  if (payloadShare(weight) > budget.payloadShare) over.push(`payload ${(100 * payloadShare(weight)).toFixed(0)} % of the HTML > ${(100 * budget.payloadShare).toFixed(0)} %`);
+  if (weight.elements > budget.elements) over.push(`${weight.elements} elements > ${budget.elements}`);
+  return over;
+}

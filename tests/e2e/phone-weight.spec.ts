@@ -1,0 +1,79 @@
+import { expect, test } from './warm-page';
+import { getEnabledLanguages, getMenu } from '@/lib/config';
+import { href, menuEntryHref, type Route } from '@/lib/pages';
+import { networkQuiet } from './network-quiet';
+
+/*
+ * Issue 40: what a phone gets first. The largest picture of the home, a list and a listing is the
+ * first picture the head preloads, at high priority; nothing else (the language flags, hidden on a
+ * phone until its menu opens) is preloaded before it; and nothing moves while the consent dialog,
+ * the fonts and the islands arrive on a phone whose CPU is four times slower (Lighthouse mobile's).
+ */
+
+const services = getMenu().find((entry) => entry.id === 'services');
+const languages = getEnabledLanguages();
+// One language each, turning, so that every enabled language is seen.
+const pages = (
+  [
+    { name: 'home', route: { page: 'home' } },
+    { name: 'list', route: { page: 'for-sale' } },
+    { name: 'listing', route: { page: 'property', id: 4000039 } },
+  ] satisfies { name: string; route: Route }[]
+).map((entry, index) => ({ ...entry, language: languages[index % languages.length] ?? 'fr' }));
+
+for (const { name, route, language } of pages) {
+  test(`the ${name} in ${language}: its largest picture is the first the head preloads, at high priority, and no flag is`, async ({ request }) => {
+    const html = await (await request.get(href(route, language))).text();
+    const preloads = [...html.matchAll(/<link rel="preload"[^>]*as="image"[^>]*>/g)].map((match) => match[0]);
+    expect(preloads.filter((link) => link.includes('/images/flags/'))).toEqual([]);
+    expect(preloads[0], 'the first image preload').toMatch(/fetchPriority="high"/);
+    expect(preloads[0]).toMatch(name === 'home' ? /\/images\/banner\// : /\/catalogue\/\d+\//);
+  });
+}
+
+test('nothing moves on a phone at 4x CPU while the consent dialog, the fonts and the islands arrive (home, list, listing, menu page)', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  // No stored choice: the consent dialog is part of what arrives.
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    Reflect.set(window, 'layoutShifts', shifts);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const sources: { node?: Node | null }[] = Reflect.get(entry, 'sources') ?? [];
+        if (!Reflect.get(entry, 'hadRecentInput'))
+          shifts.push(
+            `${Number(Reflect.get(entry, 'value')).toFixed(4)}: ${sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : source.node?.textContent)).join(' | ')}`,
+          );
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const quiet = networkQuiet(page);
+  const urls = [...pages.map(({ route, language }) => href(route, language)), ...(services ? languages.map((language) => menuEntryHref(services, language)) : [])];
+  for (const url of urls) {
+    await page.goto(url);
+    await quiet();
+    // Hydrated: React has attached its handlers to the page.
+    await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('header#top') ?? {}).some((key) => key.startsWith('__react')))).toBe(true);
+    expect(await page.evaluate(() => Reflect.get(window, 'layoutShifts')), url).toEqual([]);
+  }
+  await context.close();
+});
+
+test('the language flags load when the phone menu opens, not before', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const flags: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/images/flags/')) flags.push(request.url());
+  });
+  const quiet = networkQuiet(page);
+  await page.goto(href({ page: 'home' }, 'nl'));
+  await quiet();
+  expect(flags).toEqual([]);
+  await page.locator('header#top details summary').last().click();
+  await expect.poll(() => flags.length).toBeGreaterThan(0);
+  await context.close();
+});
