@@ -37,21 +37,23 @@ export type WeightBudget = { htmlBytes: number; payloadShare: number; elements: 
 const kB = 1000;
 
 /*
- * Per page type, the heaviest prerendered page may weigh at most this. Set from the build of
- * 2026-12-03 (rounded up) after the cuts of issue 40, so that what was won does not slip back;
- * issue 40's aim for the payload is a third of the HTML.
+ * Per page type, the heaviest prerendered page may weigh at most this: the build of 2026-12-03
+ * (e2e build, six listings per language) plus about 5 % for the HTML and the elements and two
+ * points for the payload share, so that what was won does not slip back unnoticed. Issue 40 asks a
+ * payload of a third of the HTML; Next's own bare 404 of the same build is at 72 %, since the
+ * payload is the rendered tree once more, as data (docs/benchmarks.md).
  */
 const budgets: { [T in PageType]: WeightBudget } = {
-  home: { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
-  list: { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
-  detail: { htmlBytes: 180 * kB, payloadShare: 0.62, elements: 1400 },
-  projects: { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
-  project: { htmlBytes: 180 * kB, payloadShare: 0.62, elements: 1400 },
-  'menu page': { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
-  article: { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
-  'thank-you': { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
-  login: { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
-  'not found': { htmlBytes: 110 * kB, payloadShare: 0.62, elements: 700 },
+  home: { htmlBytes: 107 * kB, payloadShare: 0.62, elements: 670 },
+  list: { htmlBytes: 105 * kB, payloadShare: 0.63, elements: 645 },
+  detail: { htmlBytes: 182 * kB, payloadShare: 0.52, elements: 1400 },
+  projects: { htmlBytes: 58 * kB, payloadShare: 0.62, elements: 340 },
+  project: { htmlBytes: 85 * kB, payloadShare: 0.56, elements: 535 },
+  'menu page': { htmlBytes: 73 * kB, payloadShare: 0.64, elements: 625 },
+  article: { htmlBytes: 57 * kB, payloadShare: 0.62, elements: 335 },
+  'thank-you': { htmlBytes: 53 * kB, payloadShare: 0.62, elements: 320 },
+  login: { htmlBytes: 54 * kB, payloadShare: 0.62, elements: 330 },
+  'not found': { htmlBytes: 50 * kB, payloadShare: 0.62, elements: 320 },
 };
 
 export const weightBudgetOf = (type: PageType): WeightBudget => budgets[type];

@@ -2,6 +2,7 @@ import { expect, test } from './warm-page';
 import { getEnabledLanguages, getMenu } from '@/lib/config';
 import { href, menuEntryHref, type Route } from '@/lib/pages';
 import { networkQuiet } from './network-quiet';
+import { storeConsent } from './stored-consent';
 
 /*
  * Issue 40: what a phone gets first. The largest picture of the home, a list and a listing is the
@@ -65,6 +66,8 @@ test('nothing moves on a phone at 4x CPU while the consent dialog, the fonts and
 test('the language flags load when the phone menu opens, not before', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
+  // A choice made: the consent dialog would cover the menu button.
+  await storeConsent(page);
   const flags: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/images/flags/')) flags.push(request.url());
