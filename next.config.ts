@@ -86,6 +86,9 @@ const nextConfig: NextConfig = {
     // has no next one (each test deployment of a fresh clone, the bench) sets NEXT_BUILD_CACHE=off
     // and saves the writing, which competes with the prerendering for the cores.
     turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE !== 'off',
+    // swiper/modules re-exports every module of swiper: only those named are bundled
+    // (components/content/banner/swiper-modules.ts).
+    optimizePackageImports: ['swiper'],
   },
   reactStrictMode: true,
   // page.export.tsx is a page of the static export's build alone (its comparison, drawn in the

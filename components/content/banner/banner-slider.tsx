@@ -25,7 +25,7 @@ const fetchAhead = 2000;
  * server rendered in its own markup (until then they sit in swiper's row, the first one shown).
  */
 async function startSwiper(element: HTMLElement, region: string, onChange: (index: number) => void): Promise<SwiperInstance> {
-  const [{ Swiper }, { A11y, EffectFade, Keyboard }] = await Promise.all([import('swiper'), import('swiper/modules')]);
+  const { Swiper, A11y, EffectFade, Keyboard } = await import('./swiper-modules');
   return new Swiper(element, {
     modules: [A11y, EffectFade, Keyboard],
     effect: 'fade',
