@@ -235,6 +235,11 @@ export class OmnicasaDouble {
     return `${this.origin}/${this.version}/OmnicasaService.svc/`;
   }
 
+  /** The site's settings that point its connector at this double (lib/catalogue/crm reads them from the environment). */
+  get env(): { OMNICASA_URL: string; OMNICASA_CUSTOMER_NAME: string; OMNICASA_CUSTOMER_PASSWORD: string } {
+    return { OMNICASA_URL: this.baseUrl, OMNICASA_CUSTOMER_NAME: this.customerName, OMNICASA_CUSTOMER_PASSWORD: this.customerPassword };
+  }
+
   /** The URL of one call with this double's credentials. */
   url(endpoint: string, params: JsonObject = {}): string {
     const json = JSON.stringify({ CustomerName: this.customerName, CustomerPassword: this.customerPassword, ...params });

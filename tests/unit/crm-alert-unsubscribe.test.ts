@@ -66,9 +66,7 @@ describe.each(testDatabases)('on $name', (database) => {
 
   beforeEach(async () => {
     crm = await OmnicasaDouble.start();
-    process.env.OMNICASA_URL = crm.baseUrl;
-    process.env.OMNICASA_CUSTOMER_NAME = crm.customerName;
-    process.env.OMNICASA_CUSTOMER_PASSWORD = crm.customerPassword;
+    Object.assign(process.env, crm.env);
     process.env.OMNICASA_LEAD_TIMEOUT_MS = '400';
     store = await database.open();
     setStore(store);

@@ -97,9 +97,7 @@ describe.each(testDatabases)('the CRM alert mail’s unsubscribe button under ho
 
   beforeAll(async () => {
     crm = await OmnicasaDouble.start();
-    process.env.OMNICASA_URL = crm.baseUrl;
-    process.env.OMNICASA_CUSTOMER_NAME = crm.customerName;
-    process.env.OMNICASA_CUSTOMER_PASSWORD = crm.customerPassword;
+    Object.assign(process.env, crm.env);
     process.env.OMNICASA_LEAD_TIMEOUT_MS = '400';
   });
   afterAll(async () => {

@@ -38,9 +38,7 @@ describe.each(testDatabases)('on $name', (database) => {
   beforeEach(async () => {
     setStore(await database.open());
     crm = await OmnicasaDouble.start();
-    process.env.OMNICASA_URL = crm.baseUrl;
-    process.env.OMNICASA_CUSTOMER_NAME = crm.customerName;
-    process.env.OMNICASA_CUSTOMER_PASSWORD = crm.customerPassword;
+    Object.assign(process.env, crm.env);
     process.env.OMNICASA_PORTAL_TIMEOUT_MS = '500';
   });
   afterEach(async () => {

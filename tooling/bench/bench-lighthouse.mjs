@@ -4,7 +4,7 @@
 // By default with Lighthouse's own simulated throttling (its score): { url, performance,
 // accessibility, bestPractices, seo, lcpMs, cls }. With --cpu4, a real trace with the CPU slowed
 // four times by DevTools and no network throttling: { url, mainThreadMs, tbtMs, cls, hydratedMs,
-// breakdown },
+// breakdown }, and `shifts`, what moved, when CLS is above 0.
 // hydratedMs being when React had hydrated the page (window.__NEXT_HYDRATED_AT, which a build
 // made with __NEXT_TEST_MODE=1 sets). { url, error } when a URL fails. Plain JavaScript run by
 // node, not tsx: Lighthouse sends some of its own functions to the browser as source text, and
@@ -56,11 +56,14 @@ async function run(url, page) {
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`);
   const cls = audits['cumulative-layout-shift']?.numericValue ?? 0;
+  // What moved, when anything did: a rare shift is otherwise seen once and never found again.
+  const shifts =
+    cls > 0 ? (audits['layout-shifts']?.details?.items ?? []).map((item) => `${Number(item.score).toFixed(4)} ${item.node?.selector ?? ''} ${(item.node?.snippet ?? '').slice(0, 120)}`) : undefined;
   if (cpu4) {
     const hydratedMs = await page.evaluate(() => (typeof window.__NEXT_HYDRATED_AT === 'number' ? window.__NEXT_HYDRATED_AT : null));
     // Where the main thread's time went (script evaluation, style and layout, parsing...), for the log.
     const breakdown = Object.fromEntries((audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]));
-    return { mainThreadMs: audits['mainthread-work-breakdown']?.numericValue ?? 0, tbtMs: audits['total-blocking-time']?.numericValue ?? 0, cls, hydratedMs, breakdown };
+    return { mainThreadMs: audits['mainthread-work-breakdown']?.numericValue ?? 0, tbtMs: audits['total-blocking-time']?.numericValue ?? 0, cls, shifts, hydratedMs, breakdown };
   }
   const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
@@ -70,6 +73,7 @@ async function run(url, page) {
     seo: score('seo'),
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
     cls,
+    shifts,
   };
 }
 

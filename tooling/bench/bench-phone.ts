@@ -212,6 +212,8 @@ function report(pages: Page[], measures: Map<string, Measures>): void {
   });
   console.log(`\nWhat a page costs a phone, ${rounds} interleaved rounds (ratios to the bare App Router page of the same node_modules):`);
   console.table(rows);
+  const moved = pages.filter((page) => (measures.get(page.url)?.cls ?? []).some((value) => value > 0));
+  if (moved.length > 0) console.log(`Layout shifts on ${moved.map((page) => page.name).join(', ')}: what moved is in the "shifts" of var/bench-phone/lighthouse-*.log and trace-*.log.`);
   const failed = pages.filter((page) => (measures.get(page.url)?.errors.length ?? 0) > 0);
   if (failed.length > 0) {
     console.error(`Some runs failed: ${failed.map((page) => page.name).join(', ')} (logs in var/bench-phone).`);
