@@ -155,7 +155,8 @@ async function servePrerendered(request: NextRequest, pathname: string): Promise
  * document request by the proxy's own request (on-demand-answers.ts), without a nonce, and sent
  * under the hashes of its inline scripts; the file Next.js keeps then serves every later request
  * through servePrerendered. No request for it reaches Next.js with a policy header, the
- * visitor's own included: Next.js would write that nonce into the page it keeps for everyone.
+ * visitor's own included: Next.js would write that nonce into the page it keeps for everyone;
+ * only when that render failed does the visitor's page get a nonce of its own (below).
  * A render is counted against the client's limit, as a list's is.
  */
 async function serveOnDemand(request: NextRequest, pathname: string, language: Language, listPath: string): Promise<NextResponse> {
@@ -164,8 +165,8 @@ async function serveOnDemand(request: NextRequest, pathname: string, language: L
   const passOn = () => {
     const response = intl(new NextRequest(request, { headers }));
     // Without a nonce: Next.js reads one from this answer's policy too, and wrote it into the page
-    // it kept (on its stylesheet links). Only a React payload, a HEAD or a failed render gets
-    // here, and only the layout's own script runs under it.
+    // it kept (on its stylesheet links). Only a React payload or a HEAD gets here, and only the
+    // layout's own script runs under it.
     response.headers.set('content-security-policy', policyForPage({ hashes: pageScripts(pathname).hashes }));
     return response;
   };
@@ -182,7 +183,12 @@ async function serveOnDemand(request: NextRequest, pathname: string, language: L
     const { allowed, retryAfterSeconds } = await countListRender(request.headers);
     if (!allowed) return busy(retryAfterSeconds);
     const answer = document ? await onDemandAnswer(pathname) : undefined;
-    return answer ? keptResponse(answer) : passOn();
+    if (answer) return keptResponse(answer);
+    // The render failed (its data, say): the visitor's own render most likely shows the error
+    // page, whose scripts need a nonce of their own. Should it succeed this time, the page Next.js
+    // keeps carries that nonce in its attributes, but no later policy names it: a kept page is
+    // served under its hashes.
+    return document ? servePage(request, pathname, (forwarded) => intl(new NextRequest(request, { headers: forwarded ?? headers }))) : passOn();
   } finally {
     ended();
   }

@@ -3,7 +3,7 @@
 /*
  * The language's layout itself failed, header and messages included: a document of its own, as
  * small as can be, since Next.js ships this module with every page of the site (lib/js-budget
- * counts it in the floor). The per-request pages' own error.tsx draw the site's error page.
+ * counts it in the floor). app/[lang]/error.tsx draws the site's error page.
  */
 export default function GlobalError() {
   return (

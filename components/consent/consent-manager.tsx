@@ -16,11 +16,9 @@ import {
   openSettingsEvent,
   parseConsent,
   pickPurposes,
-  purposes,
   shouldShowDialog,
   storageEntries,
   withoutResetParameter,
-  type Purpose,
   type Purposes,
   type StoredConsent,
   type TagIds,
@@ -42,6 +40,8 @@ declare global {
 // React's lazy rather than next/dynamic, whose runtime every page would load for this one use; the
 // tags are never rendered on the server (the stored choice is read in the browser).
 const ConsentTags = lazy(() => import('./consent-tags').then((module) => ({ default: module.ConsentTags })));
+// The settings view is opened by few visitors: its code is fetched when it is.
+const ConsentSettings = lazy(() => import('./consent-settings').then((module) => ({ default: module.ConsentSettings })));
 
 // Once per page load, even if the layout (and so this island) mounts again on a language switch.
 let defaultSent = false;
@@ -108,13 +108,6 @@ function startSocialPixel(pixelId: string): void {
 
 type View = 'main' | 'settings';
 type State = { ready: boolean; stored: StoredConsent | null; open: boolean; required: boolean; view: View; draft: Purposes };
-
-const textKey: Record<Purpose, { label: keyof ConsentTexts; description: keyof ConsentTexts }> = {
-  analytics_storage: { label: 'analyticsStorage', description: 'analyticsStorageDescription' },
-  ad_storage: { label: 'adStorage', description: 'adStorageDescription' },
-  ad_user_data: { label: 'adUserData', description: 'adUserDataDescription' },
-  ad_personalization: { label: 'adPersonalization', description: 'adPersonalizationDescription' },
-};
 
 // Children of <body> that are not content and need not be made inert.
 const notContent = new Set(['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE', 'NOSCRIPT']);
@@ -285,56 +278,9 @@ export function ConsentManager({ ids, policyHref, texts }: ConsentManagerProps) 
             {settings ? t('settingsIntro') : t('intro')} {policyHref ? <SiteLink href={policyHref}>{t('policyLink')}</SiteLink> : null}
           </p>
           {settings ? (
-            <form
-              className={styles.settings}
-              onSubmit={(event) => {
-                event.preventDefault();
-                save(state.draft);
-              }}
-            >
-              <ul className={styles.options}>
-                <li className={styles.option}>
-                  <input id={`${id}-essential`} type="checkbox" checked readOnly disabled aria-describedby={`${id}-essential-text`} />
-                  <label htmlFor={`${id}-essential`}>
-                    {t('essential')} <span className={styles.alwaysOn}>({t('alwaysOn')})</span>
-                  </label>
-                  <p id={`${id}-essential-text`}>{t('essentialDescription')}</p>
-                </li>
-                {purposes.map((purpose) => (
-                  <li key={purpose} className={styles.option}>
-                    <input
-                      id={`${id}-${purpose}`}
-                      type="checkbox"
-                      name={purpose}
-                      checked={state.draft[purpose]}
-                      onChange={(event) => {
-                        const checked = event.currentTarget.checked;
-                        setState((current) => ({ ...current, draft: { ...current.draft, [purpose]: checked } }));
-                      }}
-                      aria-describedby={`${id}-${purpose}-text`}
-                    />
-                    <label htmlFor={`${id}-${purpose}`}>{t(textKey[purpose].label)}</label>
-                    <p id={`${id}-${purpose}-text`}>{t(textKey[purpose].description)}</p>
-                  </li>
-                ))}
-              </ul>
-              <div className={styles.actions}>
-                <button type="submit" className={styles.primary}>
-                  {t('save')}
-                </button>
-                <button type="button" className={styles.secondary} onClick={() => save(essentialOnly)}>
-                  {t('decline')}
-                </button>
-                <button type="button" className={styles.secondary} onClick={() => save(allGranted)}>
-                  {t('agreeAll')}
-                </button>
-                {state.required ? null : (
-                  <button type="button" className={styles.secondary} onClick={close}>
-                    {t('close')}
-                  </button>
-                )}
-              </div>
-            </form>
+            <Suspense fallback={null}>
+              <ConsentSettings id={id} texts={texts} draft={state.draft} required={state.required} onDraft={(draft) => setState((current) => ({ ...current, draft }))} onSave={save} onClose={close} />
+            </Suspense>
           ) : (
             // Agreeing and declining look alike and sit side by side: refusing must be as easy as accepting.
             <div className={styles.actions}>

@@ -7,8 +7,8 @@ import { join } from '@/lib/pages/kind';
 import { notFoundPath } from '@/lib/pages/internal-paths';
 
 /*
- * What a visitor sees when a page failed on the server (the error.tsx of a per-request page of
- * app/[lang], and app/global-error.tsx): the site's header, a localised message and the way home,
+ * What a visitor sees when a page failed on the server (app/[lang]/error.tsx, and
+ * app/global-error.tsx): the site's header, a localised message and the way home,
  * under the layout's footer. Next.js draws an error boundary in the browser, and its code comes
  * with every page below it: so this module is fetched only once a page failed
  * (lazy-error-page.tsx), and nothing here is in a page until then. The texts then come from the

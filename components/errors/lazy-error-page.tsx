@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 // page below it, and global-error.tsx's with every page of the site (lib/js-budget counts it in the floor).
 const ErrorPage = lazy(() => import('./error-page').then((module) => ({ default: module.ErrorPage })));
 
-/** The site's error page (error-page.tsx), for the per-request pages' error.tsx and app/global-error.tsx alike. */
+/** The site's error page (error-page.tsx), for app/[lang]/error.tsx. */
 export function LazyErrorPage() {
   return (
     <Suspense>

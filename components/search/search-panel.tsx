@@ -181,6 +181,13 @@ function SearchPanelView({ indexUrl, takeOver }: { indexUrl: string; takeOver: T
     setActive(null);
   }, [query]);
 
+  // The results follow the text deferred: an option highlighted among those of a few keys ago
+  // goes when the latest results no longer hold it, so that Enter never stands for nothing.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the highlight follows the results, which arrive deferred
+    setActive((current) => (current !== null && options.some((option) => option.id === current && !option.disabled) ? current : null));
+  }, [options]);
+
   const move = (step: number) => {
     if (enabled.length === 0) return;
     const position = enabled.findIndex((option) => option.id === active);
@@ -194,9 +201,13 @@ function SearchPanelView({ indexUrl, takeOver }: { indexUrl: string; takeOver: T
       if (!open) show();
       move(event.key === 'ArrowDown' ? 1 : -1);
     } else if (event.key === 'Enter' && active) {
-      event.preventDefault();
+      // The highlighted option may be one of the results of a few keys ago (the results follow the
+      // text deferred) that the latest ones no longer hold: Enter then sends the text, as the form
+      // does without JavaScript, rather than nothing at all.
       const option = enabled.find((candidate) => candidate.id === active);
-      if (option) window.location.assign(option.href);
+      if (!option) return;
+      event.preventDefault();
+      window.location.assign(option.href);
     } else if (event.key === 'Escape') {
       // Close only: the browser would also clear a search field, which reopens the panel.
       event.preventDefault();

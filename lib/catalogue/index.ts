@@ -8,7 +8,7 @@ import { publicProject } from './public-view';
 import type { AppointmentSlot, CatalogueLanguage, City, Owner, PropertyType } from './schemas';
 
 export type { AppointmentSlot, CatalogueLanguage, Owner, PropertyType } from './schemas';
-export type { Goal, Listing, ListingSummary, Picture, ProjectView, ShownPrice, Town } from './listing-view';
+export type { Goal, Listing, ListingSummary, Picture, ProjectView, Town } from './listing-view';
 export { catalogueLanguages } from './schemas';
 export { parseCityQuery } from './list-query';
 export { crmHistory, historyStatus, type CalendarKind, type CommunicationKind, type HistoryStatus } from './crm-history';

@@ -1,7 +1,11 @@
 import { regionOf, type EpcRegion } from '../epc';
+import type { Town } from '../format/address';
 import { teaserSource } from '../format/description';
+import type { ShownPrice } from '../format/price';
 import type { PublicProject, PublicProperty } from './public-view';
 import type { CatalogueLanguage, PictureItem } from './schemas';
+
+export type { ShownPrice, Town };
 
 /*
  * The catalogue as the site speaks of it (design.md §3: a component never parses raw data), in the
@@ -29,12 +33,6 @@ export type OptionMarquees = ReadonlySet<number>;
 
 export const optionMarqueesOf = (table: readonly { id: number; meaning: string }[]): OptionMarquees => new Set(table.filter((marquee) => marquee.meaning === 'option').map((marquee) => marquee.id));
 
-/**
- * The price as the spec shows it: on demand when unpublished (the public view then has no price),
- * "starting from" for PriceUnit 7, per month for a rental, else the amount.
- */
-export type ShownPrice = { kind: 'on-demand' } | { kind: 'starting-from' | 'per-month' | 'amount'; amount: number };
-
 /** The card's and the detail page's ribbon: sold or rented first, else the CRM's marquee text. */
 type Ribbon = { kind: 'sold' | 'rented' } | { kind: 'marquee'; text: string } | undefined;
 
@@ -42,9 +40,6 @@ type Ribbon = { kind: 'sold' | 'rented' } | { kind: 'marquee'; text: string } | 
 type PublishedStreet = { street: string; box?: string };
 
 type Spot = { latitude: number; longitude: number };
-
-/** A town as a listing or a project names it, in the record's language. */
-export type Town = { name: string; zip: string; country: { code: 'BE' | 'LU'; name: string } };
 
 export type Picture = { id: number; url: string; width: number; height: number };
 

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sanitizerRemovals } from '../html/sanitize';
-import { firstSegmentSystemPages, internalSegments, systemSlugs } from '../i18n/slugs';
+import { firstSegmentSystemPages, internalSegments, systemSlugs } from './system-slugs';
 import { duplicateIssues, type DataIssue } from '../data-file';
 import { contactModuleForms, isContactModuleForm } from './contact-module';
 import { menuParentLoops } from './menu-tree';
@@ -101,7 +101,7 @@ function menuIssues({ site, menu, articles }: SiteFiles): DataIssue[] {
     }
 
     if (entry.status !== 'Draft') {
-      // The site's own pages own their first segment in every language (lib/i18n/slugs).
+      // The site's own pages own their first segment in every language (lib/config/system-slugs).
       if (entry.parentId === null && entry.params.type === 'page') {
         for (const language of supportedLanguages) {
           const segment = entry.params.path[language].toLowerCase();

@@ -1,4 +1,8 @@
-import type { ShownPrice } from '../catalogue';
+/**
+ * The price as the spec shows it (lib/catalogue decides which): on demand when unpublished (the
+ * public view then has no price), "starting from" for PriceUnit 7, per month for a rental, else the amount.
+ */
+export type ShownPrice = { kind: 'on-demand' } | { kind: 'starting-from' | 'per-month' | 'amount'; amount: number };
 
 const euro = new Intl.NumberFormat('nl-BE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 

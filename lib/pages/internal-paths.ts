@@ -3,7 +3,7 @@ import { join } from './kind';
 
 /*
  * Internal paths: pages a visitor never sees in the address bar, which the proxy rewrites to.
- * Their first segments are reserved (lib/i18n/slugs `internalSegments`; no menu path may use them).
+ * Their first segments are reserved (lib/config/system-slugs `internalSegments`; no menu path may use them).
  */
 
 /** The two 404 pages, both prerendered (a 404 rendered on demand would lose its title). */

@@ -1,37 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Page } from '@playwright/test';
 import { expect, test } from './warm-page';
+import { getProperties } from '@/lib/catalogue';
 import { type Language } from '@/lib/config';
 import { href } from '@/lib/pages';
-import { messages } from './forms-helpers';
+import { listingsNotRenderedYet } from './kept-pages';
+import { messages, sitePort } from './forms-helpers';
+import { portOpen } from './mailbox';
 import { storeConsent } from './stored-consent';
 
 /*
- * A per-request page whose data fails (the comparison page, made to fail by the test's cookie on a
- * server started with E2E_FAULTS=1, lib/server/injected-fault.ts): the answer is a 500, and the
- * visitor sees the site's header and footer, what happened and the way home, in the page's
- * language (app/[lang]/error.tsx), rather than Next.js's bare error page.
+ * A page whose data fails on the server (lib/server/injected-fault.ts, on servers started with
+ * E2E_FAULTS=1): the answer is a 500, and the visitor sees the site's header and footer, what
+ * happened and the way home, in the page's language (app/[lang]/error.tsx), rather than Next.js's
+ * bare error page. The comparison fails by the test's cookie; a filtered list (which the proxy
+ * renders without any visitor's cookie) and a listing outside the prerendered share (rendered at
+ * its first request, then kept) fail on a server of this test's own whose environment names them.
  */
 
-for (const language of ['nl', 'fr', 'en'] satisfies Language[]) {
-  test(`${language}: a page that fails shows the localised error page with header, footer and home link`, async ({ browser, baseURL }) => {
+const languages = ['nl', 'fr', 'en'] satisfies Language[];
+
+async function expectErrorPage(page: Page, language: Language): Promise<void> {
+  const texts = messages[language].serverError;
+  const main = page.locator('main#main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(texts.title);
+  await expect(main.getByText(texts.text)).toBeVisible();
+  await expect(main.getByRole('link', { name: texts.homeLink })).toHaveAttribute('href', href({ page: 'home' }, language));
+  await expect(page.locator('header').first()).toBeVisible();
+  await expect(page.locator('header nav').first()).toBeVisible();
+  await expect(page.locator('body > footer')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+for (const language of languages) {
+  test(`${language}: a comparison that fails shows the localised error page with header, footer and home link`, async ({ browser, baseURL }) => {
     const context = await browser.newContext();
     await storeConsent(context);
     const page = await context.newPage();
+    const address = href({ page: 'compare', ids: [4000001, 4000002] }, language);
     await context.addCookies([{ name: 'e2e-fault', value: 'compare', url: baseURL ?? 'http://localhost' }]);
-    const texts = messages[language].serverError;
-    const response = await page.goto(href({ page: 'compare', ids: [4000001, 4000002] }, language));
-    expect(response?.status()).toBe(500);
-    const main = page.locator('main#main');
-    await expect(main.getByRole('heading', { level: 1 })).toHaveText(texts.title);
-    await expect(main.getByText(texts.text)).toBeVisible();
-    await expect(main.getByRole('link', { name: texts.homeLink })).toHaveAttribute('href', href({ page: 'home' }, language));
-    await expect(page.locator('header').first()).toBeVisible();
-    await expect(page.locator('header nav').first()).toBeVisible();
-    await expect(page.locator('body > footer')).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    expect((await page.goto(address))?.status()).toBe(500);
+    await expectErrorPage(page, language);
     // Without the cookie the same address is the comparison again.
     await context.clearCookies({ name: 'e2e-fault' });
-    expect((await page.goto(href({ page: 'compare', ids: [4000001, 4000002] }, language)))?.status()).toBe(200);
+    expect((await page.goto(address))?.status()).toBe(200);
     await expect(page.locator('main table')).toBeVisible();
     await context.close();
   });
 }
+
+test.describe('on a server whose filtered lists and one listing fail', () => {
+  // One server for the three languages: a worker of its own would start a second on the same port.
+  test.describe.configure({ mode: 'serial' });
+  const port = sitePort + 51;
+  // The listing that fails is one no request has rendered yet (a kept page is served, never rendered
+  // again), short of the last, which is on-demand-listing.spec.ts's.
+  const faulty = listingsNotRenderedYet().at(-2);
+  const sound = getProperties('en', { availability: 'on-offer' })[0];
+  let server: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    expect(faulty, 'a listing outside the prerendered share that no run on this build has opened yet: build again').toBeDefined();
+    expect(sound).toBeDefined();
+    server = spawn('node', ['scripts/start.mjs', '-p', String(port)], {
+      env: {
+        ...process.env,
+        NEXT_DIST_DIR: `.next-e2e-${sitePort}`,
+        DATABASE_URL: `file:var/e2e-fault-${port}.db`,
+        SITE_URL: `http://localhost:${port}`,
+        SITE_SECRET: 'e2e-site-secret-0123456789abcdef0123456789',
+        E2E_FAULTS: '1',
+        E2E_FAULTY_PAGES: `list,listing-${faulty!.id}`,
+      },
+      stdio: 'ignore',
+      detached: true,
+    });
+    await expect.poll(() => portOpen(port), { timeout: 60_000, message: 'the server with a faulty listing to listen' }).toBe(true);
+  });
+
+  test.afterAll(async () => {
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    await expect.poll(() => portOpen(port), { timeout: 20_000 }).toBe(false);
+  });
+
+  for (const language of languages) {
+    test(`${language}: a filtered list and a listing rendered at its first request show the localised error page; the plain list and the next listing render`, async ({ browser }) => {
+      const context = await browser.newContext({ baseURL: `http://localhost:${port}` });
+      await storeConsent(context);
+      const page = await context.newPage();
+      expect((await page.goto(href({ page: 'for-rent', query: { city: 'Mons|7000' } }, language)))?.status()).toBe(500);
+      await expectErrorPage(page, language);
+      expect((await page.goto(href({ page: 'for-rent' }, language)))?.status()).toBe(200);
+      await expect(page.locator('main article').first()).toBeVisible();
+      expect((await page.goto(href({ page: 'property', id: faulty!.id }, language)))?.status()).toBe(500);
+      await expectErrorPage(page, language);
+      const next = await page.goto(href({ page: 'property', id: sound!.id }, language));
+      expect(next?.status()).toBe(200);
+      await expect(page.locator('h1')).toContainText(getProperties(language).find((listing) => listing.id === sound!.id)!.title);
+      await context.close();
+    });
+  }
+});

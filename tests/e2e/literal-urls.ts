@@ -3,7 +3,7 @@ import type { Language } from '@/lib/config';
 
 /*
  * A sample of pages with their URLs written out by hand in every language, read off the data
- * (data/catalogue, data/site) and the slugs of lib/i18n/slugs.ts. The other URL checks compute
+ * (data/catalogue, data/site) and the slugs of lib/config/system-slugs.ts. The other URL checks compute
  * their expected URLs with href and allRoutes, the code under test, so a wrong slug would pass
  * them; these literals would not. When a slug changes on purpose, change it here too.
  */

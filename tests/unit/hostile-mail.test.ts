@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonBody, multipartBody, tinyPdf, type Entries } from './hostile-payloads';
+import { jsonBody, multipartBody, tinyPdf, tinyPng, type Entries } from './hostile-payloads';
 import { altchaSolution } from './altcha-solution';
 import { useSmtpSink } from './smtp-sink';
 import { closeOpenedStores, testDatabases } from './test-stores';
@@ -32,7 +32,7 @@ type Store = Awaited<ReturnType<(typeof testDatabases)[number]['open']>>;
 const origin = 'http://localhost:3100';
 const siteUrl = 'https://www.immo-hainaut.example';
 
-/** The nine forms that mailed the visitor a copy. */
+/** The ten forms that mail the visitor a copy (the testimonial's author since issue 39). */
 const copyForms = [
   'contact-me',
   'request-documents',
@@ -43,6 +43,7 @@ const copyForms = [
   'rental-application',
   'contact-appointment',
   'job-application',
+  'testimonial',
 ] as const;
 type CopyForm = (typeof copyForms)[number];
 
@@ -107,6 +108,8 @@ function entriesOf(form: CopyForm, email: string): Entries {
       return [['propertyId', String(rentId())], ...person(email), ['contactSlots', ['13-16']], ['remark', 'Bonjour'], ...privacy];
     case 'job-application':
       return [...person(email), ['remark', 'Candidature spontanée'], ...privacy];
+    case 'testimonial':
+      return [['name', 'Jan Peeters'], ['comment', 'Une agence attentive, merci.'], ['email', email], ...privacy];
   }
 }
 
@@ -135,7 +138,15 @@ async function post(form: string, entries: Entries, client = '198.51.100.1'): Pr
     ? new Request(`${origin}/api/forms/${form}/`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'multipart/form-data; boundary=mailtest' },
-        body: multipartBody(all, [{ field: upload.field, fileName: 'cv.pdf', contentType: 'application/pdf', bytes: tinyPdf }], { boundary: 'mailtest' }),
+        body: multipartBody(
+          all,
+          [
+            upload.accept === 'image'
+              ? { field: upload.field, fileName: 'photo.png', contentType: 'image/png', bytes: tinyPng }
+              : { field: upload.field, fileName: 'cv.pdf', contentType: 'application/pdf', bytes: tinyPdf },
+          ],
+          { boundary: 'mailtest' },
+        ),
       })
     : new Request(`${origin}/api/forms/${form}/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: jsonBody(all) });
   return handleFormRequest(form as CopyForm, request);
@@ -184,9 +195,9 @@ describe.each(testDatabases)('on $name', (database) => {
   const outboxOf = async (kind: 'visitor-mail' | 'alert-confirm') => store.db.selectFrom('outbox').selectAll().where('kind', '=', kind).execute();
 
   describe("the visitor's copy", () => {
-    it('goes at most once a day to one mailbox, however it is spelled and whichever of the nine forms is used', async () => {
+    it('goes at most once a day to one mailbox, however it is spelled and whichever of the ten forms is used', async () => {
       const statuses: number[] = [];
-      for (let index = 0; index < 26; index += 1) {
+      for (let index = 0; index < 30; index += 1) {
         const form = copyForms[index % copyForms.length] ?? 'contact-me';
         const response = await post(form, entriesOf(form, victimSpellings[index % victimSpellings.length] ?? victim));
         statuses.push(response.status);
@@ -222,6 +233,30 @@ describe.each(testDatabases)('on $name', (database) => {
       const foreign = urlsIn(body).filter((url) => !url.startsWith(`${siteUrl}/`));
       expect(foreign, 'links outside the site').toEqual([]);
       // The agency still reads every word the visitor sent.
+      expect(toAgency()[0]?.body).toContain(phishing);
+    });
+
+    it("of a testimonial carries none of its author's words, name or website, and no link but the site's own", async () => {
+      const entries: Entries = [
+        ['name', phishing],
+        ['about', phishing],
+        ['website', 'https://evil.example/login'],
+        ['comment', phishing],
+        ['email', victim],
+        ['privacy', 'on'],
+      ];
+      expect((await post('testimonial', entries)).status).toBe(201);
+      await flush();
+      const [copy, ...more] = toVictim();
+      expect(more).toHaveLength(0);
+      const body = copy?.body ?? '';
+      expect(body).toContain(translatorFor('nl', 'thankYou')('forms.testimonial'));
+      expect(copy?.raw ?? '').not.toContain('geblokkeerd');
+      expect(copy?.raw ?? '').not.toContain('evil.example');
+      expect(
+        urlsIn(body).filter((url) => !url.startsWith(`${siteUrl}/`)),
+        'links outside the site',
+      ).toEqual([]);
       expect(toAgency()[0]?.body).toContain(phishing);
     });
 

@@ -18,7 +18,7 @@ const { getEnabledLanguages, isSupportedLanguage } = await import('@/lib/config'
 const { allPathSegments } = await import('@/lib/pages/check-path');
 const { notFoundPath, propertyNotFoundSegments } = await import('@/lib/pages/internal-paths');
 const { prerenderedAnswer } = await import('@/lib/security/prerendered-answers');
-const { systemSlugs } = await import('@/lib/i18n/slugs');
+const { systemSlugs } = await import('@/lib/config/system-slugs');
 
 const origin = 'http://localhost:3000';
 const boundMs = 2_000;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,8 @@ let server: Server;
 
 const page = (pathname: string) => `<!DOCTYPE html><html><head><script>self.__next_f=[${JSON.stringify(pathname)}]</script></head><body><h1>${pathname}</h1></body></html>`;
 const listingPaths = getProperties('nl').map((listing) => href({ page: 'property', id: listing.id }, 'nl'));
+/** A listing whose render fails (its data, say): it answers 500 and leaves no file. */
+const failingListing = listingPaths[7];
 const fileOf = (pathname: string) => renderedCacheFile(pathname.replace(/^\/+|\/+$/g, ''));
 
 /** Every file under the build folder, to show that a request wrote none. */
@@ -51,6 +53,10 @@ beforeAll(async () => {
     // A slow render, so that visitors arriving meanwhile find it under way; Next.js writes the
     // page's file before it answers.
     setTimeout(() => {
+      if (pathname === failingListing) {
+        response.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end('<!DOCTYPE html><html><body>failed</body></html>');
+        return;
+      }
       const file = fileOf(pathname);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, page(pathname));
@@ -118,6 +124,19 @@ describe('a listing rendered on its first request', () => {
     expect(response.headers.get('x-middleware-request-content-security-policy')).toBeNull();
     expect(response.headers.get('content-security-policy')).not.toContain('nonce-');
     expect(renders).toEqual([]);
+  });
+
+  it('whose render failed is rendered for its visitor under a fresh nonce of their own, so that the error page it shows can run', async () => {
+    // Under the layout's hashes alone, the error page's inline scripts were refused and the visitor saw an empty page.
+    const response = await proxy(new NextRequest(`${origin}${failingListing}`, { headers: { ...asDocument, 'content-security-policy': "script-src 'nonce-chosen-by-the-client'" } }));
+    expect(renders.map((render) => render.path)).toEqual([failingListing]);
+    expect(response.headers.get('x-middleware-next') ?? response.headers.get('x-middleware-rewrite')).toBeTruthy();
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+    expect(policy).not.toContain('chosen-by-the-client');
+    expect(existsSync(fileOf(failingListing!))).toBe(false);
   });
 
   it('passes the proxy’s own marked request on to Next.js without a nonce', async () => {

@@ -11,7 +11,7 @@ import { menuAncestors, menuParentLoops } from '@/lib/config/menu-tree';
 import { isoDateProblem } from '@/lib/data-file/dates';
 import { allGranted, allowedTags } from '@/lib/consent';
 import { sanitizerRemovals } from '@/lib/html';
-import { internalSegments } from '@/lib/i18n/slugs';
+import { internalSegments } from '@/lib/config/system-slugs';
 
 /*
  * Issue 14, data/site: the pieces under the corpus. The menu walks stop on a parent loop even with

@@ -1,6 +1,6 @@
 import { articleCategoryPage, getArticles, localise, type Article } from '../../config';
 import type { Language } from '../../config';
-import { systemSlugs } from '../../i18n/slugs';
+import { systemSlugs } from '../../config/system-slugs';
 import { join, type PageKind } from '../kind';
 
 export type ArticleRoute = { page: 'article'; id: string };

@@ -1,6 +1,6 @@
 import { compareIdsParam, compareQueryString } from '../compare-query';
 import { parseCompareIds } from '../compare-ids';
-import { systemSlugs } from '../../i18n/slugs';
+import { systemSlugs } from '../../config/system-slugs';
 import { isStaticExport } from '../../config/deployment';
 import { compareListingsPath, exportCompareListingsPath } from '../internal-paths';
 import { join, type PageKind } from '../kind';

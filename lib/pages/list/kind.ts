@@ -4,7 +4,7 @@ import { parseCityQuery } from '../../catalogue/list-query';
 import { formatEuroFor } from '../../format';
 import { canonicalListQuery } from '../../catalogue/list-page';
 import type { Language } from '../../config';
-import { systemSlugs } from '../../i18n/slugs';
+import { systemSlugs } from '../../config/system-slugs';
 import { listResultsPath } from '../internal-paths';
 import { join, type PageKind, type Translate } from '../kind';
 

@@ -1,5 +1,5 @@
 import type { Language } from '../../config';
-import { systemSlugs } from '../../i18n/slugs';
+import { systemSlugs } from '../../config/system-slugs';
 import { join, type PageKind, type View } from '../kind';
 
 export type LoginRoute = { page: 'login' };

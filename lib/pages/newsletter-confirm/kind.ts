@@ -1,4 +1,4 @@
-import { systemSlugs } from '../../i18n/slugs';
+import { systemSlugs } from '../../config/system-slugs';
 import { newsletterConfirmPath } from '../internal-paths';
 import { join, type PageKind } from '../kind';
 

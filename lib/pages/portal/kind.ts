@@ -1,4 +1,4 @@
-import { systemSlugs } from '../../i18n/slugs';
+import { systemSlugs } from '../../config/system-slugs';
 import { portalPath } from '../internal-paths';
 import { idSegment, join, type PageKind } from '../kind';
 

@@ -1,6 +1,6 @@
 import { getProject, getProjects } from '../../catalogue';
 import { cleanDescription } from '../../format';
-import { systemSlugs } from '../../i18n/slugs';
+import { systemSlugs } from '../../config/system-slugs';
 import { socialImage } from '../../seo/social-image';
 import { idSegment, join, type PageKind } from '../kind';
 import { projectJsonLd } from './json-ld';

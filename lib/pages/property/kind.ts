@@ -1,7 +1,7 @@
 import { citySlug, getListing, getProperties, getProperty, typeSlug } from '../../catalogue';
 import type { Language } from '../../config';
 import { textTeaser } from '../../format';
-import { systemSlugs } from '../../i18n/slugs';
+import { systemSlugs } from '../../config/system-slugs';
 import { socialImage } from '../../seo/social-image';
 import { idSegment, join, type PageKind } from '../kind';
 import { listingJsonLd } from './json-ld';

@@ -1,7 +1,7 @@
 import { isStaticExport } from '../../config/deployment';
 import { confirmsByMail } from '../../form-kinds/definitions';
 import { formKinds, formNames, type FormName } from '../../form-kinds/table';
-import { byMailSlugs, systemSlugs } from '../../i18n/slugs';
+import { byMailSlugs, systemSlugs } from '../../config/system-slugs';
 import { thankYouSummaryPath } from '../internal-paths';
 import { idSegment, join, type PageKind } from '../kind';
 

@@ -5,6 +5,7 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { parseListParams } from '@/lib/catalogue/list-query';
 import { requireLanguage } from '@/lib/i18n';
 import { routeMetadata } from '@/lib/pages/metadata';
+import { failIfConfigured } from '@/lib/server/injected-fault';
 
 /*
  * A for-sale or for-rent list requested with a query (?city, ?type, ?sort, ?page), rendered on
@@ -28,6 +29,7 @@ export default async function ListResults({ params, searchParams }: Props) {
   const language = requireLanguage(lang);
   const listGoal = goalOf(goal);
   if (!listGoal) notFound();
+  failIfConfigured('list');
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(await searchParams)) if (typeof value === 'string') query.set(key, value);
   const listParams = parseListParams(query);

@@ -1,4 +1,4 @@
-import type { Language } from '../config/schemas';
+import type { Language } from './schemas';
 
 /*
  * Localised slugs of the system pages (design.md §5). Pure data so that both the router and the
