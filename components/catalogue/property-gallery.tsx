@@ -6,7 +6,7 @@ import styles from './property-gallery.module.css';
 
 /** An <img>'s source attributes for one use of a picture (gallery-props.ts works them out with next/image). */
 export type GalleryImage = { src: string; srcSet: string | undefined; sizes: string | undefined; width: number; height: number };
-/** `number`: "Photo n of m"; `showLabel`: its thumbnail button's name. */
+/** `number`: "Photo n of m"; `showLabel`: its thumbnail link's name. */
 export type GalleryPicture = { id: number; alt: string; number: string; showLabel: string; stage: GalleryImage; thumb: GalleryImage; full: GalleryImage };
 /** The stage's own attributes, written by the server (gallery-props.ts): a carousel region with a short name, not its slides' labels run together. */
 type StageAttributes = { role: 'region'; 'aria-roledescription': string; 'aria-label': string };
@@ -38,11 +38,13 @@ function galleryKey(event: globalThis.KeyboardEvent): boolean {
   return !(target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select, [role="slider"], [role="listbox"]')));
 }
 
+const slideId = (picture: GalleryPicture) => `photo-${picture.id}`;
+
 /**
  * The listing's pictures: a row of full-width slides that snap (CSS scroll snapping), so a finger
  * or a trackpad turns them without any script, and without JavaScript too; arrow buttons and the
- * arrow keys turn them once the island runs; a row of thumbnail buttons below (Tab and Enter reach
- * any picture); a full-screen view. No slider library: the browser's own scrolling does the work.
+ * arrow keys turn them once the island runs; a row of thumbnail links below (Tab and Enter reach
+ * any picture, with or without JavaScript); a full-screen view. No slider library: the browser's own scrolling does the work.
  */
 export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture[]; labels: GalleryLabels }) {
   const hydrated = useHydrated();
@@ -121,7 +123,7 @@ export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture
           {...(several ? labels.stage : undefined)}
         >
           {pictures.map((picture, index) => (
-            <div key={picture.id} className={styles.slide} role="group" aria-label={picture.number}>
+            <div key={picture.id} id={slideId(picture)} className={styles.slide} role="group" aria-label={picture.number}>
               <GalleryImg image={picture.stage} alt={picture.alt} eager={index === 0} />
             </div>
           ))}
@@ -147,9 +149,18 @@ export function PropertyGallery({ pictures, labels }: { pictures: GalleryPicture
         <ul ref={strip} className={styles.thumbs} aria-label={labels.thumbnails}>
           {pictures.map((picture, index) => (
             <li key={picture.id}>
-              <button type="button" className={styles.thumb} aria-current={index === active ? 'true' : undefined} onClick={() => show(index)}>
+              {/* A link to its slide, so that without JavaScript too it scrolls the row to its picture. */}
+              <a
+                href={`#${slideId(picture)}`}
+                className={styles.thumb}
+                aria-current={index === active ? 'true' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  show(index);
+                }}
+              >
                 <GalleryImg image={picture.thumb} alt={picture.showLabel} />
-              </button>
+              </a>
             </li>
           ))}
         </ul>

@@ -349,13 +349,26 @@ test.describe('property detail', () => {
     await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
     const gallery = page.getByRole('region', { name: 'Photos' });
     await gallery.getByRole('button', { name: 'Full screen' }).focus();
-    const third = gallery.getByRole('button', { name: 'Show photo 3' });
+    const third = gallery.getByRole('link', { name: 'Show photo 3' });
     for (let presses = 0; presses < 6 && !(await third.evaluate((element) => element === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
     await expect(third).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(galleryPhoto(gallery, 3)).toBeInViewport();
     await expect(galleryPhoto(gallery, 1)).not.toBeInViewport();
     await expect(third).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('gallery thumbnails show their photo without JavaScript too (issue 39 item 7)', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await storeConsent(context);
+    const page = await context.newPage();
+    await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
+    const gallery = page.getByRole('region', { name: 'Photos' });
+    await expect(galleryPhoto(gallery, 1)).toBeInViewport();
+    await gallery.getByRole('link', { name: 'Show photo 3' }).click();
+    await expect(galleryPhoto(gallery, 3)).toBeInViewport();
+    await expect(galleryPhoto(gallery, 1)).not.toBeInViewport();
+    await context.close();
   });
 
   test('gallery arrows stand out on the lightest photo: at least 3:1 icon on backdrop and backdrop on white', async ({ page }) => {

@@ -163,7 +163,7 @@ test.describe('without dragging (WCAG 2.5.7)', () => {
     const before = await current.innerHTML();
     await page.getByRole('button', { name: 'Next photo' }).first().click();
     await expect.poll(() => current.innerHTML()).not.toBe(before);
-    await page.getByRole('button', { name: 'Show photo 1' }).click();
+    await page.getByRole('link', { name: 'Show photo 1' }).click();
     await expect.poll(() => current.innerHTML()).toBe(before);
   });
 
