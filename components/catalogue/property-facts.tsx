@@ -25,7 +25,7 @@ type Entry = readonly [label: LabelKey, value: string | undefined];
 
 type FactGroup = { id: FactGroupId; rows: { label: LabelKey; value: string }[] };
 
-type Translate = (key: `values.${ValueKey}` | `groups.${FactGroupId}` | `labels.${LabelKey}`, values?: Record<string, string | number>) => string;
+type Translate = (key: `values.${ValueKey}` | `groups.${FactGroupId}` | `labels.${LabelKey}` | 'floodSymbol', values?: Record<string, string | number>) => string;
 
 /** Omnicasa sends missing data as null, absent, "" or []; none of them may produce a row. */
 function isEmpty(value: unknown): value is null | undefined {
@@ -173,6 +173,30 @@ function buildGroups(property: Listing, language: Language, t: Translate): FactG
     .filter((group) => group.rows.length > 0);
 }
 
+/**
+ * A flood score in class D (medium chance of flooding in the current climate) must come with the
+ * flood symbol in every Flemish advertisement (integral water policy's information duty, 2023).
+ */
+const hasFloodSymbol = (row: { label: string; value: string }) => (row.label === 'gScore' || row.label === 'pScore') && row.value === 'D';
+
+function FloodSymbol({ label }: { label: string }) {
+  return (
+    <span className={styles.floodSymbol}>
+      <svg aria-hidden="true" viewBox="0 0 32 32" width="28" height="28">
+        <path d="M6 15 16 6l10 9M9 13v6h14v-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+        <path
+          d="M3 23c2.2-2 4.3-2 6.5 0s4.3 2 6.5 0 4.3-2 6.5 0 4.3 2 6.5 0M3 28c2.2-2 4.3-2 6.5 0s4.3 2 6.5 0 4.3-2 6.5 0 4.3 2 6.5 0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      </svg>
+      {label}
+    </span>
+  );
+}
+
 /** The facts of one listing as labelled groups; a group without any value is left out entirely. */
 export async function PropertyFacts({ property, language }: { property: Listing; language: Language }) {
   const translator = await getTranslations({ locale: language, namespace: 'facts' });
@@ -191,7 +215,10 @@ export async function PropertyFacts({ property, language }: { property: Listing;
               {group.rows.map((row) => (
                 <div key={row.label} className={styles.row}>
                   <dt className={styles.label}>{t(`labels.${row.label}`)}</dt>
-                  <dd className={styles.value}>{row.value}</dd>
+                  <dd className={styles.value}>
+                    {row.value}
+                    {hasFloodSymbol(row) ? <FloodSymbol label={t('floodSymbol')} /> : null}
+                  </dd>
                 </div>
               ))}
             </dl>

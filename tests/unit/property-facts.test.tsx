@@ -42,6 +42,21 @@ function rowsOf(groupTitle: string): Record<string, string> {
 const groupTitles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
 describe('PropertyFacts', () => {
+  it('shows the flood symbol, with its meaning, beside a flood score in class D only (Flemish information duty)', async () => {
+    await renderFacts(4000032, 'nl');
+    const flood = screen.getByRole('region', { name: 'Overstromingsgevoeligheid' });
+    const symbols = within(flood).getAllByText('Overstromingssymbool: middelgrote overstromingskans onder het huidige klimaat');
+    // G-score D, P-score C: one symbol, beside the G-score.
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0]?.closest('dd')?.previousElementSibling?.textContent).toBe('G-score (gebouw)');
+    cleanup();
+    await renderFacts(4000025, 'fr');
+    expect(screen.getAllByText('Symbole d’inondation : probabilité moyenne d’inondation dans le climat actuel')).toHaveLength(2);
+    cleanup();
+    await renderFacts(4000001, 'en');
+    expect(screen.queryByText(/Flood symbol/)).toBeNull();
+  });
+
   it('shows the filled groups of a house with Dutch labels and Belgian formats', async () => {
     await renderFacts(4000001, 'nl');
     expect(groupTitles()).toEqual(['Algemeen', 'Kamers en parking', 'Oppervlaktes', 'Gebouw', 'Overstromingsgevoeligheid', 'Asbest', 'Comfort en afwerking', 'Stedenbouw en juridische informatie']);
