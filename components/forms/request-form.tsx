@@ -167,6 +167,11 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
     async (values) => {
       const element = formRef.current;
       if (!element) return;
+      // A challenge is spent by every attempt that reached it, one the server failed to store too:
+      // the widget fetches a new one, so that sending again is not refused by the spam check.
+      const freshChallenge = () => {
+        if (definition.captcha) element.querySelector('altcha-widget')?.reset();
+      };
       setStatus({ kind: 'sending' });
       const trap = element.elements.namedItem(honeypotField);
       const meta = { lang: language, source: window.location.pathname, [honeypotField]: trap instanceof HTMLInputElement ? trap.value : '' };
@@ -195,10 +200,12 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
       try {
         answer = (await response.json()) as ServerAnswer;
       } catch {
+        freshChallenge();
         setStatus({ kind: 'error', message: t(failureMessages[form] ?? 'status.apiError') });
         return;
       }
       if (!answer.ok && answer.error === 'apiError') {
+        freshChallenge();
         setStatus({ kind: 'error', message: t(failureMessages[form] ?? 'status.apiError') });
         return;
       }
@@ -209,8 +216,7 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
       onRefused?.();
       const fieldErrors = Object.entries(answer.fieldErrors ?? {});
       for (const [field, error] of fieldErrors) methods.setError(field, { type: 'server', message: error.message });
-      // A challenge is spent by every attempt that reached it: the widget fetches a new one.
-      if (definition.captcha) element.querySelector('altcha-widget')?.reset();
+      freshChallenge();
       setStatus({ kind: 'error', message: answer.message, count: fieldErrors.length || undefined });
       setFocusRequest({ names: fieldErrors.map(([field]) => field) });
     },

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './warm-page';
 import { getProperties } from '@/lib/catalogue';
@@ -6,7 +5,7 @@ import { type Language } from '@/lib/config';
 import { href } from '@/lib/pages';
 import { listingsNotRenderedYet } from './kept-pages';
 import { messages, sitePort } from './forms-helpers';
-import { portOpen } from './mailbox';
+import { startOwnServer } from './own-server';
 import { storeConsent } from './stored-consent';
 
 /*
@@ -57,31 +56,15 @@ test.describe('on a server whose filtered lists and one listing fail', () => {
   // again), short of the last, which is on-demand-listing.spec.ts's.
   const faulty = listingsNotRenderedYet().at(-2);
   const sound = getProperties('en', { availability: 'on-offer' })[0];
-  let server: ChildProcess | undefined;
+  let stop: (() => Promise<void>) | undefined;
 
   test.beforeAll(async () => {
     expect(faulty, 'a listing outside the prerendered share that no run on this build has opened yet: build again').toBeDefined();
     expect(sound).toBeDefined();
-    server = spawn('node', ['scripts/start.mjs', '-p', String(port)], {
-      env: {
-        ...process.env,
-        NEXT_DIST_DIR: `.next-e2e-${sitePort}`,
-        DATABASE_URL: `file:var/e2e-fault-${port}.db`,
-        SITE_URL: `http://localhost:${port}`,
-        SITE_SECRET: 'e2e-site-secret-0123456789abcdef0123456789',
-        E2E_FAULTS: '1',
-        E2E_FAULTY_PAGES: `list,listing-${faulty!.id}`,
-      },
-      stdio: 'ignore',
-      detached: true,
-    });
-    await expect.poll(() => portOpen(port), { timeout: 60_000, message: 'the server with a faulty listing to listen' }).toBe(true);
+    stop = await startOwnServer(port, { DATABASE_URL: `file:var/e2e-fault-${port}.db`, E2E_FAULTY_PAGES: `list,listing-${faulty!.id}` });
   });
 
-  test.afterAll(async () => {
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-    await expect.poll(() => portOpen(port), { timeout: 20_000 }).toBe(false);
-  });
+  test.afterAll(async () => stop?.());
 
   for (const language of languages) {
     test(`${language}: a filtered list and a listing rendered at its first request show the localised error page; the plain list and the next listing render`, async ({ browser }) => {
