@@ -5,6 +5,7 @@ import type {} from 'altcha';
 import { useMessages, useTranslations, type Messages } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import { serverUrl } from '@/lib/config/deployment';
 import { draftAnchor, formEndpoint } from '@/lib/form-kinds/definitions';
 import { altchaField, honeypotField } from '@/lib/forms/field-names';
@@ -16,7 +17,11 @@ import { aboutOf, useFormDraft, type FormDraftView } from './form-draft';
 import { keepTypedIdentity, offerTypedIdentity } from './typed-identity';
 import styles from './forms.module.css';
 
-type ServerAnswer = { ok: true; redirect: string } | { ok: false; error: string; message: string; fieldErrors?: Record<string, { code: string; message: string }> };
+/** What the form endpoint answers a script (lib/forms/handle-request.ts FormResponse); anything else is a fault on the way. */
+const serverAnswer = z.union([
+  z.object({ ok: z.literal(true), redirect: z.string() }),
+  z.object({ ok: z.literal(false), error: z.string(), message: z.string(), fieldErrors: z.record(z.string(), z.object({ code: z.string(), message: z.string() })).optional() }),
+]);
 
 type Status =
   | { kind: 'idle' }
@@ -196,14 +201,16 @@ export function RequestForm({ form, language, privacyHref, hidden = {}, defaultV
         setStatus({ kind: 'error', message: t(failureMessages[form] ?? 'status.sendFailed') });
         return;
       }
-      let answer: ServerAnswer;
-      try {
-        answer = (await response.json()) as ServerAnswer;
-      } catch {
+      const parsed = await response.json().then(
+        (body: unknown) => serverAnswer.safeParse(body),
+        () => undefined,
+      );
+      if (!parsed?.success) {
         freshChallenge();
         setStatus({ kind: 'error', message: t(failureMessages[form] ?? 'status.apiError') });
         return;
       }
+      const answer = parsed.data;
       if (!answer.ok && answer.error === 'apiError') {
         freshChallenge();
         setStatus({ kind: 'error', message: t(failureMessages[form] ?? 'status.apiError') });
