@@ -1,6 +1,7 @@
 /**
  * What the server does once on start (Node runtime, not during the build), called by
- * instrumentation.ts: SITE_SECRET is checked first; then each request's socket address is recorded
+ * instrumentation.ts: SITE_SECRET is checked first (a bad one stops the start, as a database that
+ * cannot be reached does below); then each request's socket address is recorded
  * for the limits (lib/security/client-address), the server's time bounds for a request's headers
  * and body set (lib/server/request-timeouts), the database schema brought up to date, and the
  * outbox worker that delivers the e-mails of stored requests started, after the alerts run over
@@ -35,7 +36,14 @@ export async function startServer(): Promise<void> {
   const { readVersionOffThread } = await import('./catalogue-version');
   recordSocketAddresses();
   boundRequestTimes();
-  await getStore();
+  try {
+    await getStore();
+  } catch (error) {
+    // Next.js serves nothing once this hook has failed, yet keeps listening: every request, the
+    // prerendered pages included, would get a bare 500. Stopping lets the supervisor start it again.
+    console.error(`The database cannot be reached (DATABASE_URL): ${error instanceof Error ? error.message : String(error)}. The server stops; start it again once the database answers.`);
+    process.exit(1);
+  }
   const follower = startCatalogueFollower({
     newestPublished: async () => newestPublishedVersion(await getStore()),
     read: (dir) => readVersionOffThread(dir),
