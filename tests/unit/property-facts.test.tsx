@@ -51,6 +51,7 @@ describe('PropertyFacts', () => {
     expect(symbols[0]?.closest('dd')?.previousElementSibling?.textContent).toBe('G-score (gebouw)');
     cleanup();
     await renderFacts(4000025, 'fr');
+    // Testing Library reads the French no-break space before the colon as a space.
     expect(screen.getAllByText('Symbole d’inondation : probabilité moyenne d’inondation dans le climat actuel')).toHaveLength(2);
     cleanup();
     await renderFacts(4000001, 'en');
