@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import typescript from 'typescript-eslint';
-import { featureZones, floorZones } from './eslint.floors.mjs';
+import { featureOrderZones, featureZones, floorZones } from './eslint.floors.mjs';
 
 /*
  * npm run lint (and npm test): ESLint's recommended rules, Next.js's (React, hooks, accessibility,
@@ -41,7 +41,7 @@ export default defineConfig([
   {
     name: 'floors',
     rules: {
-      'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...floorZones(), ...featureZones()] }],
+      'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...floorZones(), ...featureOrderZones(), ...featureZones()] }],
     },
   },
 ]);

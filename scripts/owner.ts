@@ -9,7 +9,7 @@
  * the mail; without a reachable mail server the invitation waits in the outbox, and the site's
  * server sends it.
  */
-import { runOwnerCommand } from '../lib/auth/owner-command';
+import { runOwnerCommand } from '../lib/server/owner-command';
 
 // The exit ends the process: the database pool and the mail transport would keep it alive.
 void runOwnerCommand(process.argv.slice(2), console).then((code) => process.exit(code));

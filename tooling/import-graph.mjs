@@ -37,6 +37,13 @@ const folderOf = (file) => {
 const componentsFloor = floors.findIndex((floor) => floor.name === 'components');
 const floorOf = (folder) => (folder === kindViews ? componentsFloor : floors.findIndex((floor) => floor.folders.some((placed) => folder === placed || folder.startsWith(`${placed}/`))));
 
+// Within the features floor the folders stand in order too (eslint.floors.mjs): a later one is higher.
+const featuresFloor = floors.findIndex((floor) => floor.name === 'features');
+const rankOf = (folder) => {
+  const floor = floorOf(folder);
+  return floor === featuresFloor ? floor + (floors[floor].folders.indexOf(folder) + 1) / 100 : floor;
+};
+
 const edges = new Map();
 const importPattern = /(?:import|export)[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 for (const file of files) {
@@ -58,7 +65,7 @@ for (const file of files) {
 
 const folders = [...new Set([...edges.keys()].flatMap((key) => key.split(' -> ')))];
 const unplaced = folders.filter((folder) => floorOf(folder) === -1);
-const byFloor = [...folders].sort((a, b) => floorOf(a) - floorOf(b) || a.localeCompare(b));
+const byFloor = [...folders].sort((a, b) => rankOf(a) - rankOf(b) || a.localeCompare(b));
 let up = 0;
 for (const folder of byFloor) {
   const own = floorOf(folder);
@@ -66,7 +73,7 @@ for (const folder of byFloor) {
   console.log(`${own + 1} ${own === -1 ? '(no floor)' : floors[own].name.padEnd(13)} ${folder}`);
   for (const [key, list] of out) {
     const to = key.split(' -> ')[1];
-    const pointsUp = floorOf(to) > own;
+    const pointsUp = rankOf(to) > rankOf(folder);
     if (pointsUp) up += list.length;
     console.log(`    -> ${to} ${list.length}${pointsUp ? '  UP' : ''}`);
     if (verbose || pointsUp) for (const line of list) console.log(`         ${line}`);
@@ -101,6 +108,6 @@ const connect = (folder) => {
 };
 for (const folder of folders) if (!index.has(folder)) connect(folder);
 
-console.log(`\n${folders.length} folders, ${up} imports pointing up a floor`);
+console.log(`\n${folders.length} folders, ${up} imports pointing up a floor (or up the features' order)`);
 for (const cycle of cycles) console.log(`cycle of ${cycle.length} folders: ${cycle.join(' ')}`);
 if (unplaced.length > 0) console.log(`not on any floor of eslint.floors.mjs: ${unplaced.join(' ')}`);

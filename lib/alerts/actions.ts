@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { sessionCookie } from '../auth/owner-auth';
-import { searcherHintCookie } from '../favourites/account-hint';
+import { searcherHintCookie } from '../auth/account-hint';
 import { currentSearcher } from '../auth/session';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
 import { deleteSearcherAccount, deleteSubscription, getStore, updateSubscription, type SubscriptionChange } from '../db';

@@ -1,8 +1,8 @@
 import { after } from 'next/server';
 import { leadSinkFromEnv, type CrmDemand, type DemandLink } from '../catalogue/crm/omnicasa-leads';
 import { endSearchesFromCrmLink, getStore, subscriptionsOf } from '../db';
-import { backToPage, linkPostFailure, linkPostFields, postedLanguage } from '../forms/link-post';
-import { deliverJob } from '../mail/outbox-worker';
+import { backToPage, linkPostFailure, linkPostFields, postedLanguage } from '../posts/link-post';
+import { deliverSoon } from '../outbox/deliver-soon';
 import { href } from '../pages';
 import { allowedOrigins, isSameOrigin } from '../security/origin';
 import { parseCriteria } from './criteria';
@@ -70,7 +70,7 @@ export async function crmUnsubscribeRequest(request: Request): Promise<Response>
     // Ids that name nothing, or a CRM that does not answer: nothing changes, and the page says which.
     if (typeof demand === 'string') return backToPage(pageOf(link, language));
     const ended = await endSearchesFromCrmLink(await getStore(), await searchesOf(demand), link);
-    after(() => deliverJob(ended.jobId));
+    after(() => deliverSoon({ jobId: ended.jobId }));
   } catch (error) {
     console.error('[alerts] the CRM link unsubscribe failed', error);
     return linkPostFailure(language, 500, 'apiError');

@@ -2,10 +2,10 @@ import { after } from 'next/server';
 import { getListing } from '../catalogue';
 import type { Language } from '../config';
 import { alertLinkState, confirmAlertSubscription, confirmedLinkAccount, deleteSubscription, enqueueJob, getStore, getSubscription, subscriptionOfLink, type AlertLinkState } from '../db';
-import { backToPage, confirmLinkPost, linkPostFailure, linkPostFields, postedLanguage, readLinkButtonPost } from '../forms/link-post';
+import { backToPage, confirmLinkPost, linkPostFailure, linkPostFields, postedLanguage, readLinkButtonPost } from '../posts/link-post';
 import { translatorFor } from '../i18n/messages';
-import { deliverJob } from '../mail/outbox-worker';
-import { isTokenShaped, tokenDigest } from '../newsletter/token';
+import { deliverSoon } from '../outbox/deliver-soon';
+import { isTokenShaped, tokenDigest } from '../security/link-token';
 import { href } from '../pages';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 import { parseCriteria } from './criteria';
@@ -14,7 +14,7 @@ import { subscriptionOfUnsubscribeToken } from './token';
 
 /*
  * The posts of the alert links' page (app/[lang]/alert-link): confirm and unsubscribe, as the
- * newsletter's (lib/forms/link-post). A mail program's one-click unsubscribe (RFC 8058) posts to
+ * newsletter's (lib/posts/link-post). A mail program's one-click unsubscribe (RFC 8058) posts to
  * the unsubscribe endpoint too, the token in the query.
  */
 
@@ -49,7 +49,7 @@ export async function requestAlertAccount(request: Request): Promise<Response> {
     setupLimiter ??= createRateLimiter({ name: 'searcher-setup', limit: setupLinksPerDay, windowMs: 24 * 60 * 60 * 1000 });
     if (link && !link.hasAccount && (await setupLimiter.hit(link.email)).allowed) {
       const jobId = await enqueueJob(store, 'searcher-setup', { subscriptionId: link.subscriptionId });
-      after(() => deliverJob(jobId));
+      after(() => deliverSoon({ jobId: jobId }));
     }
   } catch (error) {
     console.error('[alerts] asking for an account failed', error);

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deriveKey } from '../security/secret';
-import { tokenDigest } from '../newsletter/token';
+import { tokenDigest } from '../security/link-token';
 
 /*
  * The links of an alert. The confirmation link works as the newsletter's: its token is derived

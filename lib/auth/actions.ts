@@ -7,9 +7,9 @@ import { getDefaultLanguage, getEnabledLanguages, type Language } from '../confi
 import { enqueueJob, getStore, type OwnerResetPayload } from '../db';
 import { href } from '../pages';
 import { translatorFor } from '../i18n/messages';
-import { deliverJob } from '../mail/outbox-worker';
+import { deliverSoon } from '../outbox/deliver-soon';
 import { clientAddress } from '../security/client-address';
-import { searcherHintCookie } from '../favourites/account-hint';
+import { searcherHintCookie } from './account-hint';
 import { deviceCookie, deviceTtlMs } from './login-device';
 import { logIn, logOut, sessionCookie, setPasswordWithToken } from './owner-auth';
 import { resetAllowed } from './reset-limits';
@@ -36,7 +36,7 @@ async function setSessionCookie(token: string, expires: Date, realm: 'owner' | '
   // Browsers accept Secure cookies on http://localhost too, so production is always Secure.
   const secure = process.env.NODE_ENV === 'production';
   jar.set(sessionCookie, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires });
-  // The heart's scripts read this one (lib/favourites/account-hint.ts); an owner's favourites are no account's.
+  // The heart's scripts read this one (lib/auth/account-hint.ts); an owner's favourites are no account's.
   if (realm === 'searcher') jar.set(searcherHintCookie, '1', { httpOnly: false, sameSite: 'lax', secure, path: '/', expires });
   else jar.delete({ name: searcherHintCookie, path: '/' });
 }
@@ -85,7 +85,7 @@ export async function forgotPasswordAction(lang: string, _previous: AuthFormStat
     // The same work whatever the address: one job queued. Whether the address is an owner's is for
     // the outbox to find out after this answer, so neither the answer nor its time can tell.
     const jobId = await enqueueJob(await getStore(), 'owner-reset', { email, language } satisfies OwnerResetPayload);
-    after(() => deliverJob(jobId));
+    after(() => deliverSoon({ jobId: jobId }));
   }
   return { status: 'sent', message: t('passwordSent') };
 }

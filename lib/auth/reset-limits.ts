@@ -1,4 +1,4 @@
-import { addressKey } from '../mail/address-key';
+import { addressKey } from '../security/address-key';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';
 
 /*

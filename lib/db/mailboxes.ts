@@ -3,7 +3,7 @@ import type { Store } from './client';
 import type { Database } from './schema';
 
 /*
- * The mailboxes (lib/mail/address-key) that used one of our links: a request's, an alert's or a
+ * The mailboxes (lib/security/address-key) that used one of our links: a request's, an alert's or a
  * newsletter sign-up's. Only the person who reads a mailbox can use a link mailed to it, so a
  * confirmed mailbox is its owner's and gets each form's own allowance; any other is perhaps a
  * stranger's, typed by someone else, and gets one mail a day from all the forms together

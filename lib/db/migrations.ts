@@ -256,7 +256,7 @@ export const migrations: readonly Migration[] = [
     statements: ['UPDATE alert_subscriptions SET password_hash = NULL WHERE password_hash IS NOT NULL'],
   },
   {
-    // Issue 35: the mail a form sends a visitor is counted per mailbox (lib/mail/address-key), not
+    // Issue 35: the mail a form sends a visitor is counted per mailbox (lib/security/address-key), not
     // per typed address. mail_sends: each mail queued to a visitor or a friend (a visitor's copy,
     // a confirmation link, a friend's listing) with its mailbox, and for a friend's mail the sending
     // client (a keyed hash, never the address itself). mail_refusals: the mailboxes that used the
@@ -371,7 +371,7 @@ export const migrations: readonly Migration[] = [
   {
     // Issue 35: a mailbox that never used one of our links gets one mail a day from all the forms
     // together; one that did (it is its owner's) keeps each form's own allowance. A row is a
-    // mailbox (lib/mail/address-key) that confirmed a request, an alert or a sign-up. A newsletter
+    // mailbox (lib/security/address-key) that confirmed a request, an alert or a sign-up. A newsletter
     // sign-up now keeps its mailbox too, as an alert does. The mailboxes that confirmed before
     // are carried over; a sign-up's address stands for its mailbox, which it is for most.
     id: '0017-confirmed-mailboxes',

@@ -5,7 +5,7 @@ import type { Store } from './client';
  * storeRequest's guards queue them no copy, confirmation or friend's mail from then on.
  */
 
-/** Records the refusal of a mailbox (lib/mail/address-key); using the link again changes nothing. */
+/** Records the refusal of a mailbox (lib/security/address-key); using the link again changes nothing. */
 export async function refuseMail(store: Store, addressKey: string, now = new Date()): Promise<void> {
   await store.db
     .insertInto('mail_refusals')

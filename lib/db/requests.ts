@@ -44,12 +44,12 @@ export type NewsletterConfirmation = { tokenHash: string; expiresAt: string; sin
 
 /**
  * send-to-friend: at most `perSender` mails from the sending client (`sender`, a keyed hash of
- * it) and `perRecipient` to the friend's mailbox (`recipientKey`, lib/mail/address-key) after `since`.
+ * it) and `perRecipient` to the friend's mailbox (`recipientKey`, lib/security/address-key) after `since`.
  */
 type FriendLimits = { recipientKey: string; sender: string; perSender: number; perRecipient: number; since: string };
 
 /**
- * The forms that mail the visitor a copy: at most one copy to a mailbox (`key`, lib/mail/address-key)
+ * The forms that mail the visitor a copy: at most one copy to a mailbox (`key`, lib/security/address-key)
  * after `since`, and none to a mailbox that refused them. A copy not due is no refusal: the request
  * and the agency's mail go on, without the visitor-mail job.
  */
@@ -93,7 +93,7 @@ export type NewAlertSubscription = {
   tokenHash: string;
   expiresAt: string;
   since: string;
-  /** The mailbox (lib/mail/address-key): one confirmation mail a day to it, from follows and searches together. */
+  /** The mailbox (lib/security/address-key): one confirmation mail a day to it, from follows and searches together. */
   key: string;
 };
 

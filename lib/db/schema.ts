@@ -42,7 +42,7 @@ type BookingRow = {
 type NewsletterSignupRow = {
   request_id: string;
   email: string;
-  /** The mailbox (lib/mail/address-key); null for a sign-up made before issue 35's last step. */
+  /** The mailbox (lib/security/address-key); null for a sign-up made before issue 35's last step. */
   email_key: string | null;
   token_hash: string;
   expires_at: string;
@@ -143,7 +143,7 @@ export type AlertSubscriptionRow = {
   request_id: string;
   kind: 'search' | 'follow';
   email: string;
-  /** The mailbox (lib/mail/address-key); null for a subscription made before issue 35. */
+  /** The mailbox (lib/security/address-key); null for a subscription made before issue 35. */
   email_key: string | null;
   language: string;
   /** search: the criteria as JSON (lib/alerts/criteria); follow: null. */
@@ -252,7 +252,7 @@ export type CatalogueRunRow = {
  */
 export type RequestConfirmationRow = {
   request_id: string;
-  /** The mailbox (lib/mail/address-key): one confirmation mail a day to it. */
+  /** The mailbox (lib/security/address-key): one confirmation mail a day to it. */
   email_key: string;
   token_hash: string;
   status: 'pending' | 'confirmed';

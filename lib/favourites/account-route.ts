@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { searcherOfSession, sessionCookie } from '../auth/owner-auth';
 import { accountFavouritesLimit, getStore, mergeSearcherFavourites, searcherFavourites } from '../db';
-import { readCapped } from '../forms/read-body';
+import { readCapped } from '../security/read-body';
 import { allowedOrigins, isSameOrigin } from '../security/origin';
-import { searcherHintCookie } from './account-hint';
+import { searcherHintCookie } from '../auth/account-hint';
 
 /*
  * GET/POST /api/favourites/: a signed-in searcher's favourites (issue 19 item 3), so that they

@@ -1,4 +1,4 @@
-import { searcherHintCookie } from './account-hint';
+import { searcherHintCookie } from '../auth/account-hint';
 
 /*
  * The merge with a searcher's account (account-sync.ts) concerns signed-in searchers only: its code

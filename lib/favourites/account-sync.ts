@@ -1,4 +1,4 @@
-import { searcherHintCookie } from './account-hint';
+import { searcherHintCookie } from '../auth/account-hint';
 import { favouritesLimit, parseFavourites, readFavourites, replaceFavourites } from './storage';
 
 /*

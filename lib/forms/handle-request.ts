@@ -21,11 +21,11 @@ import { href } from '../pages';
 import { detectLanguage } from '../i18n/detect';
 import { isMessageKey } from '../i18n/message-keys';
 import { referenceMessages, translatorFor } from '../i18n/messages';
-import { addressKey } from '../mail/address-key';
-import { deliverRequest } from '../mail/outbox-worker';
+import { addressKey } from '../security/address-key';
+import { deliverSoon } from '../outbox/deliver-soon';
 import { agendaOf } from '../catalogue/crm/omnicasa-leads';
 import { formatDate } from '../format';
-import { crmLeadsConfigured, requestChannels } from '../mail/crm-lead';
+import { crmLeadsConfigured, requestChannels } from '../outbox/channels';
 import { newsletterConfirmation } from '../newsletter/token';
 import { newAlertSubscription } from '../alerts/subscribe';
 import { allowedOrigins, allowedOtherOrigin, isSameOrigin, preflight, withCors } from '../security/origin';
@@ -38,8 +38,8 @@ import { captchaCookie, checkCaptcha } from './captcha';
 import { confirmsByMail, type FormDefinition } from '../form-kinds/definitions';
 import { altchaField, honeypotField } from './field-names';
 import { captchaAnswer } from '../form-kinds/fields';
-import { readBody, type BodyFields, type ParsedBody } from './read-body';
-import { errorPage } from './error-page';
+import { readBody, type BodyFields, type ParsedBody } from '../security/read-body';
+import { errorPage } from '../posts/error-page';
 import { PlainPost } from './plain-post';
 import { requestConfirmation } from './request-link';
 import { formKinds, isFormName, type FormName } from '../form-kinds/table';
@@ -58,7 +58,7 @@ import { brusselsNow } from './slots';
 type FieldErrors = Record<string, { code: string; message: string }>;
 /** A request's checked values, as they go into the database. */
 type Payload = Record<string, unknown>;
-export type FormResponse = { ok: true; id: string; redirect: string } | { ok: false; error: string; message: string; fieldErrors?: FieldErrors };
+type FormResponse = { ok: true; id: string; redirect: string } | { ok: false; error: string; message: string; fieldErrors?: FieldErrors };
 
 /** The window of the per-address mail rules and of the send-to-friend limits. */
 const dayMs = 24 * 60 * 60 * 1000;
@@ -302,7 +302,7 @@ async function answerRequest(context: Context): Promise<Reply> {
       await discardUploads(uploads);
       return refusals[stored.status](language);
     }
-    after(() => deliverRequest(stored.id));
+    after(() => deliverSoon({ requestId: stored.id }));
     return { status: 201, body: { ok: true, id: stored.id, redirect: thankYou } };
   } catch (error) {
     await discardUploads(uploads);
@@ -394,7 +394,7 @@ function jobsOf(definition: FormDefinition, byMail: boolean): OutboxKind[] {
   // A request confirmed by mail gets no copy (the link's mail was one), only the documents it asked for.
   if (definition.visitorMail && (!byMail || definition.sendsDocuments)) jobs.push('visitor-mail');
   if (definition.friendMail) jobs.push('friend-mail');
-  // A sign-up reaches the webhook and the CRM when it is confirmed (lib/forms/link-post).
+  // A sign-up reaches the webhook and the CRM when it is confirmed (lib/posts/link-post).
   if (!definition.doubleOptIn) jobs.push(...requestChannels());
   return jobs;
 }

@@ -5,10 +5,10 @@ import { confirmPendingRequests, countBookings, getStore, requestLinkState, requ
 import { brusselsDateTime, formatDate } from '../format';
 import { isMessageKey } from '../i18n/message-keys';
 import { referenceMessages, translatorFor } from '../i18n/messages';
-import { deliverRequest } from '../mail/outbox-worker';
-import { isTokenShaped, tokenDigest } from '../newsletter/token';
+import { deliverSoon } from '../outbox/deliver-soon';
+import { isTokenShaped, tokenDigest } from '../security/link-token';
 import { href } from '../pages';
-import { backToPage, linkPostFailure, readLinkButtonPost } from './link-post';
+import { backToPage, linkPostFailure, readLinkButtonPost } from '../posts/link-post';
 import { brusselsNow, slotAvailability } from './slots';
 
 /*
@@ -33,7 +33,7 @@ export async function confirmRequestPost(request: Request): Promise<Response> {
   if (token !== undefined) {
     try {
       const confirmed = await confirmPendingRequests(await getStore(), tokenDigest(token), slotNow);
-      for (const id of confirmed) after(() => deliverRequest(id));
+      for (const id of confirmed) after(() => deliverSoon({ requestId: id }));
     } catch (error) {
       console.error('[requests] confirming failed', error);
       return linkPostFailure(language, 500, 'apiError');

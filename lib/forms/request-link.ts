@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { tokenDigest } from '../newsletter/token';
+import { tokenDigest } from '../security/link-token';
 import { deriveKey } from '../security/secret';
 
 /*

@@ -1,31 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { getType, type CatalogueLanguage } from '../catalogue';
-import { leadSinkFromEnv, type SiteLead } from '../catalogue/crm/omnicasa-leads';
+import type { SiteLead } from '../catalogue/crm/omnicasa-leads';
 import { getAgencyLanguage, isSupportedLanguage } from '../config';
-import type { OutboxKind, StoredRequest } from '../db';
+import type { StoredRequest } from '../db';
 import { parseCriteria } from '../alerts/criteria';
 import { translatorFor } from '../i18n/messages';
 import { formTitle, requestLines, slotText } from './compose';
 import { deriveKey } from '../security/secret';
-import { webhookConfigured } from './webhook';
 
 /*
  * A stored request as the agency's CRM hears of it (lib/catalogue/crm/omnicasa-leads): who asked,
  * about what, and every answer in the agency's language, as its e-mail lists them.
  */
-
-/** Whether the site's requests go to a CRM. */
-export function crmLeadsConfigured(): boolean {
-  return leadSinkFromEnv() !== undefined;
-}
-
-/** The deliveries of a request besides the agency's e-mail: the webhook and the CRM, when configured. */
-export function requestChannels(): OutboxKind[] {
-  const kinds: OutboxKind[] = [];
-  if (webhookConfigured()) kinds.push('webhook');
-  if (crmLeadsConfigured()) kinds.push('crm-lead');
-  return kinds;
-}
 
 /**
  * The CRM's demand login of an address (DemandRegister2's Password, GetDemandList's): the only way

@@ -38,9 +38,11 @@ import { catalogueRefusalMail } from './catalogue-mail';
 import { agencyMail, friendMail, newsletterConfirmMail, ownerInviteMail, ownerResetMail, requestConfirmMail, visitorMail, type Mail } from './compose';
 import { webhookPayload } from './webhook-payload';
 import { jobMessageId, mailFrom, mailTransport, smtpSendDeadlineMs, smtpTimeouts } from './transport';
-import { postWebhook, webhookConfigured } from './webhook';
+import { postWebhook } from './webhook';
 import { leadSinkFromEnv } from '../catalogue/crm/omnicasa-leads';
-import { crmLeadsConfigured, crmProfilePassword, siteLead } from './crm-lead';
+import { crmProfilePassword, siteLead } from './crm-lead';
+import { crmLeadsConfigured, webhookConfigured } from '../outbox/channels';
+import { offerImmediateDelivery, type ImmediateDelivery } from '../outbox/deliver-soon';
 
 /*
  * The outbox: deliveries are rows written with their request (or with their own payload),
@@ -460,11 +462,15 @@ export async function deliverRequest(requestId: string): Promise<void> {
   }
 }
 
+/** What this worker offers the features that queue a job (lib/outbox/deliver-soon). */
+export const immediateDelivery: ImmediateDelivery = { job: deliverJob, request: deliverRequest };
+
 const workerState = globalThis as typeof globalThis & { __outboxTimer?: NodeJS.Timeout };
 
-/** Polls the outbox for the life of the server process. */
+/** Polls the outbox for the life of the server process, and delivers a job queued by a request at once. */
 export function startOutboxWorker(): void {
   if (workerState.__outboxTimer) return;
+  offerImmediateDelivery(immediateDelivery);
   let running = false;
   const tick = async () => {
     if (running) return;

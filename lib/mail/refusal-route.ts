@@ -1,6 +1,6 @@
 import { getStore, refuseMail } from '../db';
 import type { Language } from '../config';
-import { linkPostFailure, linkPostFields, postedLanguage } from '../forms/link-post';
+import { linkPostFailure, linkPostFields, postedLanguage } from '../posts/link-post';
 import { escapeHtml } from '../html/escape';
 import { translatorFor } from '../i18n/messages';
 import { refusalPagePolicy } from '../security/csp';

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Language } from '../config';
 import { deriveKey } from '../security/secret';
-import { addressKey } from './address-key';
+import { addressKey } from '../security/address-key';
 import { siteOrigin } from './transport';
 
 /*

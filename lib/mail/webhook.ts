@@ -7,10 +7,6 @@ import type { WebhookPayload } from './webhook-payload';
  * signed with HMAC-SHA256 in the X-Signature header ("sha256=<hex>"), so the CRM can check its
  * origin. A job is retried by the outbox until the CRM answers 2xx.
  */
-export function webhookConfigured(): boolean {
-  return Boolean(process.env.WEBHOOK_URL);
-}
-
 export function signWebhook(body: string, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }

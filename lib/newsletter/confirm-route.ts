@@ -1,9 +1,9 @@
 import { confirmNewsletterSignup, getStore } from '../db';
-import { confirmLinkPost } from '../forms/link-post';
+import { confirmLinkPost } from '../posts/link-post';
 import { href } from '../pages';
 
 /*
- * POST /api/newsletter/confirm/: the button of the confirmation page (lib/forms/link-post). Only
+ * POST /api/newsletter/confirm/: the button of the confirmation page (lib/posts/link-post). Only
  * the first confirmation of an address queues the agency's e-mail and the CRM's webhook.
  */
 export function confirmNewsletterRequest(request: Request): Promise<Response> {

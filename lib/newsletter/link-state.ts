@@ -1,5 +1,5 @@
 import { getStore, newsletterSignupEmail, newsletterSignupState, type SignupState } from '../db';
-import { isTokenShaped, tokenDigest } from './token';
+import { isTokenShaped, tokenDigest } from '../security/link-token';
 
 /** Where the form of the confirmation page posts (lib/newsletter/confirm-route). */
 export const newsletterConfirmEndpoint = '/api/newsletter/confirm/';

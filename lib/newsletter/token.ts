@@ -1,5 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { NewsletterConfirmation } from '../db';
+import { tokenDigest } from '../security/link-token';
 import { deriveKey } from '../security/secret';
 
 /*
@@ -18,10 +19,6 @@ export function confirmationToken(requestId: string): string {
   return createHmac('sha256', deriveKey('newsletter-confirmation')).update(requestId).digest('base64url');
 }
 
-export function tokenDigest(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 /** The guard of storeRequest for a sign-up stored under `requestId` now. */
 export function newsletterConfirmation(requestId: string, now = new Date()): Omit<NewsletterConfirmation, 'key'> {
   return {
@@ -29,9 +26,4 @@ export function newsletterConfirmation(requestId: string, now = new Date()): Omi
     expiresAt: new Date(now.getTime() + confirmationTtlMs).toISOString(),
     since: new Date(now.getTime() - resendWindowMs).toISOString(),
   };
-}
-
-/** A token as it may appear in a link: base64url of 32 bytes. Anything else is not looked up. */
-export function isTokenShaped(value: unknown): value is string {
-  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
 }

@@ -1,6 +1,6 @@
 import { revalidatePath, revalidateTag } from 'next/cache';
 import { z } from 'zod';
-import { readCapped } from '../forms/read-body';
+import { readCapped } from '../security/read-body';
 import { fromThisProcess } from '../security/process-token';
 
 /*

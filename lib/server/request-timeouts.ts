@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
  * channel, which names it in every request's message, and set once. Node checks these bounds on
  * every connection every 30 s (connectionsCheckingInterval), so a request over its bound is closed
  * with 408 within that much more. A body read by the site's own routes has a shorter deadline of
- * its own (lib/forms/read-body.ts).
+ * its own (lib/security/read-body.ts).
  */
 
 const defaultRequestTimeoutMs = 60_000;

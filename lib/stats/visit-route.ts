@@ -1,6 +1,6 @@
 import { getListing } from '../catalogue';
 import { getStore, recordVisit } from '../db';
-import { readCapped } from '../forms/read-body';
+import { readCapped } from '../security/read-body';
 import { allowedOrigins, isSameOrigin } from '../security/origin';
 import { clientAddress } from '../security/client-address';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limit';

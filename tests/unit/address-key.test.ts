@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '@/lib/mail/address-key';
+import { addressKey } from '@/lib/security/address-key';
 
-/* The key every per-address mail rule counts (lib/mail/address-key): one per mailbox. */
+/* The key every per-address mail rule counts (lib/security/address-key): one per mailbox. */
 describe('addressKey', () => {
   it('lower-cases and trims', () => {
     expect(addressKey('  Marie.Dubois@Example.BE ')).toBe('marie.dubois@example.be');

@@ -25,11 +25,11 @@ const { confirmAlertSubscription, confirmNewsletterSignup } = await import('@/li
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { formKinds } = await import('@/lib/form-kinds/table');
 const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
-const { requestChannels } = await import('@/lib/mail/crm-lead');
+const { requestChannels } = await import('@/lib/outbox/channels');
 const { deliveryByRequest, leadLines } = await import('@/lib/leads/report');
 const { getProjects, getProperties, getAppointmentSlots } = await import('@/lib/catalogue');
-const { addressKey } = await import('@/lib/mail/address-key');
-const { tokenDigest } = await import('@/lib/newsletter/token');
+const { addressKey } = await import('@/lib/security/address-key');
+const { tokenDigest } = await import('@/lib/security/link-token');
 const { alertConfirmationToken } = await import('@/lib/alerts/token');
 const { confirmationToken } = await import('@/lib/newsletter/token');
 

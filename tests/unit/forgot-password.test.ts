@@ -21,6 +21,10 @@ process.env.SITE_SECRET = 'unit-test-secret';
 const { setStore } = await import('@/lib/db');
 const { getOwners } = await import('@/lib/catalogue');
 const { forgotPasswordAction } = await import('@/lib/auth/actions');
+const { immediateDelivery } = await import('@/lib/mail/outbox-worker');
+const { offerImmediateDelivery } = await import('@/lib/outbox/deliver-soon');
+// As on the server, whose outbox worker delivers a job queued by a request at once (lib/outbox/deliver-soon).
+offerImmediateDelivery(immediateDelivery);
 const { logIn, setPasswordWithToken } = await import('@/lib/auth/owner-auth');
 const { default: fr } = await import('@/messages/fr.json');
 

@@ -317,7 +317,7 @@ describe.each(testDatabases)('on $name', (database) => {
     });
 
     it('never goes to a mailbox that refused mail: the agency is told, no document request is written', async () => {
-      const { addressKey } = await import('@/lib/mail/address-key');
+      const { addressKey } = await import('@/lib/security/address-key');
       await store.db
         .insertInto('mail_refusals')
         .values({ address_key: addressKey(victim), refused_at: new Date().toISOString() })
@@ -398,7 +398,7 @@ describe.each(testDatabases)('on $name', (database) => {
       await flush();
       const token = /[?&]token=([\w-]+)/.exec(toVictim()[0]?.body ?? '')?.[1] ?? '';
       const { confirmAlertSubscription, confirmNewsletterSignup } = await import('@/lib/db');
-      const { tokenDigest } = await import('@/lib/newsletter/token');
+      const { tokenDigest } = await import('@/lib/security/link-token');
       if (form === 'sign-newsletter') expect((await confirmNewsletterSignup(store, tokenDigest(token), [])).status).toBe('confirmed');
       else expect(await confirmAlertSubscription(store, tokenDigest(token), [])).toBeDefined();
       expect((await post('request-documents', documents(saleId(), 'Jan.Peeters+docs@gmail.com'))).status).toBe(201);
@@ -430,7 +430,7 @@ describe.each(testDatabases)('on $name', (database) => {
       await flush(new Date(Date.now() + 25 * 3_600_000));
       expect(toVictim()).toHaveLength(2);
       const { confirmAlertSubscription } = await import('@/lib/db');
-      const { tokenDigest } = await import('@/lib/newsletter/token');
+      const { tokenDigest } = await import('@/lib/security/link-token');
       const token = /[?&]token=([\w-]+)/.exec(toVictim()[1]?.body.match(/https:\/\/\S+action=confirm\S*/)?.[0] ?? '')?.[1] ?? '';
       expect(token).not.toBe('');
       await confirmAlertSubscription(store, tokenDigest(token), []);
@@ -459,7 +459,7 @@ describe.each(testDatabases)('on $name', (database) => {
       await flush();
       expect(toVictim()).toHaveLength(1);
       const { confirmAlertSubscription } = await import('@/lib/db');
-      const { tokenDigest } = await import('@/lib/newsletter/token');
+      const { tokenDigest } = await import('@/lib/security/link-token');
       const token = /[?&]token=([\w-]+)/.exec(toVictim()[0]?.body.match(/https:\/\/\S+action=confirm\S*/)?.[0] ?? '')?.[1] ?? '';
       await confirmAlertSubscription(store, tokenDigest(token), []);
       await flush(new Date(Date.now() + 25 * 3_600_000));
@@ -505,7 +505,7 @@ describe.each(testDatabases)('on $name', (database) => {
 
       it('leaves pending a follow posted after the link was mailed, which gets its own link the next day', async () => {
         const { confirmAlertSubscription } = await import('@/lib/db');
-        const { tokenDigest } = await import('@/lib/newsletter/token');
+        const { tokenDigest } = await import('@/lib/security/link-token');
         at(0);
         expect((await post('demand-register', search(mailbox))).status).toBe(201);
         at(1);
@@ -543,7 +543,7 @@ describe.each(testDatabases)('on $name', (database) => {
 
       it('confirms a follow posted before the link was mailed (the mail counted it)', async () => {
         const { confirmAlertSubscription } = await import('@/lib/db');
-        const { tokenDigest } = await import('@/lib/newsletter/token');
+        const { tokenDigest } = await import('@/lib/security/link-token');
         at(0);
         expect((await post('demand-register', search(mailbox))).status).toBe(201);
         at(1);
@@ -654,7 +654,7 @@ describe.each(testDatabases)('on $name', (database) => {
     });
 
     it('three a day to a friend whose mailbox is their own (it used a link of ours)', async () => {
-      const { addressKey } = await import('@/lib/mail/address-key');
+      const { addressKey } = await import('@/lib/security/address-key');
       // As confirmPendingRequests, confirmAlertSubscription and confirmNewsletterSignup record it.
       await store.db
         .insertInto('confirmed_mailboxes')

@@ -7,7 +7,7 @@ import { translatorFor } from '@/lib/i18n/messages';
 
 /*
  * Issue 35 review: the buttons of the mailed links' pages (confirm, unsubscribe, the account
- * offer, the mails' refusal) read a small body with the deadline of lib/forms/read-body. A body
+ * offer, the mails' refusal) read a small body with the deadline of lib/security/read-body. A body
  * that never arrived made that read throw, and those posts answered 500 after 20 s; a body its
  * client cut off, 500 at once. Counted on a fake clock, against a stream that sends its head and
  * then nothing more.

@@ -144,7 +144,7 @@ describe.each(testDatabases)('on $name', (database) => {
         .updateTable('newsletter_signups')
         .set({ created_at: hoursAgo(25) })
         .execute();
-      // The day's rule counts the mailbox too (lib/mail/address-key): its clock goes back with it.
+      // The day's rule counts the mailbox too (lib/security/address-key): its clock goes back with it.
       await store.db
         .updateTable('mail_sends')
         .set({ sent_at: hoursAgo(25) })

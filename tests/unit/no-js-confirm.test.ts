@@ -39,7 +39,10 @@ const hookServer: Server = createServer((request, response) => {
 const { listRequests, pruneExpired, setStore } = await import('@/lib/db');
 const { handleFormRequest, resetRateLimiter } = await import('@/lib/forms/handle-request');
 const { captchaCookie, sealCaptcha } = await import('@/lib/forms/captcha');
-const { deliverDueJobs } = await import('@/lib/mail/outbox-worker');
+const { deliverDueJobs, immediateDelivery } = await import('@/lib/mail/outbox-worker');
+const { offerImmediateDelivery } = await import('@/lib/outbox/deliver-soon');
+// As on the server, whose outbox worker delivers a job queued by a request at once (lib/outbox/deliver-soon).
+offerImmediateDelivery(immediateDelivery);
 const { getAppointmentSlots, getProperties } = await import('@/lib/catalogue');
 const { brusselsNow } = await import('@/lib/forms/slots');
 const { getAgencyLanguage, getSite } = await import('@/lib/config');

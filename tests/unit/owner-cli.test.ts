@@ -19,7 +19,7 @@ const { getOwners } = await import('@/lib/catalogue');
 const { closeStore, openStore, setStore, enqueueJob } = await import('@/lib/db');
 const { logIn, ownerOfSession, setPasswordWithToken } = await import('@/lib/auth/owner-auth');
 const { deliverJob } = await import('@/lib/mail/outbox-worker');
-const { runOwnerCommand } = await import('@/lib/auth/owner-command');
+const { runOwnerCommand } = await import('@/lib/server/owner-command');
 const { default: fr } = await import('@/messages/fr.json');
 const { default: nl } = await import('@/messages/nl.json');
 
@@ -34,7 +34,7 @@ const siteUrl = 'https://www.immo-hainaut.be';
 const smtp = useSmtpSink(siteUrl, () => setStore(undefined));
 
 /**
- * The command in this process (lib/auth/owner-command.ts), with its exit code and output: each
+ * The command in this process (lib/server/owner-command.ts), with its exit code and output: each
  * `tsx` process took 2 to 6 s to start, and this file ran 26 of them.
  */
 async function owner(...args: string[]): Promise<{ code: number; out: string }> {

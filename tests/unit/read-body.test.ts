@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { maxFields, maxMultipartBody, maxTextBody, readBody, readCapped, type ParsedBody } from '@/lib/forms/read-body';
+import { maxFields, maxMultipartBody, maxTextBody, readBody, readCapped, type ParsedBody } from '@/lib/security/read-body';
 
 /*
  * Issue 12, finding 1: a 60 kB urlencoded post of repeated names froze the event loop for 0.5 s

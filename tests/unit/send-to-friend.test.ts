@@ -137,7 +137,7 @@ describe.each(testDatabases)('on $name', (database) => {
   describe('the daily limits', () => {
     /** A mailbox whose owner used a link of ours, as the confirmations record it. */
     const ownersMailbox = async (email: string) => {
-      const { addressKey } = await import('@/lib/mail/address-key');
+      const { addressKey } = await import('@/lib/security/address-key');
       await store.db
         .insertInto('confirmed_mailboxes')
         .values({ address_key: addressKey(email), confirmed_at: new Date().toISOString() })

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { getProjects, getProperties } from '../../lib/catalogue';
 import { figureSteps } from '../../lib/catalogue/list-params';
-import { addressKey } from '../../lib/mail/address-key';
+import { addressKey } from '../../lib/security/address-key';
 import { altchaSolution } from '../../tests/unit/altcha-solution';
 
 const { values } = parseArgs({

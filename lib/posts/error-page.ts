@@ -2,14 +2,16 @@ import type { Language } from '../config/schemas';
 import { escapeHtml } from '../html/escape';
 import { isMessageKey } from '../i18n/message-keys';
 import { referenceMessages, translatorFor } from '../i18n/messages';
-import type { FormResponse } from './handle-request';
+
+/** A refused post as the form endpoint answers it (lib/forms/handle-request's FormResponse). */
+export type RefusedPost = { ok: false; error: string; message: string; fieldErrors?: Record<string, { message: string }> };
 
 /**
  * A bare refusal in the visitor's language, for posts that have no form of ours to go back to: a
  * form post from another site, a newsletter confirmation that failed. A visitor's own form that
  * fails comes back filled in instead (lib/forms/plain-post.ts).
  */
-export function errorPage(language: Language, body: Extract<FormResponse, { ok: false }>, backHref: string | undefined): string {
+export function errorPage(language: Language, body: RefusedPost, backHref: string | undefined): string {
   const t = translatorFor(language, 'forms');
   const fieldLabel = (field: string) => (isMessageKey(referenceMessages.forms.fields, field) ? t.markup(`fields.${field}`, { link: (chunks) => chunks }) : field);
   const items = Object.entries(body.fieldErrors ?? {})

@@ -2,12 +2,12 @@ import { after } from 'next/server';
 import { getDefaultLanguage, getEnabledLanguages, type Language } from '../config';
 import type { OutboxKind } from '../db';
 import { translatorFor } from '../i18n/messages';
-import { deliverRequest } from '../mail/outbox-worker';
-import { requestChannels } from '../mail/crm-lead';
-import { isTokenShaped, tokenDigest } from '../newsletter/token';
+import { deliverSoon } from '../outbox/deliver-soon';
+import { requestChannels } from '../outbox/channels';
+import { isTokenShaped, tokenDigest } from '../security/link-token';
 import { allowedOrigins, isSameOrigin } from '../security/origin';
 import { errorPage } from './error-page';
-import { bodyFailure, readCapped } from './read-body';
+import { bodyFailure, readCapped } from '../security/read-body';
 
 /*
  * What the posts of a mailed link's page share (the newsletter's and the alerts' confirmations,
@@ -33,7 +33,7 @@ export function linkPostFailure(language: Language, status: number, error: 'forb
 
 /**
  * The post's form fields, or the answer to a body that is no link's post: larger than one can be
- * (413), too slow to arrive (408, lib/forms/read-body's deadline) or cut off by its client (400).
+ * (413), too slow to arrive (408, lib/security/read-body's deadline) or cut off by its client (400).
  * `language`: the refusal's, since the body that would say it was not read.
  */
 export async function linkPostFields(request: Request, language: Language = getDefaultLanguage()): Promise<URLSearchParams | Response> {
@@ -85,7 +85,7 @@ export async function confirmLinkPost(request: Request, link: ConfirmLink): Prom
     try {
       const jobs: OutboxKind[] = ['agency-mail', ...requestChannels()];
       const requestId = await link.confirm(tokenDigest(token), jobs);
-      if (requestId) after(() => deliverRequest(requestId));
+      if (requestId) after(() => deliverSoon({ requestId: requestId }));
     } catch (error) {
       console.error(`[${link.what}] confirming failed`, error);
       return linkPostFailure(language, 500, 'apiError');

@@ -1,7 +1,7 @@
 /*
  * The staff command for owners' access to the portal: invite, list, revoke (scripts/owner.ts runs it).
  */
-import { inviteOwner, revokeOwner } from './owner-auth';
+import { inviteOwner, revokeOwner } from '../auth/owner-auth';
 import { getOwners } from '../catalogue';
 import { getEnabledLanguages, getDefaultLanguage } from '../config';
 import { getStore, ownerAccess, type OwnerAccess } from '../db';
