@@ -1,4 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -15,10 +17,21 @@ const needsIsolation = /vi\.(mock|doMock|resetModules|stubEnv|stubGlobal)\(|proc
 const testFiles = readdirSync(unitDir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.test\.tsx?$/.test(file));
 const isolated = testFiles.filter((file) => needsIsolation.test(readFileSync(`${unitDir}${file}`, 'utf8'))).map((file) => `tests/unit/${file}`);
 
+/*
+ * Uploads and picture variants a test saves without a folder of its own go to folders of the
+ * run's, not to var/uploads and var/image-cache:
+ * npm test builds the site beside the unit tests, the build reads through the project's files, and
+ * one failed when a test deleted an upload there meanwhile (Turbopack: "could not be resolved
+ * because a component does not exist").
+ */
+const uploadDir = mkdtempSync(path.join(tmpdir(), 'unit-uploads-'));
+const imageCacheDir = mkdtempSync(path.join(tmpdir(), 'unit-image-cache-'));
+
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
     environment: 'node',
+    env: { UPLOAD_DIR: uploadDir, IMAGE_CACHE_DIR: imageCacheDir },
     // npm test runs the unit tests beside the three production builds, on two cores.
     testTimeout: 60_000,
     projects: [

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sanitizerRemovals } from '../html/sanitize';
-import { firstSegmentSystemPages, internalSegments, systemSlugs } from './system-slugs';
+import { internalSegments } from './system-slugs';
 import { duplicateIssues, type DataIssue } from '../data-file';
 import { contactModuleForms, isContactModuleForm } from './contact-module';
 import { menuParentLoops } from './menu-tree';
@@ -21,20 +21,6 @@ const file = (name: 'site.json' | 'menu.json' | 'articles.json' | 'team.json') =
 
 const languageNames: Record<Language, string> = { nl: 'Dutch', fr: 'French', en: 'English', de: 'German' };
 const inLanguage = (language: Language) => `${languageNames[language]} (${language})`;
-
-const systemPageNames: Record<(typeof firstSegmentSystemPages)[number], string> = {
-  'for-sale': 'list of properties for sale',
-  'for-rent': 'list of properties for rent',
-  projects: 'list of projects',
-  'thank-you': 'thank-you pages of the forms',
-  login: 'owner login page',
-  portal: 'owner portal',
-  'newsletter-confirm': 'newsletter confirmation page',
-  'alert-link': 'alert confirmation page',
-  'request-confirm': 'request confirmation page',
-  favourites: 'favourites page',
-  compare: 'comparison of listings',
-};
 
 /** The value of a localised text in one language as the site picks it, before any fallback to another language. */
 function ownValue(value: Localised, language: Language): string {
@@ -101,13 +87,13 @@ function menuIssues({ site, menu, articles }: SiteFiles): DataIssue[] {
     }
 
     if (entry.status !== 'Draft') {
-      // The site's own pages own their first segment in every language (lib/config/system-slugs).
+      // The internal pages own their first segment in every language; the page kinds' own segments
+      // are refused above the page table (lib/data-check/menu-paths).
       if (entry.parentId === null && entry.params.type === 'page') {
         for (const language of supportedLanguages) {
           const segment = entry.params.path[language].toLowerCase();
-          const system = firstSegmentSystemPages.find((page) => systemSlugs[page][language] === segment);
           const internal = Object.entries(internalSegments).find(([reserved]) => reserved === segment);
-          const taken = system ? `the ${systemPageNames[system]} (/${language}/${segment}/)` : internal ? `the site's ${internal[1]} page (/${language}/${segment}/)` : undefined;
+          const taken = internal ? `the site's ${internal[1]} page (/${language}/${segment}/)` : undefined;
           if (taken) {
             issues.push({
               file: menuFile,

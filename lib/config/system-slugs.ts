@@ -26,29 +26,8 @@ export const systemSlugs = {
   'our-services': { nl: 'our-services', fr: 'our-services', en: 'our-services', de: 'our-services' },
 } as const satisfies Record<string, PerLanguage>;
 
-export type SystemPage = keyof typeof systemSlugs;
-
 /** The last segment of a thank-you page for a request that waits for the link mailed to its address. */
 export const byMailSlugs = { nl: 'bevestig-per-mail', fr: 'confirmer-par-mail', en: 'confirm-by-mail', de: 'per-mail-bestaetigen' } as const satisfies PerLanguage;
-
-/**
- * The system pages whose slug is the first segment after the language (/nl/bedankt/…): a menu page
- * at the same place could never be reached. The other slugs sit under one of these (login/…), and
- * the two article sections are the paths of the menu pages that list them (design.md §5).
- */
-export const firstSegmentSystemPages = [
-  'for-sale',
-  'for-rent',
-  'projects',
-  'thank-you',
-  'login',
-  'portal',
-  'newsletter-confirm',
-  'alert-link',
-  'request-confirm',
-  'favourites',
-  'compare',
-] as const satisfies readonly SystemPage[];
 
 /**
  * First segments of the site's internal pages: the 404 pages and the folders of app/[lang] rendered

@@ -2,6 +2,7 @@ import { keepCatalogue, readCatalogue, type CatalogueSnapshot } from '../catalog
 import { loadSiteConfig, readSiteConfig } from '../config/load';
 import { formatDataIssues, formatDataWarnings, resolveDataDir, type DataIssue } from '../data-file';
 import { siteFactIssues } from '../catalogue/site-checks';
+import { menuPathIssues } from './menu-paths';
 
 /*
  * Validates both data folders together, including what links them (a listing's manager must be a
@@ -30,6 +31,7 @@ export function inspectData(dirs: DataDirs = {}, options: { keepCatalogue?: bool
   const config = readSiteConfig(dirs.siteDir, readOptions);
   const issues = [...(catalogue.ok ? [] : catalogue.issues), ...(config.ok ? [] : config.issues)];
   const warnings = [...(catalogue.ok ? catalogue.warnings : []), ...(config.ok ? config.warnings : [])];
+  if (config.ok) issues.push(...menuPathIssues(config.config.menu));
   if (catalogue.ok && config.ok) {
     const { site, team } = config.config;
     issues.push(...siteFactIssues(catalogue.snapshot, { team, marquees: site.marquees, legacyImageHosts: site.siteInfo.legacyImageHosts, languageDefault: site.languageDefault }));

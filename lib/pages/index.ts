@@ -68,6 +68,7 @@ type Kind<P extends PageName> = {
   match: (segments: readonly string[], params: URLSearchParams, language: Language) => Route | undefined;
   routes: (language: Language) => Route[];
   budget: PageType;
+  firstSegment: PageKind<Route>['firstSegment'];
   queryKeys: readonly string[];
   serverOnly: boolean;
   exportRoutes: (language: Language) => Route[];
@@ -98,6 +99,7 @@ function kind<P extends PageName>(page: P, definition: PageKind<RouteOf<P>>): Ki
     match: definition.match,
     routes: definition.routes,
     budget: definition.budget,
+    firstSegment: definition.firstSegment,
     queryKeys: definition.queryKeys ?? [],
     serverOnly: definition.serverOnly === true,
     exportRoutes: (language) => definition.exportRoutes?.(language) ?? [],
@@ -131,6 +133,11 @@ function kindNamed(page: PageName): Kind<PageName> {
 }
 const kindOf = (route: Route) => kindNamed(route.page);
 const kinds = () => [...table.values()];
+
+/** The first segments the kinds own in a language, each with what it is (lib/data-check refuses a menu page there). */
+export function ownedFirstSegments(language: Language): { slug: string; says: string }[] {
+  return kinds().flatMap(({ firstSegment }) => (firstSegment ? [{ slug: firstSegment.slug(language), says: firstSegment.says }] : []));
+}
 
 /** The URL of a page (its path, and a list's query) in a language. */
 export function href(route: Route, language: Language): string {

@@ -41,6 +41,12 @@ export type PageKind<R extends { page: string }> = {
    * by its own route under app/[lang] (see renderedAt).
    */
   view?: () => Promise<View<R>>;
+  /**
+   * The first segment after the language that this kind owns, with its pages and whatever lies
+   * under it: a menu page there could never be reached, so `npm run check:data` (and so the build)
+   * refuses one (lib/data-check/menu-paths). `says` names the kind to the staff who chose the path.
+   */
+  firstSegment?: { says: string; slug: (language: Language) => string };
   /** The budget its first-load JavaScript is held to (lib/js-budget, checked on every build by npm test). */
   budget: Exclude<PageType, 'not found'>;
   /** Every page of this kind in a language: what the build prerenders and the sitemap lists. */

@@ -454,6 +454,7 @@ describe.each(testDatabases)('on $name', (database) => {
   describe('the contact form (spec §3)', () => {
     it('takes a CV, and does without one', async () => {
       const uploadDir = mkdtempSync(path.join(tmpdir(), 'cv-'));
+      const runUploads = process.env.UPLOAD_DIR;
       process.env.UPLOAD_DIR = uploadDir;
       try {
         const captcha = captchaFor('site-contact');
@@ -480,7 +481,7 @@ describe.each(testDatabases)('on $name', (database) => {
         expect(await store.db.selectFrom('uploads').select(['field', 'mime']).where('request_id', '=', id).execute()).toEqual([{ field: 'cv', mime: 'application/pdf' }]);
         expect((await send('site-contact', { ...visitor, city: 'Mons' })).status).toBe(201);
       } finally {
-        delete process.env.UPLOAD_DIR;
+        process.env.UPLOAD_DIR = runUploads;
         rmSync(uploadDir, { recursive: true, force: true });
       }
     });

@@ -50,6 +50,7 @@ vi.mock('next/server', () => ({
 }));
 
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'hostile-uploads-'));
+const runUploads = process.env.UPLOAD_DIR;
 process.env.UPLOAD_DIR = uploadDir;
 process.env.SITE_SECRET = 'unit-test-secret';
 // The limiter would answer 429 to most of this run and hide what the parser does with the body.
@@ -97,7 +98,7 @@ const prototypeKeys = { object: Object.getOwnPropertyNames(Object.prototype).sor
 
 afterAll(() => {
   rmSync(uploadDir, { recursive: true, force: true });
-  delete process.env.UPLOAD_DIR;
+  process.env.UPLOAD_DIR = runUploads;
 });
 
 // ---------------------------------------------------------------------------------------------

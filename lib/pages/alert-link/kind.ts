@@ -17,6 +17,7 @@ const actionOf = (value: string | null): AlertLinkAction | undefined => (value =
  * Rendered per request; opening it changes nothing, its button posts.
  */
 export const alertLinkPage: PageKind<AlertLinkRoute> = {
+  firstSegment: { says: 'alert confirmation page', slug: (language) => systemSlugs['alert-link'][language] },
   budget: 'thank-you',
   path: (route, language) => {
     const params = new URLSearchParams();

@@ -14,6 +14,7 @@ export type CompareRoute = { page: 'compare'; ids: number[] };
  * draws the table in the browser from ?ids= (components/compare/export-compare.tsx).
  */
 export const comparePage: PageKind<CompareRoute> = {
+  firstSegment: { says: 'comparison of listings', slug: (language) => systemSlugs.compare[language] },
   budget: 'detail',
   path: (route, language) => join(language, [systemSlugs.compare[language]]) + compareQueryString(route.ids),
   match: (segments, params, language) =>

@@ -8,6 +8,7 @@ export type FavouritesRoute = { page: 'favourites' };
  * whose island lists what this browser keeps. Nothing on it for a search engine.
  */
 export const favouritesPage: PageKind<FavouritesRoute> = {
+  firstSegment: { says: 'favourites page', slug: (language) => systemSlugs.favourites[language] },
   budget: 'list',
   view: () => import('./view').then((module) => module.FavouritesView),
   path: (_route, language) => join(language, [systemSlugs.favourites[language]]),

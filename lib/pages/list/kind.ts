@@ -66,6 +66,7 @@ function listPage<P extends 'for-sale' | 'for-rent'>(page: P): PageKind<ListRout
   const goal = page === 'for-sale' ? 'sale' : 'rent';
   return {
     budget: 'list',
+    firstSegment: { says: `list of properties for ${goal}`, slug: (language) => systemSlugs[page][language] },
     view: () => import('./view').then((module) => module.ListView),
     path: (route, language) => join(language, [systemSlugs[page][language]]) + queryString(route.query, language),
     match: (segments, params, language) => {

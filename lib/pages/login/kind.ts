@@ -12,6 +12,7 @@ export type SetPasswordRoute = { page: 'set-password' };
  */
 
 export const loginPage: PageKind<LoginRoute> = {
+  firstSegment: { says: 'owner login page', slug: (language) => systemSlugs.login[language] },
   budget: 'login',
   view: () => import('./view').then((module) => module.LoginView),
   path: (_route, language) => join(language, [systemSlugs.login[language]]),

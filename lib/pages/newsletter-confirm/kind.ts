@@ -6,6 +6,7 @@ export type NewsletterConfirmRoute = { page: 'newsletter-confirm'; token?: strin
 
 /** The page a newsletter confirmation link opens: rendered per request, the token in the query. */
 export const newsletterConfirmPage: PageKind<NewsletterConfirmRoute> = {
+  firstSegment: { says: 'newsletter confirmation page', slug: (language) => systemSlugs['newsletter-confirm'][language] },
   budget: 'thank-you',
   path: (route, language) => join(language, [systemSlugs['newsletter-confirm'][language]]) + (route.token ? `?token=${encodeURIComponent(route.token)}` : ''),
   match: (segments, params, language) =>

@@ -11,6 +11,7 @@ export type PortalListingRoute = { page: 'portal-listing'; id: number };
  */
 
 export const portalPage: PageKind<PortalRoute> = {
+  firstSegment: { says: 'owner portal', slug: (language) => systemSlugs.portal[language] },
   budget: 'login',
   path: (_route, language) => join(language, [systemSlugs.portal[language]]),
   match: (segments, _params, language) => (segments.length === 1 && segments[0] === systemSlugs.portal[language] ? { page: 'portal' } : undefined),

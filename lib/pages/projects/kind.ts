@@ -10,6 +10,7 @@ export type ProjectRoute = { page: 'project'; id: number };
 
 /** The list of new-build projects. */
 export const projectsPage: PageKind<ProjectsRoute> = {
+  firstSegment: { says: 'list of projects', slug: (language) => systemSlugs.projects[language] },
   budget: 'projects',
   view: () => import('./view').then((module) => module.ProjectsView),
   path: (_route, language) => join(language, [systemSlugs.projects[language]]),

@@ -6,6 +6,7 @@ export type RequestConfirmRoute = { page: 'request-confirm'; token?: string };
 
 /** The page the link of a request posted without JavaScript opens: rendered per request, the token in the query. */
 export const requestConfirmPage: PageKind<RequestConfirmRoute> = {
+  firstSegment: { says: 'request confirmation page', slug: (language) => systemSlugs['request-confirm'][language] },
   budget: 'thank-you',
   path: (route, language) => join(language, [systemSlugs['request-confirm'][language]]) + (route.token ? `?token=${encodeURIComponent(route.token)}` : ''),
   match: (segments, params, language) =>

@@ -26,6 +26,7 @@ function summaryQuery(route: ThankYouRoute): string {
 
 /** The page a form lands on once its request is stored, one per form (two for those confirmed by mail); with a summary, rendered per request. */
 export const thankYouPage: PageKind<ThankYouRoute> = {
+  firstSegment: { says: 'thank-you pages of the forms', slug: (language) => systemSlugs['thank-you'][language] },
   budget: 'thank-you',
   view: () => import('./view').then((module) => module.ThankYouView),
   path: (route, language) => join(language, [systemSlugs['thank-you'][language], route.form, ...(route.byMail ? [byMailSlugs[language]] : [])]) + summaryQuery(route),

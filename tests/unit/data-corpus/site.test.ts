@@ -158,10 +158,22 @@ const cases: CorpusCase[] = [
     expect: { refused: { file: menuFile, record: record('contact'), field: 'params.path.en', message: /form sent back/ } },
   },
   {
-    name: 'a page at "Te-Koop" with capitals',
+    name: 'a page at "Vergelijken" with capitals',
+    file: 'site/menu.json',
+    edit: (file) => file.set([at(file, 'useful-links'), 'params', 'path', 'nl'], 'Vergelijken'),
+    expect: { refused: { file: menuFile, record: record('useful-links'), field: 'params.path.nl', message: /comparison of listings \(\/nl\/vergelijken\/\)/ } },
+  },
+  {
+    name: 'a page at "favoris", the favourites page in French',
+    file: 'site/menu.json',
+    edit: (file) => file.set([at(file, 'contact'), 'params', 'path', 'fr'], 'favoris'),
+    expect: { refused: { file: menuFile, record: record('contact'), field: 'params.path.fr', message: /in French \(fr\) is already the address of the favourites page \(\/fr\/favoris\/\)/ } },
+  },
+  {
+    name: 'a page at "Te-Koop", the path of the for-sale list and of the menu entry that links it',
     file: 'site/menu.json',
     edit: (file) => file.set([at(file, 'useful-links'), 'params', 'path', 'nl'], 'Te-Koop'),
-    expect: { refused: { file: menuFile, record: record('useful-links'), field: 'params.path.nl', message: /for sale/ } },
+    expect: { refused: { file: menuFile, record: record('useful-links'), field: 'params.path.nl', message: /already used by menu entry "for-sale"/ } },
   },
   {
     name: 'a page at the 404 path',
