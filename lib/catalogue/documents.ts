@@ -18,8 +18,12 @@ const documentsFolderName = 'documents';
 /** The file name a document's Url ends with: plain ASCII, one dot, a PDF. */
 const fileNamePattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,120}\.pdf$/;
 
+/*
+ * The folders here are known only at run time (the catalogue in use): turbopackIgnore keeps the
+ * build's file tracer from taking each for the whole project (see lib/catalogue/crm/catalogue-folder).
+ */
 function documentsDir(catalogueDir: string): string {
-  return path.join(catalogueDir, documentsFolderName);
+  return path.join(/* turbopackIgnore: true */ catalogueDir, documentsFolderName);
 }
 
 /** The file of a document: the last segment of its CRM Url, when that is a safe PDF name. */
@@ -31,14 +35,14 @@ export function documentFileName(url: string): string | undefined {
 /** The path of `name` in the documents folder, or undefined for anything but a plain file name there. */
 function pathOf(name: string, dir: string): string | undefined {
   if (!fileNamePattern.test(name)) return undefined;
-  const resolved = path.resolve(dir, name);
-  return path.dirname(resolved) === path.resolve(dir) ? resolved : undefined;
+  const resolved = path.resolve(/* turbopackIgnore: true */ dir, name);
+  return path.dirname(resolved) === path.resolve(/* turbopackIgnore: true */ dir) ? resolved : undefined;
 }
 
 function isPlainFile(file: string): boolean {
   try {
     // lstat: a symbolic link placed in the folder could point anywhere on the server.
-    return lstatSync(file).isFile();
+    return lstatSync(/* turbopackIgnore: true */ file).isFile();
   } catch {
     return false;
   }
@@ -72,7 +76,7 @@ export async function readDocumentFile(url: string, dir?: string): Promise<Docum
   if (!fileName) return undefined;
   for (const folder of dir === undefined ? servedCatalogueDirs().map(documentsDir) : [dir]) {
     const file = pathOf(fileName, folder);
-    if (file && isPlainFile(file)) return { fileName, bytes: await readFile(file) };
+    if (file && isPlainFile(file)) return { fileName, bytes: await readFile(/* turbopackIgnore: true */ file) };
   }
   return undefined;
 }

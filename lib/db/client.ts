@@ -25,7 +25,7 @@ const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url)
 function prepareLocalFile(url: string): void {
   if (!url.startsWith('file:') || url === 'file::memory:') return;
   const file = url.slice('file:'.length);
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  mkdirSync(/* turbopackIgnore: true */ path.dirname(path.resolve(/* turbopackIgnore: true */ file)), { recursive: true });
 }
 
 /*

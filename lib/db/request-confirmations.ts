@@ -232,5 +232,5 @@ export async function pruneUnconfirmedRequests(store: Store, now: Date): Promise
 async function removeUploadBytes(store: Store, paths: readonly string[]): Promise<void> {
   const inDatabase = paths.filter((path) => path.startsWith('database:'));
   await deleteUploadContents(store, inDatabase);
-  await Promise.all(paths.filter((path) => !path.startsWith('database:')).map((path) => rm(path, { force: true })));
+  await Promise.all(paths.filter((path) => !path.startsWith('database:')).map((path) => rm(/* turbopackIgnore: true */ path, { force: true })));
 }

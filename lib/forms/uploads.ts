@@ -76,7 +76,7 @@ export async function saveUpload(upload: CheckedUpload): Promise<NewUpload> {
     return { ...saved, path: location };
   }
   const directory = uploadDirectory();
-  await mkdir(directory, { recursive: true });
+  await mkdir(/* turbopackIgnore: true */ directory, { recursive: true });
   const file = path.join(/* turbopackIgnore: true */ directory, `${randomUUID()}.${upload.extension}`);
   await writeFile(file, upload.bytes, { mode: 0o600 });
   return { ...saved, path: file };
@@ -94,5 +94,5 @@ export async function readUpload(upload: Pick<NewUpload, 'path'>): Promise<Buffe
 export async function discardUploads(uploads: readonly NewUpload[]): Promise<void> {
   const inDatabase = uploads.filter((upload) => upload.path.startsWith(databasePrefix)).map((upload) => upload.path);
   if (inDatabase.length > 0) await deleteUploadContents(await getStore(), inDatabase);
-  await Promise.all(uploads.filter((upload) => !upload.path.startsWith(databasePrefix)).map((upload) => rm(upload.path, { force: true })));
+  await Promise.all(uploads.filter((upload) => !upload.path.startsWith(databasePrefix)).map((upload) => rm(/* turbopackIgnore: true */ upload.path, { force: true })));
 }

@@ -198,7 +198,7 @@ let defaultStore: VariantStore | undefined;
 /** The store of IMAGE_CACHE_DIR (var/image-cache) and IMAGE_CACHE_MB (1,024) that the route reads. */
 export function routeVariantStore(): VariantStore {
   defaultStore ??= new VariantStore(
-    path.resolve(/* turbopackIgnore: true */ process.env.IMAGE_CACHE_DIR || path.join('var', 'image-cache')),
+    path.resolve(/* turbopackIgnore: true */ process.env.IMAGE_CACHE_DIR || path.join(/* turbopackIgnore: true */ 'var', 'image-cache')),
     (Number(process.env.IMAGE_CACHE_MB) || 1024) * 1024 * 1024,
   );
   return defaultStore;

@@ -65,7 +65,7 @@ const pageModule = (relative: string) => (relative.includes('/') ? '/[lang]/[...
  */
 export function renderedCacheFile(relative: string): string {
   const moduleHash = createHash('sha256').update(pageModule(relative)).digest('hex');
-  return path.resolve(distDir(), 'server', 'route-cache', 'APP_PAGE', moduleHash, '$', `${relative}.html`);
+  return path.resolve(/* turbopackIgnore: true */ distDir(), 'server', 'route-cache', 'APP_PAGE', moduleHash, '$', `${relative}.html`);
 }
 
 /**
@@ -74,11 +74,11 @@ export function renderedCacheFile(relative: string): string {
  */
 export function prerenderedFile(key: string): string | undefined {
   const relative = key.replace(/^\/+|\/+$/g, '');
-  const root = path.resolve(distDir(), 'server', 'app');
-  const file = path.resolve(root, `${relative}.html`);
+  const root = path.resolve(/* turbopackIgnore: true */ distDir(), 'server', 'app');
+  const file = path.resolve(/* turbopackIgnore: true */ root, `${relative}.html`);
   if (relative === '' || !file.startsWith(root + path.sep)) return undefined;
   const rendered = renderedCacheFile(path.relative(root, file).slice(0, -'.html'.length).split(path.sep).join('/'));
-  return existsSync(rendered) ? rendered : file;
+  return existsSync(/* turbopackIgnore: true */ rendered) ? rendered : file;
 }
 
 /** What names one version of a file: Next.js rewrites a page's file when it renders it again (a revalidation). */
@@ -105,7 +105,7 @@ export function prerenderedScriptHashes(pathname: string): readonly string[] | u
   if (!file) return undefined;
   let stamp: string;
   try {
-    stamp = fileStamp(statSync(file));
+    stamp = fileStamp(statSync(/* turbopackIgnore: true */ file));
   } catch {
     // No file: rendered per request. Remembered as such only up to the bound, like any page.
     return undefined;
@@ -114,7 +114,7 @@ export function prerenderedScriptHashes(pathname: string): readonly string[] | u
   if (cached && cached.stamp === stamp) return cached.hashes;
   let html: string;
   try {
-    html = readFileSync(file, 'utf8');
+    html = readFileSync(/* turbopackIgnore: true */ file, 'utf8');
   } catch {
     return undefined;
   }

@@ -36,7 +36,7 @@ export const prerenderedVary = 'rsc, next-router-state-tree, next-router-prefetc
 
 /** One version of a file: its bytes and the stamp they were read under, or undefined when it changed during the read. */
 async function readWhole(file: string): Promise<{ body: Buffer<ArrayBuffer>; stamp: string } | undefined> {
-  const handle = await open(file, 'r');
+  const handle = await open(/* turbopackIgnore: true */ file, 'r');
   try {
     const before = fileStamp(await handle.stat());
     const body = await handle.readFile();

@@ -94,7 +94,7 @@ async function renderHere(urls: string[]): Promise<void> {
 }
 
 function versionOfDir(dir: string | undefined, varDir: string): string | undefined {
-  if (!dir || path.resolve(path.dirname(dir)) !== path.resolve(varDir)) return undefined;
+  if (!dir || path.resolve(/* turbopackIgnore: true */ path.dirname(dir)) !== path.resolve(/* turbopackIgnore: true */ varDir)) return undefined;
   const name = path.basename(dir);
   return isVersionName(name) ? name : undefined;
 }
@@ -110,7 +110,7 @@ export function createCatalogueFollower(options: FollowerOptions): CatalogueFoll
   // version or newer: a server started on a version published while no instance ran brings them
   // up to it at its first check (a reload of the same snapshot, the changes since the build).
   const built = process.env.BUILT_CATALOGUE_VERSION;
-  let served = built !== undefined && isVersionName(built) && newer(pinned, built) && existsSync(path.join(varDir, built)) ? built : pinned;
+  let served = built !== undefined && isVersionName(built) && newer(pinned, built) && existsSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ varDir, built)) ? built : pinned;
   let refused: string | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -123,18 +123,18 @@ export function createCatalogueFollower(options: FollowerOptions): CatalogueFoll
     } catch {
       // The database is away: the pointer alone says.
     }
-    const onDisk = recorded !== undefined && isVersionName(recorded) && existsSync(path.join(varDir, recorded)) ? recorded : undefined;
+    const onDisk = recorded !== undefined && isVersionName(recorded) && existsSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ varDir, recorded)) ? recorded : undefined;
     return newer(onDisk, pointer) ? onDisk : pointer;
   };
 
   const reload = async (target: string): Promise<void> => {
     const started = now();
     let version = target;
-    let result = await options.read(path.join(varDir, version));
+    let result = await options.read(path.join(/* turbopackIgnore: true */ varDir, version));
     // Published again while this one was read: the newest is what to serve.
     for (let latest = await newest(); newer(latest, version) && latest !== undefined; latest = await newest()) {
       version = latest;
-      result = await options.read(path.join(varDir, version));
+      result = await options.read(path.join(/* turbopackIgnore: true */ varDir, version));
     }
     if (!result.ok) {
       refused = version;
@@ -147,7 +147,7 @@ export function createCatalogueFollower(options: FollowerOptions): CatalogueFoll
     const changes = changesBetween(varDir, served, version);
     // The old URLs come from the old snapshot: a slug names the town and type, which may change.
     const before = stalePaths(changes);
-    serveCatalogue(result.catalogue, path.join(varDir, version));
+    serveCatalogue(result.catalogue, path.join(/* turbopackIgnore: true */ varDir, version));
     served = version;
     const byPath = new Map([...before, ...stalePaths(changes)].map((entry) => ['path' in entry ? `path ${entry.path}` : `tag ${entry.tag}`, entry]));
     const paths = [...byPath.values()];

@@ -46,7 +46,7 @@ function isPosted(message: unknown): message is Posted {
 
 function tsxLoader(root: string): string | undefined {
   try {
-    return createRequire(path.join(root, 'package.json')).resolve('tsx');
+    return createRequire(path.join(/* turbopackIgnore: true */ root, 'package.json')).resolve('tsx');
   } catch {
     return undefined;
   }
@@ -72,7 +72,7 @@ export function readVersionOffThread(dir: string, options: OffThreadOptions = {}
       // Not `new Worker(file)`: Turbopack recognises that form and swaps in a worker chunk of its
       // own, which has no tsx loader and never answers, so under `next start` every reload fell
       // back to the serving thread. Through Reflect the bundler sees no worker to compile.
-      worker = Reflect.construct(Worker, [path.join(root, 'lib/server/catalogue-version-thread.ts'), { workerData: dir, execArgv: ['--import', loader] }]);
+      worker = Reflect.construct(Worker, [path.join(/* turbopackIgnore: true */ root, 'lib/server/catalogue-version-thread.ts'), { workerData: dir, execArgv: ['--import', loader] }]);
     } catch {
       resolve(readVersionHere(dir));
       return;

@@ -172,6 +172,8 @@ const builds: Step[] = [
         { name: 'js budget', command: `npx tsx tooling/test/check-js-budget.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` },
         // Issue 40: each prerendered page's HTML size, inline payload share and element count, against lib/js-budget/page-weight.ts.
         { name: 'page weight', command: `npx tsx tooling/test/check-page-weight.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` },
+        // What the tracer lists for each route: code and data, never var/, the tests or the tooling.
+        { name: 'build trace', command: `npx tsx tooling/test/check-build-trace.ts ${deployment.env.NEXT_DIST_DIR ?? '.next'}` },
         // Two instances of the site build on one database: it needs only that build.
         ...(fast ? [] : [{ name: 'multi-instance test', command: 'npm run -s test:multi' }]),
         // Issue 36: a pulled change live on two instances within 60 s, with its own CRM build.

@@ -16,6 +16,13 @@ import { catalogueFileSchemas, propertySchema } from '../schemas';
  * records in the database name the version too.
  */
 
+/*
+ * The folders here are known only at run time (a function's argument): without turbopackIgnore on
+ * each path, the build's file tracer took them for the whole project, listed every file of the
+ * repository (var/'s uploads, databases and secret too) among each route's files, and failed a build
+ * when a file there went while it read (a CI run, as a unit test deleted an upload).
+ */
+
 /** A version's records: the snapshot the site reads, file by file. */
 export type CatalogueFiles = CatalogueSnapshot;
 
@@ -51,8 +58,8 @@ export function newVersionName(now: Date): string {
 /** The version var/catalogue/current names, when it names one that is there. */
 export function currentVersion(varDir: string): string | undefined {
   try {
-    const name = readFileSync(path.join(varDir, pointerFile), 'utf8').trim();
-    return versionPattern.test(name) && existsSync(path.join(varDir, name)) ? name : undefined;
+    const name = readFileSync(path.join(/* turbopackIgnore: true */ varDir, pointerFile), 'utf8').trim();
+    return versionPattern.test(name) && existsSync(path.join(/* turbopackIgnore: true */ varDir, name)) ? name : undefined;
   } catch {
     return undefined;
   }
@@ -61,7 +68,7 @@ export function currentVersion(varDir: string): string | undefined {
 /** The folder of the catalogue in use (lib/catalogue/source-dir.ts points the site at it). */
 export function currentCatalogueDir(varDir: string): string | undefined {
   const version = currentVersion(varDir);
-  return version ? path.join(varDir, version) : undefined;
+  return version ? path.join(/* turbopackIgnore: true */ varDir, version) : undefined;
 }
 
 /** A version's files as written (not as readCatalogue shows them, which leaves missing pictures out). */
@@ -75,7 +82,7 @@ export function readVersion(dir: string): { files: CatalogueFiles; manifest: Man
   const owners = readDataFile(dir, display, 'owners.json', catalogueFileSchemas['owners.json']);
   let manifest: Manifest;
   try {
-    manifest = manifestSchema.parse(JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')));
+    manifest = manifestSchema.parse(JSON.parse(readFileSync(path.join(/* turbopackIgnore: true */ dir, 'manifest.json'), 'utf8')));
   } catch {
     return undefined;
   }
@@ -114,7 +121,7 @@ export function changesBetween(varDir: string, from: string | undefined, to: str
     if (version === null || from === undefined || step >= maxSteps || !isVersionName(version)) return { everything: true };
     let entry: z.infer<typeof changeEntrySchema>;
     try {
-      entry = changeEntrySchema.parse(JSON.parse(readFileSync(path.join(varDir, version, 'changes.json'), 'utf8')));
+      entry = changeEntrySchema.parse(JSON.parse(readFileSync(path.join(/* turbopackIgnore: true */ varDir, version, 'changes.json'), 'utf8')));
     } catch {
       return { everything: true };
     }
@@ -127,14 +134,14 @@ export function changesBetween(varDir: string, from: string | undefined, to: str
 
 /** Writes a catalogue into a new temporary folder under varDir; returns its path. */
 export function writeTemporary(varDir: string, version: string, files: CatalogueFiles, manifest: Manifest, changes: ChangeEntry): string {
-  const dir = path.join(varDir, `.tmp-${version}`);
-  mkdirSync(path.join(dir, 'documents'), { recursive: true });
+  const dir = path.join(/* turbopackIgnore: true */ varDir, `.tmp-${version}`);
+  mkdirSync(path.join(/* turbopackIgnore: true */ dir, 'documents'), { recursive: true });
   rewriteTemporary(dir, files, manifest, changes);
   return dir;
 }
 
 export function rewriteTemporary(dir: string, files: CatalogueFiles, manifest: Manifest, changes: ChangeEntry): void {
-  const write = (name: string, value: unknown) => writeFileSync(path.join(dir, name), `${JSON.stringify(value, null, 1)}\n`);
+  const write = (name: string, value: unknown) => writeFileSync(path.join(/* turbopackIgnore: true */ dir, name), `${JSON.stringify(value, null, 1)}\n`);
   write('properties.json', files.properties);
   write('types.json', files.types);
   write('cities.json', files.cities);
@@ -147,10 +154,10 @@ export function rewriteTemporary(dir: string, files: CatalogueFiles, manifest: M
 
 /** The temporary folder becomes the version, then the pointer names it (each step a rename). */
 export function publish(varDir: string, temporary: string, version: string): void {
-  renameSync(temporary, path.join(varDir, version));
-  const pointer = path.join(varDir, `${pointerFile}.${randomBytes(4).toString('hex')}.tmp`);
+  renameSync(temporary, path.join(/* turbopackIgnore: true */ varDir, version));
+  const pointer = path.join(/* turbopackIgnore: true */ varDir, `${pointerFile}.${randomBytes(4).toString('hex')}.tmp`);
   writeFileSync(pointer, `${version}\n`);
-  renameSync(pointer, path.join(varDir, pointerFile));
+  renameSync(pointer, path.join(/* turbopackIgnore: true */ varDir, pointerFile));
 }
 
 /** Keeps the newest `keep` versions (the current one always) and no temporary folders of runs that ended. */
@@ -162,8 +169,9 @@ export function pruneVersions(varDir: string, keep: number, activeTemporary?: st
     .filter((name) => versionPattern.test(name))
     .sort()
     .reverse();
-  for (const name of versions.slice(keep)) if (name !== current) rmSync(path.join(varDir, name), { recursive: true, force: true });
+  for (const name of versions.slice(keep)) if (name !== current) rmSync(path.join(/* turbopackIgnore: true */ varDir, name), { recursive: true, force: true });
   for (const entry of entries) {
-    if (entry.name.startsWith('.tmp-') && path.join(varDir, entry.name) !== activeTemporary) rmSync(path.join(varDir, entry.name), { recursive: true, force: true });
+    if (entry.name.startsWith('.tmp-') && path.join(/* turbopackIgnore: true */ varDir, entry.name) !== activeTemporary)
+      rmSync(path.join(/* turbopackIgnore: true */ varDir, entry.name), { recursive: true, force: true });
   }
 }

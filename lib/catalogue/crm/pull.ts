@@ -140,7 +140,7 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
   const startedAt = now();
   const good = await lastGoodCatalogueRun(store, connector.name);
   const current = currentVersion(varDir);
-  const base = current ? readVersion(path.join(varDir, current)) : undefined;
+  const base = current ? readVersion(path.join(/* turbopackIgnore: true */ varDir, current)) : undefined;
   const incremental = !options.full && base !== undefined && good?.version === current && typeof good?.cursor_after === 'string';
   const kind = incremental ? 'incremental' : 'full';
   const cursorBefore = incremental ? (good?.cursor_after ?? null) : null;
@@ -251,8 +251,8 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
       fetcher.placeDocuments(
         records,
         (id, name) => documentUrls[`${id}/${name}`] ?? baseDocuments.get(name),
-        base && current ? { dir: path.join(varDir, current), sources: base.manifest.documents } : undefined,
-        path.join(varDir, `.tmp-${version}`),
+        base && current ? { dir: path.join(/* turbopackIgnore: true */ varDir, current), sources: base.manifest.documents } : undefined,
+        path.join(/* turbopackIgnore: true */ varDir, `.tmp-${version}`),
       );
 
     const assemble = async (): Promise<CatalogueFiles> => {
@@ -347,7 +347,7 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
     await renew();
     let published: string;
     if (unchanged && current) {
-      rmSync(temporary, { recursive: true, force: true });
+      rmSync(/* turbopackIgnore: true */ temporary, { recursive: true, force: true });
       published = current;
     } else {
       publish(varDir, temporary, version);
@@ -375,7 +375,7 @@ export async function pullCatalogue(options: PullOptions): Promise<PullResult> {
     );
     return { status, runId, kind, version: published, counts, refusals: shownRefusals, cursor: cursorAfter };
   } catch (error) {
-    if (temporary) rmSync(temporary, { recursive: true, force: true });
+    if (temporary) rmSync(/* turbopackIgnore: true */ temporary, { recursive: true, force: true });
     await endCatalogueRun(store, runId, {
       status: 'failed',
       ended_at: now().toISOString(),

@@ -59,9 +59,9 @@ export type PullChild = { command: string; args: string[] };
  * scripts/catalogue-pull.ts on tsx's CLI, resolved from the project, or undefined when tsx is not
  * installed (a deploy without its dev dependencies): the schedule then runs nothing.
  */
-export function pullChild(root = process.cwd(), script = path.join(root, 'scripts/catalogue-pull.ts')): PullChild | undefined {
+export function pullChild(root = process.cwd(), script = path.join(/* turbopackIgnore: true */ root, 'scripts/catalogue-pull.ts')): PullChild | undefined {
   try {
-    return { command: process.execPath, args: [createRequire(path.join(root, 'package.json')).resolve('tsx/cli'), script] };
+    return { command: process.execPath, args: [createRequire(path.join(/* turbopackIgnore: true */ root, 'package.json')).resolve('tsx/cli'), script] };
   } catch {
     return undefined;
   }
