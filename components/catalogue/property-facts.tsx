@@ -177,7 +177,7 @@ function buildGroups(property: Listing, language: Language, t: Translate): FactG
  * A flood score in class D (medium chance of flooding in the current climate) must come with the
  * flood symbol in every Flemish advertisement (integral water policy's information duty, 2023).
  */
-const hasFloodSymbol = (row: { label: string; value: string }) => (row.label === 'gScore' || row.label === 'pScore') && row.value === 'D';
+const hasFloodSymbol = (label: string, { flood }: Listing) => (label === 'gScore' ? flood.gScore : label === 'pScore' ? flood.pScore : undefined) === 'D';
 
 function FloodSymbol({ label }: { label: string }) {
   return (
@@ -217,7 +217,7 @@ export async function PropertyFacts({ property, language }: { property: Listing;
                   <dt className={styles.label}>{t(`labels.${row.label}`)}</dt>
                   <dd className={styles.value}>
                     {row.value}
-                    {hasFloodSymbol(row) ? <FloodSymbol label={t('floodSymbol')} /> : null}
+                    {hasFloodSymbol(row.label, property) ? <FloodSymbol label={t('floodSymbol')} /> : null}
                   </dd>
                 </div>
               ))}

@@ -32,7 +32,9 @@ type Status =
 
 /** The form's zod schema; the spam check is the ALTCHA widget's, outside react-hook-form. */
 function resolverFor(form: FormName): Resolver<FieldValues> {
-  return zodResolver(formKinds[form].schema as never) as unknown as Resolver<FieldValues>;
+  // Every form's fields are a record of named values: its schema, read as such, takes and gives one.
+  const schema: z.ZodType<FieldValues, FieldValues> = formKinds[form].schema;
+  return zodResolver(schema);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { catalogueLanguages, getProperties, type ListingSummary } from '../catalogue';
 import { activeSubscriptions, existingEventKeys, queueAlertMail, readCatalogueState, recordAlertRun, subscriptionsWithUnsentEvents, type AlertSubscriptionRow, type Store } from '../db';
 
@@ -35,7 +36,7 @@ function seenOf(rows: Awaited<ReturnType<typeof readCatalogueState>>): Map<numbe
   for (const row of rows) {
     const cards: SeenListing['cards'] = {};
     try {
-      for (const [language, card] of Object.entries(JSON.parse(row.cards) as Record<string, unknown>)) {
+      for (const [language, card] of Object.entries(z.record(z.string(), z.unknown()).parse(JSON.parse(row.cards)))) {
         const parsed = listingCard.safeParse(card);
         if (parsed.success) cards[language] = parsed.data;
       }

@@ -112,7 +112,7 @@ function valueAt(root: unknown, keys: PropertyKey[]): unknown {
   let current: unknown = root;
   for (const key of keys) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
+    current = Reflect.get(current, key);
   }
   return current;
 }

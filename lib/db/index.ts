@@ -19,6 +19,7 @@ export {
   type StoreResult,
   type MailNotSent,
   mailNotSentSchema,
+  requestAnswers,
 } from './requests';
 export { refuseMail } from './refusals';
 export { mailboxStanding } from './mailboxes';

@@ -496,6 +496,13 @@ async function lastSend(trx: Transaction<Database>, key: string, kinds: readonly
 
 export type StoredRequest = RequestRow & { uploads: UploadRow[] };
 
+const storedAnswers = z.record(z.string(), z.unknown());
+
+/** The answers a request was stored with (its `payload` column, a JSON object the site wrote), by field name. */
+export function requestAnswers(request: Pick<RequestRow, 'payload'>): Record<string, unknown> {
+  return storedAnswers.parse(JSON.parse(request.payload));
+}
+
 export async function getRequest(store: Store, id: string): Promise<StoredRequest | undefined> {
   const row = await store.db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;

@@ -125,7 +125,7 @@ export const upcomingDate = (key: string) => {
 };
 
 /** A field of a value zod has not checked yet (a refinement's `when`). */
-export const fieldOf = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined);
+export const fieldOf = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined);
 
 /** What a search alert may ask, in its form and in the searcher's space (lib/alerts/edit-search.ts). */
 export const searchLimits = { price: 100_000_000, count: 50, postcodes: 30 } as const;

@@ -1,7 +1,7 @@
 import type { Attachment } from 'nodemailer/lib/mailer';
 import { getAppointmentSlots, getProject, getProperty, getType, type Owner } from '../catalogue';
 import { agencyPostalAddress, getAgencyLanguage, getDefaultLanguage, getSite, isSupportedLanguage, type Language } from '../config';
-import type { MailNotSent, StoredRequest } from '../db';
+import { requestAnswers, type MailNotSent, type StoredRequest } from '../db';
 import { documentLinkTtlDays } from '../db/retention';
 import { documentLinkExpiry, signedDocumentPath } from '../documents/signed-link';
 import { brusselsDateTime, formatDate, formatEuroFor, formatPhone, listingPrice } from '../format';
@@ -72,7 +72,7 @@ export function slotText(propertyId: number, slotId: number): string {
 export function requestLines(request: StoredRequest, language: Language): RequestLine[] {
   const t = translatorFor(language, 'forms');
   const mail = translatorFor(language, 'mail');
-  const payload = JSON.parse(request.payload) as Record<string, unknown>;
+  const payload = requestAnswers(request);
   const options = referenceMessages.forms.options;
   // A code without a text (an old draft, a changed form) is shown as the visitor sent it.
   const option = (group: 'title' | 'contactDevice' | 'goal' | 'contactSlots', value: unknown) => {
@@ -245,7 +245,7 @@ const notSentKeys = {
 
 /** The viewing time a request booked, as the catalogue has it (never as the visitor sent it). */
 function bookedSlot(request: StoredRequest): string | undefined {
-  const slotId = (JSON.parse(request.payload) as Record<string, unknown>).slotId;
+  const slotId = requestAnswers(request).slotId;
   if (!request.property_id || typeof slotId !== 'number') return undefined;
   return getAppointmentSlots(request.property_id).some((slot) => slot.ID === slotId) ? slotText(request.property_id, slotId) : undefined;
 }
@@ -368,7 +368,7 @@ const friendPictureWidth = 600;
  * any address, and the agency's name must not carry a stranger's words. Answers go to the agency.
  */
 export function friendMail(request: StoredRequest): Mail | undefined {
-  const payload = JSON.parse(request.payload) as Record<string, unknown>;
+  const payload = requestAnswers(request);
   if (typeof payload.friendEmail !== 'string') return undefined;
   const language: Language = isSupportedLanguage(request.lang) ? request.lang : getDefaultLanguage();
   const t = translatorFor(language, 'mail');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getAgencyLanguage, supportedLanguages } from '../config';
-import type { StoredRequest } from '../db';
+import { requestAnswers, type StoredRequest } from '../db';
 import { formNames } from '../form-kinds/table';
 import { href } from '../pages';
 import { requestLines } from './compose';
@@ -68,7 +68,7 @@ const isAnswer = (value: unknown): value is z.infer<typeof answer> => answer.saf
 /** What the CRM webhook receives for a request. */
 export function webhookPayload(request: StoredRequest): WebhookPayload {
   const language = getAgencyLanguage();
-  const stored = JSON.parse(request.payload) as Record<string, unknown>;
+  const stored = requestAnswers(request);
   const fields = Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, z.infer<typeof answer>] => entry[0] !== 'passwordHash' && isAnswer(entry[1])));
   const url = request.property_id
     ? siteOrigin() + href({ page: 'property', id: request.property_id }, language)

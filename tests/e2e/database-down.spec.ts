@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { sitePort } from './forms-helpers';
+import { ownServerEnv } from './own-server';
 
 /*
  * A server started while its database cannot be reached (PostgreSQL down, a wrong DATABASE_URL)
@@ -13,14 +14,8 @@ import { sitePort } from './forms-helpers';
 test('a server whose database cannot be reached stops at start with one line saying so', async () => {
   const port = sitePort + 53;
   const server = spawn('node', ['scripts/start.mjs', '-p', String(port)], {
-    env: {
-      ...process.env,
-      NEXT_DIST_DIR: `.next-e2e-${sitePort}`,
-      // Port 1 on loopback: nothing listens there.
-      DATABASE_URL: 'postgres://site:secret@127.0.0.1:1/site',
-      SITE_URL: `http://localhost:${port}`,
-      SITE_SECRET: 'e2e-site-secret-0123456789abcdef0123456789',
-    },
+    // Port 1 on loopback: nothing listens there.
+    env: ownServerEnv(port, { DATABASE_URL: 'postgres://site:secret@127.0.0.1:1/site' }),
     stdio: ['ignore', 'ignore', 'pipe'],
     // Its own process group, so that a server still running is stopped with its Next.js child.
     detached: true,
