@@ -71,16 +71,16 @@ export async function HomeMap({ data, language }: { data: HomeMapData; language:
               <span className={styles.town}>
                 {town.name} <span className={styles.zip}>{town.zip}</span>
               </span>
-              <span className={styles.links}>
-                {(['sale', 'rent'] as const).map((goal) =>
-                  town[goal].count > 0 ? (
-                    <SiteLink key={goal} href={town[goal].href}>
-                      <span className="visually-hidden">{town.name}: </span>
-                      {t(goal === 'sale' ? 'forSale' : 'forRent', { count: town[goal].count })}
-                    </SiteLink>
-                  ) : null,
-                )}
-              </span>
+              {(['sale', 'rent'] as const).map((goal) => {
+                if (town[goal].count === 0) return null;
+                const shown = t(goal === 'sale' ? 'forSale' : 'forRent', { count: town[goal].count });
+                // The town is in the link's name rather than in a hidden element of its own: one element fewer per link.
+                return (
+                  <SiteLink key={goal} href={town[goal].href} aria-label={`${town.name}: ${shown}`}>
+                    {shown}
+                  </SiteLink>
+                );
+              })}
             </li>
           ))}
         </ul>
