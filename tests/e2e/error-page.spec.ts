@@ -1,9 +1,10 @@
+import { rmSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './warm-page';
 import { getProperties } from '@/lib/catalogue';
 import { type Language } from '@/lib/config';
 import { href } from '@/lib/pages';
-import { listingsNotRenderedYet } from './kept-pages';
+import { listingsNotRenderedYet, untouchedBuild } from './kept-pages';
 import { messages, sitePort } from './forms-helpers';
 import { startOwnServer } from './own-server';
 import { storeConsent } from './stored-consent';
@@ -52,19 +53,25 @@ test.describe('on a server whose filtered lists and one listing fail', () => {
   // One server for the three languages: a worker of its own would start a second on the same port.
   test.describe.configure({ mode: 'serial' });
   const port = sitePort + 51;
-  // The listing that fails is one no request has rendered yet (a kept page is served, never rendered
-  // again), short of the last, which is on-demand-listing.spec.ts's.
-  const faulty = listingsNotRenderedYet().at(-2);
+  // The listing that fails is one no request has rendered (a kept page is served, never rendered
+  // again): on a copy of the build that no request has touched, whatever the specs before opened.
   const sound = getProperties('en', { availability: 'on-offer' })[0];
+  let faulty: ReturnType<typeof listingsNotRenderedYet>[number] | undefined;
+  let build = '';
   let stop: (() => Promise<void>) | undefined;
 
   test.beforeAll(async () => {
-    expect(faulty, 'a listing outside the prerendered share that no run on this build has opened yet: build again').toBeDefined();
+    build = untouchedBuild(String(port));
+    faulty = listingsNotRenderedYet(build).at(-1);
+    expect(faulty, 'a listing outside the prerendered share').toBeDefined();
     expect(sound).toBeDefined();
-    stop = await startOwnServer(port, { DATABASE_URL: `file:var/e2e-fault-${port}.db`, E2E_FAULTY_PAGES: `list,listing-${faulty!.id}` });
+    stop = await startOwnServer(port, { NEXT_DIST_DIR: build, DATABASE_URL: `file:var/e2e-fault-${port}.db`, E2E_FAULTY_PAGES: `list,listing-${faulty!.id}` });
   });
 
-  test.afterAll(async () => stop?.());
+  test.afterAll(async () => {
+    await stop?.();
+    rmSync(build, { recursive: true, force: true });
+  });
 
   for (const language of languages) {
     test(`${language}: a filtered list and a listing rendered at its first request show the localised error page; the plain list and the next listing render`, async ({ browser }) => {
