@@ -49,7 +49,7 @@ export async function requestAlertAccount(request: Request): Promise<Response> {
     setupLimiter ??= createRateLimiter({ name: 'searcher-setup', limit: setupLinksPerDay, windowMs: 24 * 60 * 60 * 1000 });
     if (link && !link.hasAccount && (await setupLimiter.hit(link.email)).allowed) {
       const jobId = await enqueueJob(store, 'searcher-setup', { subscriptionId: link.subscriptionId });
-      after(() => deliverSoon({ jobId: jobId }));
+      after(() => deliverSoon({ jobId }));
     }
   } catch (error) {
     console.error('[alerts] asking for an account failed', error);

@@ -85,7 +85,7 @@ export async function forgotPasswordAction(lang: string, _previous: AuthFormStat
     // The same work whatever the address: one job queued. Whether the address is an owner's is for
     // the outbox to find out after this answer, so neither the answer nor its time can tell.
     const jobId = await enqueueJob(await getStore(), 'owner-reset', { email, language } satisfies OwnerResetPayload);
-    after(() => deliverSoon({ jobId: jobId }));
+    after(() => deliverSoon({ jobId }));
   }
   return { status: 'sent', message: t('passwordSent') };
 }

@@ -17,10 +17,12 @@ import { supportedLanguages, type Article, type Language, type Localised, type M
 export type SiteFiles = { site: Site; menu: MenuEntry[]; articles: Article[]; team: TeamMember[] };
 
 const siteDir = 'data/site';
-const file = (name: 'site.json' | 'menu.json' | 'articles.json' | 'team.json') => `${siteDir}/${name}`;
+/** A file of data/site as refusals name it. */
+export const siteDataFile = (name: 'site.json' | 'menu.json' | 'articles.json' | 'team.json') => `${siteDir}/${name}`;
 
 const languageNames: Record<Language, string> = { nl: 'Dutch', fr: 'French', en: 'English', de: 'German' };
-const inLanguage = (language: Language) => `${languageNames[language]} (${language})`;
+/** A language as a refusal names it: "Dutch (nl)". */
+export const inLanguage = (language: Language) => `${languageNames[language]} (${language})`;
 
 /** The value of a localised text in one language as the site picks it, before any fallback to another language. */
 function ownValue(value: Localised, language: Language): string {
@@ -34,7 +36,7 @@ function enabledLanguages(site: Site): Language[] {
 
 function menuIssues({ site, menu, articles }: SiteFiles): DataIssue[] {
   const issues: DataIssue[] = [];
-  const menuFile = file('menu.json');
+  const menuFile = siteDataFile('menu.json');
   const byId = new Map(menu.map((entry) => [entry.id, entry]));
   const positionOf = new Map(menu.map((entry, index) => [entry.id, index]));
   const recordOf = (entry: MenuEntry) => ({ index: positionOf.get(entry.id) ?? 0, label: `id ${entry.id}` });
@@ -158,7 +160,7 @@ function menuIssues({ site, menu, articles }: SiteFiles): DataIssue[] {
 
 function articleIssues({ site, articles }: SiteFiles): DataIssue[] {
   const issues: DataIssue[] = [];
-  const articlesFile = file('articles.json');
+  const articlesFile = siteDataFile('articles.json');
   const languages = enabledLanguages(site);
   const slugOwner = new Map<string, string>();
   articles.forEach((article, index) => {
@@ -224,31 +226,31 @@ export function relationIssues(files: SiteFiles): DataIssue[] {
   const { site, menu, articles, team } = files;
   return [
     ...duplicateIssues(
-      file('menu.json'),
+      siteDataFile('menu.json'),
       menu,
       (entry) => entry.id,
       (entry) => `id ${entry.id}`,
     ),
     ...duplicateIssues(
-      file('articles.json'),
+      siteDataFile('articles.json'),
       articles,
       (article) => article.id,
       (article) => `id ${article.id}`,
     ),
     ...duplicateIssues(
-      file('team.json'),
+      siteDataFile('team.json'),
       team,
       (member) => String(member.id),
       (member) => `id ${member.id}`,
     ),
     ...duplicateIssues(
-      file('team.json'),
+      siteDataFile('team.json'),
       team,
       (member) => member.email.toLowerCase(),
       (member) => `id ${member.id}, ${member.email}`,
     ),
     ...duplicateIssues(
-      file('site.json'),
+      siteDataFile('site.json'),
       site.marquees,
       (marquee) => String(marquee.id),
       (marquee) => `marquee ${marquee.id}`,
@@ -270,7 +272,7 @@ function placeholderIssues(site: Site): DataIssue[] {
       const unknown = unknownPlaceholders(value, homeSearchPlaceholders);
       if (unknown.length === 0) return [];
       const tokens = unknown.map((token) => `"${token}"`).join(', ');
-      return [{ file: file('site.json'), field: `homeSearch.${name}.text${suffix}`, message: `unknown placeholder ${tokens}: this text knows ${known}, each replaced by a count of listings` }];
+      return [{ file: siteDataFile('site.json'), field: `homeSearch.${name}.text${suffix}`, message: `unknown placeholder ${tokens}: this text knows ${known}, each replaced by a count of listings` }];
     });
   });
 }
@@ -353,7 +355,7 @@ export function applyFileFallbacks(files: SiteFiles, publicDir: string): { files
   const result: SiteFiles = structuredClone(files);
   const { site, menu, articles, team } = result;
   const rules: FileRule[] = [];
-  const siteFile = file('site.json');
+  const siteFile = siteDataFile('site.json');
   // List removals wait until every rule has run, so that positions in messages are those of the file.
   const afterChecks: Array<() => void> = [];
 
@@ -391,7 +393,7 @@ export function applyFileFallbacks(files: SiteFiles, publicDir: string): { files
 
   menu.forEach((entry, index) => {
     const record = { index, label: `id ${entry.id}` };
-    const menuFile = file('menu.json');
+    const menuFile = siteDataFile('menu.json');
     rules.push({ fileName: menuFile, record, field: 'params.image', value: entry.params.image, fallback: 'the page is shown without it', drop: () => (entry.params.image = '') });
     for (const [language, metadata] of Object.entries(entry.params.metadata)) {
       rules.push({
@@ -436,7 +438,7 @@ export function applyFileFallbacks(files: SiteFiles, publicDir: string): { files
   });
   articles.forEach((article, index) => {
     rules.push({
-      fileName: file('articles.json'),
+      fileName: siteDataFile('articles.json'),
       record: { index, label: `id ${article.id}` },
       field: 'image',
       value: article.image,
@@ -447,7 +449,7 @@ export function applyFileFallbacks(files: SiteFiles, publicDir: string): { files
   team.forEach((member, index) => {
     if (member.photo === null) return;
     rules.push({
-      fileName: file('team.json'),
+      fileName: siteDataFile('team.json'),
       record: { index, label: `id ${member.id}` },
       field: 'photo',
       value: member.photo,

@@ -1,4 +1,5 @@
-import { supportedLanguages, type Language, type MenuEntry } from '../config';
+import { supportedLanguages, type MenuEntry } from '../config';
+import { inLanguage, siteDataFile } from '../config/checks';
 import type { DataIssue } from '../data-file';
 import { ownedFirstSegments } from '../pages';
 
@@ -8,9 +9,6 @@ import { ownedFirstSegments } from '../pages';
  * table, so that a new kind reserves its segment in its own folder and nowhere else. The site's
  * internal pages' segments are lib/config's to refuse (lib/config/checks.ts).
  */
-
-const menuFile = 'data/site/menu.json';
-const languageNames: Record<Language, string> = { nl: 'Dutch', fr: 'French', en: 'English', de: 'German' };
 
 export function menuPathIssues(menu: readonly MenuEntry[]): DataIssue[] {
   const issues: DataIssue[] = [];
@@ -22,10 +20,10 @@ export function menuPathIssues(menu: readonly MenuEntry[]): DataIssue[] {
       const kind = owned.get(language)?.find((candidate) => candidate.slug === segment);
       if (!kind) continue;
       issues.push({
-        file: menuFile,
+        file: siteDataFile('menu.json'),
         record: { index, label: `id ${entry.id}` },
         field: `params.path.${language}`,
-        message: `path "${entry.params.path[language]}" in ${languageNames[language]} (${language}) is already the address of the ${kind.says} (/${language}/${segment}/), so this menu page could never be reached; choose another path`,
+        message: `path "${entry.params.path[language]}" in ${inLanguage(language)} is already the address of the ${kind.says} (/${language}/${segment}/), so this menu page could never be reached; choose another path`,
       });
     }
   });

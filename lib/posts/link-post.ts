@@ -85,7 +85,7 @@ export async function confirmLinkPost(request: Request, link: ConfirmLink): Prom
     try {
       const jobs: OutboxKind[] = ['agency-mail', ...requestChannels()];
       const requestId = await link.confirm(tokenDigest(token), jobs);
-      if (requestId) after(() => deliverSoon({ requestId: requestId }));
+      if (requestId) after(() => deliverSoon({ requestId }));
     } catch (error) {
       console.error(`[${link.what}] confirming failed`, error);
       return linkPostFailure(language, 500, 'apiError');
