@@ -12,7 +12,7 @@ import { scrollThresholds, throttle } from '@/lib/device';
  *
  * Without JavaScript the header simply scrolls away with the page. Anchor targets and focused
  * controls keep clear of the fixed bar through the page's scroll-padding, which follows its height
- * (--header-height, globals.css).
+ * (globals.css has the default).
  */
 export function ScrollHeader({ className, slotClassName, overlay, children }: { className?: string; slotClassName?: string; overlay: boolean; children: ReactNode }) {
   const [scrolled, setScrolled] = useState(false);
@@ -22,27 +22,36 @@ export function ScrollHeader({ className, slotClassName, overlay, children }: { 
   useEffect(() => {
     const element = header.current;
     if (!element) return;
-    // Only the header in the flow gives its full height; the fixed one is the compact bar.
-    const measure = () => {
+    // Measured when the observer reports, which it does once the browser has laid the page out
+    // (right after observing too): read during hydration, offsetHeight made it lay the page out
+    // once more in the middle of React's work.
+    const observer = new ResizeObserver(() => {
       const height = element.offsetHeight;
+      // Only the header in the flow gives its full height; the fixed one is the compact bar.
       if (element.dataset.scrolled !== 'true') setFullHeight(height);
       // The header's real height is the page's scroll padding: a focused control or an anchor target
       // never lands under the fixed bar (WCAG 2.4.11; globals.css keeps a default without
       // JavaScript). In the flow at the top of the page it is the full header, more than needed,
-      // until the first scroll makes it the compact bar and measures it again.
-      document.documentElement.style.setProperty('--header-height', `${height}px`);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+      // until the first scroll makes it the compact bar and measures it again. Set as the property
+      // itself, not a custom property of the root, which every element of the page inherits and
+      // would have its style computed again for.
+      document.documentElement.style.scrollPaddingTop = `calc(${height}px + 0.5rem)`;
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
 
   useEffect(() => {
     const update = throttle(() => setScrolled(window.scrollY > scrollThresholds.header), scrollThresholds.throttleMs);
-    update();
+    // A page opened scrolled (an anchor, a restored position) starts with the compact bar. The first
+    // look waits for the frame, which lays the page out anyway; reading scrollY now would do it
+    // once more during hydration.
+    const first = requestAnimationFrame(update);
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      cancelAnimationFrame(first);
+      window.removeEventListener('scroll', update);
+    };
   }, []);
 
   // Over the banner the header takes no room in the flow, scrolled or not.

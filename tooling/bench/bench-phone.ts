@@ -6,7 +6,8 @@
  * in the same run: the median of `--rounds` interleaved Lighthouse mobile runs (its simulated
  * throttling: the score, LCP, CLS), main-thread work, total blocking time and the moment React
  * has hydrated the page from a trace with the CPU slowed four times, and the HTML's size, its
- * inline payload's share and its element count (lib/js-budget/page-weight.ts). Every figure is
+ * inline payload's share and its element count (lib/js-budget/page-weight.ts). A fifth page, the
+ * short disclaimer, measures the site's frame (header, footer, consent dialog) on its own. Every figure is
  * printed as a ratio to the bare page: the machine may be shared and the absolute numbers noisy.
  * Both builds are made with __NEXT_TEST_MODE=1, which only makes Next.js note when hydration ends.
  *
@@ -104,6 +105,9 @@ async function pagesToMeasure(): Promise<Page[]> {
     { name: 'list', url: `${siteBase}/fr/a-vendre/` },
     { name: 'listing', url: `${siteBase}${listing}` },
     { name: 'menu page (services)', url: `${siteBase}/fr/services/` },
+    // Not one of the four: the site's frame (header, footer, consent dialog) around a few
+    // paragraphs, which shows how much of each ratio the frame alone takes.
+    { name: 'frame only (disclaimer)', url: `${siteBase}/fr/disclaimer/` },
   ];
 }
 
