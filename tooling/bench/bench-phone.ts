@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pageWeight, payloadShare, type PageWeight } from '../../lib/js-budget/page-weight';
-import { exitCode, start, stop, stopEverything, waitFor } from './support/processes';
+import { assertNothingAnswers, exitCode, start, stop, stopEverything, waitFor } from './support/processes';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, 'reuse-builds': { type: 'boolean', default: false } } });
 const rounds = Math.max(3, Number(values.rounds));
@@ -143,6 +143,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   await buildBoth();
   rmSync(join(work, 'site.db'), { force: true });
+  await assertNothingAnswers(`${siteBase}/`, 'the site');
+  await assertNothingAnswers(`${bareBase}/`, 'the bare page');
   const site = start(process.execPath, [join(root, 'scripts/start.mjs'), '-p', String(ports.site)], { cwd: root, env: siteEnv, log: join(work, 'server-site.log') });
   const bare = start(process.execPath, [nextBin, 'start', '-p', String(ports.bare), '-H', host], { cwd: bareDir, env: buildEnv, log: join(work, 'server-bare.log') });
   try {

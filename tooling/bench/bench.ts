@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { parseDocument } from 'htmlparser2';
-import { exitCode, start, stop, stopEverything, waitFor } from './support/processes';
+import { assertNothingAnswers, exitCode, start, stop, stopEverything, waitFor } from './support/processes';
 
 const { values } = parseArgs({
   options: {
@@ -226,6 +226,7 @@ async function getOk(url: string): Promise<Buffer> {
 
 async function startServer(catalogue: Catalogue): Promise<ChildProcess> {
   rmSync(join(root, `var/bench-${catalogue.port}.db`), { force: true });
+  await assertNothingAnswers(`${siteUrl(catalogue)}/`, `the ${catalogue.label} server`);
   // No -H: the proxy's rewrites call the server back at localhost, which may resolve to ::1.
   // As `npm start` starts it (scripts/start.mjs): the server's memory settings are part of what is measured.
   const child = start(process.execPath, [join(root, 'scripts/start.mjs'), '-p', String(catalogue.port)], { cwd: root, env: serverEnv(catalogue), log: join(work, `server-${catalogue.port}.log`) });
@@ -238,6 +239,7 @@ const nginxWww = join(nginxRoot, 'www');
 
 async function startNginx(): Promise<ChildProcess> {
   rmSync(nginxRoot, { recursive: true, force: true });
+  await assertNothingAnswers(`http://${host}:${ports.nginx}/`, 'nginx');
   mkdirSync(join(nginxRoot, 'temp'), { recursive: true });
   mkdirSync(nginxWww, { recursive: true });
   writeFileSync(join(nginxWww, 'robots.txt'), 'User-agent: *\nAllow: /\n');

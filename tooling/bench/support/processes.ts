@@ -55,6 +55,21 @@ export function exitCode(child: ChildProcess): Promise<number> {
   });
 }
 
+/**
+ * Refuses to start a server where something already answers: waitFor would take that other server
+ * (one an earlier run left behind) for the new one, which could not listen, and the bench would
+ * measure it. A phone bench did so once: a server started before a rebuild, serving the new pages
+ * without their new scripts.
+ */
+export async function assertNothingAnswers(url: string, what: string): Promise<void> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2_000) });
+  } catch {
+    return;
+  }
+  throw new Error(`Something already answers on ${new URL(url).host}, where ${what} is to start: stop it first (a server left running by an earlier run?)`);
+}
+
 /** Waits until `url` answers at all, failing early when the process that should serve it stops. */
 export async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
