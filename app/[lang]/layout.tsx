@@ -51,13 +51,16 @@ export default async function LanguageLayout({ children, params }: Props) {
     // The consent gate script marks <html> before hydration (data-consent).
     <html lang={language} style={themeVariables} suppressHydrationWarning>
       <body>
-        {/* Before anything paints: decides whether the server-rendered consent dialog shows. */}
-        <script dangerouslySetInnerHTML={{ __html: consentGateScript() }} />
         {/* The dialog comes first in the document: the browser paints what it has parsed, and a dialog
             after the page's content painted a frame later, once the page's scripts had run (it was
             the largest paint of a first visit, at 3 s where the page showed at 1 s). A modal is read
             first anyway, and the skip link stays the first stop when it is closed. */}
         <ConsentManager ids={tagIds} policyHref={cookiePolicy && cookiePolicy.status !== 'Draft' ? menuEntryHref(cookiePolicy, language) : undefined} texts={consentTexts(language, tagIds)} />
+        {/* Right after the dialog and before the rest of the page: decides whether the server's dialog
+            shows. Not before it: a phone that painted while the dialog was half parsed showed it
+            growing upwards from the bottom of the screen as its buttons came, a layout shift
+            (tests/e2e/consent-parse.spec.ts); so it shows only once it is whole. */}
+        <script dangerouslySetInnerHTML={{ __html: consentGateScript() }} />
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>

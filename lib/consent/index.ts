@@ -104,9 +104,9 @@ function isPreviewPath(pathname: string): boolean {
 export const consentGateAttribute = 'data-consent';
 
 /**
- * A tiny inline script, run before the body paints: the server renders the dialog into every page
- * (so that it is painted with the page, not seconds later by the client code), hidden unless this
- * script finds no valid stored choice, no ?setcookies and no preview path, the rules of
+ * A tiny inline script, run right after the dialog's markup and before the rest of the body: the
+ * server renders the dialog into every page (so that it is painted with the page, not seconds later
+ * by the client code), hidden unless this script finds no valid stored choice, no ?setcookies and no preview path, the rules of
  * parseConsent and shouldShowDialog. Without JavaScript the dialog stays hidden: nothing could be
  * stored, and no tag can load either.
  */
