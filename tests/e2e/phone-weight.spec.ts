@@ -1,6 +1,7 @@
 import { expect, test } from './warm-page';
 import { getEnabledLanguages, getMenu } from '@/lib/config';
 import { href, menuEntryHref, type Route } from '@/lib/pages';
+import { layoutShifts, watchLayoutShifts } from './layout-shifts';
 import { networkQuiet } from './network-quiet';
 import { storeConsent } from './stored-consent';
 
@@ -36,19 +37,7 @@ test('nothing moves on a phone at 4x CPU while the consent dialog, the fonts and
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   // No stored choice: the consent dialog is part of what arrives.
-  await page.addInitScript(() => {
-    const shifts: string[] = [];
-    Reflect.set(window, 'layoutShifts', shifts);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const sources: { node?: Node | null }[] = Reflect.get(entry, 'sources') ?? [];
-        if (!Reflect.get(entry, 'hadRecentInput'))
-          shifts.push(
-            `${Number(Reflect.get(entry, 'value')).toFixed(4)}: ${sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : source.node?.textContent)).join(' | ')}`,
-          );
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const quiet = networkQuiet(page);
@@ -58,7 +47,7 @@ test('nothing moves on a phone at 4x CPU while the consent dialog, the fonts and
     await quiet();
     // Hydrated: React has attached its handlers to the page.
     await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('header#top') ?? {}).some((key) => key.startsWith('__react')))).toBe(true);
-    expect(await page.evaluate(() => Reflect.get(window, 'layoutShifts')), url).toEqual([]);
+    expect(await layoutShifts(page), url).toEqual([]);
   }
   await context.close();
 });
