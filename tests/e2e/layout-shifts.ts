@@ -10,8 +10,8 @@ import type { Page } from '@playwright/test';
  * out, as the browser's own score does, unless `evenAfterInput`: Chromium counts some of the
  * test driver's own doings as input, though no visitor would have touched the page.
  */
-export function watchLayoutShifts(page: Page, { evenAfterInput = false } = {}): Promise<void> {
-  return page.addInitScript((keepAll: boolean) => {
+export async function watchLayoutShifts(page: Page, { evenAfterInput = false } = {}): Promise<void> {
+  await page.addInitScript((keepAll: boolean) => {
     const shifts: string[] = [];
     Reflect.set(window, 'layoutShifts', shifts);
     new PerformanceObserver((list) => {
