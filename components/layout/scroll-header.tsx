@@ -42,11 +42,17 @@ export function ScrollHeader({ className, slotClassName, overlay, children }: { 
   }, []);
 
   useEffect(() => {
+    const element = header.current;
     const update = throttle(() => setScrolled(window.scrollY > scrollThresholds.header), scrollThresholds.throttleMs);
     // A page opened scrolled (an anchor, a restored position) starts with the compact bar. The first
     // look waits for the frame, which lays the page out anyway; reading scrollY now would do it
-    // once more during hydration.
-    const first = requestAnimationFrame(update);
+    // once more during hydration. The full header's height is taken in the same frame, before the
+    // bar turns compact, so that the slot keeps its room and nothing below moves (the observer
+    // reports only after the frame, when the header may already be the compact bar).
+    const first = requestAnimationFrame(() => {
+      if (element && element.dataset.scrolled !== 'true') setFullHeight(element.offsetHeight);
+      update();
+    });
     window.addEventListener('scroll', update, { passive: true });
     return () => {
       cancelAnimationFrame(first);
