@@ -22,27 +22,24 @@ export function ScrollHeader({ className, slotClassName, overlay, children }: { 
   useEffect(() => {
     const element = header.current;
     if (!element) return;
+    // Only the header in the flow gives its full height; the fixed one is the compact bar.
+    const keepFullHeight = () => {
+      if (element.dataset.scrolled !== 'true') setFullHeight(element.offsetHeight);
+    };
     // Measured when the observer reports, which it does once the browser has laid the page out
     // (right after observing too): read during hydration, offsetHeight made it lay the page out
     // once more in the middle of React's work.
     const observer = new ResizeObserver(() => {
-      const height = element.offsetHeight;
-      // Only the header in the flow gives its full height; the fixed one is the compact bar.
-      if (element.dataset.scrolled !== 'true') setFullHeight(height);
+      keepFullHeight();
       // The header's real height is the page's scroll padding: a focused control or an anchor target
       // never lands under the fixed bar (WCAG 2.4.11; globals.css keeps a default without
       // JavaScript). In the flow at the top of the page it is the full header, more than needed,
       // until the first scroll makes it the compact bar and measures it again. Set as the property
       // itself, not a custom property of the root, which every element of the page inherits and
       // would have its style computed again for.
-      document.documentElement.style.scrollPaddingTop = `calc(${height}px + 0.5rem)`;
+      document.documentElement.style.scrollPaddingTop = `calc(${element.offsetHeight}px + 0.5rem)`;
     });
     observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
-  useEffect(() => {
-    const element = header.current;
     const update = throttle(() => setScrolled(window.scrollY > scrollThresholds.header), scrollThresholds.throttleMs);
     // A page opened scrolled (an anchor, a restored position) starts with the compact bar. The first
     // look waits for the frame, which lays the page out anyway; reading scrollY now would do it
@@ -50,11 +47,12 @@ export function ScrollHeader({ className, slotClassName, overlay, children }: { 
     // bar turns compact, so that the slot keeps its room and nothing below moves (the observer
     // reports only after the frame, when the header may already be the compact bar).
     const first = requestAnimationFrame(() => {
-      if (element && element.dataset.scrolled !== 'true') setFullHeight(element.offsetHeight);
+      keepFullHeight();
       update();
     });
     window.addEventListener('scroll', update, { passive: true });
     return () => {
+      observer.disconnect();
       cancelAnimationFrame(first);
       window.removeEventListener('scroll', update);
     };

@@ -1,5 +1,5 @@
 import { createServer, request, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { href } from '@/lib/pages';
 import { messages, sitePort } from './forms-helpers';
 import { layoutShifts, watchLayoutShifts } from './layout-shifts';
@@ -56,6 +56,9 @@ function startRelay(): Promise<void> {
   );
 }
 
+/** Resolves once the browser has drawn two more frames. */
+const twoFrames = (page: Page) => page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+
 test.beforeAll(startRelay);
 test.afterAll(() => new Promise<void>((closed) => relay.close(() => closed())));
 
@@ -70,14 +73,14 @@ for (const language of ['nl', 'fr', 'en'] as const) {
     // since: what it had is on the screen.
     await page.locator('[role="dialog"] h2').waitFor({ state: 'attached' });
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
-    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    await twoFrames(page);
     releaseRest();
     const dialog = page.getByRole('dialog', { name: messages[language].consent.title });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: messages[language].consent.decline })).toBeVisible();
     await page.waitForLoadState('load');
     // The observer hears of a frame's shifts after the frame.
-    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    await twoFrames(page);
     expect(await layoutShifts(page)).toEqual([]);
     await context.close();
   });
