@@ -12,6 +12,14 @@ describe('formatEuro', () => {
     expect(formatEuro(999.5)).toBe('€ 1.000');
   });
 
+  it('writes what Intl.NumberFormat writes in nl-BE, its no-break space made plain', () => {
+    const intl = new Intl.NumberFormat('nl-BE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    const values = [0, -0, 0.4, 0.5, -0.4, -0.5, -2.5, 2.5, 999.5, 1000, 1e21, 123456789012345680000, -1234567.49, Number.MAX_SAFE_INTEGER, Number.MAX_VALUE];
+    // A fixed sequence of awkward amounts (halves, large, negative), the same on every run.
+    for (let index = 1; index < 4000; index += 1) values.push(((index * 7919) % 100003) * 10 ** (index % 9) * (index % 3 === 0 ? -1 : 1) + (index % 4) * 0.25);
+    for (const value of values) expect(formatEuro(value), String(value)).toBe(intl.format(value).replace(/\u00a0/g, ' '));
+  });
+
   it('gives the spec NaN text for values it cannot format', () => {
     expect(formatEuro(Number.NaN)).toBe('NaN');
     expect(formatEuro(Number.POSITIVE_INFINITY)).toBe('NaN');
