@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { useEffect, useOptimistic, useTransition, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useOptimistic, useTransition, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import {
   bboxText,
   epcLetters,
@@ -147,6 +147,22 @@ function choicesOf(facet: ListFacet, options: readonly FacetOption[], form: List
   });
 }
 
+/*
+ * What hydration changes stays in these two: ListingControls draws once, and when the island runs
+ * only the form's attribute and the map's slot draw again, not the eight selects and the results
+ * they hold (issue 40: that second pass cost the list page about 60 of its 640 ms main-thread work at 4x CPU).
+ */
+
+/** The filters' form, saying once the island runs that a choice is answered (data-ready): one made before would be lost. */
+function ReadyForm(props: ComponentProps<'form'>) {
+  return <form {...props} data-ready={useHydrated() || undefined} />;
+}
+
+/** What has nothing to show without JavaScript (the map), drawn once the island runs. */
+function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
+}
+
 export function ListingControls({
   goal,
   path,
@@ -173,8 +189,6 @@ export function ListingControls({
 }) {
   // The site's one price format (lib/format), as on the cards and in the calculator (issue 39).
   const choices = (facet: ListFacet) => choicesOf(facet, form.facets[facet], form, goal);
-  // A choice made before hydration would be lost: the filters say when they answer.
-  const hydrated = useHydrated();
 
   // The detail pages' "back to the list" link follows the filters. (The language switcher's links
   // come with each page the server draws; the static export's island updates them itself.)
@@ -210,7 +224,7 @@ export function ListingControls({
       {/* On a phone the filters wait behind one "Filters (n)" button, so the first listing is on the first screen; open from a tablet's width (CSS). */}
       <details className={styles.disclosure}>
         <summary>{form.filtersButton}</summary>
-        <form className={styles.filters} method="get" onSubmit={onSubmit} aria-label={labels.filters} data-ready={hydrated || undefined}>
+        <ReadyForm className={styles.filters} method="get" onSubmit={onSubmit} aria-label={labels.filters}>
           {params.status === 'references' ? <input type="hidden" name="status" value={params.status} /> : null}
           {params.bbox ? <input type="hidden" name="bbox" value={bboxText(params.bbox)} /> : null}
           {filterSelects.map(([facet, name, label, chosen]) => (
@@ -222,17 +236,19 @@ export function ListingControls({
               {labels.reset}
             </button>
           ) : null}
-        </form>
+        </ReadyForm>
       </details>
-      {map && hydrated ? (
-        <ListMap
-          {...map}
-          goal={goal}
-          filters={listQueryString({ ...params, sort: 'newest', page: 1 })}
-          area={params.bbox ? bboxText(params.bbox) : ''}
-          onSearchArea={(bbox) => go(listQueryString({ ...params, bbox, page: 1 }))}
-          pinSource={pinSource}
-        />
+      {map ? (
+        <AfterHydration>
+          <ListMap
+            {...map}
+            goal={goal}
+            filters={listQueryString({ ...params, sort: 'newest', page: 1 })}
+            area={params.bbox ? bboxText(params.bbox) : ''}
+            onSearchArea={(bbox) => go(listQueryString({ ...params, bbox, page: 1 }))}
+            pinSource={pinSource}
+          />
+        </AfterHydration>
       ) : null}
       <ListingResults path={path} result={result} params={params} cards={cards} summary={form.summary} labels={labels} busy={busy} onPage={move} />
     </>
