@@ -20,7 +20,7 @@ const urls = rest.filter((argument) => argument !== '--cpu4');
 const chrome = await launch({
   chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   port: Number(port),
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--ignore-certificate-errors'],
 });
 const stopChrome = () => {
   try {

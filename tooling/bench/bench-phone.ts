@@ -1,5 +1,5 @@
 /*
- * npm run bench:phone [-- --rounds 3] [-- --reuse-builds]
+ * npm run bench:phone [-- --rounds 3] [-- --reuse-builds] [-- --direct]
  *
  * What a page costs a phone (issue 40), for the home, a list, a listing and a menu page, next to
  * a bare App Router page (one heading, tooling/bench/bare-app) built from the same node_modules
@@ -10,25 +10,37 @@
  * short disclaimer, measures the site's frame (header, footer, consent dialog) on its own. Every figure is
  * printed as a ratio to the bare page: the machine may be shared and the absolute numbers noisy.
  * Both builds are made with __NEXT_TEST_MODE=1, which only makes Next.js note when hydration ends.
+ * Both are served as production serves the site: behind nginx configured with docs/nginx-site.conf
+ * (TLS, HTTP/2, a self-signed certificate Chromium is told to accept), each server started as
+ * `npm start` with TRUST_PROXY_HOPS=1. Lighthouse's simulation models the connections it saw: one
+ * multiplexed HTTP/2 connection, not the six HTTP/1.1 ones a browser opens to Node directly.
+ * --direct measures the Node servers without nginx, as the bench did before.
  *
  * Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium, or Debian's chromium-headless-shell).
- * Everything runs on 127.0.0.1 (ports 4311-4315) and is stopped when the bench ends.
+ * Needs Debian's nginx and openssl unless --direct. Everything runs on 127.0.0.1 (ports 4311-4319)
+ * and is stopped when the bench ends.
  * --reuse-builds keeps the builds of an earlier run (.next-bench-phone, and the bare page's in the system's temporary folder).
  */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
+import { request as httpsRequest } from 'node:https';
 import { parseArgs } from 'node:util';
 import { pageWeight, payloadShare, type PageWeight } from '../../lib/js-budget/page-weight';
+import { nginxBinary, writeNginxSite } from '../test/support/nginx-site';
 import { assertNothingAnswers, exitCode, start, stop, stopEverything, waitFor } from './support/processes';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, 'reuse-builds': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '3' }, 'reuse-builds': { type: 'boolean', default: false }, direct: { type: 'boolean', default: false } },
+});
 const rounds = Math.max(3, Number(values.rounds));
 
 const root = process.cwd();
 const host = '127.0.0.1';
-const ports = { site: 4311, bare: 4312, chrome: 4315 };
+const ports = { site: 4311, bare: 4312, chrome: 4315, siteHttps: 4316, siteHttp: 4317, bareHttps: 4318, bareHttp: 4319 };
+const direct = values.direct;
 const work = join(root, 'var/bench-phone');
 /*
  * The bare app is built outside the project: inside it, Turbopack takes the project's root (its
@@ -39,14 +51,18 @@ const bareDir = join(tmpdir(), 'bench-phone-bare-app');
 const siteDist = '.next-bench-phone';
 const nextBin = join(root, 'node_modules/next/dist/bin/next');
 const chromePath = process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path)) || '/usr/bin/chromium';
+// Where the bench itself reads the pages (their HTML is the same either way), and where Chromium opens them.
 const siteBase = `http://${host}:${ports.site}`;
 const bareBase = `http://${host}:${ports.bare}`;
+const sitePublic = direct ? siteBase : `https://${host}:${ports.siteHttps}`;
+const barePublic = direct ? bareBase : `https://${host}:${ports.bareHttps}`;
 
 const buildEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', __NEXT_TEST_MODE: '1' } satisfies NodeJS.ProcessEnv;
 const siteEnv: NodeJS.ProcessEnv = {
   ...buildEnv,
   NEXT_DIST_DIR: siteDist,
-  SITE_URL: siteBase,
+  SITE_URL: sitePublic,
+  ...(direct ? {} : { TRUST_PROXY_HOPS: '1' }),
   DATABASE_URL: 'file:var/bench-phone/site.db',
   // Nothing the bench signs outlives it.
   SITE_SECRET: process.env.SITE_SECRET || randomBytes(32).toString('hex'),
@@ -93,22 +109,51 @@ async function getHtml(url: string): Promise<string> {
   return response.text();
 }
 
-type Page = { name: string; url: string };
+type Page = { name: string; url: string; upstream: string };
 
 async function pagesToMeasure(): Promise<Page[]> {
   const list = await getHtml(`${siteBase}/fr/a-vendre/`);
   const listing = [...list.matchAll(/href="(\/fr\/a-vendre\/[^"?#]+\/\d+\/)"/g)][0]?.[1];
   if (!listing) throw new Error('no listing link on /fr/a-vendre/');
   return [
-    { name: 'bare App Router page', url: `${bareBase}/` },
-    { name: 'home', url: `${siteBase}/fr/` },
-    { name: 'list', url: `${siteBase}/fr/a-vendre/` },
-    { name: 'listing', url: `${siteBase}${listing}` },
-    { name: 'menu page (services)', url: `${siteBase}/fr/services/` },
+    { name: 'bare App Router page', base: bareBase, path: '/' },
+    { name: 'home', base: siteBase, path: '/fr/' },
+    { name: 'list', base: siteBase, path: '/fr/a-vendre/' },
+    { name: 'listing', base: siteBase, path: listing },
+    { name: 'menu page (services)', base: siteBase, path: '/fr/services/' },
     // Not one of the four: the site's frame (header, footer, consent dialog) around a few
     // paragraphs, which shows how much of each ratio the frame alone takes.
-    { name: 'frame only (disclaimer)', url: `${siteBase}/fr/disclaimer/` },
-  ];
+    { name: 'frame only (disclaimer)', base: siteBase, path: '/fr/disclaimer/' },
+  ].map(({ name, base, path }) => ({ name, url: `${base === bareBase ? barePublic : sitePublic}${path}`, upstream: `${base}${path}` }));
+}
+
+/** Resolves once nginx answers `url` over TLS (its certificate being the bench's own), whatever the status. */
+function answersOverTls(url: string): Promise<boolean> {
+  return new Promise((done) => {
+    const request = httpsRequest(url, { rejectUnauthorized: false, timeout: 5_000 }, (response) => {
+      response.resume();
+      done(true);
+    });
+    request.on('error', () => done(false));
+    request.on('timeout', () => request.destroy());
+    request.end();
+  });
+}
+
+/** nginx in front of one server, from docs/nginx-site.conf, in a folder of its own under var/bench-phone. */
+async function startNginx(name: string, upstreamPort: number, httpsPort: number, httpPort: number): Promise<ChildProcess> {
+  const folder = join(work, `nginx-${name}`);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  const config = writeNginxSite(root, { work: folder, upstreamPort, httpPort, httpsPort, serverName: host });
+  const nginx = start(nginxBinary, ['-c', config, '-p', folder], { cwd: root, env: process.env, log: join(work, `nginx-${name}.log`) });
+  const until = Date.now() + 30_000;
+  while (!(await answersOverTls(`https://${host}:${httpsPort}/`))) {
+    if (nginx.exitCode !== null) throw new Error(`nginx for ${name} stopped (exit ${nginx.exitCode}; log: var/bench-phone/nginx-${name}.log)`);
+    if (Date.now() > until) throw new Error(`nginx for ${name} did not answer within 30 s`);
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  return nginx;
 }
 
 type Result = Record<string, number | null | string>;
@@ -147,13 +192,23 @@ async function main(): Promise<void> {
   await assertNothingAnswers(`${bareBase}/`, 'the bare page');
   const site = start(process.execPath, [join(root, 'scripts/start.mjs'), '-p', String(ports.site)], { cwd: root, env: siteEnv, log: join(work, 'server-site.log') });
   const bare = start(process.execPath, [nextBin, 'start', '-p', String(ports.bare), '-H', host], { cwd: bareDir, env: buildEnv, log: join(work, 'server-bare.log') });
+  const proxies: ChildProcess[] = [];
   try {
     await waitFor(`${siteBase}/icon.svg`, site, 'the site (log: var/bench-phone/server-site.log)', 5 * 60_000);
     await waitFor(`${bareBase}/`, bare, 'the bare page (log: var/bench-phone/server-bare.log)', 60_000);
+    if (!direct) {
+      if (!existsSync(nginxBinary)) throw new Error(`${nginxBinary} is missing: apt-get install nginx openssl, or measure the servers themselves with --direct`);
+      for (const [port, what] of [
+        [ports.siteHttps, 'nginx for the site'],
+        [ports.bareHttps, 'nginx for the bare page'],
+      ] as const)
+        await assertNothingAnswers(`http://${host}:${port}/`, what);
+      proxies.push(await startNginx('site', ports.site, ports.siteHttps, ports.siteHttp), await startNginx('bare', ports.bare, ports.bareHttps, ports.bareHttp));
+    }
     const pages = await pagesToMeasure();
     const measures = new Map<string, Measures>(pages.map((page) => [page.url, { scores: [], lcp: [], cls: [], mainThread: [], tbt: [], hydrated: [], errors: [] }]));
     for (const page of pages) {
-      const html = await getHtml(page.url);
+      const html = await getHtml(page.upstream);
       const entry = measures.get(page.url);
       if (entry) entry.weight = pageWeight(html);
     }
@@ -185,7 +240,7 @@ async function main(): Promise<void> {
     }
     report(pages, measures);
   } finally {
-    await Promise.all([stop(site), stop(bare)]);
+    await Promise.all([site, bare, ...proxies].map(stop));
   }
   console.log(`\nPhone bench done in ${((performance.now() - started) / 60_000).toFixed(1)} min.`);
 }
@@ -216,7 +271,8 @@ function report(pages: Page[], measures: Map<string, Measures>): void {
       errors: entry.errors.length > 0 ? entry.errors.join('; ').slice(0, 80) : '',
     };
   });
-  console.log(`\nWhat a page costs a phone, ${rounds} interleaved rounds (ratios to the bare App Router page of the same node_modules):`);
+  const served = direct ? 'straight from the Node servers (--direct)' : 'through nginx with docs/nginx-site.conf (TLS, HTTP/2)';
+  console.log(`\nWhat a page costs a phone, ${rounds} interleaved rounds, served ${served} (ratios to the bare App Router page of the same node_modules):`);
   console.table(rows);
   const moved = pages.filter((page) => (measures.get(page.url)?.cls ?? []).some((value) => value > 0));
   if (moved.length > 0) console.log(`Layout shifts on ${moved.map((page) => page.name).join(', ')}: what moved is in the "shifts" of var/bench-phone/lighthouse-*.log and trace-*.log.`);

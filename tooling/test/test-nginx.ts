@@ -15,12 +15,13 @@
  * NGINX_BUILD_DIR. Needs /usr/sbin/nginx (Debian's nginx) and openssl. Targets 127.0.0.1 only and
  * stops everything it started.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
+import { nginxBinary, writeNginxSite } from './support/nginx-site';
 
 const root = process.cwd();
 const sitePort = Number(process.env.E2E_PORT ?? 3100);
@@ -29,7 +30,6 @@ const ports = { site: base, http: base + 1, https: base + 2 };
 const work = path.join(root, 'var', `nginx-${base}`);
 const siteName = 'www.immo-hainaut.be';
 const siteOrigin = `https://${siteName}`;
-const nginxBinary = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 const failures: string[] = [];
 function check(condition: boolean, what: string): void {
@@ -42,51 +42,6 @@ function buildDirectory(): string {
   const found = candidates.find((dir) => existsSync(path.join(root, dir, 'BUILD_ID')));
   if (!found) throw new Error(`no build to serve: looked for ${candidates.join(', ')} (npm test builds .next-e2e-${sitePort} first)`);
   return found;
-}
-
-/**
- * The snippet as staff use it, with what differs on this machine: the upstream's port, the ports
- * nginx listens on, the certificate. Anything else in it stays as written, so a change to the
- * snippet is what this test runs.
- */
-function siteConfig(snippet: string, certificate: { cert: string; key: string }): string {
-  const replaced = snippet
-    .replace(/server 127\.0\.0\.1:3000;/, `server 127.0.0.1:${ports.site};`)
-    .replace(/listen 80;/, `listen 127.0.0.1:${ports.http};`)
-    .replace(/listen \[::\]:80;\n/, '')
-    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${ports.https} ssl;`)
-    .replace(/listen \[::\]:443 ssl http2;\n/, '')
-    .replace(/ssl_certificate\s+\S+;/, `ssl_certificate ${certificate.cert};`)
-    .replace(/ssl_certificate_key\s+\S+;/, `ssl_certificate_key ${certificate.key};`)
-    // The redirect to https names the port a browser would not write on 443.
-    .replace('return 301 https://$host$request_uri;', `return 301 https://$host:${ports.https}$request_uri;`);
-  for (const [what, pattern] of [
-    ['the upstream', `127.0.0.1:${ports.site}`],
-    ['the https port', `127.0.0.1:${ports.https} ssl`],
-    ['the certificate', certificate.cert],
-  ] as const) {
-    if (!replaced.includes(pattern)) throw new Error(`docs/nginx-site.conf changed shape: ${what} could not be set`);
-  }
-  return replaced;
-}
-
-function mainConfig(site: string): string {
-  const temp = (name: string) => path.join(work, name);
-  return `daemon off;
-worker_processes 1;
-pid ${temp('nginx.pid')};
-error_log ${temp('error.log')} warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${temp('client-body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
-${site}
-}
-`;
 }
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
@@ -146,11 +101,7 @@ async function main(): Promise<void> {
   if (!existsSync(nginxBinary)) throw new Error(`${nginxBinary} not found: install Debian's nginx (apt-get install nginx)`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const certificate = { cert: path.join(work, 'site.crt'), key: path.join(work, 'site.key') };
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${siteName}`, '-keyout', certificate.key, '-out', certificate.cert], { stdio: 'ignore' });
-  const config = path.join(work, 'nginx.conf');
-  writeFileSync(config, mainConfig(siteConfig(readFileSync(path.join(root, 'docs/nginx-site.conf'), 'utf8'), certificate)));
-  execFileSync(nginxBinary, ['-t', '-q', '-c', config, '-p', work], { stdio: 'inherit' });
+  const config = writeNginxSite(root, { work, upstreamPort: ports.site, httpPort: ports.http, httpsPort: ports.https, serverName: siteName });
 
   const log = openSync(path.join(work, 'site.log'), 'a');
   // As staff start it: npm start with TRUST_PROXY_HOPS=1 and no address, so on the loopback only.
