@@ -11,8 +11,9 @@
  * printed as a ratio to the bare page: the machine may be shared and the absolute numbers noisy.
  * Both builds are made with __NEXT_TEST_MODE=1, which only makes Next.js note when hydration ends.
  * Both are served as production serves the site: behind nginx configured with docs/nginx-site.conf
- * (TLS, HTTP/2, a self-signed certificate Chromium is told to accept), each server started as
- * `npm start` with TRUST_PROXY_HOPS=1. Lighthouse's simulation models the connections it saw: one
+ * (TLS, HTTP/2, a self-signed certificate Chromium is told to accept), the site started as
+ * `npm start` with TRUST_PROXY_HOPS=1 and built for its https address (so --reuse-builds wants a
+ * build of the same mode). Lighthouse's simulation models the connections it saw: one
  * multiplexed HTTP/2 connection, not the six HTTP/1.1 ones a browser opens to Node directly.
  * --direct measures the Node servers without nginx, as the bench did before.
  *
@@ -147,12 +148,7 @@ async function startNginx(name: string, upstreamPort: number, httpsPort: number,
   mkdirSync(folder, { recursive: true });
   const config = writeNginxSite(root, { work: folder, upstreamPort, httpPort, httpsPort, serverName: host });
   const nginx = start(nginxBinary, ['-c', config, '-p', folder], { cwd: root, env: process.env, log: join(work, `nginx-${name}.log`) });
-  const until = Date.now() + 30_000;
-  while (!(await answersOverTls(`https://${host}:${httpsPort}/`))) {
-    if (nginx.exitCode !== null) throw new Error(`nginx for ${name} stopped (exit ${nginx.exitCode}; log: var/bench-phone/nginx-${name}.log)`);
-    if (Date.now() > until) throw new Error(`nginx for ${name} did not answer within 30 s`);
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
+  await waitFor(`https://${host}:${httpsPort}/`, nginx, `nginx for ${name} (log: var/bench-phone/nginx-${name}.log)`, 30_000, answersOverTls);
   return nginx;
 }
 

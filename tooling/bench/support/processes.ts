@@ -70,17 +70,22 @@ export async function assertNothingAnswers(url: string, what: string): Promise<v
   throw new Error(`Something already answers on ${new URL(url).host}, where ${what} is to start: stop it first (a server left running by an earlier run?)`);
 }
 
-/** Waits until `url` answers at all, failing early when the process that should serve it stops. */
-export async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs: number): Promise<void> {
+const answersAtAll = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(30_000) }).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Waits until `url` answers at all, failing early when the process that should serve it stops.
+ * `answers` asks it otherwise, e.g. over TLS with the bench's own certificate, which fetch refuses.
+ */
+export async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs: number, answers: (url: string) => Promise<boolean> = answersAtAll): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${what} stopped (exit ${child.exitCode})`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(30_000) });
-      return;
-    } catch {
-      await new Promise((done) => setTimeout(done, 500));
-    }
+    if (await answers(url)) return;
+    await new Promise((done) => setTimeout(done, 500));
   }
   throw new Error(`${what} did not answer within ${timeoutMs / 1000} s`);
 }
