@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, useSyncExternalStore } from 'react';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './share-links.module.css';
 
 export type ShareTexts = { heading: string; mail: string; copy: string; copied: string; copyFailed: string; more: string };
@@ -22,9 +23,11 @@ const useCanShare = () =>
  * The second button is in the server's HTML, hidden by CSS when the browser runs no script, and
  * takes the share sheet's label in the same place once the page knows it has one: a button added
  * at hydration wrapped the row on a phone and pushed the gallery down (Lighthouse: CLS 0.049).
+ * Until this island's chunk has run, a press on it does nothing; data-ready says when it will.
  */
 export function ShareLinks({ url, title, texts }: { url: string; title: string; texts: ShareTexts }) {
   const canShare = useCanShare();
+  const ready = useHydrated() ? '' : undefined;
   const [status, setStatus] = useState('');
   const mail = `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\n${url}`)}`;
   const copy = async () => {
@@ -53,11 +56,11 @@ export function ShareLinks({ url, title, texts }: { url: string; title: string; 
         </li>
         <li className={styles.scripted}>
           {canShare ? (
-            <button type="button" className={styles.action} onClick={share}>
+            <button type="button" className={styles.action} data-ready={ready} onClick={share}>
               {texts.more}
             </button>
           ) : (
-            <button type="button" className={styles.action} onClick={copy}>
+            <button type="button" className={styles.action} data-ready={ready} onClick={copy}>
               {texts.copy}
             </button>
           )}

@@ -459,7 +459,10 @@ test.describe('property detail', () => {
       // The e-mail link carries the page's own address; the copied link is that address too.
       const mail = await page.getByRole('link', { name: language === 'fr' ? 'Par e-mail' : 'By e-mail' }).getAttribute('href');
       expect(decodeURIComponent(mail ?? '')).toContain(`${baseURL}${url}`);
-      await page.getByRole('button', { name: copy }).click();
+      // The button is in the server's HTML; a press before its island has run does nothing.
+      const copyButton = page.getByRole('button', { name: copy });
+      await expect(copyButton).toHaveAttribute('data-ready', '');
+      await copyButton.click();
       await expect(page.getByText(copied, { exact: true })).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${url}`);
     }
@@ -492,7 +495,7 @@ test.describe('property detail', () => {
       await page.goto(href({ page: 'property', id: 4000039 }, language));
       await quiet();
       // Hydrated: the copy button works (the e-mail link works without scripts).
-      await expect(page.getByRole('button', { name: language === 'fr' ? 'Copier le lien' : 'Link kopiëren' })).toBeVisible();
+      await expect(page.getByRole('button', { name: language === 'fr' ? 'Copier le lien' : 'Link kopiëren' })).toHaveAttribute('data-ready', '');
       expect(await page.evaluate(() => Reflect.get(window, 'layoutShifts'))).toEqual([]);
     }
     await context.close();
