@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import styles from './embed-facade.module.css';
 
 type Props = {
@@ -14,10 +15,12 @@ type Props = {
 
 /*
  * A video or virtual tour that loads nothing from its host until the visitor asks for it: no
- * third-party request (and no cookie) before consent, and no heavy player on first paint.
+ * third-party request (and no cookie) before consent, and no heavy player on first paint. Its
+ * button is in the server's HTML and does nothing until this island has run: data-ready says when.
  */
 export function EmbedFacade({ embedUrl, mimeType, title, buttonLabel, notice }: Props) {
   const [open, setOpen] = useState(false);
+  const ready = useHydrated() ? '' : undefined;
   if (open) {
     return (
       <div className={styles.frame}>
@@ -33,7 +36,7 @@ export function EmbedFacade({ embedUrl, mimeType, title, buttonLabel, notice }: 
   }
   return (
     <div className={styles.facade}>
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" data-ready={ready} onClick={() => setOpen(true)}>
         {buttonLabel}
       </button>
       <p>{notice}</p>

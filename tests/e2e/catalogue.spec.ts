@@ -552,7 +552,9 @@ test.describe('property detail', () => {
     await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
     await quiet();
     expect(external).toEqual([]);
-    await page.getByRole('button', { name: 'Play the video' }).click();
+    const play = page.getByRole('button', { name: 'Play the video' });
+    await expect(play).toHaveAttribute('data-ready', '');
+    await play.click();
     await expect(page.locator('iframe[src*="youtube-nocookie.com/embed/"]')).toBeAttached();
   });
 

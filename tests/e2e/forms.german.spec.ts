@@ -1,7 +1,7 @@
 import { expect, test } from './warm-page';
 import { href } from '@/lib/pages';
 import { waitForMails } from './mailbox';
-import { acceptPrivacy, fillIdentity, messages, requestsFor, expectSpamCheckSolved, submitAndExpectThanks, uniqueEmail } from './forms-helpers';
+import { acceptPrivacy, fillIdentity, messages, reachForm, requestsFor, expectSpamCheckSolved, submitAndExpectThanks, uniqueEmail } from './forms-helpers';
 import { storeConsent } from './stored-consent';
 
 const germanPort = Number(process.env.E2E_PORT ?? 3100) + 1;
@@ -11,6 +11,7 @@ test('the contact form works in German, with German errors', async ({ page }) =>
   await storeConsent(page);
   await page.goto(href({ page: 'menu', id: 'contact' }, 'de'));
   const form = page.locator('form[data-form="site-contact"]');
+  await reachForm(form);
   await form.locator('button[type="submit"]').click();
   await expect(form).toContainText(de.forms.errors.firstNameRequired);
   const visitor = { email: uniqueEmail('de-contact'), firstName: 'Jürgen', lastName: 'Schmitz' };

@@ -108,6 +108,9 @@ test.describe('the home header over the banner', () => {
       expect(count).toBeGreaterThan(1);
       // On a phone the slides are swiped and the button is not shown: the test presses it all the same.
       const next = banner.locator('button[aria-label="Next photo"]');
+      // The button is in the server's HTML; it turns slides once the slider's island has run,
+      // which the play button says by showing "play" to a visitor who asked for no motion.
+      await expect(banner.locator('button[data-state="paused"]')).toBeVisible();
       const results: string[] = [];
       for (let index = 0; index < count; index++) {
         if (index > 0) {
