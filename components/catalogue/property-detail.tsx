@@ -143,6 +143,7 @@ export async function PropertyDetail({ property, language }: { property: Listing
                     <h3>{label}</h3>
                     <LazyEmbedFacade
                       embedUrl={video.embedUrl}
+                      url={url}
                       mimeType={video.kind === 'file' ? video.mimeType : undefined}
                       title={`${label} – ${title}`}
                       buttonLabel={button}

@@ -556,6 +556,19 @@ test.describe('property detail', () => {
     await expect(play).toHaveAttribute('data-ready', '');
     await play.click();
     await expect(page.locator('iframe[src*="youtube-nocookie.com/embed/"]')).toBeAttached();
+    await expect(page.getByRole('link', { name: 'Play the video' })).toHaveCount(0);
+  });
+
+  test('without JavaScript a video is a link to its host, not a button that does nothing', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(href({ page: 'property', id: 4000001 }, 'en'));
+    const listing = getProperty(4000001, 'en');
+    expect(listing?.videos.length).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Play the video' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Play the video' })).toHaveAttribute('href', listing?.videos[0] ?? '');
+    await expect(page.locator('iframe[src*="youtube"]')).toHaveCount(0);
+    await context.close();
   });
 
   test('the agent phone is grouped and the metadata names canonical, alternates and picture', async ({ page }) => {
