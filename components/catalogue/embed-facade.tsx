@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import { useHydrated } from '@/components/ui/use-hydrated';
-import scripting from '@/components/ui/scripting.module.css';
 import styles from './embed-facade.module.css';
 
 type Props = {
@@ -40,10 +39,10 @@ export function EmbedFacade({ embedUrl, url, mimeType, title, buttonLabel, notic
   }
   return (
     <div className={styles.facade}>
-      <button type="button" className={scripting.withScripts} data-ready={ready} onClick={() => setOpen(true)}>
+      <button type="button" className={styles.scripted} data-ready={ready} onClick={() => setOpen(true)}>
         {buttonLabel}
       </button>
-      <a className={scripting.withoutScripts} href={url} rel="noopener noreferrer">
+      <a className={styles.unscripted} href={url} rel="noopener noreferrer">
         {buttonLabel}
       </a>
       <p>{notice}</p>

@@ -2,7 +2,6 @@
 
 import { useState, useSyncExternalStore } from 'react';
 import { useHydrated } from '@/components/ui/use-hydrated';
-import scripting from '@/components/ui/scripting.module.css';
 import styles from './share-links.module.css';
 
 export type ShareTexts = { heading: string; mail: string; copy: string; copied: string; copyFailed: string; more: string };
@@ -55,10 +54,16 @@ export function ShareLinks({ url, title, texts }: { url: string; title: string; 
             {texts.mail}
           </a>
         </li>
-        <li className={scripting.withScripts}>
-          <button type="button" className={styles.action} data-ready={ready} onClick={canShare ? share : copy}>
-            {canShare ? texts.more : texts.copy}
-          </button>
+        <li className={styles.scripted}>
+          {canShare ? (
+            <button type="button" className={styles.action} data-ready={ready} onClick={share}>
+              {texts.more}
+            </button>
+          ) : (
+            <button type="button" className={styles.action} data-ready={ready} onClick={copy}>
+              {texts.copy}
+            </button>
+          )}
         </li>
       </ul>
       <p className={styles.status} aria-live="polite">
