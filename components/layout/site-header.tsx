@@ -6,7 +6,8 @@ import { deployedHref } from '@/lib/export/links';
 import { href, menuEntryHref, resolvePath } from '@/lib/pages';
 import { FavouritesCount } from '@/components/favourites/favourites-count';
 import { languageChoiceHref } from '@/lib/links/language-switch';
-import { imageUrl, logoHeights } from '@/lib/media/image-url';
+import { imageUrl, logoHeights, widthAtHeight } from '@/lib/media/image-url';
+import { pictureSize } from '@/lib/media/resize';
 import { languageChoiceAttribute } from '@/components/islands/language-links';
 import { MenuDisclosure } from './menu-disclosure';
 import { ScrollHeader } from './scroll-header';
@@ -145,6 +146,9 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
   // Spec §5 and §7: an .svg logo is used as is; another image comes at height 125, 75 on mobile.
   const svgLogo = header.logo.image.toLowerCase().endsWith('.svg');
   const logo = svgLogo ? header.logo.image : imageUrl(header.logo.image, { height: logoHeights.desktop });
+  // The logo's own proportions reserve its box: with others it grew as it loaded (360 x 100 drawn
+  // 168 x 56 first), pushing the menu beside it.
+  const logoWidth = widthAtHeight(pictureSize(header.logo.image), 56);
   const switcher = header.languageSwitcher ? <LanguageSwitcher language={language} alternates={alternates} flags={languageFlags} /> : null;
   const valuation = all.find((entry) => entry.id === 'free-valuation');
   const items = new Map(topLevel.map((entry) => [entry.id, menuItem(entry, all, language)]));
@@ -164,7 +168,7 @@ export async function SiteHeader({ language, alternates, isHome = false }: { lan
         <SiteLink href={href({ page: 'home' }, language)} className={styles.logo} aria-label={t('header.home', { name: siteInfo.name })}>
           <picture>
             {svgLogo ? null : <source media="(max-width: 766px)" srcSet={imageUrl(header.logo.image, { height: logoHeights.mobile })} />}
-            <img src={logo} alt="" height={56} width={168} />
+            <img src={logo} alt="" height={56} width={logoWidth} />
           </picture>
         </SiteLink>
         <nav aria-label={t('meta.mainNavigation')} className={styles.nav} style={{ fontSize: `${header.menu.fontSize / 16}rem` }}>

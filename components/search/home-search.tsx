@@ -3,6 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { getTotals } from '@/lib/catalogue';
 import { getSite, localise, type Language } from '@/lib/config';
 import { fillPlaceholders } from '@/lib/config/placeholders';
+import { widthAtHeight } from '@/lib/media/image-url';
+import { pictureSize } from '@/lib/media/resize';
 import { href } from '@/lib/pages';
 import { SearchForm } from './search-form';
 import styles from './home-search.module.css';
@@ -23,7 +25,7 @@ export async function HomeSearch({ language }: { language: Language }) {
       {homeSearch.logo.show ? (
         <SiteLink href={href({ page: 'home' }, language)} className={styles.logo}>
           {/* The logo is an SVG: used as is (spec §5). */}
-          <img src={homeSearch.logo.image} alt={siteInfo.name} height={75} />
+          <img src={homeSearch.logo.image} alt={siteInfo.name} height={75} width={widthAtHeight(pictureSize(homeSearch.logo.image), 75)} />
         </SiteLink>
       ) : null}
       <h1 id="home-search-title">{homeSearch.title.public ? localise(homeSearch.title.text, language) : siteInfo.name}</h1>

@@ -20,6 +20,10 @@ export interface ImageUrlOptions {
 export const responsiveWidths = [100, 400, 600, 800, 1360] as const;
 export const thumbnailWidth = 400;
 export const logoHeights = { desktop: 125, mobile: 75 } as const;
+
+export type PictureSize = { width: number; height: number };
+/** The width a picture of `size` takes at `height`; one of unknown size (a remote logo) is taken as 3:1. */
+export const widthAtHeight = (size: PictureSize | undefined, height: number) => Math.round(height * (size ? size.width / size.height : 3));
 export const bannerWidths = { desktop: 1920, mobile: 600 } as const;
 /** The width of a catalogue original (`{n}-xl.webp`); a request at least this wide gets the original. */
 export const originalWidth = 1360;

@@ -69,3 +69,29 @@ test('the language flags load when the phone menu opens, not before', async ({ b
   await expect.poll(() => flags.length).toBeGreaterThan(0);
   await context.close();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`the header's logo keeps its box while it loads, ${viewport.width} px wide`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await storeConsent(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/images\/logo\.svg$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(href({ page: 'menu', id: 'disclaimer' }, languages[0] ?? 'nl'), { waitUntil: 'domcontentloaded' });
+    const logo = page.locator('header#top picture img');
+    const box = () => logo.evaluate((image: HTMLImageElement) => ({ width: image.getBoundingClientRect().width, loaded: image.complete && image.naturalWidth > 0 }));
+    const before = await box();
+    expect(before.loaded).toBe(false);
+    release();
+    await expect.poll(async () => (await box()).loaded).toBe(true);
+    expect(Math.abs((await box()).width - before.width), `drawn ${before.width} px wide before it loaded`).toBeLessThan(1);
+    await context.close();
+  });
+}
