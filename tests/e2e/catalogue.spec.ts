@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './warm-page';
 import { getProperties, getProperty } from '@/lib/catalogue';
 import { getListPage } from '@/lib/catalogue/list-page';
@@ -12,6 +12,7 @@ import type { SearchIndex } from '@/lib/search';
 import { networkQuiet } from './network-quiet';
 import { storeConsent } from './stored-consent';
 import { holdScripts } from './held-scripts';
+import { blockExternal } from './block-external';
 
 test.beforeEach(async ({ page }) => storeConsent(page));
 
@@ -23,18 +24,6 @@ function overWhite(colour: string): Rgb {
   const [r = 0, g = 0, b = 0, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
   const mix = (channel: number) => channel * a + 255 * (1 - a);
   return [mix(r), mix(g), mix(b)];
-}
-
-/** Aborts and counts every request that leaves the site. */
-async function blockExternal(page: Page): Promise<string[]> {
-  const external: string[] = [];
-  await page.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith('http://localhost') || url.startsWith('data:')) return route.continue();
-    external.push(url);
-    return route.abort();
-  });
-  return external;
 }
 
 test.describe('lists', () => {

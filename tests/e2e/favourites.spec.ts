@@ -1,24 +1,13 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './warm-page';
 import { getProperty, type Listing } from '@/lib/catalogue';
 import { favouritesKey } from '@/lib/favourites/storage';
 import { href } from '@/lib/pages';
 import { seriousViolations } from './axe';
 import { storeConsent } from './stored-consent';
+import { blockExternal } from './block-external';
 
 test.beforeEach(async ({ page }) => storeConsent(page));
-
-/** Aborts and records every request that leaves the site. */
-async function blockExternal(target: Page | BrowserContext): Promise<string[]> {
-  const external: string[] = [];
-  await target.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith('http://localhost') || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-    external.push(url);
-    return route.abort();
-  });
-  return external;
-}
 
 const listing = (id: number, language: 'nl' | 'fr'): Listing => {
   const found = getProperty(id, language);

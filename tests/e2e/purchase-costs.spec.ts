@@ -3,6 +3,7 @@ import { expect, test } from './warm-page';
 import { getProperty } from '@/lib/catalogue';
 import { href } from '@/lib/pages';
 import { storeConsent } from './stored-consent';
+import { blockExternal } from './block-external';
 
 /*
  * What a purchase costs, on three sale listings, one per region, in French and English. Every
@@ -42,18 +43,6 @@ const texts = {
     summary: (price: string, costs: string, total: string) => `Prix ${price} + frais ${costs} = ${total}`,
   },
 } as const;
-
-/** Aborts and counts every request that leaves the site. */
-async function blockExternal(page: Page): Promise<string[]> {
-  const external: string[] = [];
-  await page.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith('http://localhost') || url.startsWith('data:')) return route.continue();
-    external.push(url);
-    return route.abort();
-  });
-  return external;
-}
 
 /** The amount in the row whose header is `label`. */
 const amount = (section: Locator, label: string) => section.locator('tr', { has: section.page().getByRole('rowheader', { name: label, exact: true }) }).locator('td');
