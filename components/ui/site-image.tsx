@@ -17,16 +17,17 @@ export function SiteImage({ preload = false, ...image }: SiteImageProps) {
   if (preload && typeof src === 'string') preloadResource(src, { as: 'image', fetchPriority: 'high', ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}) });
   // Left out: next/image's `color: transparent` (it hides the alt text, which a picture that fails
   // to load should show) and the default `fetchPriority="auto"`. A list repeats both in every card's
-  // HTML and in the page's inline data. `src` comes last, as next/image writes it: WebKit fetched
-  // `src` when it was set before `srcset` on an image created by script.
+  // HTML and in the page's inline data; so would it an absent one's key, written there as
+  // "$undefined" (about 600 bytes on a list). `src` comes last, as next/image writes it: WebKit
+  // fetched `src` when it was set before `srcset` on an image created by script.
   const { color: _hiddenAlt, ...layout } = style ?? {};
   return (
     <img
       {...rest}
       srcSet={srcSet}
       sizes={sizes}
-      fetchPriority={fetchPriority === 'auto' ? undefined : fetchPriority}
-      style={Object.keys(layout).length > 0 ? layout : undefined}
+      {...(fetchPriority === undefined || fetchPriority === 'auto' ? {} : { fetchPriority })}
+      {...(Object.keys(layout).length > 0 ? { style: layout } : {})}
       alt={image.alt}
       src={src}
     />

@@ -104,6 +104,8 @@ test('a list page carries no message namespace for its island nor the forms, and
     // The menu's for-rent entry is drawn in the menu and in the mobile menu, and written once in the inline data.
     expect(html.split('\\"li\\",\\"for-rent\\"').length - 1, url).toBe(1);
     expect(Buffer.byteLength(html), url).toBeLessThan(100_000);
+    // A card's picture names no attribute it leaves out: the inline data would write each as "$undefined".
+    expect(html, url).not.toMatch(/\\"(fetchPriority|style)\\":\\"\$undefined\\"/);
     // A card's heart is drawn by CSS, not by an SVG path repeated in every card.
     const cards = html.match(/<article[^]*?<\/article>/g) ?? [];
     expect(cards.length, url).toBeGreaterThan(0);
