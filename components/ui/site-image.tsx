@@ -16,16 +16,17 @@ export function SiteImage({ preload = false, ...image }: SiteImageProps) {
   const { src, srcSet, sizes, fetchPriority, style, ...rest } = props;
   if (preload && typeof src === 'string') preloadResource(src, { as: 'image', fetchPriority: 'high', ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}) });
   // Left out: next/image's `color: transparent` (it hides the alt text, which a picture that fails
-  // to load should show) and the default `fetchPriority="auto"`. A list repeats both in every card's
-  // HTML and in the page's inline data; so would it an absent one's key, written there as
-  // "$undefined" (about 600 bytes on a list). `src` comes last, as next/image writes it: WebKit
-  // fetched `src` when it was set before `srcset` on an image created by script.
+  // to load should show) and the default `fetchPriority="auto"`, which a list repeats in every
+  // card's HTML and in the page's inline data. An attribute not set is left out, not passed as
+  // undefined: the inline data writes such a key as "$undefined" (about 600 bytes on a list).
+  // `src` comes last, as next/image writes it: WebKit fetched `src` when it was set before
+  // `srcset` on an image created by script.
   const { color: _hiddenAlt, ...layout } = style ?? {};
   return (
     <img
       {...rest}
-      srcSet={srcSet}
-      sizes={sizes}
+      {...(srcSet === undefined ? {} : { srcSet })}
+      {...(sizes === undefined ? {} : { sizes })}
       {...(fetchPriority === undefined || fetchPriority === 'auto' ? {} : { fetchPriority })}
       {...(Object.keys(layout).length > 0 ? { style: layout } : {})}
       alt={image.alt}

@@ -95,3 +95,13 @@ for (const viewport of [
     await context.close();
   });
 }
+
+test("the site's own elements name no attribute they leave out in the inline data (list, listing, menu page)", async ({ request }) => {
+  // React writes a prop set to undefined as "$undefined" in the page's inline data: dozens of
+  // bytes for each picture and heading. The framework's own (nonce, crossOrigin…) are not ours.
+  const urls = [href({ page: 'for-sale' }, 'fr'), href({ page: 'property', id: 4000039 }, 'nl'), ...(services ? [menuEntryHref(services, 'en')] : [])];
+  for (const url of urls) {
+    const html = await (await request.get(url)).text();
+    expect(html.match(/\\"(id|className|srcSet|sizes|fetchPriority|style|aria-labelledby)\\":\\"\$undefined\\"/g) ?? [], url).toEqual([]);
+  }
+});

@@ -11,7 +11,8 @@ export function childLevel(level: HeadingLevel): HeadingLevel {
 export function Heading({ level, id, className, children }: { level: HeadingLevel; id?: string; className?: string; children: ReactNode }) {
   const Tag = `h${level}` as const;
   return (
-    <Tag id={id} className={className}>
+    // Only the attributes given: the inline data writes one passed as undefined as "$undefined".
+    <Tag {...(id === undefined ? {} : { id })} {...(className === undefined ? {} : { className })}>
       {children}
     </Tag>
   );

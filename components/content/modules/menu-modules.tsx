@@ -96,10 +96,11 @@ export async function MenuModules({ modules, language, pageTitle }: { modules: M
     return (
       <section
         key={module.id}
-        id={module === firstContact ? contactAnchor : undefined}
+        // Only the attributes it has: the inline data writes a key set to undefined as "$undefined".
+        {...(module === firstContact ? { id: contactAnchor } : {})}
         className={className}
         style={style}
-        aria-labelledby={title ? headingId : undefined}
+        {...(title ? { 'aria-labelledby': headingId } : {})}
         data-module={module.id}
         data-view={module.view}
         data-relation={module.relations.type}
