@@ -1,5 +1,6 @@
 import { getImageProps, type ImageProps } from 'next/image';
 import { preload as preloadResource } from 'react-dom';
+import { definedProps } from './defined-props';
 
 type SiteImageProps = Omit<ImageProps, 'priority' | 'preload' | 'placeholder' | 'blurDataURL' | 'onLoad' | 'onError' | 'onLoadingComplete'> & {
   /** The page's LCP picture: fetched from the head (a preload with the same srcset), eager and high priority. */
@@ -17,18 +18,14 @@ export function SiteImage({ preload = false, ...image }: SiteImageProps) {
   if (preload && typeof src === 'string') preloadResource(src, { as: 'image', fetchPriority: 'high', ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}) });
   // Left out: next/image's `color: transparent` (it hides the alt text, which a picture that fails
   // to load should show) and the default `fetchPriority="auto"`, which a list repeats in every
-  // card's HTML and in the page's inline data. An attribute not set is left out, not passed as
-  // undefined: the inline data writes such a key as "$undefined" (about 600 bytes on a list).
+  // card's HTML and in the page's inline data; an attribute not set is left out (definedProps).
   // `src` comes last, as next/image writes it: WebKit fetched `src` when it was set before
   // `srcset` on an image created by script.
   const { color: _hiddenAlt, ...layout } = style ?? {};
   return (
     <img
       {...rest}
-      {...(srcSet === undefined ? {} : { srcSet })}
-      {...(sizes === undefined ? {} : { sizes })}
-      {...(fetchPriority === undefined || fetchPriority === 'auto' ? {} : { fetchPriority })}
-      {...(Object.keys(layout).length > 0 ? { style: layout } : {})}
+      {...definedProps({ srcSet, sizes, fetchPriority: fetchPriority === 'auto' ? undefined : fetchPriority, style: Object.keys(layout).length > 0 ? layout : undefined })}
       alt={image.alt}
       src={src}
     />

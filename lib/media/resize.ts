@@ -138,7 +138,10 @@ async function locate(src: string, publicDir: string): Promise<{ file: string; v
   }
 }
 
-/** Sizes read, per file version: the pictures asked for are those data/site names (the logos). */
+/**
+ * Sizes read, per picture and folder: the pictures asked for are the logos data/site names, read
+ * once per process as that configuration is (lib/config), so a page's render does no file I/O.
+ */
 const sizes = new Map<string, PictureSize | undefined>();
 
 /**
@@ -152,30 +155,31 @@ export function pictureSize(src: string, options: Pick<ResizeOptions, 'publicDir
   // turbopackIgnore: paths known at run time; traced, the synchronous reads below put the whole
   // project (some 4,400 files) into every route's file trace.
   const publicDir = options.publicDir ?? path.join(/* turbopackIgnore: true */ process.cwd(), 'public');
+  const key = `${publicDir}|${src}`;
+  if (!sizes.has(key)) sizes.set(key, readPictureSize(src, publicDir));
+  return sizes.get(key);
+}
+
+function readPictureSize(src: string, publicDir: string): PictureSize | undefined {
   let file: string;
-  let key: string;
   try {
     const root = realpathSync(path.resolve(/* turbopackIgnore: true */ publicDir));
     file = realpathSync(path.join(/* turbopackIgnore: true */ root, ...(src.split(/[?#]/, 1)[0] ?? src).split('/').filter(Boolean)));
     if (!file.startsWith(root + path.sep)) return undefined;
     const info = statSync(path.resolve(/* turbopackIgnore: true */ file));
     if (!info.isFile() || info.size > maxSizedPictureBytes) return undefined;
-    key = `${file}|${info.size}-${info.mtimeMs}`;
   } catch (error) {
     if (isMissingFile(error)) return undefined;
     throw error;
   }
-  if (sizes.has(key)) return sizes.get(key);
-  let size: PictureSize | undefined;
   try {
     const { width, height, orientation = 1 } = imageSize(readFileSync(path.resolve(/* turbopackIgnore: true */ file)));
     // EXIF orientations 5 to 8 turn the picture a quarter: shown, its sides swap.
-    size = width > 0 && height > 0 ? (orientation >= 5 ? { width: height, height: width } : { width, height }) : undefined;
+    if (!(width > 0 && height > 0)) return undefined;
+    return orientation >= 5 ? { width: height, height: width } : { width, height };
   } catch {
-    size = undefined;
+    return undefined;
   }
-  sizes.set(key, size);
-  return size;
 }
 
 function isMissingFile(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { definedProps } from '@/components/ui/defined-props';
 
 export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 
@@ -10,10 +11,5 @@ export function childLevel(level: HeadingLevel): HeadingLevel {
 /** A heading whose level comes from the configuration (a module's titleSize) or its parent. */
 export function Heading({ level, id, className, children }: { level: HeadingLevel; id?: string; className?: string; children: ReactNode }) {
   const Tag = `h${level}` as const;
-  return (
-    // Only the attributes given: the inline data writes one passed as undefined as "$undefined".
-    <Tag {...(id === undefined ? {} : { id })} {...(className === undefined ? {} : { className })}>
-      {children}
-    </Tag>
-  );
+  return <Tag {...definedProps({ id, className })}>{children}</Tag>;
 }

@@ -1,5 +1,6 @@
 import { SiteImage } from '@/components/ui/site-image';
 import { columnSpans } from '@/components/ui/grid-style';
+import { definedProps } from '@/components/ui/defined-props';
 import { parseHex, relativeLuminance } from '@/lib/colour';
 import { localise, type Language, type Module } from '@/lib/config';
 import { pictureSrc } from '@/lib/media/picture-src';
@@ -96,11 +97,9 @@ export async function MenuModules({ modules, language, pageTitle }: { modules: M
     return (
       <section
         key={module.id}
-        // Only the attributes it has: the inline data writes a key set to undefined as "$undefined".
-        {...(module === firstContact ? { id: contactAnchor } : {})}
+        {...definedProps({ id: module === firstContact ? contactAnchor : undefined, 'aria-labelledby': title ? headingId : undefined })}
         className={className}
         style={style}
-        {...(title ? { 'aria-labelledby': headingId } : {})}
         data-module={module.id}
         data-view={module.view}
         data-relation={module.relations.type}
