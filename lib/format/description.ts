@@ -4,7 +4,7 @@
  */
 
 /* Tags that separate words; inline ones (strong, em, a...) must not split a word they sit in. */
-const blockTags = /<\/?(?:p|br|li|ul|ol|h[1-6]|div|blockquote|tr|td|th|table|hr|section|article)\b[^>]*>/gi;
+const blockTags = /<\/?(p|br|li|ul|ol|h[1-6]|div|blockquote|tr|td|th|table|hr|section|article)\b[^>]*>/gi;
 const droppedElements = /<(script|style|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 const namedEntities: Record<string, string> = {
   amp: '&',
@@ -24,15 +24,45 @@ function decodeEntities(text: string): string {
   });
 }
 
-/** Text content of description HTML on one line: block boundaries become spaces, entities decoded. */
-export function htmlToText(html: string): string {
-  const withoutTags = html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(droppedElements, ' ')
-    .replace(blockTags, ' ')
-    .replace(/<\/?[a-z][^>]*>/gi, '');
+/*
+ * On one line, a list read "Troeven: 4 slaapkamers 1 badkamer Tuin van 703 m²": between list items,
+ * and before a block that starts a new sentence (a capital after a heading or a line without a full
+ * stop), a middle dot keeps the parts apart, unless punctuation already does.
+ */
+const endsWithPunctuation = /[.,:;!?…·–—-]$/;
+const startsWithCapital = /^\p{Lu}/u;
+
+function inlineText(html: string): string {
   // Decoding last: an encoded "&lt;b&gt;" is text the author wrote, not a tag to strip.
-  return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
+  return decodeEntities(html.replace(/<\/?[a-z][^>]*>/gi, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Text content of description HTML on one line: block boundaries become spaces or a middle dot, entities decoded. */
+export function htmlToText(html: string): string {
+  const markup = html.replace(/<!--[\s\S]*?-->/g, '').replace(droppedElements, ' ');
+  let text = '';
+  let boundary: 'none' | 'block' | 'item' = 'none';
+  const append = (part: string) => {
+    const words = inlineText(part);
+    if (words === '') return;
+    if (text === '') text = words;
+    else {
+      const apart = boundary === 'item' || (boundary === 'block' && startsWithCapital.test(words));
+      text += apart && !endsWithPunctuation.test(text) ? ` · ${words}` : ` ${words}`;
+    }
+    boundary = 'none';
+  };
+  let last = 0;
+  for (const tag of markup.matchAll(blockTags)) {
+    append(markup.slice(last, tag.index));
+    last = tag.index + tag[0].length;
+    if (tag[1]?.toLowerCase() === 'li') boundary = 'item';
+    else if (boundary === 'none') boundary = 'block';
+  }
+  append(markup.slice(last));
+  return text;
 }
 
 /** The longest teaser the site writes (JSON-LD's 300 characters). */

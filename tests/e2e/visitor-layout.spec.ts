@@ -322,6 +322,42 @@ for (const language of ['fr', 'nl'] as const) {
   });
 }
 
+// A card's teaser ran a description's list together ("4 bedrooms 1 bathroom Approx. 138 m²…").
+const separatedTeasers = {
+  nl: 'Troeven: 4 slaapkamers · 1 badkamer · Bewoonbare',
+  fr: 'Les atouts : 4 chambres · 1 salle de bains · Surface',
+  en: 'Highlights: 4 bedrooms · 1 bathroom · Approx. 138 m²',
+};
+for (const language of languages) {
+  test(`a card's teaser keeps the items of the description's list apart (${language})`, async ({ page }) => {
+    await storeConsent(page);
+    await page.goto(href({ page: 'for-sale' }, language));
+    const card = page.locator('main article').filter({ has: page.locator(`a[href*="/4000052/"]`) });
+    await expect(card).toContainText(separatedTeasers[language]);
+    await page.goto(href({ page: 'property', id: 4000052 }, language));
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(separatedTeasers[language]);
+  });
+}
+
+// A listing's figure labels on a phone break at a syllable in the page's language, not anywhere.
+test("a listing's figure labels are hyphenated in the page's language at 390 px (nl)", async ({ page }) => {
+  await storeConsent(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(href({ page: 'property', id: 4000039 }, 'nl'));
+  expect(await page.locator('html').getAttribute('lang')).toBe('nl');
+  const labels = page.locator('main dt');
+  await expect(labels.filter({ hasText: 'Parkeerplaatsen' })).toHaveCount(1);
+  for (const label of await labels.all()) {
+    const style = await label.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { hyphens: computed.hyphens, wordBreak: computed.wordBreak, wrap: computed.overflowWrap };
+    });
+    expect(style.hyphens).toBe('auto');
+    expect(style.wordBreak).not.toBe('break-all');
+    expect(style.wrap).not.toBe('anywhere');
+  }
+});
+
 // Item 18: a saved listing without a photo.
 test('a favourite without a photo shows the list\'s "no photo" text', async ({ page }) => {
   await storeConsent(page);

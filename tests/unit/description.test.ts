@@ -5,9 +5,22 @@ describe('htmlToText', () => {
   it('drops tags, turning block boundaries into spaces but keeping words with inline tags whole', () => {
     expect(htmlToText('<p>Ruime woning</p><p>met tuin</p>')).toBe('Ruime woning met tuin');
     expect(htmlToText('Eerste<br>tweede<br/>derde')).toBe('Eerste tweede derde');
-    expect(htmlToText('<ul><li>Garage</li><li>Kelder</li></ul>')).toBe('Garage Kelder');
-    expect(htmlToText('<h2>Titel</h2>Tekst')).toBe('Titel Tekst');
+    expect(htmlToText('<h2>Titel:</h2>Tekst')).toBe('Titel: Tekst');
     expect(htmlToText('super<strong>mooi</strong> huis')).toBe('supermooi huis');
+  });
+
+  it('keeps list items and headings apart with a dot where no punctuation ends them', () => {
+    // The teaser of a CRM description read "Troeven: 4 slaapkamers 1 badkamer Bewoonbare oppervlakte…".
+    const description =
+      '<p><strong>Te koop in Beloeil:</strong> een ruime gezinswoning.</p><p><strong>Troeven:</strong></p>' +
+      '<ul><li>4 slaapkamers</li><li>1 badkamer</li><li>Tuin van 703 m²</li></ul><p>Gelegen in de Rue de l&#39;Église 27.<br>De grote wegen liggen dichtbij.</p>';
+    expect(htmlToText(description)).toBe(
+      "Te koop in Beloeil: een ruime gezinswoning. Troeven: 4 slaapkamers · 1 badkamer · Tuin van 703 m² · Gelegen in de Rue de l'Église 27. De grote wegen liggen dichtbij.",
+    );
+    expect(htmlToText('<ul><li>garage</li><li>kelder,</li><li> zolder </li></ul>')).toBe('garage · kelder, zolder');
+    expect(htmlToText('<h2>Ligging</h2><p>Vlak bij het station</p><p>Rustige straat</p>')).toBe('Ligging · Vlak bij het station · Rustige straat');
+    expect(htmlToText('<table><tr><td>Slaapkamers</td><td>4</td></tr><tr><td>Badkamers</td><td>1</td></tr></table>')).toBe('Slaapkamers 4 · Badkamers 1');
+    expect(htmlToText('<ul><li></li><li> </li><li>Kelder</li></ul>')).toBe('Kelder');
   });
 
   it('decodes common and numeric entities after the tags are gone', () => {
