@@ -91,7 +91,8 @@ export function textTeaser(text: string, limit = 250): string {
   // The space right after the cut counts: then the last word fits entirely and is kept.
   const lastSpace = text.lastIndexOf(' ', limit);
   if (lastSpace > limit * 0.8) cut = cut.slice(0, lastSpace);
-  return `${cut.trim()}…`;
+  // A cut just after a list's dot (htmlToText) would end in " ·…".
+  return `${cut.replace(/[\s·]+$/u, '')}…`;
 }
 
 /** The teaser of description HTML (textTeaser of its text). */

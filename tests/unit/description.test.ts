@@ -78,6 +78,11 @@ describe('cleanDescription', () => {
     expect(cleanDescription(`<p><strong>${words(100)}</strong></p>`, 100)).toBe(words(100));
   });
 
+  it('never ends on the dot between two list items', () => {
+    const items = `<ul><li>${words(60)}</li><li>${words(30)}</li><li>${words(30)}</li></ul>`;
+    expect(cleanDescription(items, 100)).toBe(`${words(60)} · ${words(30)}…`);
+  });
+
   it('never leaves half an emoji before the ellipsis', () => {
     expect(cleanDescription(`${words(99)}😀😀`, 100)).toBe(`${words(99)}…`);
   });
