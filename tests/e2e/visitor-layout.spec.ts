@@ -298,6 +298,19 @@ test.describe('without a tile source', () => {
   });
 });
 
+/** Every label breaks a long word at a syllable of the page's language (html lang), never at any letter. */
+async function expectHyphenated(labels: Locator): Promise<void> {
+  for (const label of await labels.all()) {
+    const style = await label.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { hyphens: computed.hyphens, wordBreak: computed.wordBreak, wrap: computed.overflowWrap };
+    });
+    expect(style.hyphens).toBe('auto');
+    expect(style.wordBreak).not.toBe('break-all');
+    expect(style.wrap).not.toBe('anywhere');
+  }
+}
+
 // Item 17: the comparison on a phone.
 for (const language of ['fr', 'nl'] as const) {
   test(`the comparison shows two listings side by side at 390 px, labels hyphenated (${language})`, async ({ page }) => {
@@ -310,15 +323,7 @@ for (const language of ['fr', 'nl'] as const) {
     expect(second.x + second.width).toBeLessThanOrEqual(390);
     expect(await page.locator('html').getAttribute('lang')).toBe(language);
     const labels = page.locator('main table th');
-    for (const label of await labels.all()) {
-      const style = await label.evaluate((element) => {
-        const computed = getComputedStyle(element);
-        return { hyphens: computed.hyphens, wordBreak: computed.wordBreak, wrap: computed.overflowWrap };
-      });
-      expect(style.hyphens).toBe('auto');
-      expect(style.wordBreak).not.toBe('break-all');
-      expect(style.wrap).not.toBe('anywhere');
-    }
+    await expectHyphenated(labels);
   });
 }
 
@@ -347,15 +352,7 @@ test("a listing's figure labels are hyphenated in the page's language at 390 px 
   expect(await page.locator('html').getAttribute('lang')).toBe('nl');
   const labels = page.locator('main dt');
   await expect(labels.filter({ hasText: 'Parkeerplaatsen' })).toHaveCount(1);
-  for (const label of await labels.all()) {
-    const style = await label.evaluate((element) => {
-      const computed = getComputedStyle(element);
-      return { hyphens: computed.hyphens, wordBreak: computed.wordBreak, wrap: computed.overflowWrap };
-    });
-    expect(style.hyphens).toBe('auto');
-    expect(style.wordBreak).not.toBe('break-all');
-    expect(style.wrap).not.toBe('anywhere');
-  }
+  await expectHyphenated(labels);
 });
 
 // Item 18: a saved listing without a photo.
