@@ -16,6 +16,8 @@
  * earlier run.
  * --live-only: the change-to-page delay on a running server and the site's build alone (no pull
  * rows, no build with every listing prerendered), a quarter of the time.
+ * --reloads N: then N more changes, pulls and reloads one after the other on the same server, with
+ * its RSS after each: a server follows the CRM for weeks, so a reload must not keep what it replaced.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -279,7 +281,22 @@ const loadText = (load: ServerLoad, idle: ServerLoad) =>
  * (the CRM configured, PRERENDERED_LISTINGS at its default); then the build before on-demand
  * listing pages (the embedded snapshot, every listing prerendered), for its time and disk.
  */
-async function liveDelayAndBuild(count: number, index: number, withBefore = true): Promise<Row[]> {
+/** The slope of a least-squares line through the values, per step. */
+function slope(values: readonly number[]): number {
+  const n = values.length;
+  if (n < 2) return 0;
+  const meanX = (n - 1) / 2;
+  const meanY = values.reduce((sum, value) => sum + value, 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  for (const [x, y] of values.entries()) {
+    covariance += (x - meanX) * (y - meanY);
+    variance += (x - meanX) ** 2;
+  }
+  return covariance / variance;
+}
+
+async function liveDelayAndBuild(count: number, index: number, withBefore = true, reloads = 0): Promise<Row[]> {
   const { crm, catalogueDir, properties, listings } = await seededDouble(count, liveCrmPort + index, true);
   const dir = path.join(work, String(count), 'live');
   rmSync(dir, { recursive: true, force: true });
@@ -378,6 +395,30 @@ async function liveDelayAndBuild(count: number, index: number, withBefore = true
         });
         rows.push({ listings, step: 'the server during a full re-read (the nightly kind) and its reload', time: seconds(full.result), memory: memory(full.load), notes: loadText(full.load, idle) });
       }
+      if (reloads > 0) {
+        console.log(`${listings} listings: ${reloads} more changes, pulls and reloads, one after the other…`);
+        const after: number[] = [];
+        const soakStarted = Date.now();
+        for (let round = 1; round <= reloads; round += 1) {
+          const roundPrice = price + 2_000 + round * 1_000;
+          const roundStarted = Date.now();
+          crm.changeProperty(target.ID, { Price: roundPrice });
+          const pulled = await pull(false);
+          if (pulled instanceof Error || pulled.status !== 'published')
+            throw new Error(`pull ${round} of ${reloads} did not publish: ${pulled instanceof Error ? pulled.message : (pulled.error ?? pulled.status)}`);
+          await pollUntil(`the listing page after reload ${round}`, shows(page, formatEuro(roundPrice)), { since: roundStarted, budgetMs: liveBudgetMs, everyMs: 250 });
+          after.push(mb(groupRssBytes(pgid)));
+        }
+        console.log(`RSS after each reload (MB): ${after.map(Math.round).join(' ')}`);
+        const secondHalf = after.slice(Math.floor(after.length / 2));
+        rows.push({
+          listings,
+          step: `${reloads} more changes, pulls and reloads, one after the other`,
+          time: seconds(Date.now() - soakStarted),
+          memory: `RSS after the 1st ${after[0]} MB, the last ${after.at(-1)} MB (lowest ${Math.min(...after)}, highest ${Math.max(...after)})`,
+          notes: `over the second half: ${slope(secondHalf).toFixed(2)} MB per reload (a line through the RSS after each)`,
+        });
+      }
     } finally {
       await stopInstance(server);
     }
@@ -431,8 +472,16 @@ async function main(): Promise<void> {
     await child(childConfig.parse(JSON.parse(process.argv[3] ?? '{}')));
   } else {
     const { values } = parseArgs({
-      options: { listings: { type: 'string' }, quick: { type: 'boolean', default: false }, reuse: { type: 'boolean', default: false }, 'live-only': { type: 'boolean', default: false } },
+      options: {
+        listings: { type: 'string' },
+        quick: { type: 'boolean', default: false },
+        reuse: { type: 'boolean', default: false },
+        'live-only': { type: 'boolean', default: false },
+        reloads: { type: 'string', default: '0' },
+      },
     });
+    const reloads = Number(values.reloads);
+    if (!Number.isInteger(reloads) || reloads < 0 || reloads > 1_000) throw new Error('--reloads takes a count from 0 to 1000');
     const liveOnly = values['live-only'] === true;
     const sizes = (values.listings ?? (values.quick ? '57' : '57,5000'))
       .split(',')
@@ -442,7 +491,7 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     for (const [index, count] of sizes.entries()) {
       if (!liveOnly) rows.push(...(await measure(count, index, values.reuse === true)));
-      rows.push(...(await liveDelayAndBuild(count, index, !liveOnly)));
+      rows.push(...(await liveDelayAndBuild(count, index, !liveOnly, reloads)));
     }
     print(rows);
     console.log(
