@@ -29,7 +29,7 @@ function decodeEntities(text: string): string {
  * and before a block that starts a new sentence (a capital after a heading or a line without a full
  * stop), a middle dot keeps the parts apart, unless punctuation already does.
  */
-const endsWithPunctuation = /[.,:;!?…·–—-]$/;
+const punctuation = /[.,:;!?…·–—-]/;
 const startsWithCapital = /^\p{Lu}/u;
 
 function inlineText(html: string): string {
@@ -50,7 +50,8 @@ export function htmlToText(html: string): string {
     if (text === '') text = words;
     else {
       const apart = boundary === 'item' || (boundary === 'block' && startsWithCapital.test(words));
-      text += apart && !endsWithPunctuation.test(text) ? ` · ${words}` : ` ${words}`;
+      // The last character alone: the text grows with every block.
+      text += apart && !punctuation.test(text.at(-1) ?? '') ? ` · ${words}` : ` ${words}`;
     }
     boundary = 'none';
   };

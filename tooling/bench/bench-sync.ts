@@ -273,14 +273,6 @@ function loadOf(times: number[], rssBefore: number, rssPeak: number): ServerLoad
 const loadText = (load: ServerLoad, idle: ServerLoad) =>
   `a request to the server: p50 ${load.p50.toFixed(1)} ms (${ratio(load.p50, idle.p50)} idle), p99 ${load.p99.toFixed(1)} ms (${ratio(load.p99, idle.p99)} idle), max ${load.max.toFixed(0)} ms; ${load.probes} probes`;
 
-/**
- * On a running server: the delay from a change in the double (a price lowered below every other,
- * so that the list by price shows it first) to its listing page and that list showing it, the
- * pull (run here at once, as a schedule tick would, in its own process) and the server's reload
- * included; the schedule's wait (up to OMNICASA_PULL_MINUTES) is not. Its build is the site's
- * (the CRM configured, PRERENDERED_LISTINGS at its default); then the build before on-demand
- * listing pages (the embedded snapshot, every listing prerendered), for its time and disk.
- */
 /** The slope of a least-squares line through the values, per step. */
 function slope(values: readonly number[]): number {
   const n = values.length;
@@ -296,6 +288,14 @@ function slope(values: readonly number[]): number {
   return covariance / variance;
 }
 
+/**
+ * On a running server: the delay from a change in the double (a price lowered below every other,
+ * so that the list by price shows it first) to its listing page and that list showing it, the
+ * pull (run here at once, as a schedule tick would, in its own process) and the server's reload
+ * included; the schedule's wait (up to OMNICASA_PULL_MINUTES) is not. Its build is the site's
+ * (the CRM configured, PRERENDERED_LISTINGS at its default); then the build before on-demand
+ * listing pages (the embedded snapshot, every listing prerendered), for its time and disk.
+ */
 async function liveDelayAndBuild(count: number, index: number, withBefore = true, reloads = 0): Promise<Row[]> {
   const { crm, catalogueDir, properties, listings } = await seededDouble(count, liveCrmPort + index, true);
   const dir = path.join(work, String(count), 'live');
@@ -304,9 +304,12 @@ async function liveDelayAndBuild(count: number, index: number, withBefore = true
   const port = serverPort + index;
   const dbUrl = `file:${path.join(dir, 'site.db')}`;
   const pullDir = path.join(dir, 'catalogue');
-  // The server serves the pictures from public/catalogue/crm, where a configured site's pulls put them.
-  const pull = (full: boolean) =>
-    runChild({
+  /**
+   * One pull in its own process; throws unless it published a version. The server serves the
+   * pictures from public/catalogue/crm, where a configured site's pulls put them.
+   */
+  const pull = async (full: boolean, what: string): Promise<void> => {
+    const pulled = await runChild({
       dbUrl,
       varDir: pullDir,
       publicDir: path.join(root, 'public'),
@@ -316,13 +319,14 @@ async function liveDelayAndBuild(count: number, index: number, withBefore = true
       customerPassword: crm.customerPassword,
       full,
     });
+    if (pulled instanceof Error || pulled.status !== 'published') throw new Error(`${what} did not publish: ${pulled instanceof Error ? pulled.message : (pulled.error ?? pulled.status)}`);
+  };
   const rows: Row[] = [];
   const delayRow = (step: string, notes: string): Row => ({ listings, step, time: '-', memory: '', notes });
   let site: Built | Error = new Error('not built');
   try {
     console.log(`${listings} listings: first pull for the site's build…`);
-    const first = await pull(true);
-    if (first instanceof Error || first.status !== 'published') throw new Error(`the first pull did not publish: ${first instanceof Error ? first.message : (first.error ?? first.status)}`);
+    await pull(true, 'the first pull');
     const env = siteEnv({
       OMNICASA_URL: crm.baseUrl,
       OMNICASA_CUSTOMER_NAME: crm.customerName,
@@ -363,10 +367,8 @@ async function liveDelayAndBuild(count: number, index: number, withBefore = true
       let pullMs = 0;
       const incremental = await serverLoad(port, pgid, async () => {
         crm.changeProperty(target.ID, { Price: price });
-        const pulled = await pull(false);
+        await pull(false, 'the pull of the change');
         pullMs = Date.now() - changedAt;
-        if (pulled instanceof Error || pulled.status !== 'published')
-          throw new Error(`the pull of the change did not publish: ${pulled instanceof Error ? pulled.message : (pulled.error ?? pulled.status)}`);
         return Promise.all([
           pollUntil('the listing page', shows(page, shown), { since: changedAt, budgetMs: liveBudgetMs, everyMs: 250 }),
           pollUntil('the list by price', shows(list, shown), { since: changedAt, budgetMs: liveBudgetMs, everyMs: 250 }),
@@ -388,9 +390,7 @@ async function liveDelayAndBuild(count: number, index: number, withBefore = true
         const fullStarted = Date.now();
         const full = await serverLoad(port, pgid, async () => {
           crm.changeProperty(second.ID, { Price: price + 1_000 });
-          const pulled = await pull(true);
-          if (pulled instanceof Error || pulled.status !== 'published')
-            throw new Error(`the full re-read did not publish: ${pulled instanceof Error ? pulled.message : (pulled.error ?? pulled.status)}`);
+          await pull(true, 'the full re-read');
           return pollUntil('the second listing page', shows(secondPage, secondShown), { since: fullStarted, budgetMs: liveBudgetMs, everyMs: 250 });
         });
         rows.push({ listings, step: 'the server during a full re-read (the nightly kind) and its reload', time: seconds(full.result), memory: memory(full.load), notes: loadText(full.load, idle) });
@@ -403,9 +403,7 @@ async function liveDelayAndBuild(count: number, index: number, withBefore = true
           const roundPrice = price + 2_000 + round * 1_000;
           const roundStarted = Date.now();
           crm.changeProperty(target.ID, { Price: roundPrice });
-          const pulled = await pull(false);
-          if (pulled instanceof Error || pulled.status !== 'published')
-            throw new Error(`pull ${round} of ${reloads} did not publish: ${pulled instanceof Error ? pulled.message : (pulled.error ?? pulled.status)}`);
+          await pull(false, `pull ${round} of ${reloads}`);
           await pollUntil(`the listing page after reload ${round}`, shows(page, formatEuro(roundPrice)), { since: roundStarted, budgetMs: liveBudgetMs, everyMs: 250 });
           after.push(mb(groupRssBytes(pgid)));
         }
